@@ -1,0 +1,108 @@
+import { z } from "zod";
+import type { JsonObject } from "./json.js";
+
+/**
+ * Conversation items. History keeps every item exactly as received (raw JSON); these schemas
+ * validate the members we read and let every other member through untouched.
+ */
+export type ResponseItem = JsonObject & { type: string };
+
+export const ContentPartSchema = z.looseObject({ type: z.string(), text: z.string().optional() });
+
+export const MessageItemSchema = z.looseObject({
+  type: z.literal("message"),
+  role: z.enum(["user", "assistant", "developer", "system"]),
+  content: z.array(ContentPartSchema),
+  id: z.string().optional(),
+});
+
+export const ReasoningItemSchema = z.looseObject({
+  type: z.literal("reasoning"),
+  id: z.string().optional(),
+  summary: z.array(z.looseObject({ type: z.string(), text: z.string() })).default([]),
+  encrypted_content: z.string().nullish(),
+});
+
+export const FunctionCallItemSchema = z.looseObject({
+  type: z.literal("function_call"),
+  id: z.string().optional(),
+  name: z.string(),
+  arguments: z.string(),
+  call_id: z.string(),
+});
+
+export const CustomToolCallItemSchema = z.looseObject({
+  type: z.literal("custom_tool_call"),
+  id: z.string().optional(),
+  name: z.string(),
+  input: z.string(),
+  call_id: z.string(),
+});
+
+export const FunctionCallOutputItemSchema = z.looseObject({
+  type: z.literal("function_call_output"),
+  call_id: z.string(),
+  output: z.string(),
+});
+
+export const CustomToolCallOutputItemSchema = z.looseObject({
+  type: z.literal("custom_tool_call_output"),
+  call_id: z.string(),
+  output: z.string(),
+});
+
+/** Any item: a JSON object with a string `type`. Unknown item types are kept, never dropped. */
+export const ResponseItemSchema = z.looseObject({
+  type: z.string(),
+}) as unknown as z.ZodType<ResponseItem>;
+
+export type MessageItem = z.infer<typeof MessageItemSchema>;
+export type ReasoningItem = z.infer<typeof ReasoningItemSchema>;
+export type FunctionCallItem = z.infer<typeof FunctionCallItemSchema>;
+export type CustomToolCallItem = z.infer<typeof CustomToolCallItemSchema>;
+export type ToolCallItem = FunctionCallItem | CustomToolCallItem;
+export type ToolOutputItem = {
+  type: "function_call_output" | "custom_tool_call_output";
+  call_id: string;
+  output: string;
+};
+
+export function userMessage(text: string): ResponseItem {
+  return { type: "message", role: "user", content: [{ type: "input_text", text }] };
+}
+
+export function developerMessage(text: string): ResponseItem {
+  return { type: "message", role: "developer", content: [{ type: "input_text", text }] };
+}
+
+/** The tool call an item carries, if it is one. */
+export function asToolCall(item: ResponseItem): ToolCallItem | undefined {
+  if (item.type === "function_call") {
+    const parsed = FunctionCallItemSchema.safeParse(item);
+    return parsed.success ? parsed.data : undefined;
+  }
+  if (item.type === "custom_tool_call") {
+    const parsed = CustomToolCallItemSchema.safeParse(item);
+    return parsed.success ? parsed.data : undefined;
+  }
+  return undefined;
+}
+
+/** The output item that answers a call: same call_id, matching kind. */
+export function toolOutputFor(call: ToolCallItem, output: string): ToolOutputItem {
+  return {
+    type: call.type === "function_call" ? "function_call_output" : "custom_tool_call_output",
+    call_id: call.call_id,
+    output,
+  };
+}
+
+/** Concatenated text of an assistant message (output_text parts). */
+export function messageText(item: ResponseItem): string | undefined {
+  const parsed = MessageItemSchema.safeParse(item);
+  if (!parsed.success) return undefined;
+  return parsed.data.content
+    .filter((part) => part.type === "output_text" || part.type === "input_text")
+    .map((part) => part.text ?? "")
+    .join("");
+}

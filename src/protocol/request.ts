@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { ResponseItemSchema } from "./items.js";
+
+export const ReasoningEffortSchema = z.enum(["none", "minimal", "low", "medium", "high", "xhigh"]);
+export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
+
+export const ReasoningSummarySchema = z.enum(["auto", "concise", "detailed", "none"]);
+export type ReasoningSummary = z.infer<typeof ReasoningSummarySchema>;
+
+/** A tool as offered to the model: `function` with JSON-schema parameters, or `custom` with a grammar. */
+export const FunctionToolSpecSchema = z.object({
+  type: z.literal("function"),
+  name: z.string(),
+  description: z.string(),
+  strict: z.boolean(),
+  parameters: z.record(z.string(), z.unknown()),
+});
+export const CustomToolSpecSchema = z.object({
+  type: z.literal("custom"),
+  name: z.string(),
+  description: z.string(),
+  format: z
+    .union([
+      z.object({ type: z.literal("text") }),
+      z.object({
+        type: z.literal("grammar"),
+        syntax: z.enum(["lark", "regex"]),
+        definition: z.string(),
+      }),
+    ])
+    .optional(),
+});
+export const ToolSpecSchema = z.discriminatedUnion("type", [
+  FunctionToolSpecSchema,
+  CustomToolSpecSchema,
+]);
+export type FunctionToolSpec = z.infer<typeof FunctionToolSpecSchema>;
+export type CustomToolSpec = z.infer<typeof CustomToolSpecSchema>;
+export type ToolSpec = z.infer<typeof ToolSpecSchema>;
+
+/**
+ * The Responses request body (SPEC §2.2). Every key here needs a compare/ignore decision in
+ * the planner's field table; adding one without a decision does not compile.
+ */
+export const ResponsesRequestSchema = z.object({
+  model: z.string(),
+  instructions: z.string(),
+  input: z.array(ResponseItemSchema),
+  tools: z.array(ToolSpecSchema),
+  tool_choice: z.literal("auto"),
+  parallel_tool_calls: z.boolean(),
+  reasoning: z
+    .object({ effort: ReasoningEffortSchema, summary: ReasoningSummarySchema.optional() })
+    .optional(),
+  store: z.boolean(),
+  stream: z.boolean(),
+  include: z.array(z.string()).optional(),
+  prompt_cache_key: z.string().optional(),
+  text: z
+    .object({
+      format: z.object({
+        type: z.literal("json_schema"),
+        name: z.string(),
+        strict: z.boolean(),
+        schema: z.record(z.string(), z.unknown()),
+      }),
+    })
+    .optional(),
+  service_tier: z.string().optional(),
+  previous_response_id: z.string().optional(),
+  generate: z.boolean().optional(),
+  client_metadata: z.record(z.string(), z.string()).optional(),
+  stream_options: z.record(z.string(), z.unknown()).optional(),
+});
+export type ResponsesRequest = z.infer<typeof ResponsesRequestSchema>;
+
+/** The WebSocket frame: the request body plus its frame type. */
+export type ResponseCreateFrame = ResponsesRequest & { type: "response.create" };
+
+export function toResponseCreateFrame(request: ResponsesRequest): ResponseCreateFrame {
+  return { type: "response.create", ...request };
+}

@@ -1,0 +1,111 @@
+import type { ResponseItem } from "../protocol/items.js";
+import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
+import type { TransportKind } from "../transport/types.js";
+import type { ApprovalDecision, ApprovalRequest, SandboxMode, ToolRouter } from "../tools/types.js";
+import type { NextRequestPreview, SessionEventListener } from "./events.js";
+
+/** How to reach the model provider (from config.toml / flags; see SPEC §7). */
+export interface ProviderSettings {
+  id: string;
+  name: string;
+  /** e.g. https://api.openai.com/v1 */
+  baseUrl: string;
+  /** Never logged, never stored in the ledger or the session file. */
+  apiKey?: string;
+  supportsWebsockets: boolean;
+  requestMaxRetries: number;
+  streamMaxRetries: number;
+  streamIdleTimeoutMs: number;
+  websocketConnectTimeoutMs: number;
+  wsLanes: "off" | "stream_id" | "connections";
+  /** Epoch reset after this many requests on one chain; 0 = off. */
+  wsEpochMaxRequests: number;
+}
+
+/** Settings that shape each request; `update()` changes them between requests. */
+export interface SessionSettings {
+  model: string;
+  effort?: ReasoningEffort;
+  reasoningSummary?: ReasoningSummary;
+  serviceTier?: string;
+  /** JSON schema for --output-schema (sent as text.format json_schema). */
+  outputSchema?: { name: string; schema: Record<string, unknown> };
+}
+
+/** Where history is persisted as it changes (the session file); the session calls it. */
+export interface HistoryStore {
+  append(items: ResponseItem[]): void;
+  /** History was replaced wholesale (compaction). */
+  replace(items: ResponseItem[]): void;
+}
+
+export interface SessionOptions {
+  /** Session id: also the prompt_cache_key and the ledger file name. */
+  id: string;
+  provider: ProviderSettings;
+  settings: SessionSettings;
+  /** Base instructions (prompts/base.md). */
+  instructions: string;
+  tools: ToolRouter;
+  cwd: string;
+  workspaceRoots: string[];
+  sandbox: SandboxMode;
+  approvalPolicy: "untrusted" | "on-request" | "on-failure" | "never";
+  /** $MINI_CODEX_HOME; the ledger goes to <home>/sessions/<id>.ledger.jsonl. */
+  home: string;
+  /** Items restored from a saved session (resume); includes the initial context items. */
+  restoredHistory?: ResponseItem[];
+  /** Initial context items (developer + environment_context) for a new session. */
+  initialContext?: ResponseItem[];
+  historyStore?: HistoryStore;
+  /** Send the generate:false warm-up when a WebSocket opens (TUI: yes; exec: measured). */
+  warmup: boolean;
+  maxToolRoundsPerTurn?: number;
+  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** Package version for the User-Agent. */
+  version: string;
+}
+
+export interface SessionStatus {
+  sessionId: string;
+  providerId: string;
+  baseUrl: string;
+  transport: TransportKind;
+  lane: string;
+  model: string;
+  effort?: ReasoningEffort;
+  totals: {
+    requests: number;
+    incrementalRequests: number;
+    inputTokens: number;
+    cachedTokens: number;
+    outputTokens: number;
+  };
+  next: NextRequestPreview;
+}
+
+export interface TurnResult {
+  ok: boolean;
+  aborted: boolean;
+  lastMessage?: string;
+  error?: string;
+}
+
+/** The one API the TUI, exec and the tests drive. */
+export interface AgentSession {
+  readonly id: string;
+  /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
+  send(input: string): Promise<TurnResult>;
+  subscribe(listener: SessionEventListener): () => void;
+  /** Stop the running turn (Esc / Ctrl-C). */
+  abort(): void;
+  /** Change model/effort for the next request without rebuilding the session. */
+  update(settings: Partial<SessionSettings>): void;
+  /** Ask the model for a summary, replace history with it, reset the chain epoch. */
+  compact(): Promise<TurnResult>;
+  /** Start the WebSocket and the warm-up now (e.g. while the person types). */
+  prepare(): Promise<void>;
+  status(): SessionStatus;
+  history(): readonly ResponseItem[];
+  close(): Promise<void>;
+}

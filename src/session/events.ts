@@ -1,0 +1,75 @@
+import type { UsageFigures } from "../protocol/events.js";
+import type { ResponseItem } from "../protocol/items.js";
+import type { ReasoningEffort } from "../protocol/request.js";
+import type { TransportKind } from "../transport/types.js";
+import type { ToolEvent } from "../tools/types.js";
+
+export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
+
+/** What was sent for one request (SPEC §5), before its response arrives. */
+export interface RequestStarted {
+  seq: number;
+  turn: number;
+  transport: TransportKind;
+  mode: RequestMode;
+  /** Why a full request was sent (undefined when incremental). Never contains prompt text. */
+  reason?: string;
+  lane: string;
+  previousResponseIdPresent: boolean;
+  model: string;
+  effort?: ReasoningEffort;
+  itemsTotal: number;
+  itemsSent: number;
+  bytesSent: number;
+  warmup: boolean;
+}
+
+export type RequestOutcome =
+  | "completed"
+  | "failed"
+  | "incomplete"
+  | "error"
+  | "dropped"
+  | "aborted"
+  | "retried";
+
+export interface RequestFinished extends RequestStarted {
+  responseId?: string;
+  usage?: UsageFigures;
+  msToFirstEvent?: number;
+  msTotal: number;
+  outcome: RequestOutcome;
+}
+
+/** What the next request will be, given the current settings (status bar preview). */
+export interface NextRequestPreview {
+  mode: "incremental" | "full";
+  reason?: string;
+  lane?: string;
+}
+
+/**
+ * The one event stream the TUI, exec and the tests consume. Every switch over it ends in an
+ * exhaustive `never` check.
+ */
+export type SessionEvent =
+  | { type: "turn_started"; turn: number }
+  | { type: "request_started"; request: RequestStarted }
+  | { type: "request_finished"; request: RequestFinished }
+  | { type: "text_delta"; itemId: string; delta: string }
+  | { type: "reasoning_delta"; itemId: string; delta: string }
+  /** A model output item finished (message, reasoning, tool call), exactly as received. */
+  | { type: "item_completed"; item: ResponseItem }
+  | { type: "tool_call_started"; callId: string; name: string; kind: "function" | "custom" }
+  | { type: "tool_call_finished"; callId: string; name: string; output: string }
+  | { type: "tool"; event: ToolEvent }
+  | { type: "warning"; message: string }
+  | { type: "settings_changed"; model: string; effort?: ReasoningEffort; next: NextRequestPreview }
+  | { type: "turn_completed"; turn: number; usage: UsageFigures; lastMessage?: string }
+  | { type: "turn_failed"; turn: number; message: string; aborted: boolean };
+
+export type SessionEventListener = (event: SessionEvent) => void;
+
+export function assertNever(value: never): never {
+  throw new Error(`unhandled variant: ${JSON.stringify(value)}`);
+}

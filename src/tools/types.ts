@@ -1,0 +1,111 @@
+import type { ToolCallItem } from "../protocol/items.js";
+import type { ToolSpec } from "../protocol/request.js";
+
+export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
+
+export type FileChangeKind = "add" | "delete" | "update";
+
+export interface FileChange {
+  path: string;
+  kind: FileChangeKind;
+  /** Destination of a move (an update that renames the file). */
+  movePath?: string;
+  /** Unified diff of the change, for the UI (never sent to the ledger). */
+  diff?: string;
+}
+
+export interface PlanStep {
+  step: string;
+  status: "pending" | "in_progress" | "completed";
+}
+
+/** What an apply_patch input looks like so far, while it streams in. */
+export interface PatchPreview {
+  files: Array<{
+    path: string;
+    kind: "add" | "update" | "delete" | "move";
+    movePath?: string;
+    linesAdded: number;
+    linesRemoved: number;
+  }>;
+  /** Text of the hunk being streamed right now (complete lines only). */
+  currentHunk: string;
+  done: boolean;
+}
+
+/** Events tools emit while they run; the session forwards them as session events. */
+export type ToolEvent =
+  | { type: "command_started"; callId: string; command: string; workdir: string }
+  | { type: "command_output"; callId: string; stream: "stdout" | "stderr"; chunk: string }
+  | {
+      type: "command_finished";
+      callId: string;
+      command: string;
+      exitCode: number | null;
+      timedOut: boolean;
+      aborted: boolean;
+      /** The whole output (UI); the model gets the capped text. */
+      aggregatedOutput: string;
+      durationMs: number;
+    }
+  | { type: "patch_preview"; callId: string; preview: PatchPreview }
+  | {
+      type: "patch_applied";
+      callId: string;
+      ok: boolean;
+      changes: FileChange[];
+      /** Why it failed (a patch or workspace error), when !ok. */
+      error?: string;
+    }
+  | { type: "plan_updated"; callId: string; explanation?: string; plan: PlanStep[] };
+
+export type ApprovalDecision = "approve" | "approve_session" | "deny";
+
+export type ApprovalRequest =
+  | { kind: "command"; callId: string; command: string; workdir: string }
+  | { kind: "patch"; callId: string; changes: FileChange[] };
+
+/** Everything a tool handler may touch, injected so tests run on temp dirs and real processes. */
+export interface ToolContext {
+  callId: string;
+  /** The working directory (absolute). */
+  cwd: string;
+  /** Writable roots: cwd plus --add-dir (absolute). */
+  workspaceRoots: string[];
+  sandbox: SandboxMode;
+  signal: AbortSignal;
+  emit(event: ToolEvent): void;
+  /** Ask the person (TUI). Absent means "allowed" (exec never asks). */
+  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+}
+
+/** Receives a custom tool call's input while it streams; produces previews only. */
+export interface DiffConsumer {
+  push(delta: string): void;
+  /** Called before the call's output_item.done; delivers the last preview. */
+  finish(): void;
+}
+
+export interface ToolDefinition {
+  name: string;
+  spec: ToolSpec;
+  /**
+   * Run the tool. `input` is the raw `arguments` JSON text (function tools) or the raw
+   * `input` text (custom tools). Returns the output string the model will see.
+   */
+  run(input: string, ctx: ToolContext): Promise<string>;
+  createDiffConsumer?(callId: string, emit: (event: ToolEvent) => void): DiffConsumer;
+}
+
+/** What the turn loop needs from the tool registry. */
+export interface ToolRouter {
+  /** Tool specs in a deterministic order with sorted keys (part of the cached prefix). */
+  specs(): ToolSpec[];
+  /** Run a call. Never throws for bad input: unknown tools, bad JSON and handler errors become outputs. */
+  execute(call: ToolCallItem, ctx: ToolContext): Promise<string>;
+  /** A diff consumer for a custom tool call that has one; never for function calls. */
+  createDiffConsumer(
+    call: { type: string; name: string; call_id: string },
+    emit: (event: ToolEvent) => void,
+  ): DiffConsumer | undefined;
+}

@@ -1,0 +1,86 @@
+/**
+ * One failure classification for both transports (SPEC §3.1). The model client decides what
+ * to do from `kind`; messages name what failed, never a prompt, a tool output or a key.
+ */
+export type FailureKind =
+  /** Network error, 5xx, dropped socket, idle timeout: retry (with backoff). */
+  | "retryable"
+  /** WebSocket upgrade refused (426, 404, any non-101) or connect error: use HTTP for good. */
+  | "fallback_http"
+  /** The server does not know our previous_response_id: reconnect, resend in full. */
+  | "previous_not_found"
+  /** websocket_connection_limit_reached: new connection, full resend. */
+  | "connection_limit"
+  /** rate_limit_exceeded: retry after the server's suggested delay. */
+  | "rate_limited"
+  /** 401: the key is wrong; never retried. */
+  | "auth"
+  /** Anything else (4xx, invalid request, malformed stream): fail the turn. */
+  | "fatal"
+  /** The caller aborted (Esc / Ctrl-C). */
+  | "aborted";
+
+export interface TransportErrorInit {
+  kind: FailureKind;
+  status?: number;
+  code?: string;
+  retryAfterMs?: number;
+  /** Whether any event of the response had arrived before the failure. */
+  streamStarted?: boolean;
+}
+
+export class TransportError extends Error {
+  override readonly name: string = "TransportError";
+  readonly kind: FailureKind;
+  readonly status?: number;
+  readonly code?: string;
+  readonly retryAfterMs?: number;
+  readonly streamStarted: boolean;
+
+  constructor(message: string, init: TransportErrorInit) {
+    super(message);
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.retryAfterMs = init.retryAfterMs;
+    this.streamStarted = init.streamStarted ?? false;
+  }
+
+  get retryable(): boolean {
+    return this.kind === "retryable" || this.kind === "rate_limited";
+  }
+}
+
+/** The WebSocket upgrade was refused or could not connect: switch the session to HTTP. */
+export class WebSocketUnavailable extends TransportError {
+  override readonly name = "WebSocketUnavailable";
+  constructor(message: string, status?: number) {
+    super(message, { kind: "fallback_http", status });
+  }
+}
+
+export const AUTH_MESSAGE = "authentication failed (HTTP 401): check OPENAI_API_KEY";
+
+/** Classify an HTTP status (from a response or a WebSocket error frame) plus an error code. */
+export function classifyFailure(status: number | undefined, code?: string | null): FailureKind {
+  if (code === "previous_response_not_found") return "previous_not_found";
+  if (code === "websocket_connection_limit_reached") return "connection_limit";
+  if (code === "rate_limit_exceeded" || status === 429) return "rate_limited";
+  if (status === 401) return "auth";
+  if (code === "server_error" || code === "server_is_overloaded") return "retryable";
+  if (status === undefined) return "fatal";
+  if (status >= 500) return "retryable";
+  if (status === 408 || status === 409) return "retryable";
+  return "fatal";
+}
+
+/** Parse a server's suggested delay: "Please try again in 1.5s" / "in 300ms", or Retry-After. */
+export function parseRetryAfterMs(text: string | null | undefined): number | undefined {
+  if (!text) return undefined;
+  const seconds = /^\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (seconds) return Math.round(Number(seconds[1]) * 1000);
+  const phrase = /try again in\s*(\d+(?:\.\d+)?)\s*(ms|s)/i.exec(text);
+  if (!phrase) return undefined;
+  const value = Number(phrase[1]);
+  return Math.round(phrase[2]?.toLowerCase() === "ms" ? value : value * 1000);
+}

@@ -1,0 +1,33 @@
+import type { ServerEvent } from "../protocol/events.js";
+import type { ResponsesRequest } from "../protocol/request.js";
+
+export type TransportKind = "ws" | "http";
+
+/** Where and how to reach a Responses server. */
+export interface ProviderEndpoint {
+  /** e.g. https://api.openai.com/v1 (the WebSocket URL is derived from it). */
+  baseUrl: string;
+  /** Bearer token; sent only on the HTTP request / WebSocket upgrade. */
+  apiKey?: string;
+  /** Session id for the `session_id` / `x-client-request-id` upgrade headers. */
+  sessionId: string;
+  /** Package version for the honest User-Agent. */
+  version: string;
+  requestMaxRetries?: number;
+  streamIdleTimeoutMs?: number;
+  websocketConnectTimeoutMs?: number;
+}
+
+/**
+ * One response's event stream. It ends after a terminal event (`response.completed`,
+ * `response.failed`, `response.incomplete`) and throws a TransportError for anything else:
+ * an `error` frame, a close before the terminal event, an idle timeout, an HTTP error.
+ */
+export type ResponseEventStream = AsyncIterable<ServerEvent>;
+
+export interface ResponsesTransport {
+  readonly kind: TransportKind;
+  /** Send one request and stream its events. Aborting the signal ends the stream with kind "aborted". */
+  stream(request: ResponsesRequest, signal?: AbortSignal): ResponseEventStream;
+  close(): void;
+}
