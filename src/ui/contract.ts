@@ -1,0 +1,25 @@
+import type { AgentSession } from "../session/api.js";
+import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+
+/** Hooks the TUI gives the session it asks for (approvals are answered by the person). */
+export interface TuiSessionHooks {
+  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+}
+
+/** What the CLI hands the TUI; the TUI is loaded lazily (dynamic import of src/ui/run.js). */
+export interface TuiLaunchOptions {
+  /** Build a session (the first one, and a fresh one for /new). */
+  createSession(hooks: TuiSessionHooks): Promise<AgentSession>;
+  initialPrompt?: string;
+  /** $MINI_CODEX_HOME (for /ledger). */
+  home: string;
+  cwd: string;
+  approvalPolicy: "untrusted" | "on-request" | "on-failure" | "never";
+  sandbox: "read-only" | "workspace-write" | "danger-full-access";
+  /** The model's context window in tokens, for "context left" (undefined = unknown). */
+  contextWindow?: number;
+  version: string;
+}
+
+/** `src/ui/run.tsx` exports `runTui: RunTui`; resolves with the process exit code. */
+export type RunTui = (options: TuiLaunchOptions) => Promise<number>;
