@@ -1,0 +1,103 @@
+import {
+  developerMessage,
+  messageText,
+  type ResponseItem,
+  userMessage,
+} from "../protocol/items.js";
+import type { SandboxMode } from "../tools/types.js";
+import type { SessionOptions } from "./api.js";
+
+export interface InitialContextInput {
+  cwd: string;
+  /** e.g. "bash" */
+  shell: string;
+  sandbox: SandboxMode;
+  approvalPolicy: SessionOptions["approvalPolicy"];
+  now: Date;
+  /** IANA zone, e.g. "Europe/Berlin" */
+  timezone: string;
+  /** Contents of AGENTS.md, when the workspace has one. */
+  agentsMd?: string;
+}
+
+export const ENVIRONMENT_CONTEXT_TAG = "<environment_context>";
+export const AGENTS_MD_HEADER = "# AGENTS.md instructions";
+
+const SANDBOX_TEXT: Record<SandboxMode, string> = {
+  "read-only": "The sandbox is read-only: you may read files and run commands that do not write.",
+  "workspace-write":
+    "The sandbox is workspace-write: you may write files inside the workspace roots only.",
+  "danger-full-access": "There is no sandbox: commands run with full access. Be careful.",
+};
+
+const APPROVAL_TEXT: Record<SessionOptions["approvalPolicy"], string> = {
+  untrusted: "Commands other than known-safe reads need the user's approval.",
+  "on-request": "Ask for approval when a command needs to go beyond the sandbox.",
+  "on-failure": "Commands run in the sandbox; a failing command may be retried with approval.",
+  never: "Never ask for approval; work within the sandbox and report what you could not do.",
+};
+
+/**
+ * The context messages every session starts with, in the stable prefix order of SPEC §4:
+ * the developer message (sandbox and approval policy), then the user `<environment_context>`
+ * message, then AGENTS.md when given. Exec and the TUI share this.
+ */
+export function buildInitialContext(input: InitialContextInput): ResponseItem[] {
+  const developer = developerMessage(
+    [
+      "<permissions>",
+      `sandbox_mode: ${input.sandbox}`,
+      SANDBOX_TEXT[input.sandbox],
+      `approval_policy: ${input.approvalPolicy}`,
+      APPROVAL_TEXT[input.approvalPolicy],
+      "</permissions>",
+    ].join("\n"),
+  );
+  const environment = userMessage(
+    [
+      ENVIRONMENT_CONTEXT_TAG,
+      `  <cwd>${input.cwd}</cwd>`,
+      `  <shell>${input.shell}</shell>`,
+      `  <current_date>${formatDate(input.now, input.timezone)}</current_date>`,
+      `  <timezone>${input.timezone}</timezone>`,
+      "</environment_context>",
+    ].join("\n"),
+  );
+  const items = [developer, environment];
+  if (input.agentsMd !== undefined && input.agentsMd.trim() !== "") {
+    items.push(
+      userMessage(
+        `${AGENTS_MD_HEADER} for ${input.cwd}\n\n<INSTRUCTIONS>\n${input.agentsMd.trim()}\n</INSTRUCTIONS>`,
+      ),
+    );
+  }
+  return items;
+}
+
+/** YYYY-MM-DD in the given zone (falls back to UTC for an unknown zone). */
+function formatDate(now: Date, timezone: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: timezone }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** Whether an item is one of the initial context messages (kept across compaction). */
+export function isInitialContextItem(item: ResponseItem): boolean {
+  if (item.type !== "message") return false;
+  if (item.role === "developer") return true;
+  if (item.role !== "user") return false;
+  const text = messageText(item) ?? "";
+  return text.startsWith(ENVIRONMENT_CONTEXT_TAG) || text.startsWith(AGENTS_MD_HEADER);
+}
+
+/** The leading run of context items of a history (what compaction keeps). */
+export function leadingContext(items: readonly ResponseItem[]): ResponseItem[] {
+  const out: ResponseItem[] = [];
+  for (const item of items) {
+    if (!isInitialContextItem(item)) break;
+    out.push(item);
+  }
+  return out;
+}

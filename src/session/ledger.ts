@@ -1,0 +1,196 @@
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import type { RequestFinished } from "./events.js";
+
+/** One ledger line (SPEC §5): figures only — no prompt text, no tool output, no key. */
+export const LedgerRowSchema = z.object({
+  ts: z.string(),
+  session_id: z.string(),
+  turn: z.number(),
+  seq: z.number(),
+  transport: z.enum(["ws", "http"]),
+  mode: z.enum(["ws_full", "ws_incremental", "http_full"]),
+  reason: z.string().nullable(),
+  lane: z.string(),
+  previous_response_id_present: z.boolean(),
+  response_id: z.string().nullable(),
+  prompt_cache_key: z.string(),
+  model: z.string(),
+  effort: z.string().nullable(),
+  items_total: z.number(),
+  items_sent: z.number(),
+  bytes_sent: z.number(),
+  usage: z
+    .object({
+      input_tokens: z.number(),
+      cached_tokens: z.number(),
+      output_tokens: z.number(),
+      reasoning_tokens: z.number(),
+    })
+    .nullable(),
+  ms_to_first_event: z.number().nullable(),
+  ms_total: z.number(),
+  outcome: z.string(),
+});
+export type LedgerRow = z.infer<typeof LedgerRowSchema>;
+
+export function ledgerPath(home: string, sessionId: string): string {
+  return join(home, "sessions", `${sessionId}.ledger.jsonl`);
+}
+
+export function ledgerRow(
+  request: RequestFinished,
+  context: { sessionId: string; promptCacheKey: string; now?: Date },
+): LedgerRow {
+  return {
+    ts: (context.now ?? new Date()).toISOString(),
+    session_id: context.sessionId,
+    turn: request.turn,
+    seq: request.seq,
+    transport: request.transport,
+    mode: request.mode,
+    reason: request.reason ?? null,
+    lane: request.lane,
+    previous_response_id_present: request.previousResponseIdPresent,
+    response_id: request.responseId ?? null,
+    prompt_cache_key: context.promptCacheKey,
+    model: request.model,
+    effort: request.effort ?? null,
+    items_total: request.itemsTotal,
+    items_sent: request.itemsSent,
+    bytes_sent: request.bytesSent,
+    usage: request.usage ?? null,
+    ms_to_first_event:
+      request.msToFirstEvent === undefined ? null : Math.round(request.msToFirstEvent),
+    ms_total: Math.round(request.msTotal),
+    outcome: request.outcome,
+  };
+}
+
+/** Appends one line per request; synchronous so lines keep request order. */
+export class LedgerWriter {
+  readonly path: string;
+  private ready = false;
+
+  constructor(home: string, sessionId: string) {
+    this.path = ledgerPath(home, sessionId);
+  }
+
+  append(row: LedgerRow): void {
+    if (!this.ready) {
+      mkdirSync(join(this.path, ".."), { recursive: true });
+      this.ready = true;
+    }
+    appendFileSync(this.path, `${JSON.stringify(row)}\n`);
+  }
+}
+
+/** Rows of a ledger file; lines that do not parse are skipped and counted. */
+export function readLedger(path: string): { rows: LedgerRow[]; skipped: number } {
+  const rows: LedgerRow[] = [];
+  let skipped = 0;
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const parsed = LedgerRowSchema.safeParse(JSON.parse(line));
+      if (parsed.success) rows.push(parsed.data);
+      else skipped += 1;
+    } catch {
+      skipped += 1;
+    }
+  }
+  return { rows, skipped };
+}
+
+/** The most recently written ledger under `<home>/sessions`, if any. */
+export function findLatestLedger(home: string): string | undefined {
+  const dir = join(home, "sessions");
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".ledger.jsonl"));
+  } catch {
+    return undefined;
+  }
+  let best: { path: string; mtime: number } | undefined;
+  for (const name of names) {
+    const path = join(dir, name);
+    const mtime = statSync(path).mtimeMs;
+    if (!best || mtime > best.mtime) best = { path, mtime };
+  }
+  return best?.path;
+}
+
+export interface LedgerSummary {
+  sessionId?: string;
+  requests: number;
+  turns: number;
+  modes: Record<string, number>;
+  fullReasons: Record<string, number>;
+  outcomes: Record<string, number>;
+  bytesSent: number;
+  itemsSent: number;
+  inputTokens: number;
+  cachedTokens: number;
+  outputTokens: number;
+  /** Cached share of input tokens, 0..1 (0 when nothing was reported). */
+  cacheHitRatio: number;
+  /** Share of WebSocket requests sent incrementally, 0..1. */
+  incrementalRatio: number;
+}
+
+/** Pure summary of ledger rows for `mini-codex ledger`. */
+export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
+  const count = (map: Record<string, number>, key: string) => {
+    map[key] = (map[key] ?? 0) + 1;
+  };
+  const summary: LedgerSummary = {
+    sessionId: rows[0]?.session_id,
+    requests: rows.length,
+    turns: new Set(rows.map((row) => row.turn)).size,
+    modes: {},
+    fullReasons: {},
+    outcomes: {},
+    bytesSent: 0,
+    itemsSent: 0,
+    inputTokens: 0,
+    cachedTokens: 0,
+    outputTokens: 0,
+    cacheHitRatio: 0,
+    incrementalRatio: 0,
+  };
+  let wsRequests = 0;
+  for (const row of rows) {
+    count(summary.modes, row.mode);
+    count(summary.outcomes, row.outcome);
+    if (row.reason) count(summary.fullReasons, row.reason);
+    if (row.transport === "ws") wsRequests += 1;
+    summary.bytesSent += row.bytes_sent;
+    summary.itemsSent += row.items_sent;
+    summary.inputTokens += row.usage?.input_tokens ?? 0;
+    summary.cachedTokens += row.usage?.cached_tokens ?? 0;
+    summary.outputTokens += row.usage?.output_tokens ?? 0;
+  }
+  summary.cacheHitRatio = summary.inputTokens > 0 ? summary.cachedTokens / summary.inputTokens : 0;
+  summary.incrementalRatio = wsRequests > 0 ? (summary.modes.ws_incremental ?? 0) / wsRequests : 0;
+  return summary;
+}
+
+/** A readable multi-line rendering of a summary. */
+export function formatLedgerSummary(summary: LedgerSummary): string {
+  const pct = (ratio: number) => `${Math.round(ratio * 100)}%`;
+  const pairs = (map: Record<string, number>) =>
+    Object.entries(map)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([key, value]) => `${key} ${value}`)
+      .join(", ") || "none";
+  return [
+    `session ${summary.sessionId ?? "(empty)"}`,
+    `requests ${summary.requests} over ${summary.turns} turn(s)`,
+    `modes: ${pairs(summary.modes)} (incremental ${pct(summary.incrementalRatio)} of WebSocket requests)`,
+    `full because: ${pairs(summary.fullReasons)}`,
+    `outcomes: ${pairs(summary.outcomes)}`,
+    `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
+    `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
+  ].join("\n");
+}

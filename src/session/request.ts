@@ -1,0 +1,117 @@
+import type { ResponseItem } from "../protocol/items.js";
+import { sortKeysDeep } from "../protocol/json.js";
+import type { ResponsesRequest, ToolSpec } from "../protocol/request.js";
+import type { SessionSettings } from "./api.js";
+import { chainOf, type PrefixChain } from "./digest.js";
+import type { ConversationHistory, FrozenToolOutputs } from "./history.js";
+
+/** A full logical request plus the prefix chain of its input (what the planner compares). */
+export interface FullRequest {
+  body: ResponsesRequest;
+  chain: PrefixChain;
+}
+
+export interface RequestFrame {
+  sessionId: string;
+  instructions: string;
+  tools: readonly ToolSpec[];
+  settings: SessionSettings;
+}
+
+export const ENCRYPTED_REASONING = "reasoning.encrypted_content";
+
+/**
+ * The deterministic request body (SPEC §2.2, §4): top-level keys in sorted order, tools with
+ * sorted keys, prompt_cache_key = session id, store:false, stream:true. Same history and
+ * settings give byte-identical JSON.
+ */
+export function buildRequestBody(
+  frame: RequestFrame,
+  input: ResponseItem[],
+  sortedTools: ToolSpec[] = sortTools(frame.tools),
+): ResponsesRequest {
+  const { settings } = frame;
+  const reasoning =
+    settings.effort === undefined
+      ? undefined
+      : settings.reasoningSummary === undefined || settings.reasoningSummary === "none"
+        ? { effort: settings.effort }
+        : { effort: settings.effort, summary: settings.reasoningSummary };
+  const text = settings.outputSchema
+    ? {
+        format: {
+          name: settings.outputSchema.name,
+          schema: sortKeysDeep(settings.outputSchema.schema),
+          strict: true,
+          type: "json_schema" as const,
+        },
+      }
+    : undefined;
+  const body: ResponsesRequest = {
+    ...(reasoning ? { include: [ENCRYPTED_REASONING] } : {}),
+    input,
+    instructions: frame.instructions,
+    model: settings.model,
+    parallel_tool_calls: false,
+    prompt_cache_key: frame.sessionId,
+    ...(reasoning ? { reasoning } : {}),
+    ...(settings.serviceTier ? { service_tier: settings.serviceTier } : {}),
+    store: false,
+    stream: true,
+    ...(text ? { text } : {}),
+    tool_choice: "auto",
+    tools: sortedTools,
+  };
+  return body;
+}
+
+/** Tools in a deterministic order (as the router lists them) with object keys sorted. */
+export function sortTools(tools: readonly ToolSpec[]): ToolSpec[] {
+  return tools.map((tool) => sortKeysDeep(tool));
+}
+
+/**
+ * Builds full logical requests from history, deriving only what changed since the last
+ * build: tool outputs pass through the frozen outputs, and the prefix chain is extended
+ * rather than recomputed.
+ */
+export class RequestBuilder {
+  private lastVersion = -1;
+  private lastFrozenEpoch = -1;
+  private lastInput: ResponseItem[] = [];
+  private lastChain: string[] = [];
+  private lastTools?: { source: readonly ToolSpec[]; sorted: ToolSpec[] };
+
+  constructor(
+    private readonly history: ConversationHistory,
+    private readonly frozen: FrozenToolOutputs,
+  ) {}
+
+  /** The full request for the current history, plus `extra` items that are not history. */
+  build(frame: RequestFrame, extra: readonly ResponseItem[] = []): FullRequest {
+    const items = this.history.items;
+    const unchanged =
+      this.lastVersion < 0 || this.lastFrozenEpoch !== this.frozen.epoch
+        ? 0
+        : Math.min(this.history.firstChangedSince(this.lastVersion), this.lastInput.length);
+    const input = this.lastInput.slice(0, unchanged);
+    for (let i = unchanged; i < items.length; i++) {
+      input.push(this.frozen.resolve(items[i] as ResponseItem));
+    }
+    const chain = chainOf(input, { chain: this.lastChain, validLength: unchanged });
+    this.lastVersion = this.history.version;
+    this.lastFrozenEpoch = this.frozen.epoch;
+    this.lastInput = input;
+    this.lastChain = chain;
+    const full = extra.length === 0 ? input : [...input, ...extra];
+    const fullChain =
+      extra.length === 0 ? chain : chainOf(full, { chain, validLength: input.length });
+    return { body: buildRequestBody(frame, full, this.sortedTools(frame.tools)), chain: fullChain };
+  }
+
+  private sortedTools(tools: readonly ToolSpec[]): ToolSpec[] {
+    if (this.lastTools?.source !== tools)
+      this.lastTools = { source: tools, sorted: sortTools(tools) };
+    return this.lastTools.sorted;
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
+import { RequestChain } from "../../src/session/chain.js";
+import { chainOf } from "../../src/session/digest.js";
+import type { PlannedRequest } from "../../src/session/plan.js";
+import { buildRequestBody } from "../../src/session/request.js";
+
+function request(input: ResponseItem[]): PlannedRequest {
+  const frame = { sessionId: "s", instructions: "i", tools: [], settings: { model: "m" } };
+  return { body: buildRequestBody(frame, input), chain: chainOf(input) };
+}
+const a = userMessage("a");
+const b = userMessage("b");
+const reply: ResponseItem = { type: "message", role: "assistant", content: [] };
+
+function describePlan(plan: ReturnType<RequestChain["plan"]>): string {
+  return plan.kind === "full" ? `full:${plan.reason}` : `incremental:${plan.delta.length}`;
+}
+
+describe("RequestChain", () => {
+  it("chains only after response.completed, and consumes the head once", () => {
+    const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+    const first = request([a]);
+    expect(describePlan(chain.plan(first, "ws", 1))).toBe("full:no_baseline");
+    chain.accepted(first, 1);
+    chain.completed("resp_1", [reply]);
+    const second = request([a, reply, b]);
+    expect(describePlan(chain.plan(second, "ws", 1))).toBe("incremental:1");
+    // the head was consumed: planning again without a new completion cannot chain
+    expect(describePlan(chain.plan(second, "ws", 1))).toBe("full:no_baseline");
+  });
+
+  it("never commits a failed stream and forces the next request full", () => {
+    const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+    chain.accepted(request([a]), 1);
+    chain.completed("resp_1", [reply]);
+    const next = request([a, reply, b]);
+    chain.plan(next, "ws", 1);
+    chain.accepted(next, 1);
+    chain.failed("reconnected");
+    chain.completed("resp_late", []); // nothing pending: ignored
+    expect(describePlan(chain.plan(next, "ws", 2))).toBe("full:reconnected");
+  });
+
+  it("does not chain across connections", () => {
+    const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+    chain.accepted(request([a]), 1);
+    chain.completed("resp_1", [reply]);
+    expect(describePlan(chain.plan(request([a, reply, b]), "ws", 2))).toBe("full:reconnected");
+  });
+
+  it("resets the epoch after the configured number of requests and on demand", () => {
+    const resets: string[] = [];
+    const chain = new RequestChain({ maxRequestsPerEpoch: 2, onEpochReset: (w) => resets.push(w) });
+    let input: ResponseItem[] = [a];
+    const plans: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const current = request(input);
+      plans.push(describePlan(chain.plan(current, "ws", 1)));
+      chain.accepted(current, 1);
+      chain.completed(`resp_${i}`, [reply]);
+      input = [...input, reply, b];
+    }
+    expect(plans).toEqual(["full:no_baseline", "incremental:1", "full:epoch_reset:max_requests"]);
+    chain.resetEpoch("compact");
+    expect(describePlan(chain.plan(request(input), "ws", 1))).toBe("full:epoch_reset:compact");
+    expect(resets).toEqual(["max_requests", "compact"]);
+  });
+});
