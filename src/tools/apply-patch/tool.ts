@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { ToolError } from "../errors.js";
+import { defineCustomTool, defineFunctionTool } from "../registry.js";
+import type { FileChange, ToolContext, ToolDefinition } from "../types.js";
+import { verifyPatch, writePatch } from "./apply.js";
+import { APPLY_PATCH_GRAMMAR } from "./grammar.js";
+import { parsePatch } from "./parse.js";
+import { createPatchDiffConsumer } from "./stream.js";
+
+export const APPLY_PATCH_DESCRIPTION = [
+  "Edit files with a patch. The input starts with `*** Begin Patch` and ends with `*** End Patch`.",
+  "Between them, one section per file:",
+  "`*** Add File: <path>` then the new file's lines, each prefixed with `+`;",
+  "`*** Delete File: <path>`;",
+  "`*** Update File: <path>`, optionally `*** Move to: <new path>`, then hunks.",
+  "A hunk may start with `@@` or `@@ <a line that comes before it, e.g. a function header>`, then",
+  "lines prefixed with ` ` (unchanged context, about 3 lines before and after each change),",
+  "`-` (removed) or `+` (added). End a hunk with `*** End of File` when it touches the end of the file.",
+  "Paths are relative to the working directory. Every hunk of every file must apply, or nothing is written.",
+].join("\n");
+
+const SUCCESS_HEADER = "Success. Updated the following files:";
+
+/** Parse, verify, ask, write; returns the text the model sees. Never throws for a bad patch. */
+export async function runApplyPatch(patchText: string, ctx: ToolContext): Promise<string> {
+  let changes: FileChange[] = [];
+  const fail = (error: string, output: string) => {
+    ctx.emit({ type: "patch_applied", callId: ctx.callId, ok: false, changes, error });
+    return output;
+  };
+  if (ctx.sandbox === "read-only") {
+    const why = "the sandbox is read-only: apply_patch may not write files";
+    return fail(why, `apply_patch refused: ${why}`);
+  }
+  let verified: Awaited<ReturnType<typeof verifyPatch>>;
+  try {
+    verified = await verifyPatch(parsePatch(patchText), ctx);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return fail(error.message, `apply_patch verification failed: ${error.message}`);
+  }
+  changes = verified.changes;
+  if (ctx.approve) {
+    const decision = await ctx.approve({ kind: "patch", callId: ctx.callId, changes });
+    if (decision === "deny") return fail("denied by user", "denied by user");
+  }
+  try {
+    await writePatch(verified.writes);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return fail(error.message, `apply_patch failed: ${error.message}`);
+  }
+  ctx.emit({ type: "patch_applied", callId: ctx.callId, ok: true, changes });
+  return [SUCCESS_HEADER, ...verified.summary].join("\n");
+}
+
+/** apply_patch as a custom tool with the Lark grammar (default) or as a function tool `{input}`. */
+export function applyPatchTool(type: "custom" | "function" = "custom"): ToolDefinition {
+  if (type === "function") {
+    return defineFunctionTool({
+      name: "apply_patch",
+      description: `${APPLY_PATCH_DESCRIPTION}\nPass the whole patch text as \`input\`.`,
+      schema: z.object({ input: z.string().describe("The whole patch text.") }),
+      handler: (args, ctx) => runApplyPatch(args.input, ctx),
+    });
+  }
+  return defineCustomTool({
+    name: "apply_patch",
+    description: APPLY_PATCH_DESCRIPTION,
+    format: { type: "grammar", syntax: "lark", definition: APPLY_PATCH_GRAMMAR },
+    handler: runApplyPatch,
+    createDiffConsumer: (callId, emit) => createPatchDiffConsumer(callId, emit),
+  });
+}

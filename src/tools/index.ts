@@ -1,0 +1,39 @@
+import { applyPatchTool } from "./apply-patch/tool.js";
+import { updatePlanTool } from "./plan.js";
+import { ToolRegistry } from "./registry.js";
+import { shellCommandTool } from "./shell.js";
+
+export interface ToolRouterOptions {
+  applyPatchToolType?: "custom" | "function";
+  shellTimeoutMs?: number;
+  shellMaxTimeoutMs?: number;
+  outputCapBytes?: number;
+}
+
+/** The default tool set, in a fixed order: shell_command, apply_patch, update_plan. */
+export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry {
+  return new ToolRegistry([
+    shellCommandTool({
+      ...(options.shellTimeoutMs !== undefined ? { defaultTimeoutMs: options.shellTimeoutMs } : {}),
+      ...(options.shellMaxTimeoutMs !== undefined
+        ? { maxTimeoutMs: options.shellMaxTimeoutMs }
+        : {}),
+      ...(options.outputCapBytes !== undefined ? { outputCapBytes: options.outputCapBytes } : {}),
+    }),
+    applyPatchTool(options.applyPatchToolType ?? "custom"),
+    updatePlanTool(),
+  ]);
+}
+
+export { verifyPatch, writePatch } from "./apply-patch/apply.js";
+export { APPLY_PATCH_GRAMMAR } from "./apply-patch/grammar.js";
+export { parsePatch } from "./apply-patch/parse.js";
+export { createPatchDiffConsumer, PatchStreamParser } from "./apply-patch/stream.js";
+export { applyPatchTool, runApplyPatch } from "./apply-patch/tool.js";
+export { DiffConsumerRouter } from "./diff-routing.js";
+export { PatchError, ToolError, ToolInputError, WorkspaceError } from "./errors.js";
+export { updatePlanTool } from "./plan.js";
+export { defineCustomTool, defineFunctionTool, ToolRegistry } from "./registry.js";
+export { runShellCommand, shellCommandTool } from "./shell.js";
+export { capOutput } from "./shell-output.js";
+export type * from "./types.js";

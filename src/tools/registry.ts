@@ -1,0 +1,158 @@
+import { z } from "zod";
+import type { ToolCallItem } from "../protocol/items.js";
+import { canonicalJson, sortKeysDeep } from "../protocol/json.js";
+import type { CustomToolSpec, FunctionToolSpec, ToolSpec } from "../protocol/request.js";
+import { ToolError, ToolInputError } from "./errors.js";
+import type { DiffConsumer, ToolContext, ToolDefinition, ToolEvent, ToolRouter } from "./types.js";
+
+type ConsumerFactory = (callId: string, emit: (event: ToolEvent) => void) => DiffConsumer;
+
+export interface FunctionToolOptions<S extends z.ZodType> {
+  name: string;
+  description: string;
+  schema: S;
+  handler(args: z.infer<S>, ctx: ToolContext): Promise<string>;
+  createDiffConsumer?: ConsumerFactory;
+}
+
+export interface CustomToolOptions {
+  name: string;
+  description: string;
+  format?: CustomToolSpec["format"];
+  handler(input: string, ctx: ToolContext): Promise<string>;
+  createDiffConsumer?: ConsumerFactory;
+}
+
+/** JSON schema of a zod schema as tool parameters: no `$schema`, keys sorted. */
+export function toolParameters(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+  delete json.$schema;
+  return sortKeysDeep(json);
+}
+
+/** Why the arguments failed the schema, in one line a model can act on. */
+export function describeSchemaIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "(arguments)"}: ${issue.message}`)
+    .join("; ");
+}
+
+export function defineFunctionTool<S extends z.ZodType>(
+  options: FunctionToolOptions<S>,
+): ToolDefinition {
+  const spec: FunctionToolSpec = {
+    type: "function",
+    name: options.name,
+    description: options.description,
+    strict: false,
+    parameters: toolParameters(options.schema),
+  };
+  const definition: ToolDefinition = {
+    name: options.name,
+    spec,
+    async run(input, ctx) {
+      const args = parseFunctionArguments(options.name, input, options.schema);
+      return options.handler(args, ctx);
+    },
+  };
+  if (options.createDiffConsumer) definition.createDiffConsumer = options.createDiffConsumer;
+  return definition;
+}
+
+export function defineCustomTool(options: CustomToolOptions): ToolDefinition {
+  const spec: CustomToolSpec = {
+    type: "custom",
+    name: options.name,
+    description: options.description,
+    ...(options.format ? { format: options.format } : {}),
+  };
+  const definition: ToolDefinition = {
+    name: options.name,
+    spec,
+    run: (input, ctx) => options.handler(input, ctx),
+  };
+  if (options.createDiffConsumer) definition.createDiffConsumer = options.createDiffConsumer;
+  return definition;
+}
+
+/** Parse and validate a function call's `arguments` text; throws ToolInputError naming the problem. */
+export function parseFunctionArguments<S extends z.ZodType>(
+  toolName: string,
+  text: string,
+  schema: S,
+): z.infer<S> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.trim() === "" ? "{}" : text);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ToolInputError(`failed to parse arguments of ${toolName} as JSON: ${why}`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ToolInputError(
+      `invalid arguments for ${toolName}: ${describeSchemaIssues(parsed.error)}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** A set of tools, routed by name. Order of registration is the order of `specs()`. */
+export class ToolRegistry implements ToolRouter {
+  private readonly tools = new Map<string, ToolDefinition>();
+  private cachedSpecs: ToolSpec[] | undefined;
+
+  constructor(tools: ToolDefinition[] = []) {
+    for (const tool of tools) this.register(tool);
+  }
+
+  register(tool: ToolDefinition): this {
+    if (this.tools.has(tool.name)) throw new ToolError(`tool ${tool.name} is registered twice`);
+    this.tools.set(tool.name, tool);
+    this.cachedSpecs = undefined;
+    return this;
+  }
+
+  get(name: string): ToolDefinition | undefined {
+    return this.tools.get(name);
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  specs(): ToolSpec[] {
+    this.cachedSpecs ??= [...this.tools.values()].map((tool) => sortKeysDeep(tool.spec));
+    return this.cachedSpecs.map((spec) => structuredClone(spec));
+  }
+
+  /** The specs as canonical JSON text (what the prompt prefix carries). */
+  specsJson(): string {
+    return canonicalJson(this.specs());
+  }
+
+  async execute(call: ToolCallItem, ctx: ToolContext): Promise<string> {
+    const tool = this.tools.get(call.name);
+    if (!tool) {
+      const known = this.names().join(", ") || "none";
+      return `unsupported call: tool "${call.name}" does not exist (available tools: ${known})`;
+    }
+    const input = call.type === "function_call" ? call.arguments : call.input;
+    try {
+      return await tool.run(input, ctx);
+    } catch (error) {
+      if (error instanceof ToolError) return error.message;
+      const why = error instanceof Error ? error.message : String(error);
+      return `error: ${call.name} failed: ${why}`;
+    }
+  }
+
+  createDiffConsumer(
+    call: { type: string; name: string; call_id: string },
+    emit: (event: ToolEvent) => void,
+  ): DiffConsumer | undefined {
+    if (call.type !== "custom_tool_call") return undefined;
+    const tool = this.tools.get(call.name);
+    return tool?.createDiffConsumer?.(call.call_id, emit);
+  }
+}

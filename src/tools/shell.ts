@@ -1,0 +1,155 @@
+import { StringDecoder } from "node:string_decoder";
+import { execa } from "execa";
+import { z } from "zod";
+import { defineFunctionTool } from "./registry.js";
+import { formatShellOutput, type ShellOutcome } from "./shell-output.js";
+import type { ToolDefinition } from "./types.js";
+import { displayPath, resolveWorkdir } from "./workspace.js";
+
+export const DEFAULT_SHELL_TIMEOUT_MS = 10_000;
+export const DEFAULT_SHELL_MAX_TIMEOUT_MS = 600_000;
+export const DEFAULT_OUTPUT_CAP_BYTES = 10_000;
+
+export interface ShellRunOptions {
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  onChunk(stream: "stdout" | "stderr", chunk: string): void;
+}
+
+/** Kill the whole process group (the command and everything it started). */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+/** Run `bash -lc command` in its own process group; streams output, kills the group on timeout/abort. */
+export async function runShellCommand(
+  command: string,
+  options: ShellRunOptions,
+): Promise<ShellOutcome> {
+  const started = performance.now();
+  const child = execa("bash", ["-lc", command], {
+    cwd: options.cwd,
+    detached: true,
+    reject: false,
+    buffer: false,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PAGER: "cat", GIT_PAGER: "cat" },
+  });
+  let output = "";
+  for (const stream of ["stdout", "stderr"] as const) {
+    const decoder = new StringDecoder("utf8");
+    const readable = child[stream];
+    readable?.on("data", (data: Buffer) => {
+      const text = decoder.write(data);
+      if (text === "") return;
+      output += text;
+      options.onChunk(stream, text);
+    });
+    readable?.on("end", () => {
+      const rest = decoder.end();
+      if (rest === "") return;
+      output += rest;
+      options.onChunk(stream, rest);
+    });
+  }
+  let timedOut = false;
+  let aborted = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(child.pid);
+  }, options.timeoutMs);
+  const onAbort = () => {
+    aborted = true;
+    killGroup(child.pid);
+  };
+  if (options.signal.aborted) onAbort();
+  else options.signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    const result = await child;
+    return {
+      exitCode: timedOut || aborted ? null : (result.exitCode ?? null),
+      signal: result.signal,
+      timedOut,
+      aborted,
+      durationMs: performance.now() - started,
+      output,
+    };
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener("abort", onAbort);
+  }
+}
+
+export interface ShellToolOptions {
+  defaultTimeoutMs?: number;
+  maxTimeoutMs?: number;
+  outputCapBytes?: number;
+}
+
+const ShellArgsSchema = z.object({
+  command: z.string().min(1).describe("The shell script to run with `bash -lc`."),
+  workdir: z
+    .string()
+    .optional()
+    .describe(
+      "Directory to run in, relative to the working directory (default: the working directory).",
+    ),
+  timeout_ms: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("Kill the command after this many milliseconds."),
+});
+
+export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition {
+  const maxTimeout = options.maxTimeoutMs ?? DEFAULT_SHELL_MAX_TIMEOUT_MS;
+  const defaultTimeout = Math.min(options.defaultTimeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS, maxTimeout);
+  const cap = options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES;
+  return defineFunctionTool({
+    name: "shell_command",
+    description: `Run a shell command with bash and return its exit code and output. Default timeout ${defaultTimeout} ms, at most ${maxTimeout} ms.`,
+    schema: ShellArgsSchema,
+    async handler(args, ctx) {
+      const workdir = await resolveWorkdir(args.workdir, ctx);
+      const shownDir = displayPath(workdir, ctx.cwd);
+      const timeoutMs = Math.min(args.timeout_ms ?? defaultTimeout, maxTimeout);
+      if (ctx.approve) {
+        const request = {
+          kind: "command" as const,
+          callId: ctx.callId,
+          command: args.command,
+          workdir: shownDir,
+        };
+        if ((await ctx.approve(request)) === "deny") return "denied by user";
+      }
+      const { callId } = ctx;
+      ctx.emit({ type: "command_started", callId, command: args.command, workdir: shownDir });
+      const outcome = await runShellCommand(args.command, {
+        cwd: workdir,
+        timeoutMs,
+        signal: ctx.signal,
+        onChunk: (stream, chunk) => ctx.emit({ type: "command_output", callId, stream, chunk }),
+      });
+      ctx.emit({
+        type: "command_finished",
+        callId,
+        command: args.command,
+        exitCode: outcome.exitCode,
+        timedOut: outcome.timedOut,
+        aborted: outcome.aborted,
+        aggregatedOutput: outcome.output,
+        durationMs: outcome.durationMs,
+      });
+      return formatShellOutput(outcome, cap, timeoutMs);
+    },
+  });
+}

@@ -1,0 +1,109 @@
+import { lstat, realpath } from "node:fs/promises";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { WorkspaceError } from "./errors.js";
+import type { SandboxMode } from "./types.js";
+
+export interface WorkspaceScope {
+  cwd: string;
+  workspaceRoots: string[];
+  sandbox: SandboxMode;
+}
+
+/** True when `path` is `root` or lies below it (both absolute, normalised). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+}
+
+/** A path for outputs and events: relative to cwd when inside it, absolute otherwise. */
+export function displayPath(absPath: string, cwd: string): string {
+  return isInside(cwd, absPath) ? relative(cwd, absPath) || "." : absPath;
+}
+
+function rootsOf(scope: WorkspaceScope): string[] {
+  return scope.workspaceRoots.length > 0 ? scope.workspaceRoots : [scope.cwd];
+}
+
+async function realRoots(roots: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const root of roots) {
+    out.push(root);
+    try {
+      out.push(await realpath(root));
+    } catch {
+      // a root that does not exist yet keeps only its lexical form
+    }
+  }
+  return out;
+}
+
+/** The real location of `path`, following symlinks of its deepest existing ancestor. */
+async function realLocation(path: string): Promise<string> {
+  const tail: string[] = [];
+  let current = path;
+  for (;;) {
+    let exists = true;
+    try {
+      await lstat(current);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
+      exists = false;
+    }
+    if (exists) {
+      let real: string;
+      try {
+        real = await realpath(current);
+      } catch {
+        // a dangling symlink: refuse rather than guess where a write would land
+        throw new WorkspaceError(`${path} goes through a dangling symlink`);
+      }
+      return resolve(real, ...tail);
+    }
+    const parent = dirname(current);
+    if (parent === current) return path;
+    tail.unshift(basename(current));
+    current = parent;
+  }
+}
+
+/**
+ * Resolve a path the model gave (relative to cwd) for writing. Refuses absolute paths outside
+ * the workspace, `..` escapes and symlinks whose target leaves it; danger-full-access
+ * refuses nothing.
+ */
+export async function resolveWritablePath(path: string, scope: WorkspaceScope): Promise<string> {
+  if (path.trim() === "") throw new WorkspaceError("empty path");
+  if (path.includes("\0")) throw new WorkspaceError(`path ${JSON.stringify(path)} contains NUL`);
+  const abs = resolve(scope.cwd, path);
+  if (scope.sandbox === "danger-full-access") return abs;
+  const roots = rootsOf(scope);
+  if (!roots.some((root) => isInside(resolve(root), abs))) {
+    const how = isAbsolute(path) ? "is outside the workspace" : "escapes the workspace";
+    throw new WorkspaceError(`path ${path} ${how} (writable roots: ${roots.join(", ")})`);
+  }
+  const real = await realLocation(abs);
+  const allowed = await realRoots(roots);
+  if (!allowed.some((root) => isInside(root, real))) {
+    throw new WorkspaceError(`path ${path} goes through a symlink that leaves the workspace`);
+  }
+  return abs;
+}
+
+/** A directory for running a command: inside the workspace unless danger-full-access. */
+export async function resolveWorkdir(
+  workdir: string | undefined,
+  scope: WorkspaceScope,
+): Promise<string> {
+  const abs = resolve(scope.cwd, workdir ?? ".");
+  if (scope.sandbox === "danger-full-access") return abs;
+  const roots = rootsOf(scope);
+  const real = await realLocation(abs);
+  const allowed = await realRoots(roots);
+  if (!allowed.some((root) => isInside(root, real))) {
+    throw new WorkspaceError(
+      `workdir ${workdir ?? "."} is outside the workspace (roots: ${roots.join(", ")}); sandbox is ${scope.sandbox}`,
+    );
+  }
+  return abs;
+}
