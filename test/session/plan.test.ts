@@ -178,7 +178,12 @@ describe("planWireRequest", () => {
   });
 
   it("compares items as canonical JSON, not by key order", () => {
-    const reordered = { content: answer.content, role: "assistant", id: "msg_1", type: "message" };
+    const reordered: ResponseItem = {
+      content: answer.content ?? [],
+      role: "assistant",
+      id: "msg_1",
+      type: "message",
+    };
     const plan = planWireRequest({
       transport: "ws",
       previous,
