@@ -1,0 +1,93 @@
+/** A failure the next request should receive. */
+export interface DemoFailure {
+  status: number;
+  code: string;
+  message?: string;
+}
+
+/**
+ * Test hooks of the demo server. Each one-shot hook is consumed by the next request (or
+ * WebSocket response) it applies to; `refuseUpgrade` lasts until cleared.
+ */
+export class DemoHooks {
+  /** Status returned to every WebSocket upgrade while set. */
+  upgradeRefusal: number | undefined;
+  private dropAfter: number | undefined;
+  private stallAfter: number | undefined;
+  private nextFailure: DemoFailure | undefined;
+  private httpFailures: { remaining: number; status: number } | undefined;
+
+  constructor(private readonly onForget: () => void) {}
+
+  /** Refuse all later WebSocket upgrades with this status until cleared (reset / allowUpgrade). */
+  refuseUpgrade(status = 426): void {
+    this.upgradeRefusal = status;
+  }
+
+  allowUpgrade(): void {
+    this.upgradeRefusal = undefined;
+  }
+
+  /** The next WebSocket response: close the socket after `n` events (once). */
+  dropAfterEvents(n: number): void {
+    this.dropAfter = n;
+  }
+
+  /** The next response (either transport): send `n` events, then go silent (once). */
+  stallAfterEvents(n: number): void {
+    this.stallAfter = n;
+  }
+
+  /** Every stored response id becomes unknown (previous_response_not_found). */
+  forgetResponses(): void {
+    this.onForget();
+  }
+
+  /** The next request fails: an HTTP error status with a JSON body, or a WebSocket error frame. */
+  failNext(failure: DemoFailure): void {
+    this.nextFailure = failure;
+  }
+
+  /** The next `n` HTTP requests fail with `status` (default 500). */
+  failHttpTimes(n: number, status = 500): void {
+    this.httpFailures = n > 0 ? { remaining: n, status } : undefined;
+  }
+
+  reset(): void {
+    this.upgradeRefusal = undefined;
+    this.dropAfter = undefined;
+    this.stallAfter = undefined;
+    this.nextFailure = undefined;
+    this.httpFailures = undefined;
+  }
+
+  /** @internal */
+  takeFailure(transport: "ws" | "http"): DemoFailure | undefined {
+    if (this.nextFailure) {
+      const failure = this.nextFailure;
+      this.nextFailure = undefined;
+      return failure;
+    }
+    if (transport === "http" && this.httpFailures) {
+      const { status } = this.httpFailures;
+      this.httpFailures.remaining -= 1;
+      if (this.httpFailures.remaining <= 0) this.httpFailures = undefined;
+      return { status, code: "server_error", message: "demo server error" };
+    }
+    return undefined;
+  }
+
+  /** @internal */
+  takeDropAfter(): number | undefined {
+    const n = this.dropAfter;
+    this.dropAfter = undefined;
+    return n;
+  }
+
+  /** @internal */
+  takeStallAfter(): number | undefined {
+    const n = this.stallAfter;
+    this.stallAfter = undefined;
+    return n;
+  }
+}

@@ -1,0 +1,205 @@
+import type { ResponseItem } from "../protocol/items.js";
+import type { JsonObject } from "../protocol/json.js";
+import type { DemoDecision, DemoOutput } from "./model.js";
+
+/** One server event and how long to wait before sending it. */
+export interface StreamStep {
+  event: JsonObject & { type: string };
+  delayMs?: number;
+}
+
+export interface StreamPlanOptions {
+  responseId: string;
+  model: string;
+  transport: "ws" | "http";
+  inputTokens: number;
+  cachedTokens: number;
+  newId: (prefix: string) => string;
+}
+
+export interface StreamPlan {
+  steps: StreamStep[];
+  /** The output items (as in output_item.done), empty for a failure. */
+  outputItems: ResponseItem[];
+}
+
+const ARGUMENT_CHUNK = 16;
+const CUSTOM_INPUT_CHUNK = 8;
+
+/** Turn the model's decision into the event sequence of SPEC §2.3 (pure). */
+export function planResponseStream(decision: DemoDecision, opts: StreamPlanOptions): StreamPlan {
+  const steps: StreamStep[] = [];
+  let sequence = 0;
+  const emit = (event: JsonObject & { type: string }, delayMs?: number) => {
+    const step: StreamStep = { event: { ...event, sequence_number: sequence++ } };
+    if (delayMs) step.delayMs = delayMs;
+    steps.push(step);
+  };
+  const head = (status: string): JsonObject => ({
+    id: opts.responseId,
+    object: "response",
+    model: opts.model,
+    status,
+    output: [],
+  });
+  emit({ type: "response.created", response: head("in_progress") });
+  emit({ type: "response.in_progress", response: head("in_progress") });
+
+  if (decision.kind === "fail") {
+    const error = { code: decision.code, message: decision.message };
+    emit({ type: "response.failed", response: { ...head("failed"), error } });
+    return { steps, outputItems: [] };
+  }
+
+  const items: ResponseItem[] = [];
+  let reasoningTokens = 0;
+  if (decision.reasoningSummary !== undefined) {
+    const item = reasoningItem(decision.reasoningSummary, opts, items.length, emit);
+    reasoningTokens = Math.ceil(Buffer.byteLength(decision.reasoningSummary) / 4) + 8;
+    items.push(item);
+  }
+  for (const output of decision.outputs) items.push(outputItem(output, opts, items.length, emit));
+
+  const outputTokens = reasoningTokens + Math.ceil(Buffer.byteLength(JSON.stringify(items)) / 4);
+  const usage = {
+    input_tokens: opts.inputTokens,
+    input_tokens_details: { cached_tokens: opts.cachedTokens },
+    output_tokens: items.length === 0 ? 0 : outputTokens,
+    output_tokens_details: { reasoning_tokens: reasoningTokens },
+    total_tokens: opts.inputTokens + (items.length === 0 ? 0 : outputTokens),
+  };
+  const output = opts.transport === "ws" ? [] : items;
+  emit({ type: "response.completed", response: { ...head("completed"), output, usage } });
+  return { steps, outputItems: items };
+}
+
+type Emit = (event: JsonObject & { type: string }, delayMs?: number) => void;
+
+function reasoningItem(summary: string, opts: StreamPlanOptions, index: number, emit: Emit) {
+  const id = opts.newId("rs");
+  const encrypted = Buffer.from(`demo-reasoning:${opts.responseId}:${summary}`).toString("base64");
+  emit({
+    type: "response.output_item.added",
+    output_index: index,
+    item: { type: "reasoning", id, summary: [] },
+  });
+  const part = { item_id: id, output_index: index, summary_index: 0 };
+  emit({
+    type: "response.reasoning_summary_part.added",
+    ...part,
+    part: { type: "summary_text", text: "" },
+  });
+  emit({ type: "response.reasoning_summary_text.delta", ...part, delta: summary });
+  const item: ResponseItem = {
+    type: "reasoning",
+    id,
+    summary: [{ type: "summary_text", text: summary }],
+    encrypted_content: encrypted,
+  };
+  emit({ type: "response.output_item.done", output_index: index, item });
+  return item;
+}
+
+function outputItem(output: DemoOutput, opts: StreamPlanOptions, index: number, emit: Emit) {
+  switch (output.type) {
+    case "message":
+      return messageItem(output.deltas, output.delayMs, opts, index, emit);
+    case "function_call": {
+      const id = opts.newId("fc");
+      const callId = opts.newId("call");
+      const base = { type: "function_call", id, call_id: callId, name: output.name };
+      emit({
+        type: "response.output_item.added",
+        output_index: index,
+        item: { ...base, arguments: "", status: "in_progress" },
+      });
+      for (const delta of chunks(output.arguments, ARGUMENT_CHUNK)) {
+        emit({
+          type: "response.function_call_arguments.delta",
+          item_id: id,
+          output_index: index,
+          delta,
+        });
+      }
+      emit({
+        type: "response.function_call_arguments.done",
+        item_id: id,
+        output_index: index,
+        arguments: output.arguments,
+      });
+      const item: ResponseItem = { ...base, arguments: output.arguments, status: "completed" };
+      emit({ type: "response.output_item.done", output_index: index, item });
+      return item;
+    }
+    case "custom_tool_call": {
+      const id = opts.newId("ctc");
+      const callId = opts.newId("call");
+      const base = { type: "custom_tool_call", id, call_id: callId, name: output.name };
+      emit({
+        type: "response.output_item.added",
+        output_index: index,
+        item: { ...base, input: "", status: "in_progress" },
+      });
+      for (const delta of chunks(output.input, CUSTOM_INPUT_CHUNK)) {
+        emit({
+          type: "response.custom_tool_call_input.delta",
+          item_id: id,
+          call_id: callId,
+          output_index: index,
+          delta,
+        });
+      }
+      emit({
+        type: "response.custom_tool_call_input.done",
+        item_id: id,
+        call_id: callId,
+        output_index: index,
+        input: output.input,
+      });
+      const item: ResponseItem = { ...base, input: output.input, status: "completed" };
+      emit({ type: "response.output_item.done", output_index: index, item });
+      return item;
+    }
+  }
+}
+
+function messageItem(
+  deltas: string[],
+  delayMs: number | undefined,
+  opts: StreamPlanOptions,
+  index: number,
+  emit: Emit,
+): ResponseItem {
+  const id = opts.newId("msg");
+  const text = deltas.join("");
+  emit({
+    type: "response.output_item.added",
+    output_index: index,
+    item: { type: "message", id, role: "assistant", status: "in_progress", content: [] },
+  });
+  const at = { item_id: id, output_index: index, content_index: 0 };
+  emit({
+    type: "response.content_part.added",
+    ...at,
+    part: { type: "output_text", text: "", annotations: [] },
+  });
+  for (const delta of deltas) emit({ type: "response.output_text.delta", ...at, delta }, delayMs);
+  emit({ type: "response.output_text.done", ...at, text });
+  const part = { type: "output_text", text, annotations: [] };
+  emit({ type: "response.content_part.done", ...at, part });
+  const item: ResponseItem = {
+    type: "message",
+    id,
+    role: "assistant",
+    status: "completed",
+    content: [part],
+  };
+  emit({ type: "response.output_item.done", output_index: index, item });
+  return item;
+}
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}

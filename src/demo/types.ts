@@ -1,0 +1,51 @@
+import type { DemoHooks } from "./hooks.js";
+
+export type DemoTransport = "ws" | "http";
+
+/** Identity headers as received (the Authorization value itself is never kept). */
+export interface RecordedHeaders {
+  originator?: string;
+  userAgent?: string;
+  sessionId?: string;
+  authorizationPresent: boolean;
+}
+
+/** One request as the demo server received it, for tests to assert on. */
+export interface RecordedRequest {
+  transport: DemoTransport;
+  /** The TCP connection it arrived on (`conn_N`); equal for requests on one socket. */
+  connectionId: string;
+  previousResponseId?: string;
+  generate?: boolean;
+  /** Length of the `input` array on the wire (the delta for a chained request). */
+  inputLength: number;
+  /** Bytes of the request body / frame. */
+  bytes: number;
+  /** The parsed request JSON (WebSocket frames keep their `type`). */
+  body: unknown;
+  headers: RecordedHeaders;
+  /** Set once the response is created (not for rejected requests). */
+  responseId?: string;
+}
+
+export interface DemoServer {
+  /** e.g. http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  port: number;
+  requests: RecordedRequest[];
+  hooks: DemoHooks;
+  close(): Promise<void>;
+}
+
+export interface DemoServerOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+}
+
+/** The body of an API error (HTTP JSON body `{error}` or WebSocket `error` frame). */
+export interface DemoApiError {
+  status: number;
+  error: { type: string; code: string; message: string; param?: string };
+}

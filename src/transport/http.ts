@@ -1,0 +1,235 @@
+import {
+  isTerminalEvent,
+  ProtocolError,
+  parseServerEventJson,
+  type ServerEvent,
+} from "../protocol/events.js";
+import type { ResponsesRequest } from "../protocol/request.js";
+import { SseParser } from "../protocol/sse.js";
+import { abortedError, backoffDelayMs, sleep } from "./backoff.js";
+import { AUTH_MESSAGE, classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js";
+import { idleTimeoutError } from "./event-queue.js";
+import { identityHeaders, responsesUrl } from "./headers.js";
+import { errorFrameToTransportError } from "./server-error.js";
+import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
+
+export const DEFAULT_REQUEST_MAX_RETRIES = 4;
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
+
+export interface HttpTransportOptions {
+  fetch?: typeof fetch;
+  /** Injected for tests: jitter source of the backoff. */
+  random?: () => number;
+}
+
+/** The HTTP body: a full request, never a chain link nor a warm-up flag (SPEC §2.2). */
+export function toHttpBody(request: ResponsesRequest): string {
+  const { previous_response_id: _prev, generate: _generate, ...body } = request;
+  return JSON.stringify(body);
+}
+
+/** `POST {base}/responses` streamed as SSE; retries 5xx and network errors before the stream. */
+export class HttpTransport implements ResponsesTransport {
+  readonly kind = "http" as const;
+  private readonly inflight = new Set<AbortController>();
+  private readonly fetchImpl: typeof fetch;
+  private readonly random: () => number;
+
+  constructor(
+    private readonly endpoint: ProviderEndpoint,
+    options: HttpTransportOptions = {},
+  ) {
+    this.fetchImpl = options.fetch ?? fetch;
+    this.random = options.random ?? Math.random;
+  }
+
+  stream(request: ResponsesRequest, signal?: AbortSignal): AsyncIterable<ServerEvent> {
+    return this.run(request, signal);
+  }
+
+  /** Abort every request still in flight. */
+  close(): void {
+    for (const controller of this.inflight) controller.abort();
+    this.inflight.clear();
+  }
+
+  private async *run(request: ResponsesRequest, signal?: AbortSignal): AsyncGenerator<ServerEvent> {
+    const body = toHttpBody(request);
+    const maxRetries = this.endpoint.requestMaxRetries ?? DEFAULT_REQUEST_MAX_RETRIES;
+    const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+    for (let attempt = 0; ; attempt++) {
+      const controller = new AbortController();
+      const onAbort = () => controller.abort();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.inflight.add(controller);
+      try {
+        const response = await this.post(body, controller, idleMs, signal);
+        if (!response.ok) {
+          const error = await httpStatusError(response);
+          if (error.kind === "retryable" && attempt < maxRetries) {
+            await sleep(error.retryAfterMs ?? backoffDelayMs(attempt, this.random), signal);
+            continue;
+          }
+          throw error;
+        }
+        yield* readEventStream(response, controller, idleMs, signal);
+        return;
+      } catch (error) {
+        if (signal?.aborted) throw abortedError(isStarted(error));
+        if (isNetworkError(error) && attempt < maxRetries) {
+          await sleep(backoffDelayMs(attempt, this.random), signal);
+          continue;
+        }
+        throw toTransportError(error);
+      } finally {
+        signal?.removeEventListener("abort", onAbort);
+        controller.abort();
+        this.inflight.delete(controller);
+      }
+    }
+  }
+
+  private async post(
+    body: string,
+    controller: AbortController,
+    idleMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
+    if (signal?.aborted) throw abortedError();
+    const timer = setTimeout(() => controller.abort(new IdleTimeout()), idleMs);
+    try {
+      return await this.fetchImpl(responsesUrl(this.endpoint.baseUrl), {
+        method: "POST",
+        headers: {
+          ...identityHeaders(this.endpoint),
+          Accept: "text/event-stream",
+          "Content-Type": "application/json",
+        },
+        body,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (controller.signal.reason instanceof IdleTimeout) throw idleTimeoutError(idleMs, false);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+class IdleTimeout extends Error {}
+
+async function* readEventStream(
+  response: Response,
+  controller: AbortController,
+  idleMs: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ServerEvent> {
+  const body = response.body;
+  if (!body) throw new TransportError("empty response body", { kind: "retryable" });
+  const reader = body.getReader();
+  const parser = new SseParser();
+  let started = false;
+  let deadline = Date.now() + idleMs;
+  try {
+    for (;;) {
+      const chunk = await readBefore(reader, deadline, controller);
+      if (chunk === "timeout") throw idleTimeoutError(idleMs, started);
+      const events = chunk.done ? parser.end() : parser.feed(chunk.value);
+      for (const sse of events) {
+        if (sse.data === "[DONE]") continue;
+        const event = parseServerEventJson(sse.data);
+        started = true;
+        deadline = Date.now() + idleMs;
+        if (event.type === "error") throw errorFrameToTransportError(event, true);
+        yield event;
+        if (isTerminalEvent(event)) return;
+      }
+      if (chunk.done) {
+        throw new TransportError("stream closed before response.completed", {
+          kind: "retryable",
+          streamStarted: started,
+        });
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted) throw abortedError(started);
+    if (error instanceof TransportError) throw error;
+    if (error instanceof ProtocolError) {
+      throw new TransportError(error.message, { kind: "fatal", streamStarted: started });
+    }
+    throw new TransportError(`stream interrupted: ${describe(error)}`, {
+      kind: "retryable",
+      streamStarted: started,
+    });
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+async function readBefore(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  deadline: number,
+  controller: AbortController,
+): Promise<Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>> | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    const result = await Promise.race([reader.read(), timeout]);
+    if (result === "timeout") controller.abort();
+    return result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function httpStatusError(response: Response): Promise<TransportError> {
+  const status = response.status;
+  let code: string | undefined;
+  let message: string | undefined;
+  try {
+    const parsed = JSON.parse(await response.text()) as {
+      error?: { code?: unknown; message?: unknown; type?: unknown };
+    };
+    if (typeof parsed.error?.code === "string") code = parsed.error.code;
+    if (typeof parsed.error?.message === "string") message = parsed.error.message;
+  } catch {
+    // Not JSON: report the status alone, never the raw body.
+  }
+  const kind = classifyFailure(status, code);
+  if (kind === "auth") return new TransportError(AUTH_MESSAGE, { kind, status, code });
+  const retryAfterMs =
+    parseRetryAfterMs(response.headers.get("retry-after")) ?? parseRetryAfterMs(message);
+  const label = code ? `HTTP ${status} ${code}` : `HTTP ${status}`;
+  return new TransportError(message ? `${label}: ${message}` : label, {
+    kind,
+    status,
+    code,
+    retryAfterMs,
+  });
+}
+
+function isNetworkError(error: unknown): boolean {
+  if (error instanceof TransportError) return false;
+  return error instanceof TypeError || (error instanceof Error && "code" in error);
+}
+
+function isStarted(error: unknown): boolean {
+  return error instanceof TransportError && error.streamStarted;
+}
+
+function toTransportError(error: unknown): TransportError {
+  if (error instanceof TransportError) return error;
+  return new TransportError(`network error: ${describe(error)}`, { kind: "retryable" });
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: { code?: unknown } }).cause;
+    if (cause && typeof cause.code === "string") return cause.code;
+    return error.message;
+  }
+  return String(error);
+}

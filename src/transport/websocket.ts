@@ -1,0 +1,239 @@
+import { randomUUID } from "node:crypto";
+import WebSocket from "ws";
+import {
+  isTerminalEvent,
+  ProtocolError,
+  parseServerEventJson,
+  type ServerEvent,
+} from "../protocol/events.js";
+import { type ResponsesRequest, toResponseCreateFrame } from "../protocol/request.js";
+import { abortedError } from "./backoff.js";
+import { TransportError, WebSocketUnavailable } from "./errors.js";
+import { EventQueue } from "./event-queue.js";
+import { identityHeaders, websocketUrl } from "./headers.js";
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./http.js";
+import { errorFrameToTransportError } from "./server-error.js";
+import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
+
+export const DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS = 15_000;
+export const RESPONSES_WEBSOCKETS_BETA = "responses_websockets=2026-02-06";
+
+type Delivery = { event: ServerEvent } | { error: TransportError };
+
+/**
+ * One persistent Responses WebSocket: one response at a time, the socket kept between
+ * responses. After the socket drops, the next `stream()`/`connect()` opens a new connection
+ * with a new `connectionId` (a chain never survives that: callers compare the id).
+ */
+export class WebSocketTransport implements ResponsesTransport {
+  readonly kind = "ws" as const;
+  private socket: WebSocket | undefined;
+  private connecting: Promise<WebSocket> | undefined;
+  private active: EventQueue<Delivery> | undefined;
+  private turn: Promise<void> = Promise.resolve();
+  private _connectionId: string | undefined;
+  private _openedAt: number | undefined;
+
+  constructor(
+    private readonly endpoint: ProviderEndpoint,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Local id of the current connection (a new one after every reconnect). */
+  get connectionId(): string | undefined {
+    return this.isOpen ? this._connectionId : undefined;
+  }
+
+  /** When the current connection opened (epoch ms), for the 60-minute connection limit. */
+  get openedAt(): number | undefined {
+    return this.isOpen ? this._openedAt : undefined;
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Open the socket now (no-op when open). Throws WebSocketUnavailable when refused. */
+  async connect(signal?: AbortSignal): Promise<void> {
+    await this.ensureOpen(signal);
+  }
+
+  stream(request: ResponsesRequest, signal?: AbortSignal): AsyncIterable<ServerEvent> {
+    return this.run(request, signal);
+  }
+
+  /** Close the current socket; a later stream() reconnects. */
+  close(): void {
+    this.drop(new TransportError("transport closed", { kind: "aborted" }));
+  }
+
+  private async *run(request: ResponsesRequest, signal?: AbortSignal): AsyncGenerator<ServerEvent> {
+    const previous = this.turn;
+    let release!: () => void;
+    this.turn = new Promise((resolve) => {
+      release = resolve;
+    });
+    let started = false;
+    let clean = false;
+    try {
+      await waitOrAbort(previous, signal);
+      const socket = await this.ensureOpen(signal);
+      const queue = new EventQueue<Delivery>();
+      this.active = queue;
+      socket.send(JSON.stringify(toResponseCreateFrame(request)));
+      const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+      for (;;) {
+        const delivery = await queue
+          .next(idleMs, signal, () => started)
+          .catch((error: unknown) => {
+            throw withStarted(error, started);
+          });
+        if ("error" in delivery) throw withStarted(delivery.error, started);
+        const event = delivery.event;
+        if (event.type === "error") {
+          clean = true;
+          throw errorFrameToTransportError(event, started);
+        }
+        started = true;
+        if (isTerminalEvent(event)) clean = true;
+        yield event;
+        if (clean) return;
+      }
+    } finally {
+      this.active = undefined;
+      // A response left half-read would leak its remaining events into the next one.
+      if (!clean) this.drop(abortedError(started));
+      release();
+    }
+  }
+
+  private ensureOpen(signal?: AbortSignal): Promise<WebSocket> {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      return Promise.resolve(this.socket);
+    }
+    if (!this.connecting) {
+      this.connecting = this.open().finally(() => {
+        this.connecting = undefined;
+      });
+    }
+    return waitOrAbort(this.connecting, signal);
+  }
+
+  private open(): Promise<WebSocket> {
+    const endpoint = this.endpoint;
+    const timeoutMs = endpoint.websocketConnectTimeoutMs ?? DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS;
+    const socket = new WebSocket(websocketUrl(endpoint.baseUrl), {
+      headers: {
+        ...identityHeaders(endpoint),
+        "OpenAI-Beta": RESPONSES_WEBSOCKETS_BETA,
+        session_id: endpoint.sessionId,
+        "x-client-request-id": endpoint.sessionId,
+      },
+      perMessageDeflate: false,
+    });
+    return new Promise<WebSocket>((resolve, reject) => {
+      let settled = false;
+      const fail = (error: WebSocketUnavailable) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        socket.removeAllListeners();
+        socket.on("error", () => {});
+        socket.terminate();
+        reject(error);
+      };
+      const timer = setTimeout(
+        () => fail(new WebSocketUnavailable(`WebSocket connect timed out after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      socket.once("unexpected-response", (_req, res) => {
+        res.resume();
+        const status = res.statusCode;
+        fail(new WebSocketUnavailable(`WebSocket upgrade refused (HTTP ${status})`, status));
+      });
+      socket.once("error", (error: Error & { code?: string }) => {
+        fail(new WebSocketUnavailable(`WebSocket connect failed: ${error.code ?? error.message}`));
+      });
+      socket.once("open", () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        socket.removeAllListeners();
+        this.attach(socket);
+        resolve(socket);
+      });
+    });
+  }
+
+  private attach(socket: WebSocket): void {
+    this.socket = socket;
+    this._connectionId = `wsc_${randomUUID()}`;
+    this._openedAt = this.now();
+    socket.on("message", (data, isBinary) => {
+      if (this.socket !== socket || !this.active) return;
+      if (isBinary) return;
+      try {
+        this.active.push({ event: parseServerEventJson(data.toString()) });
+      } catch (error) {
+        const message = error instanceof ProtocolError ? error.message : "malformed frame";
+        this.active.push({ error: new TransportError(message, { kind: "fatal" }) });
+      }
+    });
+    socket.on("error", () => {
+      // A close always follows; it reports the failure.
+    });
+    socket.on("close", (code) => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.active?.fail(
+        new TransportError(`WebSocket closed before response.completed (code ${code})`, {
+          kind: "retryable",
+          code: "websocket_closed",
+        }),
+      );
+    });
+  }
+
+  private drop(error: TransportError): void {
+    const socket = this.socket;
+    this.socket = undefined;
+    this.active?.fail(error);
+    if (socket) {
+      socket.removeAllListeners();
+      socket.on("error", () => {});
+      socket.terminate();
+    }
+  }
+}
+
+function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortedError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The close handler cannot know whether events arrived; the reading stream does. */
+function withStarted(error: unknown, started: boolean): unknown {
+  if (!(error instanceof TransportError) || error instanceof WebSocketUnavailable) return error;
+  if (error.streamStarted === started) return error;
+  return new TransportError(error.message, {
+    kind: error.kind,
+    status: error.status,
+    code: error.code,
+    retryAfterMs: error.retryAfterMs,
+    streamStarted: started,
+  });
+}
