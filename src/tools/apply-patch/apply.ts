@@ -85,7 +85,12 @@ export function applyChunks(lines: string[], chunks: UpdateChunk[], path: string
         chunk.line,
       );
     }
-    replacements.push({ at, length: oldLines.length, lines: newLines });
+    // context lines keep the file's text, even when they matched only loosely
+    const kept = newLines.map((line, i) => {
+      const from = chunk.keptFrom[i] ?? -1;
+      return from >= 0 && from < oldLines.length ? lines[at + from]! : line;
+    });
+    replacements.push({ at, length: oldLines.length, lines: kept });
     cursor = at + oldLines.length;
   });
   replacements.sort((a, b) => a.at - b.at);

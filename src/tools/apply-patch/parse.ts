@@ -19,6 +19,8 @@ export interface UpdateChunk {
   contexts: string[];
   oldLines: string[];
   newLines: string[];
+  /** For each new line: the index of the old line it keeps (context), or -1 (added). */
+  keptFrom: number[];
   isEndOfFile: boolean;
   /** 1-based line of the patch where the chunk starts. */
   line: number;
@@ -166,6 +168,7 @@ function parseChunks(body: NumberedLine[], start: number, op: UpdateFileOp): num
           contexts: [parsed.context],
           oldLines: [],
           newLines: [],
+          keptFrom: [],
           isEndOfFile: false,
           line: line.number,
         };
@@ -184,11 +187,21 @@ function parseChunks(body: NumberedLine[], start: number, op: UpdateFileOp): num
           line.number,
         );
       }
-      chunk ??= { contexts: [], oldLines: [], newLines: [], isEndOfFile: false, line: line.number };
+      chunk ??= {
+        contexts: [],
+        oldLines: [],
+        newLines: [],
+        keptFrom: [],
+        isEndOfFile: false,
+        line: line.number,
+      };
       chunkHasLines = true;
       const content = t.slice(1);
       if (marker !== "+") chunk.oldLines.push(content);
-      if (marker !== "-") chunk.newLines.push(content);
+      if (marker !== "-") {
+        chunk.newLines.push(content);
+        chunk.keptFrom.push(marker === "+" ? -1 : chunk.oldLines.length - 1);
+      }
     } else if (parsed.kind === "move") {
       throw new PatchError(
         `'*** Move to:' must directly follow '*** Update File: ${op.path}'`,

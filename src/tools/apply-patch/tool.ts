@@ -2,9 +2,9 @@ import { z } from "zod";
 import { ToolError } from "../errors.js";
 import { defineCustomTool, defineFunctionTool } from "../registry.js";
 import type { FileChange, ToolContext, ToolDefinition } from "../types.js";
-import { verifyPatch, writePatch } from "./apply.js";
+import { type VerifiedPatch, verifyPatch, writePatch } from "./apply.js";
 import { APPLY_PATCH_GRAMMAR } from "./grammar.js";
-import { parsePatch } from "./parse.js";
+import { type ParsedPatch, parsePatch } from "./parse.js";
 import { createPatchDiffConsumer } from "./stream.js";
 
 export const APPLY_PATCH_DESCRIPTION = [
@@ -20,6 +20,7 @@ export const APPLY_PATCH_DESCRIPTION = [
 ].join("\n");
 
 const SUCCESS_HEADER = "Success. Updated the following files:";
+const UNCHANGED = "\nNo file was changed.";
 
 /** Parse, verify, ask, write; returns the text the model sees. Never throws for a bad patch. */
 export async function runApplyPatch(patchText: string, ctx: ToolContext): Promise<string> {
@@ -32,12 +33,19 @@ export async function runApplyPatch(patchText: string, ctx: ToolContext): Promis
     const why = "the sandbox is read-only: apply_patch may not write files";
     return fail(why, `apply_patch refused: ${why}`);
   }
-  let verified: Awaited<ReturnType<typeof verifyPatch>>;
+  let patch: ParsedPatch;
   try {
-    verified = await verifyPatch(parsePatch(patchText), ctx);
+    patch = parsePatch(patchText);
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
-    return fail(error.message, `apply_patch verification failed: ${error.message}`);
+    return fail(error.message, `apply_patch failed: invalid patch: ${error.message}${UNCHANGED}`);
+  }
+  let verified: VerifiedPatch;
+  try {
+    verified = await verifyPatch(patch, ctx);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return fail(error.message, `apply_patch verification failed: ${error.message}${UNCHANGED}`);
   }
   changes = verified.changes;
   if (ctx.approve) {

@@ -1,0 +1,68 @@
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import type { SandboxMode, ToolContext, ToolEvent } from "../../src/tools/types.js";
+
+/** Every file below `dir` as relative path → bytes (a missing dir is an empty tree). */
+export async function readTree(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (current: string): Promise<void> => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await readdir(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = join(current, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else out[relative(dir, full)] = (await readFile(full)).toString("latin1");
+    }
+  };
+  await walk(dir);
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export interface TempWorkspace {
+  root: string;
+  /** The workspace: `root/ws`. */
+  ws: string;
+  cleanup(): Promise<void>;
+}
+
+export async function tempWorkspace(fromDir?: string): Promise<TempWorkspace> {
+  const root = await mkdtemp(join(tmpdir(), "mini-codex-tools-"));
+  const ws = join(root, "ws");
+  await mkdir(ws);
+  if (fromDir) await cp(fromDir, ws, { recursive: true }).catch(() => {});
+  return { root, ws, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+export function makeContext(
+  cwd: string,
+  overrides: Partial<ToolContext> & { sandbox?: SandboxMode } = {},
+): ToolContext & { events: ToolEvent[] } {
+  const events: ToolEvent[] = [];
+  return {
+    callId: "call_1",
+    cwd,
+    workspaceRoots: [cwd],
+    sandbox: "workspace-write",
+    signal: new AbortController().signal,
+    emit: (event) => events.push(event),
+    events,
+    ...overrides,
+  };
+}
+
+/** Poll a predicate (no fixed sleeps). */
+export async function waitFor(
+  predicate: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
