@@ -60,7 +60,7 @@ describe("WebSocketTransport against the demo server", () => {
       authorizationPresent: true,
     });
     expect(JSON.stringify(server.requests)).not.toContain("sk-ws-secret");
-    expect((a?.body as { type?: string }).type).toBe("response.create");
+    expect((a?.body as { type?: string } | undefined)?.type).toBe("response.create");
   });
 
   test("explicit connect() opens the socket before any request", async () => {
