@@ -1,0 +1,158 @@
+import { describe, expect, test } from "vitest";
+import {
+  type DemoDecision,
+  type DemoModelInput,
+  type DemoOutput,
+  decideDemoResponse,
+  GREETING,
+} from "../../src/demo/model.js";
+import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
+
+const ALL_TOOLS = [
+  { name: "shell_command", type: "function" },
+  { name: "update_plan", type: "function" },
+  { name: "apply_patch", type: "custom" },
+];
+
+function decide(
+  context: ResponseItem[] | string,
+  extra: Partial<DemoModelInput> = {},
+): DemoDecision {
+  const items = typeof context === "string" ? [userMessage(context)] : context;
+  return decideDemoResponse({ context: items, tools: ALL_TOOLS, reasoning: false, ...extra });
+}
+
+function only(decision: DemoDecision): DemoOutput {
+  if (decision.kind !== "respond") throw new Error("expected a response");
+  expect(decision.outputs).toHaveLength(1);
+  return decision.outputs[0]!;
+}
+
+function textOf(output: DemoOutput): string {
+  if (output.type !== "message") throw new Error(`expected a message, got ${output.type}`);
+  return output.deltas.join("");
+}
+
+describe("demo model rules", () => {
+  test("run: calls shell_command with the command", () => {
+    expect(only(decide("  run: ls -la  "))).toEqual({
+      type: "function_call",
+      name: "shell_command",
+      arguments: JSON.stringify({ command: "ls -la" }),
+    });
+  });
+
+  test("write <path>: <content> adds the file as a custom apply_patch call", () => {
+    expect(only(decide("write src/hello.txt: hello world"))).toEqual({
+      type: "custom_tool_call",
+      name: "apply_patch",
+      input: "*** Begin Patch\n*** Add File: src/hello.txt\n+hello world\n*** End Patch",
+    });
+  });
+
+  test("write uses a function_call with {input} when apply_patch is a function tool", () => {
+    const tools = [{ name: "apply_patch", type: "function" }];
+    const output = only(decide("write a.txt: x", { tools }));
+    expect(output).toEqual({
+      type: "function_call",
+      name: "apply_patch",
+      arguments: JSON.stringify({
+        input: "*** Begin Patch\n*** Add File: a.txt\n+x\n*** End Patch",
+      }),
+    });
+  });
+
+  test("patch: sends the body verbatim", () => {
+    const body = "*** Begin Patch\n*** Delete File: old.txt\n*** End Patch";
+    expect(only(decide(`patch:\n${body}`))).toMatchObject({
+      type: "custom_tool_call",
+      input: body,
+    });
+  });
+
+  test("plan: makes an update_plan call with the first step in progress", () => {
+    const output = only(decide("plan: step one; step two; step three"));
+    expect(output.type).toBe("function_call");
+    if (output.type !== "function_call") return;
+    expect(JSON.parse(output.arguments)).toEqual({
+      plan: [
+        { step: "step one", status: "in_progress" },
+        { step: "step two", status: "pending" },
+        { step: "step three", status: "pending" },
+      ],
+    });
+  });
+
+  test("plain text is echoed; no user message gets the greeting", () => {
+    expect(textOf(only(decide("hello there")))).toBe("You said: hello there");
+    expect(textOf(only(decide([])))).toBe(GREETING);
+  });
+
+  test("plain text streams as several deltas", () => {
+    const output = only(decide("one two three four"));
+    expect(output.type === "message" && output.deltas.length).toBeGreaterThan(1);
+  });
+
+  test("a tool the request does not offer gets a text answer saying so", () => {
+    expect(textOf(only(decide("run: ls", { tools: [] })))).toContain(
+      "shell_command tool is not available",
+    );
+    expect(textOf(only(decide("write a: b", { tools: [] })))).toContain(
+      "apply_patch tool is not available",
+    );
+  });
+
+  test("demo:fail is a non-retryable failure", () => {
+    expect(decide("demo:fail")).toEqual({
+      kind: "fail",
+      code: "invalid_prompt",
+      message: "demo failure requested",
+    });
+  });
+
+  test("demo:slow n streams n deltas 200 ms apart; demo:long n streams n bytes in 20-byte deltas", () => {
+    const slow = only(decide("demo:slow 3"));
+    expect(slow).toMatchObject({ type: "message", delayMs: 200 });
+    expect(slow.type === "message" && slow.deltas).toHaveLength(3);
+    const long = only(decide("demo:long 1000"));
+    expect(textOf(long)).toHaveLength(1000);
+    expect(long.type === "message" && long.deltas.every((d) => d.length <= 20)).toBe(true);
+  });
+
+  test("follows up on tool outputs by tool", () => {
+    const call = (name: string, type = "function_call"): ResponseItem => ({
+      type,
+      name,
+      call_id: "call_1",
+      ...(type === "function_call" ? { arguments: "{}" } : { input: "" }),
+    });
+    const out = (output: string, type = "function_call_output"): ResponseItem => ({
+      type,
+      call_id: "call_1",
+      output,
+    });
+    const shell = [
+      userMessage("run: false"),
+      call("shell_command"),
+      out("Exit code: 1\nWall time: 0 seconds\nOutput:\n"),
+    ];
+    expect(textOf(only(decide(shell)))).toBe("Ran the command. Exit code 1.");
+    const applied = [
+      call("apply_patch", "custom_tool_call"),
+      out("Success. Updated the following files:\nA a.txt", "custom_tool_call_output"),
+    ];
+    expect(textOf(only(decide(applied)))).toBe("Applied the patch.");
+    const failed = [
+      call("apply_patch", "custom_tool_call"),
+      out("invalid hunk at line 2\nmore", "custom_tool_call_output"),
+    ];
+    expect(textOf(only(decide(failed)))).toBe("The patch failed: invalid hunk at line 2");
+    expect(textOf(only(decide([call("update_plan"), out("Plan updated")])))).toBe("Plan noted.");
+  });
+
+  test("a request with reasoning gets a one-line reasoning summary first", () => {
+    const decision = decide("hello", { reasoning: true });
+    expect(decision.kind === "respond" && decision.reasoningSummary).toMatch(/^[^\n]+$/);
+    expect(decide("hello")).not.toHaveProperty("reasoningSummary");
+  });
+});
