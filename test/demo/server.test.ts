@@ -40,7 +40,7 @@ function usageOf(events: ServerEvent[]) {
 
 /** Send one raw frame on a fresh socket and return the first frame the server answers. */
 async function rawFirstFrame(frame: unknown): Promise<Record<string, unknown>> {
-  const socket = new WebSocket(server.baseUrl.replace("http", "ws") + "/responses");
+  const socket = new WebSocket(`${server.baseUrl.replace("http", "ws")}/responses`);
   try {
     await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
     const reply = new Promise<string>((resolve) =>
