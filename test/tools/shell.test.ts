@@ -1,0 +1,169 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createToolRouter } from "../../src/tools/index.js";
+import { capOutput } from "../../src/tools/shell-output.js";
+import type { ToolEvent } from "../../src/tools/types.js";
+import { makeContext, type TempWorkspace, tempWorkspace, waitFor } from "./helpers.js";
+
+const call = (args: Record<string, unknown>) => ({
+  type: "function_call" as const,
+  name: "shell_command",
+  call_id: "call_1",
+  arguments: JSON.stringify(args),
+});
+
+/** Gone, or a zombie nobody reaped yet (no longer running either way). */
+function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return true;
+  }
+}
+
+describe("shell_command", () => {
+  let ws: TempWorkspace;
+  beforeEach(async () => {
+    ws = await tempWorkspace();
+  });
+  afterEach(async () => {
+    await ws.cleanup();
+  });
+
+  it("returns exit code, wall time and output, and streams output as events", async () => {
+    const router = createToolRouter();
+    const ctx = makeContext(ws.ws);
+    const output = await router.execute(call({ command: "echo out; echo err >&2; exit 3" }), ctx);
+    expect(output).toMatch(/^Exit code: 3\nWall time: \d+\.\d seconds\nOutput:\n/);
+    expect(output).toContain("out\n");
+    expect(output).toContain("err\n");
+    const types = ctx.events.map((e) => e.type);
+    expect(types[0]).toBe("command_started");
+    expect(types.at(-1)).toBe("command_finished");
+    const streamed = ctx.events.filter((e) => e.type === "command_output");
+    expect(streamed.map((e) => e.stream).sort()).toContain("stderr");
+    expect(ctx.events.at(-1)).toMatchObject({ exitCode: 3, timedOut: false, aborted: false });
+  });
+
+  it("reports exit code 0 and runs in the workdir", async () => {
+    await mkdir(join(ws.ws, "sub"));
+    const ctx = makeContext(ws.ws);
+    const output = await createToolRouter().execute(call({ command: "pwd", workdir: "sub" }), ctx);
+    expect(output.split("\n")[0]).toBe("Exit code: 0");
+    expect(output.trimEnd().endsWith(`${join(ws.ws, "sub")}`)).toBe(true);
+    expect(ctx.events[0]).toMatchObject({ type: "command_started", workdir: "sub" });
+  });
+
+  it("kills the whole process group on timeout: no orphan survives", async () => {
+    const pidFile = join(ws.ws, "child.pid");
+    const ctx = makeContext(ws.ws);
+    const router = createToolRouter({ shellTimeoutMs: 60_000 });
+    const command = `sleep 30 & echo $! > ${pidFile}; wait`;
+    const pending = router.execute(call({ command, timeout_ms: 400 }), ctx);
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
+    const childPid = Number(readFileSync(pidFile, "utf8").trim());
+    expect(processGone(childPid)).toBe(false);
+    const output = await pending;
+    expect(output.split("\n")[0]).toBe("Exit code: 124");
+    expect(output).toContain("timed out after 400 ms");
+    await waitFor(() => processGone(childPid));
+    expect(ctx.events.at(-1)).toMatchObject({
+      type: "command_finished",
+      timedOut: true,
+      exitCode: null,
+    });
+  });
+
+  it("kills the process group when the turn is aborted", async () => {
+    const pidFile = join(ws.ws, "abort.pid");
+    const controller = new AbortController();
+    const ctx = makeContext(ws.ws, { signal: controller.signal });
+    const pending = createToolRouter().execute(
+      call({ command: `sleep 30 & echo $! > ${pidFile}; wait` }),
+      ctx,
+    );
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
+    const childPid = Number(readFileSync(pidFile, "utf8").trim());
+    controller.abort();
+    const output = await pending;
+    expect(output.split("\n")[0]).toBe("Exit code: 130");
+    await waitFor(() => processGone(childPid));
+    expect(ctx.events.at(-1)).toMatchObject({ aborted: true });
+  });
+
+  it("caps the output for the model (head and tail kept) but gives the UI everything", async () => {
+    const ctx = makeContext(ws.ws);
+    const router = createToolRouter({ outputCapBytes: 2000 });
+    const output = await router.execute(call({ command: "seq 1 5000" }), ctx);
+    const body = output.slice(output.indexOf("Output:\n") + 8);
+    expect(body.startsWith("1\n2\n3\n")).toBe(true);
+    expect(body.trimEnd().endsWith("4999\n5000")).toBe(true);
+    expect(body).toMatch(/\[\.\.\. \d+ lines \(\d+ bytes\) truncated \.\.\.\]/);
+    expect(Buffer.byteLength(body)).toBeLessThan(2100);
+    const finished = ctx.events.at(-1) as Extract<ToolEvent, { type: "command_finished" }>;
+    expect(finished.aggregatedOutput.split("\n")).toHaveLength(5001);
+  });
+
+  it("refuses a workdir outside the workspace in workspace-write", async () => {
+    const ctx = makeContext(ws.ws);
+    const output = await createToolRouter().execute(
+      call({ command: "touch x", workdir: ".." }),
+      ctx,
+    );
+    expect(output).toContain("outside the workspace");
+    expect(ctx.events).toHaveLength(0);
+    expect(existsSync(join(ws.root, "x"))).toBe(false);
+  });
+
+  it("asks for approval and does not run a denied command", async () => {
+    const asked: unknown[] = [];
+    const ctx = makeContext(ws.ws, {
+      approve: async (request) => {
+        asked.push(request);
+        return "deny";
+      },
+    });
+    const output = await createToolRouter().execute(call({ command: "touch ran" }), ctx);
+    expect(output).toBe("denied by user");
+    expect(asked).toEqual([
+      { kind: "command", callId: "call_1", command: "touch ran", workdir: "." },
+    ]);
+    expect(existsSync(join(ws.ws, "ran"))).toBe(false);
+  });
+
+  it("names the problem when the arguments are bad", async () => {
+    const ctx = makeContext(ws.ws);
+    const router = createToolRouter();
+    const bad = { ...call({}), arguments: "{not json" };
+    expect(await router.execute(bad, ctx)).toContain(
+      "failed to parse arguments of shell_command as JSON",
+    );
+    const wrong = await router.execute(call({ command: 42 }), ctx);
+    expect(wrong).toContain("invalid arguments for shell_command: command:");
+  });
+});
+
+describe("capOutput", () => {
+  it("keeps short output as is", () => {
+    expect(capOutput("a\nb\n", 100)).toBe("a\nb\n");
+  });
+
+  it("cuts whole lines in the middle and says how much", () => {
+    const text = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
+    const capped = capOutput(text, 100);
+    expect(capped.startsWith("line 0\n")).toBe(true);
+    expect(capped.endsWith("line 99")).toBe(true);
+    const match = /\[\.\.\. (\d+) lines \((\d+) bytes\) truncated \.\.\.\]/.exec(capped);
+    expect(match).not.toBeNull();
+    const keptLines = capped.split("\n").length - 1;
+    expect(keptLines + Number(match![1])).toBe(100);
+  });
+});
