@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { ReasoningEffortSchema, ReasoningSummarySchema } from "../protocol/request.js";
+
+/** `[model_providers.<id>]` (Codex-compatible keys). */
+export const ProviderConfigSchema = z.object({
+  name: z.string().optional(),
+  base_url: z.url().optional(),
+  env_key: z.string().min(1).optional(),
+  wire_api: z.literal("responses").optional(),
+  supports_websockets: z.boolean().optional(),
+  request_max_retries: z.number().int().min(0).max(100).optional(),
+  stream_max_retries: z.number().int().min(0).max(100).optional(),
+  stream_idle_timeout_ms: z.number().int().positive().optional(),
+  websocket_connect_timeout_ms: z.number().int().positive().optional(),
+});
+export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
+
+export const SandboxModeSchema = z.enum(["read-only", "workspace-write", "danger-full-access"]);
+export const ApprovalPolicySchema = z.enum(["untrusted", "on-request", "on-failure", "never"]);
+export const ApplyPatchToolTypeSchema = z.enum(["freeform", "custom", "function"]);
+
+/** config.toml after validation (SPEC §7). */
+export const ConfigSchema = z.object({
+  model: z.string().min(1).optional(),
+  model_provider: z.string().min(1).optional(),
+  model_reasoning_effort: ReasoningEffortSchema.optional(),
+  model_reasoning_summary: ReasoningSummarySchema.optional(),
+  openai_base_url: z.url().optional(),
+  approval_policy: ApprovalPolicySchema.optional(),
+  sandbox_mode: SandboxModeSchema.optional(),
+  model_providers: z.record(z.string(), ProviderConfigSchema).optional(),
+  ws_lanes: z.enum(["off", "stream_id", "connections"]).optional(),
+  ws_epoch_max_requests: z.number().int().min(0).optional(),
+  apply_patch_tool_type: ApplyPatchToolTypeSchema.optional(),
+  max_tool_rounds: z.number().int().positive().optional(),
+});
+export type MiniCodexConfig = z.infer<typeof ConfigSchema>;
+
+export const KNOWN_TOP_LEVEL_KEYS: ReadonlySet<string> = new Set(Object.keys(ConfigSchema.shape));
+export const KNOWN_PROVIDER_KEYS: ReadonlySet<string> = new Set(
+  Object.keys(ProviderConfigSchema.shape),
+);

@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse as parseToml, TomlError } from "smol-toml";
+import {
+  applyOverrides,
+  type ConfigOverride,
+  type ConfigTable,
+  isTable,
+  parseConfigOverride,
+} from "./config-overrides.js";
+import {
+  ConfigSchema,
+  KNOWN_PROVIDER_KEYS,
+  KNOWN_TOP_LEVEL_KEYS,
+  type MiniCodexConfig,
+} from "./config-schema.js";
+import { ConfigError } from "./errors.js";
+
+export interface LoadedConfig {
+  config: MiniCodexConfig;
+  /** Unknown keys and other harmless problems, for stderr. */
+  warnings: string[];
+  /** The file read, if it existed. */
+  file?: string;
+}
+
+export interface LoadConfigInput {
+  home: string;
+  /** Raw `-c key=value` strings, in order. */
+  overrides?: string[];
+  /** Flags that win over the file and -c (e.g. -m, --effort, --demo), already as config keys. */
+  flagOverrides?: ConfigOverride[];
+}
+
+export function configPath(home: string): string {
+  return join(home, "config.toml");
+}
+
+/** Read and parse config.toml; a missing file is an empty table, a broken one names file and line. */
+export function readConfigFile(file: string): ConfigTable | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new ConfigError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return parseToml(text) as ConfigTable;
+  } catch (error) {
+    if (error instanceof TomlError) {
+      const firstLine = error.message.split("\n")[0] ?? "invalid TOML";
+      throw new ConfigError(`${file}:${error.line}:${error.column}: ${firstLine}`);
+    }
+    throw error;
+  }
+}
+
+/** Drop keys we do not know (with a warning each) so the schema only judges known keys. */
+export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; warnings: string[] } {
+  const warnings: string[] = [];
+  const out: ConfigTable = {};
+  for (const [key, value] of Object.entries(table)) {
+    if (!KNOWN_TOP_LEVEL_KEYS.has(key)) {
+      warnings.push(`unknown config key \`${key}\` (ignored)`);
+      continue;
+    }
+    if (key === "model_providers" && isTable(value)) {
+      const providers: ConfigTable = {};
+      for (const [id, provider] of Object.entries(value)) {
+        if (!isTable(provider)) {
+          providers[id] = provider;
+          continue;
+        }
+        const kept: ConfigTable = {};
+        for (const [providerKey, providerValue] of Object.entries(provider)) {
+          if (KNOWN_PROVIDER_KEYS.has(providerKey)) kept[providerKey] = providerValue;
+          else
+            warnings.push(`unknown config key \`model_providers.${id}.${providerKey}\` (ignored)`);
+        }
+        providers[id] = kept;
+      }
+      out[key] = providers;
+      continue;
+    }
+    out[key] = value;
+  }
+  return { table: out, warnings };
+}
+
+/** Validate a merged table; the first bad value fails naming its key. */
+export function validateConfig(table: ConfigTable): {
+  config: MiniCodexConfig;
+  warnings: string[];
+} {
+  const { table: known, warnings } = stripUnknownKeys(table);
+  const parsed = ConfigSchema.safeParse(known);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue ? issue.path.map(String).join(".") : "";
+    const message = issue?.message ?? "invalid value";
+    throw new ConfigError(`invalid config value for \`${key}\`: ${message}`, key);
+  }
+  return { config: parsed.data, warnings };
+}
+
+/** config.toml + `-c` overrides + flags → a validated config. */
+export function loadConfig(input: LoadConfigInput): LoadedConfig {
+  const file = configPath(input.home);
+  const fromFile = readConfigFile(file);
+  const overrides = (input.overrides ?? []).map(parseConfigOverride);
+  const merged = applyOverrides(
+    applyOverrides(fromFile ?? {}, overrides),
+    input.flagOverrides ?? [],
+  );
+  const { config, warnings } = validateConfig(merged);
+  return fromFile ? { config, warnings, file } : { config, warnings };
+}

@@ -1,0 +1,29 @@
+/** An expected failure of the command line: carries the exit code and a user-facing message. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+    this.name = "CliError";
+  }
+}
+
+/** Bad flags or arguments (exit 2). */
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message, 2);
+    this.name = "UsageError";
+  }
+}
+
+/** A bad config file, override or provider setting (exit 1); names the key when there is one. */
+export class ConfigError extends CliError {
+  constructor(
+    message: string,
+    readonly key?: string,
+  ) {
+    super(message, 1);
+    this.name = "ConfigError";
+  }
+}

@@ -1,0 +1,35 @@
+import type { RunTui } from "../ui/contract.js";
+import type { SharedFlags } from "./options.js";
+import { loadRuntime } from "./runtime.js";
+import { openSession } from "./session-factory.js";
+
+/** Resolved at run time so --help, --version and exec never load ink/react. */
+const UI_MODULE = "../ui/run.js";
+
+/** `mini-codex [PROMPT]`: the TUI. */
+export async function runInteractive(
+  prompt: string | undefined,
+  flags: SharedFlags,
+): Promise<number> {
+  const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "on-request" });
+  try {
+    const { runTui } = (await import(UI_MODULE)) as { runTui: RunTui };
+    return await runTui({
+      createSession: async (hooks) =>
+        (
+          await openSession(runtime, {
+            warmup: true,
+            ...(hooks.approve ? { approve: hooks.approve } : {}),
+          })
+        ).session,
+      ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
+      home: runtime.home,
+      cwd: runtime.cwd,
+      approvalPolicy: runtime.approvalPolicy,
+      sandbox: runtime.sandbox,
+      version: runtime.version,
+    });
+  } finally {
+    await runtime.close();
+  }
+}

@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { isValidSessionId } from "../exec/session-id.js";
+import {
+  findLatestLedger,
+  formatLedgerSummary,
+  ledgerPath,
+  readLedger,
+  summarizeLedger,
+} from "../session/ledger.js";
+import { CliError } from "./errors.js";
+import { resolveHome } from "./home.js";
+
+/** Which ledger file `mini-codex ledger [session]` means: a path, a session id, or the latest. */
+export function resolveLedgerFile(home: string, session: string | undefined): string {
+  if (session === undefined) {
+    const latest = findLatestLedger(home);
+    if (!latest) throw new CliError(`no ledgers yet in ${join(home, "sessions")}`, 1);
+    return latest;
+  }
+  if (existsSync(session)) return session;
+  if (isValidSessionId(session)) {
+    const path = ledgerPath(home, session);
+    if (existsSync(path)) return path;
+  }
+  throw new CliError(`no ledger for ${session} in ${join(home, "sessions")}`, 1);
+}
+
+export async function runLedgerCommand(session: string | undefined): Promise<number> {
+  const file = resolveLedgerFile(resolveHome(), session);
+  const { rows, skipped } = readLedger(file);
+  process.stdout.write(`${formatLedgerSummary(summarizeLedger(rows))}\n`);
+  if (skipped > 0) process.stderr.write(`(${skipped} unreadable line(s) skipped in ${file})\n`);
+  return 0;
+}

@@ -1,0 +1,123 @@
+import { Command, CommanderError, Option } from "commander";
+import { CliError, UsageError } from "./errors.js";
+import {
+  addExecOptions,
+  addSharedOptions,
+  type ExecFlags,
+  normalizeFlags,
+  type SharedFlags,
+} from "./options.js";
+import { packageVersion } from "./version.js";
+
+export const NOT_A_TERMINAL_MESSAGE =
+  "the interactive mode needs a terminal (stdin is not a TTY). For scripts and pipes use `mini-codex exec`, e.g. `echo 'fix the tests' | mini-codex exec`.";
+
+/** What a command action hands back: the process exit code. */
+type Pending = { result?: Promise<number> };
+
+function buildProgram(pending: Pending): Command {
+  const program = new Command("mini-codex")
+    .description("A small terminal coding agent with honest incremental Responses API requests")
+    .version(packageVersion(), "-V, --version", "print the version")
+    .enablePositionalOptions()
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  addSharedOptions(program)
+    .argument("[PROMPT]", "optional first message")
+    .action((prompt: string | undefined, flags: SharedFlags) => {
+      // checked before anything heavy loads: the TUI cannot run from a pipe
+      if (!process.stdin.isTTY) throw new CliError(NOT_A_TERMINAL_MESSAGE, 1);
+      pending.result = import("./interactive.js").then((m) =>
+        m.runInteractive(prompt, normalizeFlags(flags)),
+      );
+    });
+
+  const exec = addExecOptions(
+    program
+      .command("exec")
+      .description("run one prompt non-interactively (prompt from the argument or stdin)")
+      .argument("[PROMPT]", "the prompt; `-` or none with piped stdin reads stdin"),
+  )
+    .enablePositionalOptions(false)
+    .action((prompt: string | undefined, flags: ExecFlags) => {
+      pending.result = import("../exec/run-exec.js").then((m) =>
+        m.runExec({ prompt, flags: normalizeFlags(flags) }),
+      );
+    });
+
+  exec
+    .command("resume")
+    .description("continue a saved session")
+    .argument("[SESSION_ID]", "the session to continue (or use --last)")
+    .argument("[PROMPT]", "the prompt; `-` or none with piped stdin reads stdin")
+    .option("--last", "continue the most recent session")
+    .action(
+      (
+        id: string | undefined,
+        prompt: string | undefined,
+        own: { last?: boolean },
+        cmd: Command,
+      ) => {
+        const flags =
+          cmd.parent?.opts<ExecFlags>() ?? ({ config: [], addDir: [], image: [] } as ExecFlags);
+        if (!own.last && !id) throw new UsageError("exec resume needs a SESSION_ID or --last");
+        const resume = own.last ? { last: true as const } : { id: id as string };
+        const text = own.last ? id : prompt;
+        if (own.last && prompt !== undefined)
+          throw new UsageError("exec resume --last takes at most one PROMPT");
+        pending.result = import("../exec/run-exec.js").then((m) =>
+          m.runExec({ prompt: text, flags, resume }),
+        );
+      },
+    );
+
+  program
+    .command("ledger")
+    .description("summarise a session's request ledger (default: the latest session)")
+    .argument("[SESSION]", "session id or ledger file")
+    .action((session: string | undefined) => {
+      pending.result = import("./ledger-command.js").then((m) => m.runLedgerCommand(session));
+    });
+
+  program
+    .command("demo-server")
+    .description("run the embedded demo Responses server alone")
+    .addOption(new Option("--port <N>", "port to listen on (0 = any)").default("0"))
+    .action((flags: { port: string }) => {
+      const port = Number(flags.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new UsageError(`--port expects a port number, got ${flags.port}`);
+      }
+      pending.result = import("../demo/main.js").then(async (m) => {
+        await m.runDemoServerCommand({ port });
+        return 0;
+      });
+    });
+
+  return program;
+}
+
+function report(error: unknown): number {
+  if (error instanceof CommanderError) {
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof CliError) {
+    process.stderr.write(`mini-codex: ${error.message}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`mini-codex: unexpected error: ${message}\n`);
+  return 1;
+}
+
+/** Run the command line; resolves with the exit code (never calls process.exit itself). */
+export async function runCli(argv: string[]): Promise<number> {
+  const pending: Pending = {};
+  try {
+    await buildProgram(pending).parseAsync(argv);
+    return pending.result ? await pending.result : 0;
+  } catch (error) {
+    return report(error);
+  }
+}

@@ -1,0 +1,112 @@
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
+import type { ProviderSettings, SessionOptions } from "../session/api.js";
+import type { SandboxMode } from "../tools/types.js";
+import { loadConfig } from "./config.js";
+import type { MiniCodexConfig } from "./config-schema.js";
+import { CliError } from "./errors.js";
+import { resolveHome } from "./home.js";
+import { flagOverrides, type SharedFlags } from "./options.js";
+import { resolveProvider } from "./provider.js";
+import { packageVersion } from "./version.js";
+
+export const DEFAULT_MODEL = "gpt-5-codex";
+
+/** Everything a session needs that comes from flags, config, environment and the package. */
+export interface Runtime {
+  home: string;
+  cwd: string;
+  workspaceRoots: string[];
+  config: MiniCodexConfig;
+  provider: ProviderSettings;
+  /** Whether -m was given (a resumed session keeps its own model otherwise). */
+  modelFromFlag: boolean;
+  /** Whether --effort was given (a resumed session keeps its own effort otherwise). */
+  effortFromFlag: boolean;
+  model: string;
+  effort?: ReasoningEffort;
+  reasoningSummary?: ReasoningSummary;
+  sandbox: SandboxMode;
+  approvalPolicy: SessionOptions["approvalPolicy"];
+  applyPatchToolType: "custom" | "function";
+  instructions: string;
+  version: string;
+  /** Stops what the runtime started (the embedded demo server). */
+  close(): Promise<void>;
+}
+
+export interface RuntimeInput {
+  flags: SharedFlags;
+  /** exec never asks for approval; the TUI defaults to on-request. */
+  defaultApprovalPolicy: SessionOptions["approvalPolicy"];
+  env?: NodeJS.ProcessEnv;
+  warn?: (message: string) => void;
+}
+
+function existingDir(path: string, flag: string): string {
+  try {
+    if (statSync(path).isDirectory()) return path;
+  } catch {
+    // reported below
+  }
+  throw new CliError(`${flag} ${path}: no such directory`, 1);
+}
+
+/** prompts/base.md, shipped with the package (src/cli and dist/cli sit at the same depth). */
+export function readBaseInstructions(): string {
+  try {
+    return readFileSync(new URL("../../prompts/base.md", import.meta.url), "utf8");
+  } catch (error) {
+    throw new CliError(
+      `cannot read the base instructions (prompts/base.md): ${(error as Error).message}`,
+      1,
+    );
+  }
+}
+
+export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
+  const env = input.env ?? process.env;
+  const warn = input.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
+  const home = resolveHome(env);
+  const cwd = existingDir(resolve(input.flags.cd ?? process.cwd()), "--cd");
+  const workspaceRoots = [
+    cwd,
+    ...input.flags.addDir.map((dir) => existingDir(resolve(cwd, dir), "--add-dir")),
+  ];
+  const loaded = loadConfig({
+    home,
+    overrides: input.flags.config,
+    flagOverrides: flagOverrides(input.flags),
+  });
+  for (const warning of loaded.warnings) warn(warning);
+  const { config } = loaded;
+  const resolved = resolveProvider(config, env);
+  const provider = resolved.settings;
+  let close = async () => {};
+  if (resolved.startsDemoServer) {
+    const { startDemoServer } = await import("../demo/index.js");
+    const server = await startDemoServer();
+    provider.baseUrl = server.baseUrl;
+    close = () => server.close();
+  }
+  const runtime: Runtime = {
+    home,
+    cwd,
+    workspaceRoots,
+    config,
+    provider,
+    modelFromFlag: input.flags.model !== undefined,
+    effortFromFlag: input.flags.effort !== undefined,
+    model: config.model ?? DEFAULT_MODEL,
+    sandbox: config.sandbox_mode ?? "workspace-write",
+    approvalPolicy: config.approval_policy ?? input.defaultApprovalPolicy,
+    applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
+    instructions: readBaseInstructions(),
+    version: packageVersion(),
+    close,
+  };
+  if (config.model_reasoning_effort) runtime.effort = config.model_reasoning_effort;
+  if (config.model_reasoning_summary) runtime.reasoningSummary = config.model_reasoning_summary;
+  return runtime;
+}

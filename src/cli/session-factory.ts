@@ -1,0 +1,141 @@
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import {
+  findLatestSession,
+  findSessionById,
+  readSessionFile,
+  SessionFile,
+  SessionFileError,
+} from "../exec/session-file.js";
+import { newSessionId } from "../exec/session-id.js";
+import { ReasoningEffortSchema } from "../protocol/request.js";
+import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
+import { buildInitialContext } from "../session/environment.js";
+import { createToolRouter } from "../tools/index.js";
+import { CliError } from "./errors.js";
+import type { Runtime } from "./runtime.js";
+
+/** The session core (src/session), loaded when a session is opened. */
+const SESSION_MODULE = "../session/session.js";
+type CreateSession = (options: SessionOptions) => AgentSession;
+
+async function loadCreateSession(): Promise<CreateSession> {
+  const module = (await import(SESSION_MODULE)) as { createSession: CreateSession };
+  return module.createSession;
+}
+
+export type ResumeTarget = { id: string } | { last: true };
+
+export interface OpenSessionInput {
+  resume?: ResumeTarget;
+  /** No session file is written. */
+  ephemeral?: boolean;
+  warmup: boolean;
+  approve?: SessionOptions["approve"];
+  outputSchema?: SessionSettings["outputSchema"];
+}
+
+export interface OpenedSession {
+  session: AgentSession;
+  id: string;
+  /** The session file, when one is written. */
+  file?: string;
+  resumed: boolean;
+}
+
+function readAgentsMd(cwd: string): string | undefined {
+  try {
+    return readFileSync(join(cwd, "AGENTS.md"), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function systemTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+function loadSaved(runtime: Runtime, target: ResumeTarget) {
+  try {
+    const path =
+      "last" in target ? findLatestSession(runtime.home) : findSessionById(runtime.home, target.id);
+    return { path, saved: readSessionFile(path) };
+  } catch (error) {
+    if (error instanceof SessionFileError) throw new CliError(error.message, 1);
+    throw error;
+  }
+}
+
+/** A new or resumed session over the runtime's provider, persisted unless ephemeral. */
+export async function openSession(
+  runtime: Runtime,
+  input: OpenSessionInput,
+): Promise<OpenedSession> {
+  const createSession = await loadCreateSession();
+  const settings: SessionSettings = { model: runtime.model };
+  if (runtime.effort) settings.effort = runtime.effort;
+  if (runtime.reasoningSummary) settings.reasoningSummary = runtime.reasoningSummary;
+  if (input.outputSchema) settings.outputSchema = input.outputSchema;
+
+  const base: Omit<SessionOptions, "id"> = {
+    provider: runtime.provider,
+    settings,
+    instructions: runtime.instructions,
+    tools: createToolRouter({ applyPatchToolType: runtime.applyPatchToolType }),
+    cwd: runtime.cwd,
+    workspaceRoots: runtime.workspaceRoots,
+    sandbox: runtime.sandbox,
+    approvalPolicy: runtime.approvalPolicy,
+    home: runtime.home,
+    warmup: input.warmup,
+    version: runtime.version,
+  };
+  if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
+  if (input.approve) base.approve = input.approve;
+
+  if (input.resume) {
+    const { path, saved } = loadSaved(runtime, input.resume);
+    if (!runtime.modelFromFlag) settings.model = saved.meta.model;
+    const savedEffort = ReasoningEffortSchema.safeParse(saved.meta.effort);
+    if (!runtime.effortFromFlag && savedEffort.success) settings.effort = savedEffort.data;
+    const options: SessionOptions = { ...base, id: saved.meta.id, restoredHistory: saved.history };
+    if (!input.ephemeral) options.historyStore = SessionFile.reopen(path);
+    const opened: OpenedSession = {
+      session: createSession(options),
+      id: saved.meta.id,
+      resumed: true,
+    };
+    if (!input.ephemeral) opened.file = path;
+    return opened;
+  }
+
+  const id = newSessionId();
+  const agentsMd = readAgentsMd(runtime.cwd);
+  const initialContext = buildInitialContext({
+    cwd: runtime.cwd,
+    shell: basename(process.env.SHELL || "bash"),
+    sandbox: runtime.sandbox,
+    approvalPolicy: runtime.approvalPolicy,
+    now: new Date(),
+    timezone: systemTimezone(),
+    ...(agentsMd !== undefined ? { agentsMd } : {}),
+  });
+  const options: SessionOptions = { ...base, id, initialContext };
+  let file: SessionFile | undefined;
+  if (!input.ephemeral) {
+    const meta = {
+      id,
+      created: new Date().toISOString(),
+      cwd: runtime.cwd,
+      model: settings.model,
+      provider: runtime.provider.id,
+      version: runtime.version,
+      ...(settings.effort ? { effort: settings.effort } : {}),
+    };
+    file = SessionFile.create(runtime.home, meta);
+    options.historyStore = file;
+  }
+  const opened: OpenedSession = { session: createSession(options), id, resumed: false };
+  if (file) opened.file = file.path;
+  return opened;
+}

@@ -1,0 +1,251 @@
+import type { UsageFigures } from "../protocol/events.js";
+import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
+import { assertNever, type SessionEvent } from "../session/events.js";
+import type { PlanStep, ToolEvent } from "../tools/types.js";
+
+/** Items of `exec --json` (SPEC §7.1). */
+export type ExecItem =
+  | { id: string; type: "agent_message"; text: string }
+  | { id: string; type: "reasoning"; text: string }
+  | {
+      id: string;
+      type: "command_execution";
+      command: string;
+      aggregated_output: string;
+      exit_code?: number;
+      status: "in_progress" | "completed" | "failed";
+    }
+  | {
+      id: string;
+      type: "file_change";
+      changes: Array<{ path: string; kind: "add" | "delete" | "update" }>;
+      status: "completed" | "failed";
+    }
+  | { id: string; type: "todo_list"; items: Array<{ text: string; completed: boolean }> }
+  | { id: string; type: "error"; message: string };
+
+export interface ExecUsage {
+  input_tokens: number;
+  cached_input_tokens: number;
+  cache_write_input_tokens: number;
+  output_tokens: number;
+  reasoning_output_tokens: number;
+}
+
+export type ExecEvent =
+  | { type: "thread.started"; thread_id: string }
+  | { type: "turn.started" }
+  | { type: "item.started" | "item.updated" | "item.completed"; item: ExecItem }
+  | { type: "turn.completed"; usage: ExecUsage }
+  | { type: "turn.failed"; error: { message: string } }
+  | { type: "error"; message: string };
+
+type CommandItem = Extract<ExecItem, { type: "command_execution" }>;
+type TodoItem = Extract<ExecItem, { type: "todo_list" }>;
+
+const ZERO: UsageFigures = {
+  input_tokens: 0,
+  cached_tokens: 0,
+  output_tokens: 0,
+  reasoning_tokens: 0,
+};
+
+export function toExecUsage(usage: UsageFigures): ExecUsage {
+  return {
+    input_tokens: usage.input_tokens,
+    cached_input_tokens: usage.cached_tokens,
+    cache_write_input_tokens: 0,
+    output_tokens: usage.output_tokens,
+    reasoning_output_tokens: usage.reasoning_tokens,
+  };
+}
+
+function addUsage(a: UsageFigures, b: UsageFigures): UsageFigures {
+  return {
+    input_tokens: a.input_tokens + b.input_tokens,
+    cached_tokens: a.cached_tokens + b.cached_tokens,
+    output_tokens: a.output_tokens + b.output_tokens,
+    reasoning_tokens: a.reasoning_tokens + b.reasoning_tokens,
+  };
+}
+
+/** The one-line summary text of a reasoning item, if it has any. */
+export function reasoningText(item: ResponseItem): string | undefined {
+  const parsed = ReasoningItemSchema.safeParse(item);
+  if (!parsed.success) return undefined;
+  const text = parsed.data.summary
+    .map((part) => part.text)
+    .join("\n")
+    .trim();
+  return text.length > 0 ? text : undefined;
+}
+
+export function assistantText(item: ResponseItem): string | undefined {
+  if (item.type !== "message" || item.role !== "assistant") return undefined;
+  return messageText(item);
+}
+
+function todoItems(plan: PlanStep[]): TodoItem["items"] {
+  return plan.map((step) => ({ text: step.step, completed: step.status === "completed" }));
+}
+
+/**
+ * Maps the session's event stream to `exec --json` events. Deterministic and I/O-free: the
+ * caller writes what it returns. Item ids are `item_0`, `item_1`, … in order of first sight;
+ * every item.started gets its item.completed before the turn ends.
+ */
+export class ExecEventMapper {
+  private nextId = 0;
+  private readonly commands = new Map<string, CommandItem>();
+  private todo: TodoItem | undefined;
+  private usage: UsageFigures = ZERO;
+  private sawUsage = false;
+  /** Text of the last agent message of the current turn. */
+  lastMessage: string | undefined;
+
+  threadStarted(threadId: string): ExecEvent[] {
+    return [{ type: "thread.started", thread_id: threadId }];
+  }
+
+  map(event: SessionEvent): ExecEvent[] {
+    switch (event.type) {
+      case "turn_started":
+        this.usage = ZERO;
+        this.sawUsage = false;
+        this.lastMessage = undefined;
+        return [{ type: "turn.started" }];
+      case "request_finished":
+        if (event.request.usage) {
+          this.usage = addUsage(this.usage, event.request.usage);
+          this.sawUsage = true;
+        }
+        return [];
+      case "item_completed":
+        return this.modelItem(event.item);
+      case "tool":
+        return this.toolEvent(event.event);
+      case "warning":
+        return [
+          {
+            type: "item.completed",
+            item: { id: this.id(), type: "error", message: event.message },
+          },
+        ];
+      case "turn_completed": {
+        const usage = this.sawUsage ? this.usage : event.usage;
+        if (event.lastMessage !== undefined && this.lastMessage === undefined) {
+          this.lastMessage = event.lastMessage;
+        }
+        return [...this.closeOpenItems(), { type: "turn.completed", usage: toExecUsage(usage) }];
+      }
+      case "turn_failed":
+        return [
+          ...this.closeOpenItems(),
+          { type: "turn.failed", error: { message: event.message } },
+        ];
+      case "request_started":
+      case "text_delta":
+      case "reasoning_delta":
+      case "tool_call_started":
+      case "tool_call_finished":
+      case "settings_changed":
+        return [];
+      default:
+        return assertNever(event);
+    }
+  }
+
+  private id(): string {
+    return `item_${this.nextId++}`;
+  }
+
+  private modelItem(item: ResponseItem): ExecEvent[] {
+    const text = assistantText(item);
+    if (text !== undefined) {
+      if (text.length === 0) return [];
+      this.lastMessage = text;
+      return [{ type: "item.completed", item: { id: this.id(), type: "agent_message", text } }];
+    }
+    if (item.type === "reasoning") {
+      const summary = reasoningText(item);
+      if (summary === undefined) return [];
+      return [
+        { type: "item.completed", item: { id: this.id(), type: "reasoning", text: summary } },
+      ];
+    }
+    return [];
+  }
+
+  private toolEvent(event: ToolEvent): ExecEvent[] {
+    switch (event.type) {
+      case "command_started": {
+        const item: CommandItem = {
+          id: this.id(),
+          type: "command_execution",
+          command: event.command,
+          aggregated_output: "",
+          status: "in_progress",
+        };
+        this.commands.set(event.callId, item);
+        return [{ type: "item.started", item: { ...item } }];
+      }
+      case "command_output": {
+        const item = this.commands.get(event.callId);
+        if (item) item.aggregated_output += event.chunk;
+        return [];
+      }
+      case "command_finished": {
+        const open = this.commands.get(event.callId);
+        this.commands.delete(event.callId);
+        const ok = event.exitCode === 0 && !event.aborted && !event.timedOut;
+        const item: CommandItem = {
+          id: open?.id ?? this.id(),
+          type: "command_execution",
+          command: event.command,
+          aggregated_output: event.aggregatedOutput,
+          status: ok ? "completed" : "failed",
+        };
+        if (event.exitCode !== null) item.exit_code = event.exitCode;
+        return [{ type: "item.completed", item }];
+      }
+      case "patch_applied":
+        return [
+          {
+            type: "item.completed",
+            item: {
+              id: this.id(),
+              type: "file_change",
+              changes: event.changes.map((change) => ({ path: change.path, kind: change.kind })),
+              status: event.ok ? "completed" : "failed",
+            },
+          },
+        ];
+      case "plan_updated": {
+        if (!this.todo) {
+          this.todo = { id: this.id(), type: "todo_list", items: todoItems(event.plan) };
+          return [{ type: "item.started", item: { ...this.todo } }];
+        }
+        this.todo = { ...this.todo, items: todoItems(event.plan) };
+        return [{ type: "item.updated", item: { ...this.todo } }];
+      }
+      case "patch_preview":
+        return [];
+      default:
+        return assertNever(event);
+    }
+  }
+
+  /** Close what is still open when a turn ends: the plan completes, unfinished commands fail. */
+  private closeOpenItems(): ExecEvent[] {
+    const out: ExecEvent[] = [];
+    for (const item of this.commands.values()) {
+      out.push({ type: "item.completed", item: { ...item, status: "failed" } });
+    }
+    this.commands.clear();
+    if (this.todo) {
+      out.push({ type: "item.completed", item: this.todo });
+      this.todo = undefined;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,8 @@
+/** Exit codes of `mini-codex exec` (SPEC §7.1). */
+export const EXIT_OK = 0;
+/** A failed turn, an API error or a config error. */
+export const EXIT_FAILED = 1;
+/** Bad flags or arguments. */
+export const EXIT_USAGE = 2;
+/** Interrupted by SIGINT (the turn was aborted, history saved). */
+export const EXIT_INTERRUPTED = 130;

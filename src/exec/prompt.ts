@@ -1,0 +1,39 @@
+import { CliError } from "../cli/errors.js";
+
+export const NO_PROMPT_MESSAGE =
+  "No prompt provided. Pass it as an argument or pipe it on stdin (e.g. `echo 'fix the tests' | mini-codex exec`).";
+
+/**
+ * SPEC §7 prompt rules, as a pure decision: `-` or no argument takes stdin; an argument plus
+ * piped stdin gets the stdin appended in a `<stdin>` block; nothing at all is an error.
+ */
+export function combinePrompt(arg: string | undefined, stdin: string | undefined): string {
+  const piped = stdin !== undefined && stdin.trim().length > 0 ? stdin : undefined;
+  if (arg === undefined || arg === "-") {
+    if (piped === undefined) throw new CliError(NO_PROMPT_MESSAGE, 1);
+    return piped;
+  }
+  if (arg.trim().length === 0 && piped === undefined) throw new CliError(NO_PROMPT_MESSAGE, 1);
+  if (piped === undefined) return arg;
+  const body = piped.endsWith("\n") ? piped : `${piped}\n`;
+  return `${arg}\n\n<stdin>\n${body}</stdin>`;
+}
+
+/** Read all of stdin, but only when it is not a terminal (never blocks on a TTY). */
+export async function readPipedStdin(
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+): Promise<string | undefined> {
+  if (stdin.isTTY) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) {
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function resolvePrompt(
+  arg: string | undefined,
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+): Promise<string> {
+  return combinePrompt(arg, await readPipedStdin(stdin));
+}

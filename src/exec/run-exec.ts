@@ -1,0 +1,112 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { CliError } from "../cli/errors.js";
+import type { ExecFlags } from "../cli/options.js";
+import { loadRuntime, type Runtime } from "../cli/runtime.js";
+import { type OpenedSession, openSession, type ResumeTarget } from "../cli/session-factory.js";
+import type { TurnResult } from "../session/api.js";
+import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK } from "./exit-codes.js";
+import { assertGitRepo } from "./git.js";
+import { readOutputSchema } from "./output-schema.js";
+import { resolvePrompt } from "./prompt.js";
+import { TextProgress } from "./text-sink.js";
+
+export interface ExecInput {
+  prompt: string | undefined;
+  flags: ExecFlags;
+  resume?: ResumeTarget;
+}
+
+/** Measured in bench/startup.mjs: the warm-up only adds a round trip before a one-shot turn. */
+const EXEC_WARMUP = false;
+
+function writeJson(event: ExecEvent): void {
+  process.stdout.write(`${JSON.stringify(event)}\n`);
+}
+
+function writeErr(text: string): void {
+  process.stderr.write(text);
+}
+
+/** Run one turn: `mini-codex exec [PROMPT]` and `exec resume`. Resolves with the exit code. */
+export async function runExec(input: ExecInput): Promise<number> {
+  const { flags } = input;
+  const json = Boolean(flags.json || flags.experimentalJson);
+  if (flags.image.length > 0) writeErr("warning: --image is not supported yet; images ignored\n");
+  const prompt = await resolvePrompt(input.prompt);
+  const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "never" });
+  try {
+    assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);
+    return await runTurn(runtime, input, prompt, json);
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function runTurn(
+  runtime: Runtime,
+  input: ExecInput,
+  prompt: string,
+  json: boolean,
+): Promise<number> {
+  const { flags } = input;
+  const outputSchema = flags.outputSchema
+    ? readOutputSchema(resolve(flags.outputSchema))
+    : undefined;
+  const opened: OpenedSession = await openSession(runtime, {
+    warmup: EXEC_WARMUP,
+    ...(input.resume ? { resume: input.resume } : {}),
+    ...(flags.ephemeral ? { ephemeral: true } : {}),
+    ...(outputSchema ? { outputSchema } : {}),
+  });
+  const { session } = opened;
+  const mapper = new ExecEventMapper();
+  const progress = new TextProgress(writeErr);
+  let sawTurnEnd = false;
+  const unsubscribe = session.subscribe((event) => {
+    if (event.type === "turn_completed" || event.type === "turn_failed") sawTurnEnd = true;
+    const mapped = mapper.map(event);
+    if (json) for (const out of mapped) writeJson(out);
+    else progress.handle(event);
+  });
+  if (json) for (const out of mapper.threadStarted(opened.id)) writeJson(out);
+  else writeErr(`session ${opened.id}${opened.resumed ? " (resumed)" : ""}\n`);
+
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(EXIT_INTERRUPTED);
+    interrupted = true;
+    session.abort();
+  };
+  process.on("SIGINT", onSigint);
+
+  let result: TurnResult;
+  try {
+    result = await session.send(prompt);
+  } catch (error) {
+    const message =
+      error instanceof CliError || error instanceof Error ? error.message : String(error);
+    result = { ok: false, aborted: false, error: message };
+    if (json) writeJson({ type: "error", message });
+  } finally {
+    process.off("SIGINT", onSigint);
+    unsubscribe();
+  }
+  await session.close();
+
+  const aborted = interrupted || result.aborted;
+  if (!sawTurnEnd && !result.ok) {
+    const message = aborted ? "interrupted" : (result.error ?? "the turn failed");
+    if (json) writeJson({ type: "turn.failed", error: { message } });
+    else writeErr(`error: ${message}\n`);
+  }
+  if (!result.ok) return aborted ? EXIT_INTERRUPTED : EXIT_FAILED;
+
+  const last = result.lastMessage ?? mapper.lastMessage;
+  if (flags.outputLastMessage && last !== undefined) {
+    writeFileSync(resolve(flags.outputLastMessage), last);
+  }
+  if (!json && last !== undefined) process.stdout.write(last.endsWith("\n") ? last : `${last}\n`);
+  return aborted ? EXIT_INTERRUPTED : EXIT_OK;
+}

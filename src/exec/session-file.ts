@@ -1,0 +1,172 @@
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import type { ResponseItem } from "../protocol/items.js";
+import type { HistoryStore } from "../session/api.js";
+import { isValidSessionId } from "./session-id.js";
+
+/** First line of a session file: what is needed to resume. Never the API key. */
+export const SessionMetaSchema = z.looseObject({
+  type: z.literal("session_meta"),
+  id: z.string(),
+  created: z.string(),
+  cwd: z.string(),
+  model: z.string(),
+  effort: z.string().optional(),
+  provider: z.string(),
+  version: z.string().optional(),
+});
+export type SessionMeta = z.infer<typeof SessionMetaSchema>;
+
+/** What a new session file records about its session. */
+export interface NewSessionMeta {
+  id: string;
+  created: string;
+  cwd: string;
+  model: string;
+  effort?: string;
+  provider: string;
+  version?: string;
+}
+
+const ItemLineSchema = z.looseObject({
+  type: z.literal("item"),
+  item: z.looseObject({ type: z.string() }),
+});
+const ReplaceLineSchema = z.looseObject({
+  type: z.literal("history_replaced"),
+  items: z.array(z.looseObject({ type: z.string() })),
+});
+
+export interface SavedSession {
+  meta: SessionMeta;
+  history: ResponseItem[];
+  /** A torn (incomplete) last line was skipped. */
+  tornTail: boolean;
+}
+
+export class SessionFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SessionFileError";
+  }
+}
+
+export function sessionFilePath(home: string, id: string): string {
+  return join(home, "sessions", `${id}.jsonl`);
+}
+
+/** Appends history as it happens, one complete JSON line per item; implements the session's HistoryStore. */
+export class SessionFile implements HistoryStore {
+  private constructor(readonly path: string) {}
+
+  /** A new session: creates the file with its meta line (fails if it already exists). */
+  static create(home: string, meta: NewSessionMeta): SessionFile {
+    mkdirSync(join(home, "sessions"), { recursive: true });
+    const path = sessionFilePath(home, meta.id);
+    writeFileSync(path, `${JSON.stringify({ type: "session_meta", ...meta })}\n`, { flag: "wx" });
+    return new SessionFile(path);
+  }
+
+  /** An existing session (resume): later items are appended after what is there. */
+  static reopen(path: string): SessionFile {
+    const text = readFileSync(path, "utf8");
+    // a torn last line from a crash must not glue itself to the next record
+    if (text.length > 0 && !text.endsWith("\n")) appendFileSync(path, "\n");
+    return new SessionFile(path);
+  }
+
+  append(items: ResponseItem[]): void {
+    if (items.length === 0) return;
+    appendFileSync(
+      this.path,
+      items.map((item) => `${JSON.stringify({ type: "item", item })}\n`).join(""),
+    );
+  }
+
+  replace(items: ResponseItem[]): void {
+    appendFileSync(this.path, `${JSON.stringify({ type: "history_replaced", items })}\n`);
+  }
+}
+
+/** Parse a session file: meta, then items (a replace line resets them); unreadable lines are skipped. */
+export function parseSessionFile(text: string, path = "session file"): SavedSession {
+  const lines = text.split("\n");
+  const tornTail = lines.length > 0 && lines[lines.length - 1] !== "";
+  let meta: SessionMeta | undefined;
+  let history: ResponseItem[] = [];
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!meta) {
+      const parsed = SessionMetaSchema.safeParse(value);
+      if (!parsed.success)
+        throw new SessionFileError(`${path} does not start with a session header`);
+      meta = parsed.data;
+      continue;
+    }
+    const item = ItemLineSchema.safeParse(value);
+    if (item.success) {
+      history.push(item.data.item as ResponseItem);
+      continue;
+    }
+    const replaced = ReplaceLineSchema.safeParse(value);
+    if (replaced.success) history = replaced.data.items as ResponseItem[];
+  }
+  if (!meta) throw new SessionFileError(`${path} is empty`);
+  return { meta, history, tornTail };
+}
+
+export function readSessionFile(path: string): SavedSession {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new SessionFileError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  return parseSessionFile(text, path);
+}
+
+/** The saved session with this id; a clear error when there is none. */
+export function findSessionById(home: string, id: string): string {
+  if (!isValidSessionId(id)) throw new SessionFileError(`not a session id: ${id}`);
+  const path = sessionFilePath(home, id);
+  try {
+    statSync(path);
+  } catch {
+    throw new SessionFileError(`no saved session ${id} in ${join(home, "sessions")}`);
+  }
+  return path;
+}
+
+/** The most recently written session file (not ledgers). */
+export function findLatestSession(home: string): string {
+  const dir = join(home, "sessions");
+  let best: { path: string; mtime: number } | undefined;
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    names = [];
+  }
+  for (const name of names) {
+    if (!name.endsWith(".jsonl") || name.endsWith(".ledger.jsonl")) continue;
+    const path = join(dir, name);
+    const mtime = statSync(path).mtimeMs;
+    if (!best || mtime > best.mtime) best = { path, mtime };
+  }
+  if (!best) throw new SessionFileError(`no saved sessions in ${dir}`);
+  return best.path;
+}

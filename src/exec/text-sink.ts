@@ -1,0 +1,130 @@
+import { assertNever, type SessionEvent } from "../session/events.js";
+import type { ToolEvent } from "../tools/types.js";
+import { assistantText, reasoningText } from "./exec-events.js";
+
+const MAX_OUTPUT_LINES = 12;
+
+function tail(text: string, lines: number): string[] {
+  const all = text.replace(/\n$/, "").split("\n");
+  if (all.length <= lines) return all;
+  return [`… (${all.length - lines} earlier lines)`, ...all.slice(-lines)];
+}
+
+/**
+ * Text mode of exec: progress lines for stderr. An agent message is held back until
+ * something follows it, so the final answer goes to stdout alone (the caller prints it).
+ */
+export class TextProgress {
+  private pendingMessage: string | undefined;
+
+  constructor(private readonly write: (line: string) => void) {}
+
+  handle(event: SessionEvent): void {
+    switch (event.type) {
+      case "item_completed": {
+        const text = assistantText(event.item);
+        if (text !== undefined) {
+          this.flushMessage();
+          this.pendingMessage = text;
+          return;
+        }
+        if (event.item.type === "reasoning") {
+          const summary = reasoningText(event.item);
+          if (summary) this.line(`thinking: ${summary}`);
+        }
+        return;
+      }
+      case "request_finished": {
+        const r = event.request;
+        if (r.warmup) return;
+        const cached = r.usage
+          ? `, cached ${r.usage.cached_tokens}/${r.usage.input_tokens} tokens`
+          : "";
+        const why = r.reason ? ` (${r.reason})` : "";
+        this.line(
+          `[request ${r.seq}] ${r.mode}${why}, sent ${r.itemsSent}/${r.itemsTotal} items${cached}, ${r.outcome}`,
+        );
+        return;
+      }
+      case "tool":
+        this.flushMessage();
+        this.tool(event.event);
+        return;
+      case "warning":
+        this.line(`warning: ${event.message}`);
+        return;
+      case "turn_failed":
+        this.flushMessage();
+        this.line(event.aborted ? "interrupted" : `error: ${event.message}`);
+        return;
+      case "turn_completed":
+        this.pendingMessage = undefined;
+        return;
+      case "turn_started":
+      case "request_started":
+      case "text_delta":
+      case "reasoning_delta":
+      case "tool_call_started":
+      case "tool_call_finished":
+      case "settings_changed":
+        return;
+      default:
+        assertNever(event);
+    }
+  }
+
+  private tool(event: ToolEvent): void {
+    switch (event.type) {
+      case "command_started":
+        this.line(`$ ${event.command}`);
+        return;
+      case "command_finished": {
+        for (const out of tail(event.aggregatedOutput, MAX_OUTPUT_LINES)) {
+          if (out !== "") this.line(`  ${out}`);
+        }
+        const status = event.timedOut
+          ? "timed out"
+          : event.aborted
+            ? "aborted"
+            : `exit ${event.exitCode}`;
+        this.line(`  (${status}, ${(event.durationMs / 1000).toFixed(1)} s)`);
+        return;
+      }
+      case "patch_applied":
+        if (!event.ok) {
+          this.line(`patch failed: ${event.error ?? "unknown error"}`);
+          return;
+        }
+        this.line("patch applied:");
+        for (const change of event.changes) {
+          const letter = change.kind === "add" ? "A" : change.kind === "delete" ? "D" : "M";
+          this.line(
+            `  ${letter} ${change.movePath ? `${change.path} -> ${change.movePath}` : change.path}`,
+          );
+        }
+        return;
+      case "plan_updated":
+        this.line("plan:");
+        for (const step of event.plan) {
+          const mark =
+            step.status === "completed" ? "[x]" : step.status === "in_progress" ? "[>]" : "[ ]";
+          this.line(`  ${mark} ${step.step}`);
+        }
+        return;
+      case "command_output":
+      case "patch_preview":
+        return;
+      default:
+        assertNever(event);
+    }
+  }
+
+  private flushMessage(): void {
+    if (this.pendingMessage !== undefined) this.line(this.pendingMessage);
+    this.pendingMessage = undefined;
+  }
+
+  private line(text: string): void {
+    this.write(`${text}\n`);
+  }
+}

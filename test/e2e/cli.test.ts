@@ -1,0 +1,79 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cleanEnv, runCli, type TempWorld, tempWorld } from "./helpers.js";
+
+const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
+let world: TempWorld;
+beforeEach(() => {
+  world = tempWorld();
+});
+afterEach(() => world.cleanup());
+
+describe("mini-codex command line (built binary)", () => {
+  it("prints the package version", async () => {
+    const run = await runCli(["--version"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe(pkg.version);
+  });
+
+  it("lists exec in --help and the SPEC §7 flags in exec --help", async () => {
+    const top = await runCli(["--help"]);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/exec \[options\] \[PROMPT\]/);
+    expect(top.stdout).toContain("ledger");
+    const exec = await runCli(["exec", "--help"]);
+    for (const flag of [
+      "--model",
+      "--config",
+      "--cd",
+      "--add-dir",
+      "--sandbox",
+      "--skip-git-repo-check",
+      "--effort",
+      "--demo",
+      "--json",
+      "--output-last-message",
+      "--output-schema",
+      "--ephemeral",
+      "resume",
+    ]) {
+      expect(exec.stdout).toContain(flag);
+    }
+  });
+
+  it("exits 2 on a usage error", async () => {
+    const unknown = await runCli(["exec", "--no-such-flag", "hi"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("--no-such-flag");
+    const badChoice = await runCli(["exec", "--sandbox", "everything", "hi"]);
+    expect(badChoice.code).toBe(2);
+    const resume = await runCli(["exec", "resume"]);
+    expect(resume.code).toBe(2);
+    expect(resume.stderr).toContain("--last");
+  });
+
+  it("refuses the interactive mode without a terminal and points to exec", async () => {
+    const run = await runCli(["hello"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("mini-codex exec");
+  });
+
+  it("fails a bad config value naming the key, and broken TOML naming file and line", async () => {
+    mkdirSync(world.home, { recursive: true });
+    const env = cleanEnv({ MINI_CODEX_HOME: world.home });
+    const badValue = await runCli(
+      ["exec", "--demo", "-C", world.repo, "-c", "max_tool_rounds=-3", "hi"],
+      { env },
+    );
+    expect(badValue.code).toBe(1);
+    expect(badValue.stderr).toContain("max_tool_rounds");
+    writeFileSync(join(world.home, "config.toml"), 'model = "x"\nmodel = = 1\n');
+    const broken = await runCli(["exec", "--demo", "-C", world.repo, "hi"], { env });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`${join(world.home, "config.toml")}:2`);
+  });
+});

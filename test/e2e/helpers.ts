@@ -1,0 +1,78 @@
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BIN = fileURLToPath(new URL("../../bin/mini-codex.js", import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  /** Written to stdin, then stdin is closed; `undefined` closes it empty. */
+  input?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/** Environment for the binary: no real keys or base URLs leak in from the developer's shell. */
+export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL", "MINI_CODEX_HOME"])
+    delete env[key];
+  return { ...env, ...extra };
+}
+
+export function spawnCli(args: string[], options: CliOptions = {}) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: options.env ?? cleanEnv(),
+    cwd: options.cwd ?? process.cwd(),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  child.stdin.end(options.input ?? "");
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const done = new Promise<CliRun>((resolve) => {
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, done, output: () => ({ stdout, stderr }) };
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  return spawnCli(args, options).done;
+}
+
+export interface TempWorld {
+  home: string;
+  repo: string;
+  cleanup(): void;
+}
+
+/** A temp MINI_CODEX_HOME and a temp git repository to work in. */
+export function tempWorld(): TempWorld {
+  const root = mkdtempSync(join(tmpdir(), "mini-codex-e2e-"));
+  const home = join(root, "home");
+  const repo = join(root, "repo");
+  execFileSync("git", ["init", "-q", repo]);
+  return { home, repo, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Poll until `predicate` holds (no fixed sleeps). */
+export async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting for a condition");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

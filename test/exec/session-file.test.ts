@@ -1,0 +1,89 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  findLatestSession,
+  findSessionById,
+  readSessionFile,
+  SessionFile,
+  SessionFileError,
+  sessionFilePath,
+} from "../../src/exec/session-file.js";
+import { isValidSessionId, newSessionId } from "../../src/exec/session-id.js";
+import { userMessage } from "../../src/protocol/items.js";
+
+let home: string;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "mini-codex-sessions-"));
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+const meta = (id: string) => ({
+  id,
+  created: "2026-01-01T00:00:00.000Z",
+  cwd: "/work",
+  model: "gpt-5-codex",
+  effort: "low",
+  provider: "openai",
+});
+
+describe("session files", () => {
+  it("writes the meta line then one line per item, and reads them back", () => {
+    const id = newSessionId();
+    const file = SessionFile.create(home, meta(id));
+    file.append([userMessage("hello")]);
+    file.append([
+      { type: "message", role: "assistant", content: [{ type: "output_text", text: "hi" }] },
+    ]);
+    const saved = readSessionFile(file.path);
+    expect(saved.meta.id).toBe(id);
+    expect(saved.meta.model).toBe("gpt-5-codex");
+    expect(saved.history.map((item) => item.type)).toEqual(["message", "message"]);
+    expect(saved.tornTail).toBe(false);
+    expect(readFileSync(file.path, "utf8")).not.toContain("apiKey");
+  });
+
+  it("replace() resets the history that a reader sees", () => {
+    const file = SessionFile.create(home, meta(newSessionId()));
+    file.append([userMessage("one"), userMessage("two")]);
+    file.replace([userMessage("summary")]);
+    file.append([userMessage("three")]);
+    expect(readSessionFile(file.path).history).toEqual([
+      userMessage("summary"),
+      userMessage("three"),
+    ]);
+  });
+
+  it("skips a torn last line from a crash, and a reopened file keeps appending whole lines", () => {
+    const file = SessionFile.create(home, meta(newSessionId()));
+    file.append([userMessage("kept")]);
+    appendFileSync(file.path, '{"type":"item","item":{"type":"mess');
+    const saved = readSessionFile(file.path);
+    expect(saved.history).toEqual([userMessage("kept")]);
+    expect(saved.tornTail).toBe(true);
+    SessionFile.reopen(file.path).append([userMessage("after")]);
+    expect(readSessionFile(file.path).history).toEqual([userMessage("kept"), userMessage("after")]);
+  });
+
+  it("finds a session by id and the latest one, with clear errors", () => {
+    expect(() => findLatestSession(home)).toThrow(SessionFileError);
+    const older = SessionFile.create(home, meta(newSessionId()));
+    const newer = SessionFile.create(home, meta(newSessionId()));
+    utimesSync(older.path, new Date(1000), new Date(1000));
+    appendFileSync(join(home, "sessions", "x.ledger.jsonl"), "{}\n");
+    expect(findLatestSession(home)).toBe(newer.path);
+    const id = readSessionFile(older.path).meta.id;
+    expect(findSessionById(home, id)).toBe(sessionFilePath(home, id));
+    expect(() => findSessionById(home, "../../etc/passwd")).toThrow(/not a session id/);
+    expect(() => findSessionById(home, "missing")).toThrow(/no saved session missing/);
+  });
+
+  it("makes time-ordered UUID v7 ids", () => {
+    const a = newSessionId(1_700_000_000_000);
+    const b = newSessionId(1_700_000_000_001);
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a < b).toBe(true);
+    expect(isValidSessionId(a)).toBe(true);
+  });
+});
