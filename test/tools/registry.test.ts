@@ -1,0 +1,168 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { canonicalJson } from "../../src/protocol/json.js";
+import { ToolSpecSchema } from "../../src/protocol/request.js";
+import { APPLY_PATCH_GRAMMAR } from "../../src/tools/apply-patch/grammar.js";
+import {
+  createToolRouter,
+  defineCustomTool,
+  defineFunctionTool,
+  ToolRegistry,
+} from "../../src/tools/index.js";
+import { makeContext } from "./helpers.js";
+
+describe("tool registry", () => {
+  it("offers shell_command, apply_patch (custom, Lark grammar) and update_plan in a stable order", () => {
+    const specs = createToolRouter().specs();
+    expect(specs.map((s) => s.name)).toEqual(["shell_command", "apply_patch", "update_plan"]);
+    for (const spec of specs) expect(ToolSpecSchema.safeParse(spec).success).toBe(true);
+    expect(specs[1]).toEqual({
+      type: "custom",
+      name: "apply_patch",
+      description: expect.any(String),
+      format: { type: "grammar", syntax: "lark", definition: APPLY_PATCH_GRAMMAR },
+    });
+    const shell = specs[0];
+    if (shell?.type !== "function") throw new Error("shell_command must be a function tool");
+    expect(shell.parameters).toMatchObject({
+      type: "object",
+      required: ["command"],
+      properties: {
+        command: { type: "string" },
+        workdir: { type: "string" },
+        timeout_ms: { type: "integer" },
+      },
+    });
+    expect(shell.parameters).not.toHaveProperty("$schema");
+  });
+
+  it("serialises specs byte-identically with sorted keys (cached prompt prefix)", () => {
+    const a = JSON.stringify(createToolRouter().specs());
+    const b = JSON.stringify(createToolRouter().specs());
+    expect(a).toBe(b);
+    expect(a).toBe(canonicalJson(JSON.parse(a)));
+  });
+
+  it("offers apply_patch as a function tool with one input string when configured", () => {
+    const spec = createToolRouter({ applyPatchToolType: "function" }).specs()[1];
+    expect(spec).toMatchObject({
+      type: "function",
+      name: "apply_patch",
+      parameters: { properties: { input: { type: "string" } }, required: ["input"] },
+    });
+  });
+
+  it("keeps grammar.lark and the grammar module identical", () => {
+    const lark = readFileSync(
+      join(import.meta.dirname, "..", "..", "src", "tools", "apply-patch", "grammar.lark"),
+      "utf8",
+    );
+    expect(APPLY_PATCH_GRAMMAR).toBe(lark);
+    for (const marker of [
+      "*** Begin Patch",
+      "*** Add File: ",
+      "*** Delete File: ",
+      "*** Update File: ",
+      "*** Move to: ",
+      "*** End of File",
+      "*** End Patch",
+      "@@",
+    ]) {
+      expect(lark).toContain(`"${marker}`);
+    }
+  });
+
+  it("tells the model when a tool does not exist, and the turn goes on", async () => {
+    const out = await createToolRouter().execute(
+      { type: "function_call", name: "rm_rf", call_id: "c", arguments: "{}" },
+      makeContext("/tmp"),
+    );
+    expect(out).toContain('tool "rm_rf" does not exist');
+    expect(out).toContain("shell_command");
+  });
+
+  it("turns a handler exception into an error output", async () => {
+    const registry = new ToolRegistry([
+      defineFunctionTool({
+        name: "boom",
+        description: "throws",
+        schema: z.object({}),
+        handler: async () => {
+          throw new Error("disk on fire");
+        },
+      }),
+      defineCustomTool({
+        name: "echo",
+        description: "echoes",
+        handler: async (input) => `got ${input}`,
+      }),
+    ]);
+    const ctx = makeContext("/tmp");
+    expect(
+      await registry.execute(
+        { type: "function_call", name: "boom", call_id: "c", arguments: "{}" },
+        ctx,
+      ),
+    ).toBe("error: boom failed: disk on fire");
+    expect(
+      await registry.execute(
+        { type: "custom_tool_call", name: "echo", call_id: "c", input: "hi" },
+        ctx,
+      ),
+    ).toBe("got hi");
+    expect(registry.specs()[1]).toEqual({ type: "custom", name: "echo", description: "echoes" });
+  });
+
+  it("creates diff consumers only for custom tool calls of tools that have one", () => {
+    const router = createToolRouter();
+    const emit = () => {};
+    expect(
+      router.createDiffConsumer(
+        { type: "custom_tool_call", name: "apply_patch", call_id: "c" },
+        emit,
+      ),
+    ).toBeDefined();
+    expect(
+      router.createDiffConsumer({ type: "function_call", name: "apply_patch", call_id: "c" }, emit),
+    ).toBeUndefined();
+    expect(
+      router.createDiffConsumer({ type: "custom_tool_call", name: "nope", call_id: "c" }, emit),
+    ).toBeUndefined();
+  });
+});
+
+describe("update_plan", () => {
+  it("returns 'Plan updated' and emits the plan", async () => {
+    const ctx = makeContext("/tmp");
+    const plan = [
+      { step: "read the code", status: "completed" },
+      { step: "write the fix", status: "in_progress" },
+    ];
+    const out = await createToolRouter().execute(
+      {
+        type: "function_call",
+        name: "update_plan",
+        call_id: "p1",
+        arguments: JSON.stringify({ explanation: "go", plan }),
+      },
+      { ...ctx, callId: "p1" },
+    );
+    expect(out).toBe("Plan updated");
+    expect(ctx.events).toEqual([{ type: "plan_updated", callId: "p1", explanation: "go", plan }]);
+  });
+
+  it("names a bad status", async () => {
+    const out = await createToolRouter().execute(
+      {
+        type: "function_call",
+        name: "update_plan",
+        call_id: "p1",
+        arguments: JSON.stringify({ plan: [{ step: "x", status: "done" }] }),
+      },
+      makeContext("/tmp"),
+    );
+    expect(out).toContain("invalid arguments for update_plan: plan.0.status");
+  });
+});
