@@ -49,7 +49,7 @@ export class HttpTransport implements ResponsesTransport {
 
   /** Abort every request still in flight. */
   close(): void {
-    for (const controller of this.inflight) controller.abort();
+    for (const controller of this.inflight) controller.abort(new TransportClosed());
     this.inflight.clear();
   }
 
@@ -63,7 +63,17 @@ export class HttpTransport implements ResponsesTransport {
       signal?.addEventListener("abort", onAbort, { once: true });
       this.inflight.add(controller);
       try {
-        const response = await this.post(body, controller, idleMs, signal);
+        let response: Response;
+        try {
+          response = await this.post(body, controller, idleMs, signal);
+        } catch (error) {
+          const failure = preStreamFailure(error, controller, signal);
+          if (failure.kind === "retryable" && attempt < maxRetries) {
+            await sleep(backoffDelayMs(attempt, this.random), signal);
+            continue;
+          }
+          throw failure;
+        }
         if (!response.ok) {
           const error = await httpStatusError(response);
           if (error.kind === "retryable" && attempt < maxRetries) {
@@ -75,11 +85,7 @@ export class HttpTransport implements ResponsesTransport {
         yield* readEventStream(response, controller, idleMs, signal);
         return;
       } catch (error) {
-        if (signal?.aborted) throw abortedError(isStarted(error));
-        if (isNetworkError(error) && attempt < maxRetries) {
-          await sleep(backoffDelayMs(attempt, this.random), signal);
-          continue;
-        }
+        if (signal?.aborted || isClosed(controller)) throw abortedError(isStarted(error));
         throw toTransportError(error);
       } finally {
         signal?.removeEventListener("abort", onAbort);
@@ -118,6 +124,21 @@ export class HttpTransport implements ResponsesTransport {
 }
 
 class IdleTimeout extends Error {}
+class TransportClosed extends Error {}
+
+function isClosed(controller: AbortController): boolean {
+  return controller.signal.reason instanceof TransportClosed;
+}
+
+/** A failure before the response headers: network errors and header timeouts are retryable. */
+function preStreamFailure(
+  error: unknown,
+  controller: AbortController,
+  signal: AbortSignal | undefined,
+): TransportError {
+  if (signal?.aborted || isClosed(controller)) return abortedError();
+  return toTransportError(error);
+}
 
 async function* readEventStream(
   response: Response,
@@ -209,11 +230,6 @@ async function httpStatusError(response: Response): Promise<TransportError> {
     code,
     retryAfterMs,
   });
-}
-
-function isNetworkError(error: unknown): boolean {
-  if (error instanceof TransportError) return false;
-  return error instanceof TypeError || (error instanceof Error && "code" in error);
 }
 
 function isStarted(error: unknown): boolean {

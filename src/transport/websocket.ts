@@ -80,7 +80,10 @@ export class WebSocketTransport implements ResponsesTransport {
       const socket = await this.ensureOpen(signal);
       const queue = new EventQueue<Delivery>();
       this.active = queue;
-      socket.send(JSON.stringify(toResponseCreateFrame(request)));
+      if (socket.readyState !== WebSocket.OPEN) throw closedBeforeTerminal("before the request");
+      socket.send(JSON.stringify(toResponseCreateFrame(request)), (error) => {
+        if (error) queue.fail(closedBeforeTerminal("while sending the request"));
+      });
       const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
       for (;;) {
         const delivery = await queue
@@ -185,12 +188,7 @@ export class WebSocketTransport implements ResponsesTransport {
     socket.on("close", (code) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
-      this.active?.fail(
-        new TransportError(`WebSocket closed before response.completed (code ${code})`, {
-          kind: "retryable",
-          code: "websocket_closed",
-        }),
-      );
+      this.active?.fail(closedBeforeTerminal(`(code ${code})`));
     });
   }
 
@@ -235,5 +233,12 @@ function withStarted(error: unknown, started: boolean): unknown {
     code: error.code,
     retryAfterMs: error.retryAfterMs,
     streamStarted: started,
+  });
+}
+
+function closedBeforeTerminal(detail: string): TransportError {
+  return new TransportError(`WebSocket closed before response.completed ${detail}`, {
+    kind: "retryable",
+    code: "websocket_closed",
   });
 }

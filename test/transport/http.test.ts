@@ -113,6 +113,19 @@ describe("HttpTransport against the demo server", () => {
     expect(error.streamStarted).toBe(true);
   });
 
+  test("close() ends a stream in flight with kind aborted", async () => {
+    const transport = new HttpTransport(endpointFor(server));
+    const error = (await rejection(
+      (async () => {
+        for await (const event of transport.stream(demoRequest("demo:slow 20"))) {
+          if (event.type === "response.output_text.delta") transport.close();
+        }
+      })(),
+    )) as TransportError;
+    expect(error.kind).toBe("aborted");
+    expect(server.requests).toHaveLength(1);
+  });
+
   test("a response.failed event is delivered as the terminal event", async () => {
     const transport = new HttpTransport(endpointFor(server));
     const events = await collect(transport.stream(demoRequest("demo:fail")));
@@ -126,6 +139,7 @@ describe("HttpTransport against a misbehaving server", () => {
   let raw: Server;
   let hits = 0;
   afterEach(async () => {
+    raw.closeAllConnections();
     await new Promise((resolve) => raw.close(resolve));
   });
 
@@ -163,6 +177,21 @@ describe("HttpTransport against a misbehaving server", () => {
     expect(error.kind).toBe("fatal");
     expect(error.message).toBe("HTTP 403 forbidden: no access");
     expect(error.message).not.toContain("S3CR3T");
+  });
+
+  test("a server that never sends headers is retried after the idle timeout", async () => {
+    const baseUrl = await listen((_req, res) => {
+      if (hits === 1) return; // the first request hangs
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      res.end('data: {"type":"response.completed","response":{"id":"resp_2"}}\n\n');
+    });
+    const transport = new HttpTransport(
+      { baseUrl, sessionId: "s", version: "0.1.0", streamIdleTimeoutMs: 150 },
+      noJitter,
+    );
+    const events = await collect(transport.stream(demoRequest("x")));
+    expect(events.map((e) => e.type)).toEqual(["response.completed"]);
+    expect(hits).toBe(2);
   });
 
   test("network errors before the stream are retried, then reported as retryable", async () => {

@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { formatSseEvent } from "../protocol/sse.js";
+import type { DemoEngine, IncomingRequest } from "./engine.js";
+import type { DemoHooks } from "./hooks.js";
+import { headersOf, pathOf, RESPONSES_PATH, sendSteps } from "./send.js";
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** `POST /v1/responses`: JSON body in, SSE out (or a JSON error body). */
+export async function handleHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  engine: DemoEngine,
+  hooks: DemoHooks,
+  connectionId: string,
+  lifetime: AbortSignal,
+): Promise<void> {
+  if (pathOf(req) !== RESPONSES_PATH || req.method !== "POST") {
+    sendJson(res, 404, {
+      error: { type: "invalid_request_error", code: "not_found", message: "not found" },
+    });
+    return;
+  }
+  const raw = await readBody(req);
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString("utf8"));
+  } catch {
+    sendJson(res, 400, {
+      error: {
+        type: "invalid_request_error",
+        code: "invalid_json",
+        message: "request body is not JSON",
+      },
+    });
+    return;
+  }
+  const incoming: IncomingRequest = {
+    transport: "http",
+    connectionId,
+    headers: headersOf(req),
+    bytes: raw.length,
+    body,
+  };
+  const result = engine.handle(incoming);
+  if (result.kind === "error") {
+    sendJson(res, result.failure.status, { error: result.failure.error });
+    return;
+  }
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache",
+    Connection: "keep-alive",
+  });
+  let gone = false;
+  res.on("close", () => {
+    gone = true;
+  });
+  const sent = await sendSteps(
+    result,
+    hooks.takeStallAfter(),
+    undefined,
+    lifetime,
+    () => gone,
+    (event) => {
+      res.write(formatSseEvent(JSON.stringify(event), event.type));
+    },
+  );
+  if (sent === "complete") {
+    result.commit();
+    res.end();
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new Error("request body too large");
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,71 @@
+import type { IncomingMessage } from "node:http";
+import { WebSocket } from "ws";
+import type { DemoEngine } from "./engine.js";
+import type { DemoHooks } from "./hooks.js";
+import { headersOf, sendSteps } from "./send.js";
+
+/** One WebSocket connection: `response.create` frames in, one response at a time. */
+export function serveWebSocket(
+  ws: WebSocket,
+  req: IncomingMessage,
+  engine: DemoEngine,
+  hooks: DemoHooks,
+  connectionId: string,
+  lifetime: AbortSignal,
+): void {
+  const headers = headersOf(req);
+  let queue: Promise<void> = Promise.resolve();
+  ws.on("error", () => {});
+  ws.on("close", () => engine.store.dropConnection(connectionId));
+  ws.on("message", (data, isBinary) => {
+    const text = isBinary ? "" : data.toString();
+    queue = queue.then(() => handleFrame(text)).catch(() => ws.terminate());
+  });
+  const closed = () => ws.readyState !== WebSocket.OPEN;
+
+  async function handleFrame(text: string): Promise<void> {
+    if (closed()) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      ws.send(JSON.stringify(errorFrame(400, "invalid_json", "frame is not JSON")));
+      return;
+    }
+    if ((body as { type?: unknown } | null)?.type !== "response.create") {
+      ws.send(
+        JSON.stringify(
+          errorFrame(400, "unknown_frame_type", "expected a response.create frame", "type"),
+        ),
+      );
+      return;
+    }
+    const bytes = Buffer.byteLength(text, "utf8");
+    const result = engine.handle({ transport: "ws", connectionId, headers, bytes, body });
+    if (result.kind === "error") {
+      const { status, error } = result.failure;
+      ws.send(JSON.stringify({ type: "error", status, error }));
+      return;
+    }
+    const outcome = await sendSteps(
+      result,
+      hooks.takeStallAfter(),
+      hooks.takeDropAfter(),
+      lifetime,
+      closed,
+      (event) => {
+        ws.send(JSON.stringify(event));
+      },
+    );
+    if (outcome === "dropped") ws.terminate();
+    if (outcome === "complete") result.commit();
+  }
+}
+
+function errorFrame(status: number, code: string, message: string, param?: string) {
+  return {
+    type: "error",
+    status,
+    error: { type: "invalid_request_error", code, message, param: param ?? null },
+  };
+}
