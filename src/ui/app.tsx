@@ -1,0 +1,216 @@
+import { Box, Static, Text, useApp, useStdout } from "ink";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { ReasoningEffortSchema } from "../protocol/request.js";
+import { ApprovalPrompt } from "./approval-prompt.js";
+import { parseSlashCommand, SLASH_COMMANDS } from "./commands/index.js";
+import type { CommandContext } from "./commands/types.js";
+import { Composer } from "./composer.js";
+import type { TuiLaunchOptions } from "./contract.js";
+import { EntryView } from "./entry-view.js";
+import { EFFORT_CYCLE } from "./keymap.js";
+import { LiveItem } from "./live-item.js";
+import { Picker } from "./picker.js";
+import { initialState, uiReducer } from "./state.js";
+import { StatusBar } from "./status-bar.js";
+import type { TranscriptEntryBody } from "./transcript-entries.js";
+import { useAgentSession } from "./use-agent-session.js";
+import { type ComposerSignal, useComposer } from "./use-composer.js";
+
+function useTerminalWidth(): number {
+  const { stdout } = useStdout();
+  const [width, setWidth] = useState(stdout.columns || 80);
+  useEffect(() => {
+    const onResize = () => setWidth(stdout.columns || 80);
+    stdout.on("resize", onResize);
+    return () => {
+      stdout.off("resize", onResize);
+    };
+  }, [stdout]);
+  return width;
+}
+
+export function App({ options }: { options: TuiLaunchOptions }) {
+  const { exit } = useApp();
+  const width = useTerminalWidth();
+  const [state, dispatch] = useReducer(
+    uiReducer,
+    { contextWindow: options.contextWindow },
+    initialState,
+  );
+  const agent = useAgentSession(options, dispatch);
+  const [picker, setPicker] = useState(false);
+  const [hint, setHint] = useState("");
+  const quitArmed = useRef(false);
+  const clearComposer = useRef(() => {});
+
+  const print = useCallback(
+    (...entries: TranscriptEntryBody[]) => dispatch({ type: "append", entries }),
+    [],
+  );
+
+  const quit = useCallback(() => {
+    void agent.close().finally(() => exit());
+  }, [agent, exit]);
+
+  const runCommand = useCallback(
+    (text: string): boolean => {
+      const parsed = parseSlashCommand(text);
+      if (!parsed) return false;
+      const session = agent.session;
+      if (!parsed.command) {
+        print({
+          kind: "notice",
+          level: "error",
+          text: `Unknown command /${parsed.name}. Try /help.`,
+        });
+        return true;
+      }
+      if (!session) {
+        print({ kind: "notice", level: "warning", text: "The session is still starting." });
+        return true;
+      }
+      if (!parsed.command.allowedWhileBusy && agent.isBusy()) {
+        print({
+          kind: "notice",
+          level: "warning",
+          text: `/${parsed.name} waits for the turn to finish: try again after it.`,
+        });
+        return true;
+      }
+      const ctx: CommandContext = {
+        session,
+        args: parsed.args,
+        home: options.home,
+        cwd: options.cwd,
+        commands: SLASH_COMMANDS,
+        print,
+        openEffortPicker: () => setPicker(true),
+        runTurn: (operation) => agent.runTurn(() => operation(), true),
+        newSession: async () => {
+          await agent.open();
+        },
+        quit,
+      };
+      Promise.resolve()
+        .then(() => parsed.command?.run(ctx))
+        .catch((error: unknown) =>
+          print({
+            kind: "notice",
+            level: "error",
+            text: `/${parsed.name} failed: ${String(error)}`,
+          }),
+        );
+      return true;
+    },
+    [agent, options.cwd, options.home, print, quit],
+  );
+
+  const onSubmit = useCallback(
+    (text: string) => {
+      quitArmed.current = false;
+      setHint("");
+      if (runCommand(text)) return;
+      void agent.sendMessage(text);
+    },
+    [agent, runCommand],
+  );
+
+  const onSignal = useCallback(
+    (signal: ComposerSignal, empty: boolean) => {
+      if (signal === "cycle_effort") {
+        const session = agent.session;
+        if (!session) return;
+        const now = session.status().effort;
+        const index = EFFORT_CYCLE.indexOf(now as (typeof EFFORT_CYCLE)[number]);
+        const effort = EFFORT_CYCLE[(index + 1) % EFFORT_CYCLE.length] ?? "medium";
+        session.update({ effort });
+        setHint(`effort → ${effort} (next request)`);
+        return;
+      }
+      if (signal === "interrupt") {
+        if (agent.isBusy()) agent.interrupt();
+        return;
+      }
+      // Ctrl+C: interrupt a turn, else clear the input, else (twice in a row) quit.
+      if (agent.isBusy()) {
+        agent.interrupt();
+        setHint("Interrupted. Ctrl+C again on an empty input quits.");
+        quitArmed.current = true;
+      } else if (!empty) {
+        clearComposer.current();
+        quitArmed.current = true;
+      } else if (quitArmed.current) {
+        quit();
+      } else {
+        quitArmed.current = true;
+        setHint("Press Ctrl+C again to quit.");
+      }
+    },
+    [agent, quit],
+  );
+
+  const approval = agent.approvals[0];
+  const composer = useComposer({ active: !approval && !picker, onSubmit, onSignal });
+  clearComposer.current = composer.clear;
+
+  // Start the first session once; send the initial prompt when it is ready.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at mount
+  useEffect(() => {
+    agent
+      .open()
+      .then(() => {
+        if (options.initialPrompt) void agent.sendMessage(options.initialPrompt);
+      })
+      .catch((error: unknown) =>
+        print({
+          kind: "notice",
+          level: "error",
+          text: `Could not start the session: ${String(error)}`,
+        }),
+      );
+  }, []);
+
+  const busy = state.status.busy;
+  return (
+    <Box flexDirection="column">
+      <Static items={state.entries}>{(entry) => <EntryView key={entry.id} entry={entry} />}</Static>
+      <LiveItem live={state.live} width={width} />
+      {state.queue.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: queue order is the identity
+        <Text key={i} dimColor wrap="truncate-end">
+          queued › {text}
+        </Text>
+      ))}
+      {approval ? (
+        <ApprovalPrompt request={approval.request} onDecide={(d) => agent.decide(approval, d)} />
+      ) : null}
+      {picker ? (
+        <Picker
+          title="Reasoning effort for the next request"
+          options={ReasoningEffortSchema.options}
+          initial={state.status.effort}
+          onCancel={() => setPicker(false)}
+          onPick={(effort) => {
+            setPicker(false);
+            const level = ReasoningEffortSchema.parse(effort);
+            agent.session?.update({ effort: level });
+            print({
+              kind: "notice",
+              level: "info",
+              text: `Reasoning effort: ${level} (applies to the next request).`,
+            });
+          }}
+        />
+      ) : null}
+      <Composer
+        buffer={composer.buffer}
+        dim={Boolean(approval) || picker}
+        placeholder={
+          busy ? "working… (type to queue, Esc to interrupt)" : "Ask mini-codex; /help for commands"
+        }
+      />
+      <StatusBar status={state.status} width={width} />
+      {hint ? <Text dimColor>{hint}</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { info, problem, type SlashCommand } from "./types.js";
+
+const run = promisify(execFile);
+
+export const diffCommand: SlashCommand = {
+  name: "diff",
+  description: "git diff of the workspace (untracked files listed)",
+  allowedWhileBusy: true,
+  async run(ctx) {
+    try {
+      const options = { cwd: ctx.cwd, maxBuffer: 16 * 1024 * 1024 };
+      const [diff, untracked] = await Promise.all([
+        run("git", ["diff", "--no-color", "--no-ext-diff"], options),
+        run("git", ["ls-files", "--others", "--exclude-standard"], options),
+      ]);
+      const newFiles = untracked.stdout.split("\n").filter(Boolean);
+      if (!diff.stdout.trim() && newFiles.length === 0) {
+        ctx.print(info("No changes."));
+        return;
+      }
+      if (diff.stdout.trim()) ctx.print({ kind: "diff", title: "git diff", text: diff.stdout });
+      if (newFiles.length > 0) ctx.print({ kind: "info", title: "Untracked", lines: newFiles });
+    } catch {
+      ctx.print(problem("/diff needs a git repository (git diff failed here)."));
+    }
+  },
+};

@@ -1,0 +1,36 @@
+import { compactCommand } from "./compact.js";
+import { diffCommand } from "./diff.js";
+import { effortCommand } from "./effort.js";
+import { helpCommand } from "./help.js";
+import { ledgerCommand } from "./ledger.js";
+import { modelCommand } from "./model.js";
+import { newCommand } from "./new.js";
+import { quitCommand } from "./quit.js";
+import { statusCommand } from "./status.js";
+import type { SlashCommand } from "./types.js";
+
+export const SLASH_COMMANDS: readonly SlashCommand[] = [
+  helpCommand,
+  effortCommand,
+  modelCommand,
+  statusCommand,
+  ledgerCommand,
+  compactCommand,
+  newCommand,
+  diffCommand,
+  quitCommand,
+];
+
+/** `/name args` → the command and its argument text; undefined when not a slash command. */
+export function parseSlashCommand(
+  text: string,
+): { name: string; args: string; command?: SlashCommand } | undefined {
+  const match = /^\/([a-z][\w-]*)\s*([\s\S]*)$/i.exec(text.trim());
+  if (!match) return undefined;
+  const name = (match[1] ?? "").toLowerCase();
+  return {
+    name,
+    args: (match[2] ?? "").trim(),
+    command: SLASH_COMMANDS.find((c) => c.name === name),
+  };
+}

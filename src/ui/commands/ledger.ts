@@ -1,0 +1,34 @@
+import { LEDGER_HEADER, ledgerPath, ledgerTableRow, readLedgerRows } from "../ledger-rows.js";
+import { info, problem, type SlashCommand } from "./types.js";
+
+const DEFAULT_ROWS = 10;
+
+export const ledgerCommand: SlashCommand = {
+  name: "ledger",
+  description: "the last N requests of this session's ledger (mode, reason, cache)",
+  args: "[N]",
+  allowedWhileBusy: true,
+  async run(ctx) {
+    const count = ctx.args ? Number.parseInt(ctx.args, 10) : DEFAULT_ROWS;
+    if (!Number.isFinite(count) || count <= 0) {
+      ctx.print(problem("Usage: /ledger [N] with N a positive number."));
+      return;
+    }
+    const path = ledgerPath(ctx.home, ctx.session.id);
+    try {
+      const rows = await readLedgerRows(path, count);
+      if (rows.length === 0) {
+        ctx.print(info("The ledger is empty: no request was sent yet."));
+        return;
+      }
+      ctx.print({
+        kind: "table",
+        title: `Ledger (last ${rows.length}) ${path}`,
+        header: LEDGER_HEADER,
+        rows: rows.map(ledgerTableRow),
+      });
+    } catch {
+      ctx.print(problem(`Could not read the ledger at ${path}.`));
+    }
+  },
+};

@@ -1,0 +1,25 @@
+import { compactNumber, describeNext, percent } from "../request-labels.js";
+import type { SlashCommand } from "./types.js";
+
+export const statusCommand: SlashCommand = {
+  name: "status",
+  description: "session, provider, transport and token totals",
+  allowedWhileBusy: true,
+  run(ctx) {
+    const s = ctx.session.status();
+    const t = s.totals;
+    ctx.print({
+      kind: "info",
+      title: "Status",
+      lines: [
+        `session      ${s.sessionId}`,
+        `provider     ${s.providerId}  ${s.baseUrl}`,
+        `transport    ${s.transport}  lane ${s.lane}`,
+        `model        ${s.model}${s.effort ? `  effort ${s.effort}` : ""}`,
+        `requests     ${t.requests}  incremental ${t.incrementalRequests} (${percent(t.incrementalRequests, t.requests)})`,
+        `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
+        describeNext(s.next),
+      ],
+    });
+  },
+};

@@ -1,0 +1,35 @@
+import type { AgentSession, TurnResult } from "../../session/api.js";
+import type { TranscriptEntryBody } from "../transcript-entries.js";
+
+/** What a slash command may do; commands produce plain transcript data, never ink elements. */
+export interface CommandContext {
+  session: AgentSession;
+  /** Everything after the command name, trimmed. */
+  args: string;
+  home: string;
+  cwd: string;
+  commands: readonly SlashCommand[];
+  print(...entries: TranscriptEntryBody[]): void;
+  openEffortPicker(): void;
+  /** Run a session operation as a turn (busy while it runs, errors shown). */
+  runTurn(operation: () => Promise<TurnResult>): Promise<void>;
+  newSession(): Promise<void>;
+  quit(): void;
+}
+
+export interface SlashCommand {
+  name: string;
+  description: string;
+  /** Argument synopsis for /help, e.g. "[level]". */
+  args?: string;
+  allowedWhileBusy: boolean;
+  run(ctx: CommandContext): void | Promise<void>;
+}
+
+export function info(text: string): TranscriptEntryBody {
+  return { kind: "notice", level: "info", text };
+}
+
+export function problem(text: string): TranscriptEntryBody {
+  return { kind: "notice", level: "error", text };
+}

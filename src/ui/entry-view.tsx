@@ -1,0 +1,231 @@
+import { Box, Text } from "ink";
+import { assertNever } from "../session/events.js";
+import type { FileChange, PlanStep } from "../tools/types.js";
+import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
+import type { TranscriptEntry } from "./transcript-entries.js";
+
+const MAX_DIFF_LINES = 200;
+
+export function Runs({ runs }: { runs: TextRun[] }) {
+  return (
+    <Text>
+      {runs.map((run, i) => (
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: runs of one line never reorder
+          key={i}
+          bold={run.bold}
+          dimColor={run.dim}
+          color={run.code ? "cyan" : run.heading ? "magentaBright" : undefined}
+        >
+          {run.text}
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+export function DiffText({ text }: { text: string }) {
+  const lines = text.replace(/\n$/, "").split("\n");
+  const shown = lines.slice(0, MAX_DIFF_LINES);
+  return (
+    <Box flexDirection="column">
+      {shown.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+        <Text key={i} color={diffColor(line)} dimColor={diffColor(line) === undefined}>
+          {line}
+        </Text>
+      ))}
+      {lines.length > shown.length && (
+        <Text dimColor>… {lines.length - shown.length} more lines</Text>
+      )}
+    </Box>
+  );
+}
+
+function diffColor(line: string): "green" | "red" | "cyan" | undefined {
+  if (line.startsWith("+++") || line.startsWith("---")) return undefined;
+  if (line.startsWith("+")) return "green";
+  if (line.startsWith("-")) return "red";
+  if (line.startsWith("@@")) return "cyan";
+  return undefined;
+}
+
+const CHANGE_MARK = { add: "A", delete: "D", update: "M" } as const;
+
+function PatchEntry({
+  ok,
+  changes,
+  error,
+}: {
+  ok: boolean;
+  changes: FileChange[];
+  error?: string;
+}) {
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text color={ok ? "green" : "red"} bold>
+        {ok ? "✓ Applied patch" : "✗ Patch failed"}
+        {error ? <Text bold={false}>: {error}</Text> : null}
+      </Text>
+      {changes.map((change) => (
+        <Box key={`${change.path}:${change.movePath ?? ""}`} flexDirection="column" marginLeft={2}>
+          <Text>
+            {CHANGE_MARK[change.kind]} {change.path}
+            {change.movePath ? ` → ${change.movePath}` : ""}
+          </Text>
+          {change.diff ? <DiffText text={change.diff} /> : null}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const PLAN_MARK = { completed: "✔", in_progress: "▸", pending: "□" } as const;
+
+function PlanEntry({ explanation, plan }: { explanation?: string; plan: PlanStep[] }) {
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text bold>Plan</Text>
+      {explanation ? <Text dimColor>{explanation}</Text> : null}
+      {plan.map((step, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a plan is rendered once
+        <Text key={i} color={step.status === "completed" ? "green" : undefined}>
+          {"  "}
+          {PLAN_MARK[step.status]} {step.step}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function exitLabel(entry: Extract<TranscriptEntry, { kind: "command" }>): string {
+  if (entry.aborted) return "aborted";
+  if (entry.timedOut) return "timed out";
+  return `exit ${entry.exitCode ?? "?"}`;
+}
+
+/** One finished transcript item. */
+export function EntryView({ entry }: { entry: TranscriptEntry }) {
+  switch (entry.kind) {
+    case "banner":
+      return (
+        <Box flexDirection="column" borderStyle="round" borderColor="gray" paddingX={1}>
+          {entry.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+            <Text key={i} bold={i === 0}>
+              {line}
+            </Text>
+          ))}
+        </Box>
+      );
+    case "user":
+      return (
+        <Box marginTop={1}>
+          <Text color="cyan">› </Text>
+          <Text>{entry.text}</Text>
+        </Box>
+      );
+    case "agent":
+      return (
+        <Box flexDirection="column" marginTop={entry.first ? 1 : 0} paddingLeft={2}>
+          {fencedLines(entry.lines, entry.fenceOpen).map(({ line, inFence }, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+            <Runs key={i} runs={formatMarkdownLine(line, inFence)} />
+          ))}
+        </Box>
+      );
+    case "reasoning":
+      return (
+        <Box marginTop={1} paddingLeft={2}>
+          <Text dimColor italic>
+            {entry.text}
+          </Text>
+        </Box>
+      );
+    case "command": {
+      const ok = entry.exitCode === 0 && !entry.aborted && !entry.timedOut;
+      return (
+        <Box flexDirection="column" marginTop={1}>
+          <Text>
+            <Text color={ok ? "green" : "red"}>{ok ? "✓" : "✗"} </Text>
+            <Text bold>$ {entry.command}</Text>
+            <Text dimColor>
+              {"  "}({exitLabel(entry)}, {(entry.durationMs / 1000).toFixed(1)}s)
+            </Text>
+          </Text>
+          <Box flexDirection="column" paddingLeft={4}>
+            {entry.head.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+              <Text key={`h${i}`} dimColor>
+                {line}
+              </Text>
+            ))}
+            {entry.hidden > 0 ? <Text dimColor>… +{entry.hidden} lines</Text> : null}
+            {entry.tail.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+              <Text key={`t${i}`} dimColor>
+                {line}
+              </Text>
+            ))}
+          </Box>
+        </Box>
+      );
+    }
+    case "patch":
+      return <PatchEntry ok={entry.ok} changes={entry.changes} error={entry.error} />;
+    case "plan":
+      return <PlanEntry explanation={entry.explanation} plan={entry.plan} />;
+    case "notice": {
+      const color = entry.level === "error" ? "red" : entry.level === "warning" ? "yellow" : "gray";
+      const mark = entry.level === "error" ? "✗ " : entry.level === "warning" ? "⚠ " : "· ";
+      return (
+        <Text color={color}>
+          {mark}
+          {entry.text}
+        </Text>
+      );
+    }
+    case "info":
+      return (
+        <Box flexDirection="column" marginTop={1}>
+          <Text bold>{entry.title}</Text>
+          {entry.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+            <Text key={i}>
+              {"  "}
+              {line}
+            </Text>
+          ))}
+        </Box>
+      );
+    case "table":
+      return <TableView title={entry.title} header={entry.header} rows={entry.rows} />;
+    case "diff":
+      return (
+        <Box flexDirection="column" marginTop={1}>
+          <Text bold>{entry.title}</Text>
+          <DiffText text={entry.text} />
+        </Box>
+      );
+    default:
+      return assertNever(entry);
+  }
+}
+
+function TableView({ title, header, rows }: { title: string; header: string[]; rows: string[][] }) {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join("  ");
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text bold>{title}</Text>
+      <Text dimColor>{format(header)}</Text>
+      {rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static rows
+        <Text key={i} wrap="truncate-end">
+          {format(row)}
+        </Text>
+      ))}
+    </Box>
+  );
+}

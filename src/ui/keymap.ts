@@ -1,0 +1,111 @@
+import type { Key } from "ink";
+
+/** Everything a key can do outside plain typing. */
+export type KeyAction =
+  | "submit"
+  | "newline"
+  | "interrupt"
+  | "ctrl_c"
+  | "cycle_effort"
+  | "up"
+  | "down"
+  | "left"
+  | "right"
+  | "home"
+  | "end"
+  | "backspace"
+  | "delete_word"
+  | "clear_line";
+
+export interface KeyBinding {
+  keys: string;
+  action: KeyAction;
+  description: string;
+  match(input: string, key: Key): boolean;
+}
+
+/** The one table of key bindings; /help lists it. Order matters: first match wins. */
+export const KEY_BINDINGS: readonly KeyBinding[] = [
+  {
+    keys: "Shift+Enter / Ctrl+J",
+    action: "newline",
+    description: "insert a newline",
+    match: (input, key) => (key.return && (key.shift || key.meta)) || input === "\n",
+  },
+  {
+    keys: "Enter",
+    action: "submit",
+    description: "send the message",
+    match: (_i, key) => key.return,
+  },
+  {
+    keys: "Esc",
+    action: "interrupt",
+    description: "interrupt the running turn",
+    match: (_i, key) => key.escape,
+  },
+  {
+    keys: "Ctrl+C",
+    action: "ctrl_c",
+    description: "interrupt / clear the input; twice to quit",
+    match: (input, key) => key.ctrl && input === "c",
+  },
+  {
+    keys: "Ctrl+T",
+    action: "cycle_effort",
+    description: "cycle reasoning effort (next request)",
+    match: (input, key) => key.ctrl && input === "t",
+  },
+  {
+    keys: "Up",
+    action: "up",
+    description: "previous line / message",
+    match: (_i, key) => key.upArrow,
+  },
+  {
+    keys: "Down",
+    action: "down",
+    description: "next line / message",
+    match: (_i, key) => key.downArrow,
+  },
+  { keys: "Left", action: "left", description: "move left", match: (_i, key) => key.leftArrow },
+  { keys: "Right", action: "right", description: "move right", match: (_i, key) => key.rightArrow },
+  {
+    keys: "Home / Ctrl+A",
+    action: "home",
+    description: "start of line",
+    match: (input, key) => key.home || (key.ctrl && input === "a"),
+  },
+  {
+    keys: "End / Ctrl+E",
+    action: "end",
+    description: "end of line",
+    match: (input, key) => key.end || (key.ctrl && input === "e"),
+  },
+  {
+    keys: "Backspace",
+    action: "backspace",
+    description: "delete before the cursor",
+    // Most terminals send DEL (0x7f) for Backspace, which Ink reports as `delete`.
+    match: (_i, key) => key.backspace || key.delete,
+  },
+  {
+    keys: "Ctrl+W",
+    action: "delete_word",
+    description: "delete the word before the cursor",
+    match: (input, key) => key.ctrl && input === "w",
+  },
+  {
+    keys: "Ctrl+U",
+    action: "clear_line",
+    description: "clear the input",
+    match: (input, key) => key.ctrl && input === "u",
+  },
+];
+
+export function keyAction(input: string, key: Key): KeyAction | undefined {
+  return KEY_BINDINGS.find((binding) => binding.match(input, key))?.action;
+}
+
+/** Effort levels in the order Ctrl+T cycles them. */
+export const EFFORT_CYCLE = ["minimal", "low", "medium", "high"] as const;

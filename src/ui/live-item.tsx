@@ -1,0 +1,70 @@
+import { Box, Text } from "ink";
+import { Runs } from "./entry-view.js";
+import { formatMarkdownLine } from "./markdown.js";
+import type { LiveCall, LiveState } from "./transcript-entries.js";
+
+/** Rows of wrapped streaming text kept on screen; the rest is already in the transcript. */
+const LIVE_TEXT_ROWS = 6;
+
+function LiveCallView({ call }: { call: LiveCall }) {
+  if (call.command) {
+    return (
+      <Box flexDirection="column">
+        <Text>
+          <Text color="yellow">⏵ </Text>
+          <Text bold>$ {call.command.text}</Text>
+        </Text>
+        {call.command.outputTail ? (
+          <Box paddingLeft={4}>
+            <Text dimColor>{call.command.outputTail}</Text>
+          </Box>
+        ) : null}
+      </Box>
+    );
+  }
+  if (call.patch) {
+    const { files } = call.patch;
+    return (
+      <Box flexDirection="column">
+        <Text color="yellow">✎ Patch {call.patch.done ? "ready" : "streaming"}…</Text>
+        {files.map((file) => (
+          <Text key={`${file.path}:${file.kind}`}>
+            {"    "}
+            {file.kind} {file.path}
+            {file.movePath ? ` → ${file.movePath}` : ""}{" "}
+            <Text color="green">+{file.linesAdded}</Text>{" "}
+            <Text color="red">-{file.linesRemoved}</Text>
+          </Text>
+        ))}
+      </Box>
+    );
+  }
+  if (call.reported) return null;
+  return <Text color="yellow">⋯ {call.name}</Text>;
+}
+
+/** The in-flight part: streaming text tail, reasoning, running tools. */
+export function LiveItem({ live, width }: { live: LiveState; width: number }) {
+  const calls = Object.entries(live.calls);
+  const tail = live.stream?.tail ?? "";
+  const visible = tail.length > width * LIVE_TEXT_ROWS ? tail.slice(-width * LIVE_TEXT_ROWS) : tail;
+  return (
+    <Box flexDirection="column">
+      {live.reasoning ? (
+        <Box paddingLeft={2}>
+          <Text dimColor italic wrap="truncate-start">
+            {live.reasoning.tail.replace(/\s+/g, " ")}
+          </Text>
+        </Box>
+      ) : null}
+      {visible ? (
+        <Box paddingLeft={2}>
+          <Runs runs={formatMarkdownLine(visible, live.stream?.fenceOpen ?? false)} />
+        </Box>
+      ) : null}
+      {calls.map(([callId, call]) => (
+        <LiveCallView key={callId} call={call} />
+      ))}
+    </Box>
+  );
+}

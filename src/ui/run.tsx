@@ -1,0 +1,25 @@
+import { render } from "ink";
+import { App } from "./app.js";
+import type { RunTui } from "./contract.js";
+
+const BRACKETED_PASTE_ON = "\u001b[?2004h";
+const BRACKETED_PASTE_OFF = "\u001b[?2004l";
+
+/** Start the interactive UI; resolves with the exit code when the person quits. */
+export const runTui: RunTui = async (options) => {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write(
+      "mini-codex: the interactive UI needs a terminal; use `mini-codex exec` for pipes and scripts.\n",
+    );
+    return 2;
+  }
+  // Pastes arrive between markers, so a pasted newline never submits.
+  process.stdout.write(BRACKETED_PASTE_ON);
+  try {
+    const instance = render(<App options={options} />, { exitOnCtrlC: false });
+    await instance.waitUntilExit();
+    return 0;
+  } finally {
+    process.stdout.write(BRACKETED_PASTE_OFF);
+  }
+};

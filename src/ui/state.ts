@@ -1,0 +1,302 @@
+import type { UsageFigures } from "../protocol/events.js";
+import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
+import type { ReasoningEffort } from "../protocol/request.js";
+import {
+  assertNever,
+  type NextRequestPreview,
+  type RequestMode,
+  type SessionEvent,
+} from "../session/events.js";
+import type { ToolEvent } from "../tools/types.js";
+import { appendStreamText, fenceStateAfter } from "./stream-text.js";
+import {
+  collapseOutput,
+  type LiveCall,
+  type LiveState,
+  lastLines,
+  type TranscriptEntry,
+  type TranscriptEntryBody,
+} from "./transcript-entries.js";
+
+/** Longest run of streamed text without a newline kept live before it is broken. */
+export const STREAM_LINE_CAP = 1000;
+const REASONING_TAIL = 400;
+
+export interface StatusState {
+  sessionId?: string;
+  model: string;
+  effort?: ReasoningEffort;
+  /** The last request sent (mode, why full, previous_response_id present). */
+  last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
+  /** Usage of the last completed response (as the server reported it). */
+  usage?: UsageFigures;
+  /** Preview of the next request after a settings change; cleared when a request is sent. */
+  next?: NextRequestPreview;
+  contextWindow?: number;
+  busy: boolean;
+  queued: number;
+}
+
+export interface UiState {
+  entries: TranscriptEntry[];
+  nextId: number;
+  live: LiveState;
+  status: StatusState;
+  /** Messages typed while a turn runs, sent in order after it. */
+  queue: string[];
+}
+
+export type UiAction =
+  | { type: "session"; event: SessionEvent }
+  | {
+      type: "session_ready";
+      sessionId: string;
+      model: string;
+      effort?: ReasoningEffort;
+      next?: NextRequestPreview;
+    }
+  | { type: "user_message"; text: string }
+  | { type: "enqueue"; text: string }
+  | { type: "dequeue" }
+  | { type: "append"; entries: TranscriptEntryBody[] };
+
+export function initialState(options: { model?: string; contextWindow?: number } = {}): UiState {
+  return {
+    entries: [],
+    nextId: 0,
+    live: { calls: {} },
+    status: {
+      model: options.model ?? "",
+      contextWindow: options.contextWindow,
+      busy: false,
+      queued: 0,
+    },
+    queue: [],
+  };
+}
+
+function append(state: UiState, bodies: TranscriptEntryBody[]): UiState {
+  if (bodies.length === 0) return state;
+  const added = bodies.map((body, i) => ({ ...body, id: state.nextId + i }) as TranscriptEntry);
+  return { ...state, entries: [...state.entries, ...added], nextId: state.nextId + added.length };
+}
+
+function withStatus(state: UiState, patch: Partial<StatusState>): UiState {
+  return { ...state, status: { ...state.status, ...patch } };
+}
+
+function withLive(state: UiState, patch: Partial<LiveState>): UiState {
+  return { ...state, live: { ...state.live, ...patch } };
+}
+
+export function uiReducer(state: UiState, action: UiAction): UiState {
+  switch (action.type) {
+    case "session":
+      return onSessionEvent(state, action.event);
+    case "session_ready":
+      return withStatus(state, {
+        sessionId: action.sessionId,
+        model: action.model,
+        effort: action.effort,
+        next: action.next?.mode === "full" ? action.next : undefined,
+        last: undefined,
+        usage: undefined,
+      });
+    case "user_message":
+      return withStatus(append(state, [{ kind: "user", text: action.text }]), { busy: true });
+    case "enqueue":
+      return withStatus(
+        { ...state, queue: [...state.queue, action.text] },
+        {
+          queued: state.queue.length + 1,
+        },
+      );
+    case "dequeue":
+      return withStatus(
+        { ...state, queue: state.queue.slice(1) },
+        {
+          queued: Math.max(0, state.queue.length - 1),
+        },
+      );
+    case "append":
+      return append(state, action.entries);
+    default:
+      return assertNever(action);
+  }
+}
+
+function onSessionEvent(state: UiState, event: SessionEvent): UiState {
+  switch (event.type) {
+    case "turn_started":
+      return withStatus(state, { busy: true });
+    case "request_started": {
+      const { mode, reason, previousResponseIdPresent, warmup } = event.request;
+      return withStatus(state, {
+        last: { mode, reason, prev: previousResponseIdPresent, warmup },
+        next: warmup ? state.status.next : undefined,
+      });
+    }
+    case "request_finished":
+      return event.request.outcome === "completed" && event.request.usage
+        ? withStatus(state, { usage: event.request.usage })
+        : state;
+    case "text_delta":
+      return appendAgentText(state, event.itemId, event.delta);
+    case "reasoning_delta": {
+      const previous =
+        state.live.reasoning?.itemId === event.itemId ? state.live.reasoning.tail : "";
+      const tail = (previous + event.delta).slice(-REASONING_TAIL);
+      return withLive(state, { reasoning: { itemId: event.itemId, tail } });
+    }
+    case "item_completed":
+      return onItemCompleted(state, event.item);
+    case "tool_call_started":
+      return setCall(state, event.callId, { name: event.name, reported: false });
+    case "tool_call_finished":
+      return onToolCallFinished(state, event.callId, event.name, event.output);
+    case "tool":
+      return onToolEvent(state, event.event);
+    case "warning":
+      return append(state, [{ kind: "notice", level: "warning", text: event.message }]);
+    case "settings_changed":
+      return withStatus(state, {
+        model: event.model,
+        effort: event.effort,
+        next: event.next,
+      });
+    case "turn_completed":
+      return withStatus(endTurn(state), { busy: false });
+    case "turn_failed": {
+      const ended = endTurn(state);
+      const notice: TranscriptEntryBody = event.aborted
+        ? { kind: "notice", level: "info", text: "Interrupted." }
+        : { kind: "notice", level: "error", text: event.message };
+      return withStatus(append(ended, [notice]), { busy: false });
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+function appendAgentText(state: UiState, itemId: string, delta: string): UiState {
+  let current = state.live.stream;
+  let flushed = state;
+  if (current && current.itemId !== itemId) {
+    flushed = finishStream(state);
+    current = undefined;
+  }
+  const stream = current ?? { itemId, tail: "", fenceOpen: false, started: false };
+  const cut = appendStreamText(stream.tail, delta, STREAM_LINE_CAP);
+  const entries: TranscriptEntryBody[] =
+    cut.lines.length > 0
+      ? [{ kind: "agent", lines: cut.lines, first: !stream.started, fenceOpen: stream.fenceOpen }]
+      : [];
+  const next = {
+    itemId,
+    tail: cut.tail,
+    fenceOpen: fenceStateAfter(cut.lines, stream.fenceOpen),
+    started: stream.started || cut.lines.length > 0,
+  };
+  return withLive(append(flushed, entries), { stream: next });
+}
+
+/** Move whatever is left of the streaming message to the transcript. */
+function finishStream(state: UiState): UiState {
+  const stream = state.live.stream;
+  if (!stream) return state;
+  const cleared = withLive(state, { stream: undefined });
+  if (stream.tail === "" && stream.started) return cleared;
+  const lines = stream.tail.split("\n");
+  return append(cleared, [
+    { kind: "agent", lines, first: !stream.started, fenceOpen: stream.fenceOpen },
+  ]);
+}
+
+function onItemCompleted(state: UiState, item: ResponseItem): UiState {
+  if (item.type === "message" && item.role === "assistant") {
+    // Deltas already streamed this message: what is left of it goes to the transcript.
+    if (state.live.stream) return finishStream(state);
+    const text = messageText(item) ?? "";
+    if (!text) return state;
+    return finishStream(appendAgentText(state, String(item.id ?? "message"), text));
+  }
+  if (item.type === "reasoning") {
+    const parsed = ReasoningItemSchema.safeParse(item);
+    const summary = parsed.success ? parsed.data.summary.map((part) => part.text).join("\n") : "";
+    const text = summary.trim() || state.live.reasoning?.tail.trim() || "";
+    const cleared = withLive(state, { reasoning: undefined });
+    return text ? append(cleared, [{ kind: "reasoning", text }]) : cleared;
+  }
+  return state;
+}
+
+function setCall(state: UiState, callId: string, call: LiveCall): UiState {
+  return withLive(state, { calls: { ...state.live.calls, [callId]: call } });
+}
+
+function updateCall(state: UiState, callId: string, patch: Partial<LiveCall>): UiState {
+  const call = state.live.calls[callId] ?? { name: "", reported: false };
+  return setCall(state, callId, { ...call, ...patch });
+}
+
+function onToolEvent(state: UiState, event: ToolEvent): UiState {
+  switch (event.type) {
+    case "command_started":
+      return updateCall(state, event.callId, {
+        command: { text: event.command, outputTail: "" },
+      });
+    case "command_output": {
+      const call = state.live.calls[event.callId];
+      const previous = call?.command?.outputTail ?? "";
+      return updateCall(state, event.callId, {
+        command: {
+          text: call?.command?.text ?? "",
+          outputTail: lastLines(previous + event.chunk, 4),
+        },
+      });
+    }
+    case "command_finished": {
+      const reported = updateCall(state, event.callId, { reported: true, command: undefined });
+      return append(reported, [
+        {
+          kind: "command",
+          command: event.command,
+          exitCode: event.exitCode,
+          timedOut: event.timedOut,
+          aborted: event.aborted,
+          durationMs: event.durationMs,
+          ...collapseOutput(event.aggregatedOutput),
+        },
+      ]);
+    }
+    case "patch_preview":
+      return updateCall(state, event.callId, { patch: event.preview });
+    case "patch_applied": {
+      const reported = updateCall(state, event.callId, { reported: true, patch: undefined });
+      return append(reported, [
+        { kind: "patch", ok: event.ok, changes: event.changes, error: event.error },
+      ]);
+    }
+    case "plan_updated": {
+      const reported = updateCall(state, event.callId, { reported: true });
+      return append(reported, [{ kind: "plan", explanation: event.explanation, plan: event.plan }]);
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+function onToolCallFinished(state: UiState, callId: string, name: string, output: string): UiState {
+  const call = state.live.calls[callId];
+  const { [callId]: _done, ...calls } = state.live.calls;
+  const cleared = withLive(state, { calls });
+  if (call?.reported) return cleared;
+  // The tool never reported (denied, bad arguments, unknown tool): show why in one line.
+  const firstLine = output.split("\n", 1)[0] ?? "";
+  return append(cleared, [{ kind: "notice", level: "warning", text: `${name}: ${firstLine}` }]);
+}
+
+function endTurn(state: UiState): UiState {
+  const finished = finishStream(state);
+  return withLive(finished, { reasoning: undefined, calls: {} });
+}

@@ -1,0 +1,183 @@
+import { type Dispatch, useCallback, useEffect, useRef, useState } from "react";
+import type { AgentSession, TurnResult } from "../session/api.js";
+import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import { approvalNeed, grantForSession, NO_GRANTS } from "./approval-policy.js";
+import type { TuiLaunchOptions } from "./contract.js";
+import { DeltaCoalescer } from "./delta-coalescer.js";
+import type { UiAction } from "./state.js";
+
+export interface PendingApproval {
+  request: ApprovalRequest;
+  resolve(decision: ApprovalDecision): void;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The session's lifetime in the UI: create (and re-create for /new), subscribe through the
+ * delta coalescer, run turns one at a time with a queue, and answer approvals.
+ */
+export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<UiAction>) {
+  const [session, setSession] = useState<AgentSession>();
+  const [approvals, setApprovals] = useState<PendingApproval[]>([]);
+  const current = useRef<{ session: AgentSession; release(): void } | undefined>(undefined);
+  const sendNext = useRef<(text: string) => Promise<void>>(async () => undefined);
+  const grants = useRef(NO_GRANTS);
+  const busy = useRef(false);
+  const queue = useRef<string[]>([]);
+  const print = useCallback(
+    (level: "info" | "warning" | "error", text: string) =>
+      dispatch({ type: "append", entries: [{ kind: "notice", level, text }] }),
+    [dispatch],
+  );
+
+  const approve = useCallback(
+    (request: ApprovalRequest): Promise<ApprovalDecision> => {
+      if (
+        approvalNeed(options.approvalPolicy, options.sandbox, request, grants.current) === "allow"
+      ) {
+        return Promise.resolve("approve");
+      }
+      return new Promise((resolve) => setApprovals((list) => [...list, { request, resolve }]));
+    },
+    [options.approvalPolicy, options.sandbox],
+  );
+
+  const decide = useCallback(
+    (pending: PendingApproval, decision: ApprovalDecision) => {
+      setApprovals((list) => list.filter((item) => item !== pending));
+      if (decision === "approve_session") {
+        grants.current = grantForSession(grants.current, pending.request);
+      }
+      if (decision === "deny") {
+        const what = pending.request.kind === "command" ? pending.request.command : "the patch";
+        print("warning", `Denied: ${what}`);
+      }
+      pending.resolve(decision);
+    },
+    [print],
+  );
+
+  const denyAll = useCallback(() => {
+    setApprovals((list) => {
+      for (const pending of list) pending.resolve("deny");
+      return [];
+    });
+  }, []);
+
+  const open = useCallback(async () => {
+    const previous = current.current;
+    current.current = undefined;
+    if (previous) {
+      previous.release();
+      await previous.session.close().catch(() => undefined);
+    }
+    grants.current = NO_GRANTS;
+    const created = await options.createSession({ approve });
+    const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
+    const unsubscribe = created.subscribe((event) => coalescer.push(event));
+    current.current = {
+      session: created,
+      release: () => {
+        unsubscribe();
+        coalescer.flush();
+        coalescer.dispose();
+      },
+    };
+    const status = created.status();
+    dispatch({
+      type: "session_ready",
+      sessionId: created.id,
+      model: status.model,
+      effort: status.effort,
+      next: status.next,
+    });
+    dispatch({
+      type: "append",
+      entries: [
+        {
+          kind: "banner",
+          lines: [
+            `mini-codex ${options.version}`,
+            `session ${created.id}`,
+            `${status.model}${status.effort ? ` · effort ${status.effort}` : ""} · ${status.providerId} · ${options.cwd}`,
+            "/help for commands · Esc interrupts · Ctrl+C twice quits",
+          ],
+        },
+      ],
+    });
+    setSession(created);
+    // Open the socket and send the warm-up while the person types.
+    created
+      .prepare()
+      .catch((error: unknown) => print("warning", `warm-up failed: ${errorText(error)}`));
+    return created;
+  }, [approve, dispatch, options, print]);
+
+  const runTurn = useCallback(
+    async (operation: (s: AgentSession) => Promise<TurnResult>, reportFailure: boolean) => {
+      const active = current.current?.session;
+      if (!active) return;
+      busy.current = true;
+      try {
+        const result = await operation(active);
+        if (reportFailure && !result.ok && !result.aborted && result.error)
+          print("error", result.error);
+      } catch (error) {
+        print("error", errorText(error));
+      } finally {
+        busy.current = false;
+      }
+      const next = queue.current.shift();
+      if (next !== undefined) {
+        dispatch({ type: "dequeue" });
+        void sendNext.current(next);
+      }
+    },
+    [dispatch, print],
+  );
+
+  const sendMessage = useCallback(
+    async (text: string) => {
+      if (busy.current || !current.current) {
+        queue.current.push(text);
+        dispatch({ type: "enqueue", text });
+        return;
+      }
+      dispatch({ type: "user_message", text });
+      await runTurn((s) => s.send(text), false);
+    },
+    [dispatch, runTurn],
+  );
+  sendNext.current = sendMessage;
+
+  const interrupt = useCallback(() => {
+    denyAll();
+    current.current?.session.abort();
+  }, [denyAll]);
+
+  const close = useCallback(async () => {
+    denyAll();
+    const active = current.current;
+    current.current = undefined;
+    if (!active) return;
+    active.release();
+    await active.session.close().catch(() => undefined);
+  }, [denyAll]);
+
+  useEffect(() => () => current.current?.release(), []);
+
+  return {
+    session,
+    approvals,
+    decide,
+    open,
+    sendMessage,
+    runTurn,
+    interrupt,
+    close,
+    isBusy: () => busy.current,
+  };
+}

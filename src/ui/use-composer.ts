@@ -1,0 +1,130 @@
+import { type Key, useInput } from "ink";
+import { useCallback, useRef, useState } from "react";
+import {
+  backspace,
+  type ComposerBuffer,
+  deleteWordBefore,
+  EMPTY_BUFFER,
+  type InputHistory,
+  insertText,
+  lineEnd,
+  lineStart,
+  moveLeft,
+  moveLine,
+  moveRight,
+  recall,
+  remember,
+} from "./composer-buffer.js";
+import { type KeyAction, keyAction } from "./keymap.js";
+
+export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort";
+
+export interface ComposerOptions {
+  active: boolean;
+  onSubmit(text: string): void;
+  /** Keys the app handles; `empty`: the input was empty when the key came. */
+  onSignal(signal: ComposerSignal, empty: boolean): void;
+}
+
+/** Leftover of an escape sequence Ink did not recognise (e.g. "[27;2;13~"): never typed text. */
+const CSI_REMNANT = /^\[[\d;?]*[~A-Za-z]$/;
+
+/**
+ * The composer's input handling. The buffer lives in a ref so keys that arrive before a
+ * re-render are never lost; a counter only triggers the re-render.
+ */
+export function useComposer({ active, onSubmit, onSignal }: ComposerOptions) {
+  const buffer = useRef<ComposerBuffer>(EMPTY_BUFFER);
+  const history = useRef<InputHistory>({ entries: [], index: 0, draft: "" });
+  const pasting = useRef(false);
+  const [, setVersion] = useState(0);
+
+  const set = useCallback((next: ComposerBuffer) => {
+    buffer.current = next;
+    setVersion((v) => v + 1);
+  }, []);
+
+  const submit = useCallback(() => {
+    const text = buffer.current.text;
+    if (!text.trim()) return;
+    history.current = remember(history.current, text);
+    set(EMPTY_BUFFER);
+    onSubmit(text);
+  }, [onSubmit, set]);
+
+  const recallHistory = useCallback(
+    (direction: -1 | 1) => {
+      const recalled = recall(history.current, buffer.current.text, direction);
+      if (!recalled) return;
+      history.current = recalled.history;
+      set({ text: recalled.text, cursor: recalled.text.length });
+    },
+    [set],
+  );
+
+  const perform = useCallback(
+    (action: KeyAction) => {
+      const b = buffer.current;
+      switch (action) {
+        case "submit":
+          return submit();
+        case "newline":
+          return set(insertText(b, "\n"));
+        case "interrupt":
+        case "ctrl_c":
+        case "cycle_effort":
+          return onSignal(action, b.text === "");
+        case "up":
+        case "down": {
+          const direction = action === "up" ? -1 : 1;
+          const moved = moveLine(b, direction);
+          return moved ? set(moved) : recallHistory(direction);
+        }
+        case "left":
+          return set(moveLeft(b));
+        case "right":
+          return set(moveRight(b));
+        case "home":
+          return set(lineStart(b));
+        case "end":
+          return set(lineEnd(b));
+        case "backspace":
+          return set(backspace(b));
+        case "delete_word":
+          return set(deleteWordBefore(b));
+        case "clear_line":
+          return set(EMPTY_BUFFER);
+      }
+    },
+    [onSignal, recallHistory, set, submit],
+  );
+
+  const handle = useCallback(
+    (input: string, key: Key) => {
+      if (input === "[200~" || input === "[201~") {
+        pasting.current = input === "[200~";
+        return;
+      }
+      // Bracketed paste: everything is text, newlines included; a paste never submits.
+      if (pasting.current) return set(insertText(buffer.current, input.replace(/\r\n?/g, "\n")));
+      const action = keyAction(input, key);
+      if (action) return perform(action);
+      if (!input || key.ctrl || CSI_REMNANT.test(input)) return;
+      if (input.length > 1 && /[\r\n]/.test(input)) {
+        // Keys typed faster than a render ("abc\r") submit; a multi-line chunk is a paste.
+        if (/^[^\r\n]*\r$/.test(input)) {
+          set(insertText(buffer.current, input.slice(0, -1)));
+          return submit();
+        }
+        return set(insertText(buffer.current, input.replace(/\r\n?/g, "\n")));
+      }
+      set(insertText(buffer.current, input));
+    },
+    [perform, set, submit],
+  );
+
+  useInput(handle, { isActive: active });
+
+  const clear = useCallback(() => set(EMPTY_BUFFER), [set]);
+  return { buffer: buffer.current, clear };
+}

@@ -1,0 +1,277 @@
+import { render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import { App } from "../../src/ui/app.js";
+import type { TuiLaunchOptions } from "../../src/ui/contract.js";
+import { plain, statusLine, waitFor } from "./ink-helpers.js";
+import { type Script, ScriptedSession } from "./scripted-session.js";
+
+let unmounts: Array<() => void> = [];
+afterEach(() => {
+  for (const unmount of unmounts) unmount();
+  unmounts = [];
+});
+
+function launch(script: Script, overrides: Partial<TuiLaunchOptions> = {}) {
+  const sessions: ScriptedSession[] = [];
+  const options: TuiLaunchOptions = {
+    createSession: async (hooks) => {
+      const session = new ScriptedSession(hooks, script);
+      sessions.push(session);
+      return session;
+    },
+    home: "/nonexistent-home",
+    cwd: process.cwd(),
+    approvalPolicy: "untrusted",
+    sandbox: "workspace-write",
+    contextWindow: 10_000,
+    version: "0.0.0-test",
+    ...overrides,
+  };
+  const ui = render(<App options={options} />);
+  unmounts.push(ui.unmount);
+  const frame = () => plain(ui.lastFrame());
+  const type = async (text: string) => {
+    ui.stdin.write(text);
+    await waitFor(() => frame().includes(text.split("\n").at(-1) ?? text), `"${text}" echoed`);
+  };
+  const submit = async (text: string) => {
+    await type(text);
+    ui.stdin.write("\r");
+  };
+  return { ui, frame, sessions, type, submit };
+}
+
+const ready = (frame: () => string) =>
+  waitFor(() => frame().includes("session sess_test"), "the session banner");
+
+describe("App", () => {
+  it("streams an answer and shows the request state in the status bar", async () => {
+    const app = launch((text, s) => s.answer(`You said: ${text}\nSecond line of the answer.`));
+    await ready(app.frame);
+    expect(statusLine(app.frame(), "demo-model")).toContain("no request yet");
+    await app.submit("hello there");
+    await waitFor(() => app.frame().includes("Second line of the answer."), "the answer");
+    expect(app.frame()).toContain("› hello there");
+    expect(app.frame()).toContain("You said: hello there");
+    await waitFor(() => statusLine(app.frame(), "demo-model").includes("cached"), "usage");
+    const status = statusLine(app.frame(), "demo-model");
+    expect(status).toContain("ws_incremental");
+    expect(status).toContain("prev ✓");
+    expect(status).toContain("cached 1.5k (77%)");
+    expect(status).toContain("demo-model medium");
+    expect(status).toContain("ctx 80% left");
+    expect(app.sessions[0]?.sent).toEqual(["hello there"]);
+  });
+
+  it("asks before running a command that is not read-only, then shows its result", async () => {
+    const app = launch(async (_text, s) => {
+      const decision = await s.hooks.approve?.({
+        kind: "command",
+        callId: "call_1",
+        command: "touch made-by-agent.txt",
+        workdir: "/tmp/work",
+      });
+      if (decision === "deny") return;
+      s.emit({
+        type: "tool_call_started",
+        callId: "call_1",
+        name: "shell_command",
+        kind: "function",
+      });
+      const started = {
+        type: "command_started",
+        callId: "call_1",
+        command: "touch made-by-agent.txt",
+        workdir: "/tmp/work",
+      } as const;
+      s.emit({ type: "tool", event: started });
+      s.emit({
+        type: "tool",
+        event: {
+          type: "command_finished",
+          callId: "call_1",
+          command: "touch made-by-agent.txt",
+          exitCode: 0,
+          timedOut: false,
+          aborted: false,
+          aggregatedOutput: "created\n",
+          durationMs: 12,
+        },
+      });
+      s.emit({
+        type: "tool_call_finished",
+        callId: "call_1",
+        name: "shell_command",
+        output: "Exit code: 0",
+      });
+      await s.answer("Ran the command. Exit code 0.");
+    });
+    await ready(app.frame);
+    await app.submit("run: touch made-by-agent.txt");
+    await waitFor(() => app.frame().includes("Run this command?"), "the approval prompt");
+    expect(app.frame()).toContain("$ touch made-by-agent.txt");
+    app.ui.stdin.write("y");
+    await waitFor(() => app.frame().includes("Ran the command. Exit code 0."), "the answer");
+    expect(app.frame()).not.toContain("Run this command?");
+    expect(app.frame()).toMatch(/✓ \$ touch made-by-agent\.txt\s+\(exit 0/);
+  });
+
+  it("does not ask for a read-only command under untrusted", async () => {
+    const decisions: string[] = [];
+    const app = launch(async (_text, s) => {
+      const decision = await s.hooks.approve?.({
+        kind: "command",
+        callId: "c",
+        command: "git status",
+        workdir: "/",
+      });
+      decisions.push(decision ?? "none");
+      await s.answer("Done looking.");
+    });
+    await ready(app.frame);
+    await app.submit("run: git status");
+    await waitFor(() => app.frame().includes("Done looking."), "the answer");
+    expect(decisions).toEqual(["approve"]);
+    expect(app.frame()).not.toContain("Run this command?");
+  });
+
+  it("shows a live patch preview, then the applied diff", async () => {
+    let release: () => void = () => {};
+    const app = launch(async (_text, s) => {
+      s.emit({ type: "tool_call_started", callId: "call_p", name: "apply_patch", kind: "custom" });
+      s.emit({
+        type: "tool",
+        event: {
+          type: "patch_preview",
+          callId: "call_p",
+          preview: {
+            files: [{ path: "notes/hello.txt", kind: "add", linesAdded: 3, linesRemoved: 0 }],
+            currentHunk: "",
+            done: false,
+          },
+        },
+      });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      s.emit({
+        type: "tool",
+        event: {
+          type: "patch_applied",
+          callId: "call_p",
+          ok: true,
+          changes: [
+            {
+              path: "notes/hello.txt",
+              kind: "add",
+              diff: "--- /dev/null\n+++ notes/hello.txt\n@@ -0,0 +1,3 @@\n+alpha\n+beta\n+gamma\n",
+            },
+          ],
+        },
+      });
+      s.emit({
+        type: "tool_call_finished",
+        callId: "call_p",
+        name: "apply_patch",
+        output: "Success.",
+      });
+      await s.answer("Applied the patch.");
+    });
+    await ready(app.frame);
+    await app.submit("write notes/hello.txt: alpha");
+    await waitFor(() => app.frame().includes("Patch streaming"), "the live preview");
+    expect(app.frame()).toMatch(/add notes\/hello\.txt \+3 -0/);
+    release();
+    await waitFor(() => app.frame().includes("Applied the patch."), "the answer");
+    const frame = app.frame();
+    expect(frame).toContain("✓ Applied patch");
+    expect(frame).toContain("A notes/hello.txt");
+    expect(frame).toContain("+gamma");
+    expect(frame).not.toContain("Patch streaming");
+  });
+
+  it("/effort high previews a full request, the next turn is full, the one after incremental", async () => {
+    let turn = 0;
+    const app = launch(async (_text, s) => {
+      turn += 1;
+      if (turn === 2) await s.answer("second", "ws_full", "properties_changed:reasoning");
+      else await s.answer(`answer ${turn}`);
+    });
+    await ready(app.frame);
+    await app.submit("first");
+    await waitFor(() => app.frame().includes("answer 1"), "the first answer");
+    await app.submit("/effort high");
+    await waitFor(() => statusLine(app.frame(), "demo-model").includes("next: full"), "preview");
+    expect(statusLine(app.frame(), "demo-model")).toContain("next: full — effort changed");
+    expect(statusLine(app.frame(), "demo-model")).toContain("demo-model high");
+    await app.submit("again");
+    await waitFor(() => app.frame().includes("second"), "the second answer");
+    await waitFor(() => !statusLine(app.frame(), "demo-model").includes("working"), "turn end");
+    expect(statusLine(app.frame(), "demo-model")).toContain("ws_full — effort changed");
+    expect(statusLine(app.frame(), "demo-model")).toContain("prev –");
+    expect(statusLine(app.frame(), "demo-model")).not.toContain("next:");
+    await app.submit("third");
+    await waitFor(() => app.frame().includes("answer 3"), "the third answer");
+    expect(statusLine(app.frame(), "demo-model")).toContain("ws_incremental");
+    expect(statusLine(app.frame(), "demo-model")).toContain("prev ✓");
+  });
+
+  it("/status lists the session, transport and token totals", async () => {
+    const app = launch(async (_text, s) => s.answer("ok"));
+    await ready(app.frame);
+    await app.submit("/status");
+    await waitFor(() => app.frame().includes("incremental 1"), "the status table");
+    const frame = app.frame();
+    expect(frame).toContain("session      sess_test");
+    expect(frame).toContain("provider     demo  http://127.0.0.1:1/v1");
+    expect(frame).toContain("transport    ws  lane default");
+    expect(frame).toContain("cached 3.1k (77%)");
+  });
+
+  it("keeps the status bar on one line on a terminal narrower than 40 columns", async () => {
+    const app = launch((_text, s) => s.answer("narrow answer"));
+    await ready(app.frame);
+    await app.submit("hi");
+    await waitFor(() => app.frame().includes("narrow answer"), "the answer");
+    Object.defineProperty(app.ui.stdout, "columns", { get: () => 30, configurable: true });
+    app.ui.stdout.emit("resize");
+    await waitFor(
+      () => !statusLine(app.frame(), "ws_incremental").includes("demo-model"),
+      "reflow",
+    );
+    const status = statusLine(app.frame(), "ws_incremental");
+    expect(status.trimEnd().length).toBeLessThanOrEqual(30);
+    expect(status).toContain("prev ✓");
+  });
+
+  it("queues a message typed while a turn runs and sends it after", async () => {
+    let finishFirst: () => void = () => {};
+    const app = launch(async (text, s) => {
+      if (text === "slow one")
+        await new Promise<void>((resolve) => {
+          finishFirst = resolve;
+        });
+      await s.answer(`done: ${text}`);
+    });
+    await ready(app.frame);
+    await app.submit("slow one");
+    await waitFor(() => app.sessions[0]?.sent.length === 1, "the first send");
+    await app.submit("queued one");
+    await waitFor(() => app.frame().includes("queued › queued one"), "the queued line");
+    finishFirst();
+    await waitFor(() => app.frame().includes("done: queued one"), "the queued answer");
+    expect(app.sessions[0]?.sent).toEqual(["slow one", "queued one"]);
+  });
+
+  it("Esc interrupts a running turn", async () => {
+    const app = launch(async (_text, s) => {
+      await new Promise<void>((resolve) => s.signal.addEventListener("abort", () => resolve()));
+    });
+    await ready(app.frame);
+    await app.submit("demo:slow 50");
+    await waitFor(() => statusLine(app.frame(), "demo-model").includes("working"), "busy");
+    app.ui.stdin.write("\u001b");
+    await waitFor(() => app.frame().includes("Interrupted."), "the interrupt notice");
+    expect(app.sessions[0]?.aborted).toBe(1);
+  });
+});
