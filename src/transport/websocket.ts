@@ -70,13 +70,17 @@ export class WebSocketTransport implements ResponsesTransport {
   private async *run(request: ResponsesRequest, signal?: AbortSignal): AsyncGenerator<ServerEvent> {
     const previous = this.turn;
     let release!: () => void;
-    this.turn = new Promise((resolve) => {
+    const mine = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // Later streams wait for every earlier one, even one that gave up while waiting.
+    this.turn = Promise.all([previous, mine]).then(() => undefined);
     let started = false;
     let clean = false;
+    let acquired = false;
     try {
       await waitOrAbort(previous, signal);
+      acquired = true;
       const socket = await this.ensureOpen(signal);
       const queue = new EventQueue<Delivery>();
       this.active = queue;
@@ -103,9 +107,11 @@ export class WebSocketTransport implements ResponsesTransport {
         if (clean) return;
       }
     } finally {
-      this.active = undefined;
-      // A response left half-read would leak its remaining events into the next one.
-      if (!clean) this.drop(abortedError(started));
+      if (acquired) {
+        this.active = undefined;
+        // A response left half-read would leak its remaining events into the next one.
+        if (!clean) this.drop(abortedError(started));
+      }
       release();
     }
   }

@@ -169,6 +169,24 @@ describe("WebSocketTransport against the demo server", () => {
     expect(transport.isOpen).toBe(false);
   });
 
+  test("a queued stream aborted while waiting leaves the running one alone", async () => {
+    const controller = new AbortController();
+    const first = transport.stream(demoRequest("demo:slow 3"))[Symbol.asyncIterator]();
+    const firstEvent = await first.next();
+    expect(firstEvent.value?.type).toBe("response.created");
+    const queued = collect(transport.stream(demoRequest("queued"), controller.signal));
+    controller.abort();
+    expect(((await rejection(queued)) as TransportError).kind).toBe("aborted");
+    const rest: string[] = [];
+    for (let step = await first.next(); !step.done; step = await first.next()) {
+      rest.push(step.value.type);
+    }
+    expect(rest.at(-1)).toBe("response.completed");
+    expect(server.requests).toHaveLength(1);
+    const after = await collect(transport.stream(demoRequest("after")));
+    expect(after.at(-1)?.type).toBe("response.completed");
+  });
+
   test("runs one response at a time: a second stream waits for the first", async () => {
     const log: string[] = [];
     const run = async (label: string, text: string) => {
