@@ -214,8 +214,7 @@ export function EntryView({ entry }: { entry: TranscriptEntry }) {
 
 function TableView({ title, header, rows }: { title: string; header: string[]; rows: string[][] }) {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)));
-  const format = (cells: string[]) =>
-    cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join("  ");
+  const format = (cells: string[]) => cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" ");
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text bold>{title}</Text>

@@ -58,9 +58,9 @@ export const LEDGER_HEADER = [
   "prev",
   "items",
   "bytes",
-  "input",
-  "cached",
-  "output",
+  "in",
+  "cache",
+  "out",
   "ms",
   "outcome",
 ];

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { describeNext, describeReason } from "../../src/ui/request-labels.js";
+import type { StatusState } from "../../src/ui/state.js";
+import { layoutStatusBar, SEPARATOR } from "../../src/ui/status-items.js";
+
+const base: StatusState = {
+  sessionId: "s",
+  model: "gpt-5",
+  effort: "high",
+  last: { mode: "ws_full", reason: "properties_changed:reasoning", prev: false, warmup: false },
+  usage: { input_tokens: 4000, cached_tokens: 3072, output_tokens: 100, reasoning_tokens: 0 },
+  contextWindow: 200_000,
+  busy: false,
+  queued: 0,
+};
+
+const text = (state: StatusState, width: number) =>
+  layoutStatusBar(state, width)
+    .map((segment) => segment.text)
+    .join(SEPARATOR);
+
+describe("status bar layout", () => {
+  it("shows every item on a wide terminal", () => {
+    expect(text(base, 200)).toBe(
+      "ws_full — effort changed │ prev – │ gpt-5 high │ cached 3.1k (77%) │ ctx 98% left",
+    );
+  });
+
+  it("drops low-priority items first and never exceeds the width", () => {
+    for (const width of [10, 20, 30, 39, 50, 60, 80]) {
+      const line = text(base, width);
+      expect(line.length).toBeLessThanOrEqual(width);
+      expect(line.startsWith("ws_full")).toBe(true);
+    }
+    expect(text(base, 30)).toBe("ws_full — effort changed");
+    expect(text(base, 40)).toBe("ws_full — effort changed │ prev –");
+  });
+
+  it("shows a dash for context and cache before the first response", () => {
+    const fresh: StatusState = { model: "gpt-5", busy: false, queued: 0, contextWindow: 1000 };
+    expect(text(fresh, 100)).toBe("no request yet │ gpt-5 │ cached — │ ctx —");
+  });
+
+  it("previews the next request after a settings change", () => {
+    const state: StatusState = {
+      ...base,
+      last: { mode: "ws_incremental", prev: true, warmup: false },
+      next: { mode: "full", reason: "properties_changed:reasoning" },
+    };
+    expect(text(state, 200)).toContain("ws_incremental │ next: full — effort changed │ prev ✓");
+  });
+});
+
+describe("reason wording", () => {
+  it.each([
+    ["properties_changed:reasoning", "effort changed"],
+    ["properties_changed:model,reasoning", "model, effort changed"],
+    ["prefix_mismatch@7", "history changed at item 7"],
+    ["epoch_reset:compact", "epoch reset (compact)"],
+    ["no_baseline", "no baseline"],
+    ["something_new", "something_new"],
+  ])("%s → %s", (reason, words) => {
+    expect(describeReason(reason)).toBe(words);
+  });
+
+  it("describes the next request with lanes", () => {
+    expect(describeNext({ mode: "incremental", lane: "medium" })).toBe(
+      "next: incremental (lane medium)",
+    );
+  });
+});
