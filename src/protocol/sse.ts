@@ -14,7 +14,8 @@ export interface SseEvent {
 
 export class SseParser {
   private readonly decoder = new TextDecoder("utf-8");
-  private buffer = "";
+  /** Text of the current, not yet terminated line. */
+  private pending: string[] = [];
   /** The previous chunk ended with CR: a leading LF in the next one belongs to it. */
   private skipLeadingLf = false;
   private atStreamStart = true;
@@ -35,9 +36,9 @@ export class SseParser {
   end(): SseEvent[] {
     const rest = this.decoder.decode();
     const events = this.consume(rest);
-    if (this.buffer.length > 0) {
-      this.processLine(this.buffer, events);
-      this.buffer = "";
+    if (this.pending.length > 0) {
+      this.processLine(this.pending.join(""), events);
+      this.pending = [];
     }
     this.eventType = "";
     this.dataLines = [];
@@ -46,13 +47,11 @@ export class SseParser {
 
   private consume(text: string): SseEvent[] {
     const events: SseEvent[] = [];
-    if (text.length === 0) return events;
-    let input = text;
-    if (this.skipLeadingLf) {
+    let data = text;
+    if (this.skipLeadingLf && data.length > 0) {
       this.skipLeadingLf = false;
-      if (input.startsWith("\n")) input = input.slice(1);
+      if (data.startsWith("\n")) data = data.slice(1);
     }
-    let data = this.buffer + input;
     if (this.atStreamStart && data.length > 0) {
       this.atStreamStart = false;
       if (data.charCodeAt(0) === 0xfeff) data = data.slice(1);
@@ -63,7 +62,12 @@ export class SseParser {
       const lf = data.indexOf("\n", start);
       if (cr === -1 && lf === -1) break;
       const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
-      this.processLine(data.slice(start, end), events);
+      // Only the text after the last terminator is ever kept, so a long line arriving in
+      // many small chunks is joined once, not rescanned per chunk.
+      const head = data.slice(start, end);
+      const line = this.pending.length > 0 ? this.pending.join("") + head : head;
+      this.pending = [];
+      this.processLine(line, events);
       if (data.charCodeAt(end) === 13) {
         if (end + 1 < data.length) {
           start = data.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
@@ -75,7 +79,7 @@ export class SseParser {
         start = end + 1;
       }
     }
-    this.buffer = data.slice(start);
+    if (start < data.length) this.pending.push(data.slice(start));
     return events;
   }
 

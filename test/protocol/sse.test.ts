@@ -96,6 +96,13 @@ describe("SseParser", () => {
     expect(parseSseText("\uFEFFdata: x\n\n")).toEqual([{ event: "message", data: "x" }]);
   });
 
+  test("assembles a long data line arriving in many small chunks", () => {
+    const payload = "x".repeat(200_000);
+    const bytes = new TextEncoder().encode(`data: ${payload}\n\n`);
+    const cuts = Array.from({ length: Math.floor(bytes.length / 64) }, (_, i) => (i + 1) * 64);
+    expect(parseInChunks(bytes, cuts)).toEqual([{ event: "message", data: payload }]);
+  });
+
   test("formatSseEvent round-trips multi-line data", () => {
     const text = formatSseEvent("line one\nline two", "response.output_text.delta");
     expect(parseSseText(text)).toEqual([
