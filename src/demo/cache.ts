@@ -6,17 +6,16 @@ const CACHE_STEP_TOKENS = 128;
 const STREAMS_PER_KEY = 32;
 
 /**
- * The prompt as the simulated cache sees it: model, instructions, tools, then every context
- * item, each as canonical JSON, in that order (reasoning settings are not part of it).
+ * The prompt as the simulated cache sees it: instructions, tools, then every context item,
+ * each as canonical JSON, in that order (reasoning settings are not part of it).
  */
 export function promptTokenStream(parts: {
-  model: string;
   instructions: string;
   tools: unknown;
   context: ResponseItem[];
 }): string {
-  const head = [parts.model, canonicalJson(parts.instructions), canonicalJson(parts.tools)];
-  return [...head, ...parts.context.map((item) => canonicalJson(item))].join("\n");
+  const head = [canonicalJson(parts.instructions), canonicalJson(parts.tools)];
+  return [...head, ...parts.context.map((item) => canonicalJson(item))].join("");
 }
 
 /** Tokens ≈ bytes / 4. */

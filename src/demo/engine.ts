@@ -67,7 +67,6 @@ export class DemoEngine {
       context = [...previous, ...request.input];
     }
     const stream = promptTokenStream({
-      model: request.model,
       instructions: request.instructions,
       tools: request.tools,
       context,
@@ -75,7 +74,7 @@ export class DemoEngine {
     const inputTokens = estimateTokens(stream);
     const cachedTokens = Math.min(
       inputTokens,
-      this.cache.lookupAndStore(request.prompt_cache_key ?? "", stream),
+      this.cache.lookupAndStore(`${request.model}\u0000${request.prompt_cache_key ?? ""}`, stream),
     );
     const decision: DemoDecision =
       request.generate === false

@@ -89,7 +89,9 @@ function reasoningItem(summary: string, opts: StreamPlanOptions, index: number, 
     ...part,
     part: { type: "summary_text", text: "" },
   });
-  emit({ type: "response.reasoning_summary_text.delta", ...part, delta: summary });
+  for (const delta of summary.match(/\S+\s*|\s+/g) ?? [summary]) {
+    emit({ type: "response.reasoning_summary_text.delta", ...part, delta });
+  }
   const item: ResponseItem = {
     type: "reasoning",
     id,

@@ -4,6 +4,7 @@ import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { runDemoServerCommand } from "../../src/demo/main.js";
 import type { ServerEvent } from "../../src/protocol/events.js";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
+import { canonicalJson } from "../../src/protocol/json.js";
 import { toResponseCreateFrame } from "../../src/protocol/request.js";
 import type { TransportError } from "../../src/transport/errors.js";
 import { HttpTransport } from "../../src/transport/http.js";
@@ -147,6 +148,22 @@ describe("demo server: output", () => {
       socket.stream(demoRequest("hello", { instructions, prompt_cache_key: "other" })),
     );
     expect(usageOf(otherKey).input_tokens_details?.cached_tokens).toBe(0);
+  });
+
+  test("input tokens are about a quarter of the prompt bytes and cover a chained context", async () => {
+    const socket = ws();
+    const request = demoRequest("count me");
+    const first = await collect(socket.stream(request));
+    const bytes = Buffer.byteLength(
+      canonicalJson(request.instructions) +
+        canonicalJson(request.tools) +
+        canonicalJson(request.input[0]),
+    );
+    expect(usageOf(first).input_tokens).toBe(Math.ceil(bytes / 4));
+    const chained = await collect(
+      socket.stream(demoRequest([], { previous_response_id: completedId(first) })),
+    );
+    expect(usageOf(chained).input_tokens).toBeGreaterThan(usageOf(first).input_tokens);
   });
 
   test("a reasoning request starts with a summarised, encrypted reasoning item", async () => {
