@@ -8,6 +8,8 @@ export interface ToolRouterOptions {
   shellTimeoutMs?: number;
   shellMaxTimeoutMs?: number;
   outputCapBytes?: number;
+  /** Extra environment variables for shell commands. */
+  shellEnv?: Record<string, string>;
 }
 
 /** The default tool set, in a fixed order: shell_command, apply_patch, update_plan. */
@@ -19,6 +21,7 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
         ? { maxTimeoutMs: options.shellMaxTimeoutMs }
         : {}),
       ...(options.outputCapBytes !== undefined ? { outputCapBytes: options.outputCapBytes } : {}),
+      ...(options.shellEnv !== undefined ? { env: options.shellEnv } : {}),
     }),
     applyPatchTool(options.applyPatchToolType ?? "custom"),
     updatePlanTool(),

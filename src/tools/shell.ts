@@ -14,17 +14,27 @@ export interface ShellRunOptions {
   cwd: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** Extra environment variables (on top of the inherited environment). */
+  env?: Record<string, string>;
   onChunk(stream: "stdout" | "stderr", chunk: string): void;
 }
 
-/** Kill the whole process group (the command and everything it started). */
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
+/** Grace between SIGTERM (lets shells run their EXIT traps, e.g. release lock files) and SIGKILL. */
+export const KILL_GRACE_MS = 1000;
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(-pid, "SIGKILL");
+    process.kill(-pid, signal);
   } catch {
     // already gone
   }
+}
+
+/** Kill the whole process group (the command and everything it started): TERM, then KILL. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  signalGroup(pid, "SIGTERM");
+  setTimeout(() => signalGroup(pid, "SIGKILL"), KILL_GRACE_MS).unref();
 }
 
 /** Run `bash -lc command` in its own process group; streams output, kills the group on timeout/abort. */
@@ -41,7 +51,7 @@ export async function runShellCommand(
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
-    env: { PAGER: "cat", GIT_PAGER: "cat" },
+    env: { PAGER: "cat", GIT_PAGER: "cat", ...options.env },
   });
   let output = "";
   for (const stream of ["stdout", "stderr"] as const) {
@@ -92,6 +102,8 @@ export interface ShellToolOptions {
   defaultTimeoutMs?: number;
   maxTimeoutMs?: number;
   outputCapBytes?: number;
+  /** Extra environment variables for every command. */
+  env?: Record<string, string>;
 }
 
 const ShellArgsSchema = z.object({
@@ -137,6 +149,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
         cwd: workdir,
         timeoutMs,
         signal: ctx.signal,
+        ...(options.env ? { env: options.env } : {}),
         onChunk: (stream, chunk) => ctx.emit({ type: "command_output", callId, stream, chunk }),
       });
       ctx.emit({

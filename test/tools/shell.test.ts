@@ -31,6 +31,10 @@ function processGone(pid: number): boolean {
 
 describe("shell_command", () => {
   let ws: TempWorkspace;
+  // A temp HOME keeps the machine's login profile out: a command killed while a profile runs
+  // could leave that profile's lock files behind for every later shell on the machine.
+  const router = (options: Parameters<typeof createToolRouter>[0] = {}) =>
+    createToolRouter({ shellEnv: { HOME: ws.root }, ...options });
   beforeEach(async () => {
     ws = await tempWorkspace();
   });
@@ -39,9 +43,8 @@ describe("shell_command", () => {
   });
 
   it("returns exit code, wall time and output, and streams output as events", async () => {
-    const router = createToolRouter();
     const ctx = makeContext(ws.ws);
-    const output = await router.execute(call({ command: "echo out; echo err >&2; exit 3" }), ctx);
+    const output = await router().execute(call({ command: "echo out; echo err >&2; exit 3" }), ctx);
     expect(output).toMatch(/^Exit code: 3\nWall time: \d+\.\d seconds\nOutput:\n/);
     expect(output).toContain("out\n");
     expect(output).toContain("err\n");
@@ -56,7 +59,7 @@ describe("shell_command", () => {
   it("reports exit code 0 and runs in the workdir", async () => {
     await mkdir(join(ws.ws, "sub"));
     const ctx = makeContext(ws.ws);
-    const output = await createToolRouter().execute(call({ command: "pwd", workdir: "sub" }), ctx);
+    const output = await router().execute(call({ command: "pwd", workdir: "sub" }), ctx);
     expect(output.split("\n")[0]).toBe("Exit code: 0");
     expect(output.trimEnd().endsWith(`${join(ws.ws, "sub")}`)).toBe(true);
     expect(ctx.events[0]).toMatchObject({ type: "command_started", workdir: "sub" });
@@ -65,9 +68,9 @@ describe("shell_command", () => {
   it("kills the whole process group on timeout: no orphan survives", async () => {
     const pidFile = join(ws.ws, "child.pid");
     const ctx = makeContext(ws.ws);
-    const router = createToolRouter({ shellTimeoutMs: 60_000 });
+    const tools = router({ shellTimeoutMs: 60_000 });
     const command = `sleep 30 & echo $! > ${pidFile}; wait`;
-    const pending = router.execute(call({ command, timeout_ms: 400 }), ctx);
+    const pending = tools.execute(call({ command, timeout_ms: 400 }), ctx);
     await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
     const childPid = Number(readFileSync(pidFile, "utf8").trim());
     expect(processGone(childPid)).toBe(false);
@@ -82,11 +85,22 @@ describe("shell_command", () => {
     });
   });
 
+  it("follows up with SIGKILL when a child ignores SIGTERM", async () => {
+    const pidFile = join(ws.ws, "stubborn.pid");
+    const ctx = makeContext(ws.ws);
+    const command = `trap '' TERM; sleep 30 & echo $! > ${pidFile}; wait`;
+    const pending = router().execute(call({ command, timeout_ms: 300 }), ctx);
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
+    const childPid = Number(readFileSync(pidFile, "utf8").trim());
+    expect((await pending).split("\n")[0]).toBe("Exit code: 124");
+    await waitFor(() => processGone(childPid));
+  });
+
   it("kills the process group when the turn is aborted", async () => {
     const pidFile = join(ws.ws, "abort.pid");
     const controller = new AbortController();
     const ctx = makeContext(ws.ws, { signal: controller.signal });
-    const pending = createToolRouter().execute(
+    const pending = router().execute(
       call({ command: `sleep 30 & echo $! > ${pidFile}; wait` }),
       ctx,
     );
@@ -101,8 +115,10 @@ describe("shell_command", () => {
 
   it("caps the output for the model (head and tail kept) but gives the UI everything", async () => {
     const ctx = makeContext(ws.ws);
-    const router = createToolRouter({ outputCapBytes: 2000 });
-    const output = await router.execute(call({ command: "seq 1 5000" }), ctx);
+    const output = await router({ outputCapBytes: 2000 }).execute(
+      call({ command: "seq 1 5000" }),
+      ctx,
+    );
     const body = output.slice(output.indexOf("Output:\n") + 8);
     expect(body.startsWith("1\n2\n3\n")).toBe(true);
     expect(body.trimEnd().endsWith("4999\n5000")).toBe(true);
@@ -114,10 +130,7 @@ describe("shell_command", () => {
 
   it("refuses a workdir outside the workspace in workspace-write", async () => {
     const ctx = makeContext(ws.ws);
-    const output = await createToolRouter().execute(
-      call({ command: "touch x", workdir: ".." }),
-      ctx,
-    );
+    const output = await router().execute(call({ command: "touch x", workdir: ".." }), ctx);
     expect(output).toContain("outside the workspace");
     expect(ctx.events).toHaveLength(0);
     expect(existsSync(join(ws.root, "x"))).toBe(false);
@@ -131,7 +144,7 @@ describe("shell_command", () => {
         return "deny";
       },
     });
-    const output = await createToolRouter().execute(call({ command: "touch ran" }), ctx);
+    const output = await router().execute(call({ command: "touch ran" }), ctx);
     expect(output).toBe("denied by user");
     expect(asked).toEqual([
       { kind: "command", callId: "call_1", command: "touch ran", workdir: "." },
@@ -141,12 +154,12 @@ describe("shell_command", () => {
 
   it("names the problem when the arguments are bad", async () => {
     const ctx = makeContext(ws.ws);
-    const router = createToolRouter();
+    const tools = router();
     const bad = { ...call({}), arguments: "{not json" };
-    expect(await router.execute(bad, ctx)).toContain(
+    expect(await tools.execute(bad, ctx)).toContain(
       "failed to parse arguments of shell_command as JSON",
     );
-    const wrong = await router.execute(call({ command: 42 }), ctx);
+    const wrong = await tools.execute(call({ command: 42 }), ctx);
     expect(wrong).toContain("invalid arguments for shell_command: command:");
   });
 });
