@@ -1,7 +1,7 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
-import type { TransportKind } from "../transport/types.js";
 import type { ApprovalDecision, ApprovalRequest, SandboxMode, ToolRouter } from "../tools/types.js";
+import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 
 /** How to reach the model provider (from config.toml / flags; see SPEC §7). */

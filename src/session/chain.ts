@@ -20,7 +20,10 @@ export class RequestChain {
   private previous?: PlannedRequest;
   private head?: ChainHeadView;
   private pending?: PlannedRequest;
-  private boundConnection?: number;
+  /** The head the last planning consumed, for a retry on the same socket. */
+  private consumedHead?: ChainHeadView;
+  private consumedPrevious?: PlannedRequest;
+  private boundConnection?: string;
   /** Why the next request must be full, whatever the planner would find. */
   private forced?: string;
   private requestsInEpoch = 0;
@@ -28,7 +31,7 @@ export class RequestChain {
   constructor(private readonly options: ChainOptions) {}
 
   /** What `plan` would decide now, without consuming anything (status bar preview). */
-  preview(current: PlannedRequest, transport: "ws" | "http", connection?: number): WirePlan {
+  preview(current: PlannedRequest, transport: "ws" | "http", connection?: string): WirePlan {
     return planWireRequest({
       transport,
       previous: this.previous,
@@ -38,10 +41,14 @@ export class RequestChain {
     });
   }
 
+  /** Reset the epoch once it has used its request budget; call before building a request. */
+  applyEpochLimit(): void {
+    if (this.epochLimitReason()) this.resetEpoch("max_requests");
+  }
+
   /** Plan the next request on `connection`. Consumes the head. */
-  plan(current: PlannedRequest, transport: "ws" | "http", connection?: number): WirePlan {
-    const limit = this.epochLimitReason();
-    if (limit) this.resetEpoch("max_requests");
+  plan(current: PlannedRequest, transport: "ws" | "http", connection?: string): WirePlan {
+    this.applyEpochLimit();
     const decision = planWireRequest({
       transport,
       previous: this.previous,
@@ -49,13 +56,15 @@ export class RequestChain {
       current,
       forcedReason: this.forcedReason(connection),
     });
+    this.consumedHead = this.head;
+    this.consumedPrevious = this.previous;
     this.head = undefined;
     this.forced = undefined;
     return decision;
   }
 
   /** The request was sent on `connection`: it becomes the baseline once it completes. */
-  accepted(request: PlannedRequest, connection?: number): void {
+  accepted(request: PlannedRequest, connection?: string): void {
     this.pending = request;
     this.boundConnection = connection;
     this.requestsInEpoch += 1;
@@ -69,11 +78,23 @@ export class RequestChain {
     this.head = { responseId, itemsAdded: [...itemsAdded] };
   }
 
-  /** The stream failed before completion: keep the prior baseline, never commit, force full. */
-  failed(reason: string): void {
+  /**
+   * The stream failed before completion: never commit, keep the prior baseline, and force
+   * the next request full for `reason` (none: the planner finds `no_baseline`).
+   */
+  failed(reason?: string): void {
     this.pending = undefined;
     this.head = undefined;
+    this.consumedHead = undefined;
     this.forced = reason;
+  }
+
+  /** The response was refused on a healthy socket (rate limit): plan the same request again. */
+  retrySame(): void {
+    if (this.pending) this.requestsInEpoch = Math.max(0, this.requestsInEpoch - 1);
+    this.pending = undefined;
+    this.previous = this.consumedPrevious;
+    this.head = this.consumedHead;
   }
 
   /** The next request goes out on a new connection for this reason (a warm-up may chain it). */
@@ -96,7 +117,7 @@ export class RequestChain {
     return this.head !== undefined;
   }
 
-  private forcedReason(connection: number | undefined): string | undefined {
+  private forcedReason(connection: string | undefined): string | undefined {
     if (this.forced) return this.forced;
     if (this.head && connection !== this.boundConnection) return "reconnected";
     return undefined;

@@ -1,8 +1,8 @@
 import type { UsageFigures } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
-import type { TransportKind } from "../transport/types.js";
 import type { ToolEvent } from "../tools/types.js";
+import type { TransportKind } from "../transport/types.js";
 
 export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
 

@@ -138,3 +138,17 @@ function firstMismatch(
   }
   return low;
 }
+
+/** The wire form of a planned request: the delta and the chain link, or the whole input. */
+export function wireRequest(
+  body: ResponsesRequest,
+  plan: WirePlan,
+  warmup: boolean,
+): ResponsesRequest {
+  const wire: ResponsesRequest =
+    plan.kind === "incremental"
+      ? { ...body, input: plan.delta, previous_response_id: plan.previousResponseId }
+      : { ...body };
+  if (warmup) wire.generate = false;
+  return wire;
+}

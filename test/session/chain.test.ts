@@ -21,32 +21,32 @@ describe("RequestChain", () => {
   it("chains only after response.completed, and consumes the head once", () => {
     const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
     const first = request([a]);
-    expect(describePlan(chain.plan(first, "ws", 1))).toBe("full:no_baseline");
-    chain.accepted(first, 1);
+    expect(describePlan(chain.plan(first, "ws", "c1"))).toBe("full:no_baseline");
+    chain.accepted(first, "c1");
     chain.completed("resp_1", [reply]);
     const second = request([a, reply, b]);
-    expect(describePlan(chain.plan(second, "ws", 1))).toBe("incremental:1");
+    expect(describePlan(chain.plan(second, "ws", "c1"))).toBe("incremental:1");
     // the head was consumed: planning again without a new completion cannot chain
-    expect(describePlan(chain.plan(second, "ws", 1))).toBe("full:no_baseline");
+    expect(describePlan(chain.plan(second, "ws", "c1"))).toBe("full:no_baseline");
   });
 
   it("never commits a failed stream and forces the next request full", () => {
     const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
-    chain.accepted(request([a]), 1);
+    chain.accepted(request([a]), "c1");
     chain.completed("resp_1", [reply]);
     const next = request([a, reply, b]);
-    chain.plan(next, "ws", 1);
-    chain.accepted(next, 1);
+    chain.plan(next, "ws", "c1");
+    chain.accepted(next, "c1");
     chain.failed("reconnected");
     chain.completed("resp_late", []); // nothing pending: ignored
-    expect(describePlan(chain.plan(next, "ws", 2))).toBe("full:reconnected");
+    expect(describePlan(chain.plan(next, "ws", "c2"))).toBe("full:reconnected");
   });
 
   it("does not chain across connections", () => {
     const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
-    chain.accepted(request([a]), 1);
+    chain.accepted(request([a]), "c1");
     chain.completed("resp_1", [reply]);
-    expect(describePlan(chain.plan(request([a, reply, b]), "ws", 2))).toBe("full:reconnected");
+    expect(describePlan(chain.plan(request([a, reply, b]), "ws", "c2"))).toBe("full:reconnected");
   });
 
   it("resets the epoch after the configured number of requests and on demand", () => {
@@ -56,14 +56,14 @@ describe("RequestChain", () => {
     const plans: string[] = [];
     for (let i = 0; i < 3; i++) {
       const current = request(input);
-      plans.push(describePlan(chain.plan(current, "ws", 1)));
-      chain.accepted(current, 1);
+      plans.push(describePlan(chain.plan(current, "ws", "c1")));
+      chain.accepted(current, "c1");
       chain.completed(`resp_${i}`, [reply]);
       input = [...input, reply, b];
     }
     expect(plans).toEqual(["full:no_baseline", "incremental:1", "full:epoch_reset:max_requests"]);
     chain.resetEpoch("compact");
-    expect(describePlan(chain.plan(request(input), "ws", 1))).toBe("full:epoch_reset:compact");
+    expect(describePlan(chain.plan(request(input), "ws", "c1"))).toBe("full:epoch_reset:compact");
     expect(resets).toEqual(["max_requests", "compact"]);
   });
 });

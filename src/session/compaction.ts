@@ -1,0 +1,75 @@
+import type { UsageFigures } from "../protocol/events.js";
+import { messageText, type ResponseItem, userMessage } from "../protocol/items.js";
+import type { ToolRouter } from "../tools/types.js";
+import { StreamEventTranslator } from "../turn/stream-events.js";
+import { leadingContext } from "./environment.js";
+import type { RequestFinished, SessionEvent } from "./events.js";
+import type { ModelClient } from "./model-client.js";
+import type { FullRequest } from "./request.js";
+
+/** What the model is asked for on /compact (not kept in history). */
+export const COMPACTION_PROMPT = [
+  "Summarize this conversation so far for a fresh context: the user's goals, what was done",
+  "(files changed, commands run and their results), decisions made, and what remains.",
+  "Be concise and factual; this summary replaces the conversation.",
+].join(" ");
+
+export const SUMMARY_PREFIX = "Summary of the conversation so far:";
+
+export function compactionRequestItem(): ResponseItem {
+  return userMessage(COMPACTION_PROMPT);
+}
+
+/** The text of the last assistant message among a response's items. */
+export function summaryText(items: readonly ResponseItem[]): string | undefined {
+  let text: string | undefined;
+  for (const item of items) {
+    if (item.type === "message" && item.role === "assistant") text = messageText(item) ?? text;
+  }
+  return text?.trim() ? text.trim() : undefined;
+}
+
+/** History after compaction: the initial context messages, then the summary. */
+export function compactedHistory(
+  history: readonly ResponseItem[],
+  summary: string,
+): ResponseItem[] {
+  return [...leadingContext(history), userMessage(`${SUMMARY_PREFIX}\n${summary}`)];
+}
+
+export interface SummaryRequest {
+  turn: number;
+  signal: AbortSignal;
+  client: Pick<ModelClient, "sample">;
+  tools: ToolRouter;
+  /** The full request for history plus `extra` (the compaction prompt, never kept). */
+  build(extra: ResponseItem[]): FullRequest;
+  emit(event: SessionEvent): void;
+  onRequestFinished(request: RequestFinished): void;
+}
+
+/** Ask the model for a summary of history (chained like any request; the summary streams). */
+export async function requestSummary(
+  deps: SummaryRequest,
+): Promise<{ summary: string; usage: UsageFigures }> {
+  const translator = new StreamEventTranslator(deps.tools, deps.emit);
+  const prompt = compactionRequestItem();
+  const response = await deps.client.sample({
+    turn: deps.turn,
+    signal: deps.signal,
+    build: () => deps.build([prompt]),
+    onEvent: (event) => translator.onEvent(event),
+    onAttemptFailed: () => translator.reset(),
+    onRequestStarted: (request) => deps.emit({ type: "request_started", request }),
+    onRequestFinished: deps.onRequestFinished,
+  });
+  const summary = summaryText(response.items);
+  if (summary === undefined) throw new Error("compaction failed: the model returned no summary");
+  const usage = response.usage ?? {
+    input_tokens: 0,
+    cached_tokens: 0,
+    output_tokens: 0,
+    reasoning_tokens: 0,
+  };
+  return { summary, usage };
+}

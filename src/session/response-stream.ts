@@ -1,0 +1,85 @@
+import {
+  type ServerEvent,
+  type Usage,
+  type UsageFigures,
+  usageFigures,
+} from "../protocol/events.js";
+import type { ResponseItem } from "../protocol/items.js";
+import { parseRetryAfterMs, TransportError } from "../transport/errors.js";
+
+/** What one streamed response produced. */
+export interface CompletedResponse {
+  responseId: string;
+  /** The response's `output_item.done` items, in order (SPEC §2.3). */
+  items: ResponseItem[];
+  usage?: UsageFigures;
+}
+
+export interface StreamTiming {
+  msToFirstEvent?: number;
+}
+
+/**
+ * Read one response's events until `response.completed`. `response.failed` and
+ * `response.incomplete` become TransportErrors (rate limits retryable after the suggested
+ * delay); every event is handed to `onEvent` as it arrives.
+ */
+export async function readResponse(
+  events: AsyncIterable<ServerEvent>,
+  onEvent: (event: ServerEvent) => void,
+  timing: StreamTiming & { startedAt: number; now: () => number },
+): Promise<CompletedResponse> {
+  const items: ResponseItem[] = [];
+  for await (const event of events) {
+    if (timing.msToFirstEvent === undefined)
+      timing.msToFirstEvent = timing.now() - timing.startedAt;
+    onEvent(event);
+    switch (event.type) {
+      case "response.output_item.done":
+        items.push(event.item);
+        break;
+      case "response.completed": {
+        const usage = usageFigures(event.response.usage as Usage | undefined);
+        const output = items.length > 0 ? items : (event.response.output ?? []);
+        return { responseId: event.response.id, items: output, ...(usage ? { usage } : {}) };
+      }
+      case "response.failed": {
+        const code = event.response.error?.code ?? undefined;
+        const message = event.response.error?.message ?? "no message";
+        if (code === "rate_limit_exceeded") {
+          throw new TransportError(`rate limited: ${message}`, {
+            kind: "rate_limited",
+            code,
+            retryAfterMs: parseRetryAfterMs(message),
+            streamStarted: true,
+          });
+        }
+        throw new ResponseFailed(
+          `the model request failed${code ? ` (${code})` : ""}: ${message}`,
+          "failed",
+        );
+      }
+      case "response.incomplete": {
+        const reason = event.response.incomplete_details?.reason ?? "unknown reason";
+        throw new ResponseFailed(`the response was incomplete (${reason})`, "incomplete");
+      }
+      default:
+        break;
+    }
+  }
+  throw new TransportError("stream ended before response.completed", {
+    kind: "retryable",
+    streamStarted: true,
+  });
+}
+
+/** The server answered, but with `response.failed` / `response.incomplete`: the turn fails. */
+export class ResponseFailed extends Error {
+  override readonly name = "ResponseFailed";
+  constructor(
+    message: string,
+    readonly outcome: "failed" | "incomplete",
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,308 @@
+import type { UsageFigures } from "../protocol/events.js";
+import { developerMessage, type ResponseItem, userMessage } from "../protocol/items.js";
+import type { ToolSpec } from "../protocol/request.js";
+import { runTurn, ToolRoundLimitError, TurnAbortedError } from "../turn/turn-loop.js";
+import type {
+  AgentSession,
+  SessionOptions,
+  SessionSettings,
+  SessionStatus,
+  TurnResult,
+} from "./api.js";
+import { RequestChain } from "./chain.js";
+import { compactedHistory, requestSummary } from "./compaction.js";
+import { leadingContext } from "./environment.js";
+import { EventHub, RequestTotals } from "./event-hub.js";
+import type {
+  NextRequestPreview,
+  RequestFinished,
+  SessionEvent,
+  SessionEventListener,
+} from "./events.js";
+import { ConversationHistory, FrozenToolOutputs } from "./history.js";
+import { LedgerWriter, ledgerRow } from "./ledger.js";
+import { ModelClient, type ModelClientOptions, ModelRequestError } from "./model-client.js";
+import { type FullRequest, RequestBuilder, type RequestFrame } from "./request.js";
+
+/** Test seams: what talks to the world, injectable without monkey-patching. */
+export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
+
+/** Create the session the TUI, exec and the tests drive (src/session/api.ts). */
+export function createSession(
+  options: SessionOptions,
+  transports: SessionTransports = {},
+): Session {
+  return new Session(options, transports);
+}
+
+export class Session implements AgentSession {
+  readonly id: string;
+  private readonly hub = new EventHub();
+  private settings: SessionSettings;
+  private readonly log: ConversationHistory;
+  private readonly frozen = new FrozenToolOutputs();
+  private readonly builder: RequestBuilder;
+  private readonly chain: RequestChain;
+  private readonly client: ModelClient;
+  private readonly ledger: LedgerWriter;
+  private readonly toolSpecs: readonly ToolSpec[];
+  private readonly lifetime = new AbortController();
+  private turnCount = 0;
+  private running: AbortController | undefined;
+  private warm: Promise<void> | undefined;
+  private settingsNote: ResponseItem | undefined;
+  private readonly totals = new RequestTotals();
+
+  constructor(
+    private readonly options: SessionOptions,
+    transports: SessionTransports,
+  ) {
+    this.id = options.id;
+    this.settings = { ...options.settings };
+    const initial = options.restoredHistory ?? options.initialContext ?? [];
+    if (!options.restoredHistory && initial.length > 0) options.historyStore?.append([...initial]);
+    this.log = new ConversationHistory(initial);
+    this.builder = new RequestBuilder(this.log, this.frozen);
+    this.chain = new RequestChain({
+      maxRequestsPerEpoch: options.provider.wsEpochMaxRequests,
+      onEpochReset: () => this.frozen.clear(),
+    });
+    this.client = new ModelClient({
+      provider: options.provider,
+      sessionId: options.id,
+      version: options.version,
+      chain: this.chain,
+      warn: (message) => this.emit({ type: "warning", message }),
+      ...transports,
+    });
+    this.ledger = new LedgerWriter(options.home, options.id);
+    this.toolSpecs = options.tools.specs();
+  }
+
+  /** Where this session's ledger lines go. */
+  get ledgerPath(): string {
+    return this.ledger.path;
+  }
+
+  subscribe(listener: SessionEventListener): () => void {
+    return this.hub.subscribe(listener);
+  }
+
+  async send(input: string): Promise<TurnResult> {
+    return this.runExclusive(async (turn, signal) => {
+      if (this.options.warmup) await this.ensureWarm(signal);
+      this.append([...this.takeSettingsNote(), userMessage(input)]);
+      const outcome = await runTurn({
+        turn,
+        signal,
+        client: this.client,
+        tools: this.options.tools,
+        build: () => this.build(),
+        append: (items) => this.append(items),
+        emit: (event) => this.emit(event),
+        onRequestStarted: (request) => this.emit({ type: "request_started", request }),
+        onRequestFinished: (request) => this.recordRequest(request),
+        cwd: this.options.cwd,
+        workspaceRoots: this.options.workspaceRoots,
+        sandbox: this.options.sandbox,
+        ...(this.options.approve ? { approve: this.options.approve } : {}),
+        ...(this.options.maxToolRoundsPerTurn
+          ? { maxToolRounds: this.options.maxToolRoundsPerTurn }
+          : {}),
+      });
+      return outcome;
+    });
+  }
+
+  async compact(): Promise<TurnResult> {
+    return this.runExclusive(async (turn, signal) => {
+      this.append(this.takeSettingsNote());
+      const { summary, usage } = await requestSummary({
+        turn,
+        signal,
+        client: this.client,
+        tools: this.options.tools,
+        build: (extra) => this.builder.build(this.frame(), extra),
+        emit: (event) => this.emit(event),
+        onRequestFinished: (request) => this.recordRequest(request),
+      });
+      this.replaceHistory(compactedHistory(this.log.items, summary), "compact");
+      return { usage, lastMessage: summary };
+    });
+  }
+
+  abort(): void {
+    this.running?.abort();
+  }
+
+  update(partial: Partial<SessionSettings>): void {
+    const before = { model: this.settings.model, effort: this.settings.effort };
+    this.settings = { ...this.settings, ...partial };
+    const { model, effort } = this.settings;
+    if (model !== before.model || effort !== before.effort) {
+      this.settingsNote = developerMessage(
+        `<settings_changed>model: ${model}; reasoning effort: ${effort ?? "default"}</settings_changed>`,
+      );
+    }
+    this.emit({
+      type: "settings_changed",
+      model,
+      ...(effort ? { effort } : {}),
+      next: this.nextRequest(),
+    });
+  }
+
+  async prepare(): Promise<void> {
+    await this.ensureWarm(this.lifetime.signal);
+  }
+
+  status(): SessionStatus {
+    return {
+      sessionId: this.id,
+      providerId: this.options.provider.id,
+      baseUrl: this.options.provider.baseUrl,
+      transport: this.client.transportKind,
+      lane: this.chain.lane,
+      model: this.settings.model,
+      ...(this.settings.effort ? { effort: this.settings.effort } : {}),
+      totals: this.totals.snapshot(),
+      next: this.nextRequest(),
+    };
+  }
+
+  history(): readonly ResponseItem[] {
+    return this.log.items;
+  }
+
+  /** /new: back to the initial context; the next request is `epoch_reset:new`. */
+  newConversation(): void {
+    this.replaceHistory(leadingContext(this.log.items), "new");
+  }
+
+  /** Edit an earlier item (the next request is full: `prefix_mismatch@<index>`). */
+  replaceHistoryItem(index: number, item: ResponseItem): void {
+    this.log.replaceAt(index, item);
+    this.options.historyStore?.replace([...this.log.items]);
+  }
+
+  /** Drop items from `length` on (undo); the next request is full: `input_shorter`. */
+  truncateHistory(length: number): void {
+    this.log.truncate(length);
+    this.options.historyStore?.replace([...this.log.items]);
+  }
+
+  /** A tool re-rendered a finished output; the model keeps seeing the frozen text. */
+  rerenderToolOutput(callId: string, output: string): boolean {
+    return this.log.replaceToolOutput(callId, output);
+  }
+
+  async close(): Promise<void> {
+    this.running?.abort();
+    this.lifetime.abort();
+    this.client.close();
+  }
+
+  private async runExclusive(
+    body: (
+      turn: number,
+      signal: AbortSignal,
+    ) => Promise<{ usage: UsageFigures; lastMessage?: string }>,
+  ): Promise<TurnResult> {
+    if (this.running) return { ok: false, aborted: false, error: "a turn is already running" };
+    const controller = new AbortController();
+    this.running = controller;
+    const turn = ++this.turnCount;
+    this.emit({ type: "turn_started", turn });
+    try {
+      const { usage, lastMessage } = await body(turn, controller.signal);
+      this.emit({
+        type: "turn_completed",
+        turn,
+        usage,
+        ...(lastMessage !== undefined ? { lastMessage } : {}),
+      });
+      return { ok: true, aborted: false, ...(lastMessage !== undefined ? { lastMessage } : {}) };
+    } catch (error) {
+      const aborted =
+        controller.signal.aborted ||
+        error instanceof TurnAbortedError ||
+        (error instanceof ModelRequestError && error.aborted);
+      const message = aborted ? "interrupted" : describeError(error);
+      this.emit({ type: "turn_failed", turn, message, aborted });
+      return { ok: false, aborted, error: message };
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private ensureWarm(signal: AbortSignal): Promise<void> {
+    this.warm ??= this.client
+      .warmup({
+        turn: this.turnCount,
+        signal,
+        build: () => this.build(),
+        onEvent: () => {},
+        onRequestStarted: (request) => this.emit({ type: "request_started", request }),
+        onRequestFinished: (request) => this.recordRequest(request),
+      })
+      .catch(() => {
+        this.warm = undefined;
+      });
+    return this.warm;
+  }
+
+  private frame(): RequestFrame {
+    return {
+      sessionId: this.id,
+      instructions: this.options.instructions,
+      tools: this.toolSpecs,
+      settings: this.settings,
+    };
+  }
+
+  private build(): FullRequest {
+    return this.builder.build(this.frame());
+  }
+
+  private nextRequest(): NextRequestPreview {
+    const extra = this.settingsNote ? [this.settingsNote] : [];
+    const plan = this.client.preview(this.builder.build(this.frame(), extra));
+    return plan.kind === "full"
+      ? { mode: "full", reason: plan.reason, lane: this.chain.lane }
+      : { mode: "incremental", lane: this.chain.lane };
+  }
+
+  private takeSettingsNote(): ResponseItem[] {
+    const note = this.settingsNote;
+    this.settingsNote = undefined;
+    return note ? [note] : [];
+  }
+
+  private append(items: ResponseItem[]): void {
+    if (items.length === 0) return;
+    this.log.append(items);
+    this.options.historyStore?.append(items);
+  }
+
+  private replaceHistory(items: ResponseItem[], why: string): void {
+    this.log.replaceAll(items);
+    this.options.historyStore?.replace(items);
+    this.chain.resetEpoch(why);
+  }
+
+  private recordRequest(request: RequestFinished): void {
+    this.ledger.append(ledgerRow(request, { sessionId: this.id, promptCacheKey: this.id }));
+    this.totals.record(request);
+    this.emit({ type: "request_finished", request });
+  }
+
+  private emit(event: SessionEvent): void {
+    this.hub.emit(event);
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof ModelRequestError || error instanceof ToolRoundLimitError)
+    return error.message;
+  return error instanceof Error ? error.message : String(error);
+}

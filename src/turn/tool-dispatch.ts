@@ -1,0 +1,55 @@
+import { type ResponseItem, type ToolCallItem, toolOutputFor } from "../protocol/items.js";
+import type { SessionEvent } from "../session/events.js";
+import type { ApprovalDecision, ApprovalRequest, SandboxMode, ToolRouter } from "../tools/types.js";
+
+export const ABORTED_OUTPUT = "aborted";
+
+export interface ToolDispatchContext {
+  tools: ToolRouter;
+  cwd: string;
+  workspaceRoots: string[];
+  sandbox: SandboxMode;
+  signal: AbortSignal;
+  emit(event: SessionEvent): void;
+  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** Called with each output item as soon as it exists, so nothing applied is lost. */
+  record(item: ResponseItem): void;
+}
+
+/**
+ * Run the calls of one response in order. A call that never ran (the turn was interrupted)
+ * gets an `aborted` output, so history always pairs every call with an output.
+ */
+export async function runToolCalls(
+  calls: readonly ToolCallItem[],
+  ctx: ToolDispatchContext,
+): Promise<void> {
+  for (const call of calls) {
+    if (ctx.signal.aborted) {
+      ctx.record(toolOutputFor(call, ABORTED_OUTPUT));
+      continue;
+    }
+    ctx.emit({
+      type: "tool_call_started",
+      callId: call.call_id,
+      name: call.name,
+      kind: call.type === "function_call" ? "function" : "custom",
+    });
+    const output = await ctx.tools.execute(call, {
+      callId: call.call_id,
+      cwd: ctx.cwd,
+      workspaceRoots: ctx.workspaceRoots,
+      sandbox: ctx.sandbox,
+      signal: ctx.signal,
+      emit: (event) => ctx.emit({ type: "tool", event }),
+      ...(ctx.approve ? { approve: ctx.approve } : {}),
+    });
+    ctx.record(toolOutputFor(call, output));
+    ctx.emit({ type: "tool_call_finished", callId: call.call_id, name: call.name, output });
+  }
+}
+
+/** Outputs for calls that will not run at all (e.g. the tool round limit was reached). */
+export function skippedOutputs(calls: readonly ToolCallItem[], why: string): ResponseItem[] {
+  return calls.map((call) => toolOutputFor(call, why));
+}

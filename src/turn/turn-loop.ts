@@ -1,0 +1,122 @@
+import type { UsageFigures } from "../protocol/events.js";
+import {
+  asToolCall,
+  messageText,
+  type ResponseItem,
+  type ToolCallItem,
+} from "../protocol/items.js";
+import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
+import type { ModelClient } from "../session/model-client.js";
+import type { FullRequest } from "../session/request.js";
+import type { ApprovalDecision, ApprovalRequest, SandboxMode, ToolRouter } from "../tools/types.js";
+import { StreamEventTranslator } from "./stream-events.js";
+import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
+
+export const DEFAULT_MAX_TOOL_ROUNDS = 100;
+
+export interface TurnDeps {
+  turn: number;
+  signal: AbortSignal;
+  client: Pick<ModelClient, "sample">;
+  tools: ToolRouter;
+  /** The full logical request for the current history. */
+  build(): FullRequest;
+  /** Append items to history (and its store). */
+  append(items: ResponseItem[]): void;
+  emit(event: SessionEvent): void;
+  onRequestStarted(request: RequestStarted): void;
+  onRequestFinished(request: RequestFinished): void;
+  cwd: string;
+  workspaceRoots: string[];
+  sandbox: SandboxMode;
+  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  maxToolRounds?: number;
+}
+
+export interface TurnOutcome {
+  usage: UsageFigures;
+  lastMessage?: string;
+}
+
+/** The turn went past its tool round limit; history stays consistent. */
+export class ToolRoundLimitError extends Error {
+  override readonly name = "ToolRoundLimitError";
+}
+
+/** The turn was interrupted after its model request (during tools). */
+export class TurnAbortedError extends Error {
+  override readonly name = "TurnAbortedError";
+}
+
+/**
+ * One user turn: sample, append the response's items, run its tool calls, append their
+ * (frozen) outputs, sample again — until a response calls no tools.
+ */
+export async function runTurn(deps: TurnDeps): Promise<TurnOutcome> {
+  const maxRounds = deps.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
+  const usage: UsageFigures = {
+    input_tokens: 0,
+    cached_tokens: 0,
+    output_tokens: 0,
+    reasoning_tokens: 0,
+  };
+  let lastMessage: string | undefined;
+  for (let round = 0; ; round++) {
+    const translator = new StreamEventTranslator(deps.tools, deps.emit);
+    let response: Awaited<ReturnType<ModelClient["sample"]>>;
+    try {
+      response = await deps.client.sample({
+        turn: deps.turn,
+        build: deps.build,
+        signal: deps.signal,
+        onEvent: (event) => translator.onEvent(event),
+        onAttemptFailed: (message) => {
+          translator.reset();
+          deps.emit({ type: "warning", message: `request failed, resending in full: ${message}` });
+        },
+        onRequestStarted: deps.onRequestStarted,
+        onRequestFinished: deps.onRequestFinished,
+      });
+    } catch (error) {
+      translator.reset();
+      throw error;
+    }
+    addUsage(usage, response.usage);
+    deps.append(response.items);
+    const calls: ToolCallItem[] = [];
+    for (const item of response.items) {
+      deps.emit({ type: "item_completed", item });
+      const call = asToolCall(item);
+      if (call) calls.push(call);
+      else if (item.type === "message" && item.role === "assistant") {
+        lastMessage = messageText(item) ?? lastMessage;
+      }
+    }
+    if (calls.length === 0) return { usage, ...(lastMessage !== undefined ? { lastMessage } : {}) };
+    if (round >= maxRounds) {
+      deps.append(skippedOutputs(calls, "not run: the tool round limit of this turn was reached"));
+      throw new ToolRoundLimitError(
+        `stopped after ${maxRounds} tool rounds in one turn (the model kept calling tools)`,
+      );
+    }
+    await runToolCalls(calls, {
+      tools: deps.tools,
+      cwd: deps.cwd,
+      workspaceRoots: deps.workspaceRoots,
+      sandbox: deps.sandbox,
+      signal: deps.signal,
+      emit: deps.emit,
+      ...(deps.approve ? { approve: deps.approve } : {}),
+      record: (item) => deps.append([item]),
+    });
+    if (deps.signal.aborted) throw new TurnAbortedError("interrupted");
+  }
+}
+
+function addUsage(total: UsageFigures, usage: UsageFigures | undefined): void {
+  if (!usage) return;
+  total.input_tokens += usage.input_tokens;
+  total.cached_tokens += usage.cached_tokens;
+  total.output_tokens += usage.output_tokens;
+  total.reasoning_tokens += usage.reasoning_tokens;
+}
