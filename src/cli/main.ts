@@ -59,8 +59,7 @@ function buildProgram(pending: Pending): Command {
         own: { last?: boolean },
         cmd: Command,
       ) => {
-        const flags =
-          cmd.parent?.opts<ExecFlags>() ?? ({ config: [], addDir: [], image: [] } as ExecFlags);
+        const flags = normalizeFlags(cmd.parent?.opts<Partial<ExecFlags>>() ?? {});
         if (!own.last && !id) throw new UsageError("exec resume needs a SESSION_ID or --last");
         const resume = own.last ? { last: true as const } : { id: id as string };
         const text = own.last ? id : prompt;

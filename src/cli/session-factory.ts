@@ -11,18 +11,10 @@ import { newSessionId } from "../exec/session-id.js";
 import { ReasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
+import { createSession } from "../session/session.js";
 import { createToolRouter } from "../tools/index.js";
 import { CliError } from "./errors.js";
 import type { Runtime } from "./runtime.js";
-
-/** The session core (src/session), loaded when a session is opened. */
-const SESSION_MODULE = "../session/session.js";
-type CreateSession = (options: SessionOptions) => AgentSession;
-
-async function loadCreateSession(): Promise<CreateSession> {
-  const module = (await import(SESSION_MODULE)) as { createSession: CreateSession };
-  return module.createSession;
-}
 
 export type ResumeTarget = { id: string } | { last: true };
 
@@ -71,7 +63,6 @@ export async function openSession(
   runtime: Runtime,
   input: OpenSessionInput,
 ): Promise<OpenedSession> {
-  const createSession = await loadCreateSession();
   const settings: SessionSettings = { model: runtime.model };
   if (runtime.effort) settings.effort = runtime.effort;
   if (runtime.reasoningSummary) settings.reasoningSummary = runtime.reasoningSummary;

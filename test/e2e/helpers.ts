@@ -54,8 +54,11 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
 }
 
 export interface TempWorld {
+  root: string;
   home: string;
   repo: string;
+  /** cleanEnv with MINI_CODEX_HOME and HOME inside the temp world. */
+  env(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
   cleanup(): void;
 }
 
@@ -65,7 +68,13 @@ export function tempWorld(): TempWorld {
   const home = join(root, "home");
   const repo = join(root, "repo");
   execFileSync("git", ["init", "-q", repo]);
-  return { home, repo, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  return {
+    root,
+    home,
+    repo,
+    env: (extra = {}) => cleanEnv({ MINI_CODEX_HOME: home, HOME: root, ...extra }),
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 /** Poll until `predicate` holds (no fixed sleeps). */
@@ -75,4 +84,12 @@ export async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Pro
     if (Date.now() - start > timeoutMs) throw new Error("timed out waiting for a condition");
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Every stdout line as JSON (throws on a line that does not parse). */
+export function jsonLines(stdout: string): Array<Record<string, unknown> & { type: string }> {
+  return stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { type: string });
 }

@@ -1,0 +1,181 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startDemoServer } from "../../src/demo/index.js";
+import { parseSessionFile } from "../../src/exec/session-file.js";
+import { jsonLines, runCli, spawnCli, type TempWorld, tempWorld, waitFor } from "./helpers.js";
+
+let server: DemoServer;
+let world: TempWorld;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  world = tempWorld();
+});
+afterEach(() => world.cleanup());
+
+const against = () => ["-c", `openai_base_url=${server.baseUrl}`, "-C", world.repo];
+
+type Item = { id: string; type: string; [key: string]: unknown };
+
+/** Every item.started has an item.completed with the same id and type; ids are unique per item. */
+function checkItemIds(events: ReturnType<typeof jsonLines>): Item[] {
+  const started = new Map<string, string>();
+  const completed: Item[] = [];
+  for (const event of events) {
+    const item = event.item as Item | undefined;
+    if (event.type === "item.started" && item) started.set(item.id, item.type);
+    if (event.type === "item.updated" && item) expect(started.get(item.id)).toBe(item.type);
+    if (event.type === "item.completed" && item) {
+      expect(completed.map((done) => done.id)).not.toContain(item.id);
+      if (started.has(item.id)) expect(started.get(item.id)).toBe(item.type);
+      completed.push(item);
+    }
+  }
+  for (const id of started.keys()) expect(completed.map((item) => item.id)).toContain(id);
+  for (const item of completed) expect(item.id).toMatch(/^item_\d+$/);
+  return completed;
+}
+
+function sessionFiles(): string[] {
+  const dir = join(world.home, "sessions");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter(
+    (name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"),
+  );
+}
+
+describe("mini-codex exec --json against the demo server", () => {
+  it("runs a shell command, then applies a patch on resume; files appear and the JSONL is consistent", async () => {
+    const first = await runCli(
+      ["exec", "--json", ...against(), "run: printf 'from shell' > a.txt"],
+      { env: world.env() },
+    );
+    expect(first.stderr).not.toContain("unexpected error");
+    expect(first.code).toBe(0);
+    expect(readFileSync(join(world.repo, "a.txt"), "utf8")).toBe("from shell");
+    const events = jsonLines(first.stdout);
+    expect(events[0]).toMatchObject({ type: "thread.started" });
+    expect(events[1]).toEqual({ type: "turn.started" });
+    expect(events.at(-1)).toMatchObject({ type: "turn.completed" });
+    const items = checkItemIds(events);
+    expect(items.find((item) => item.type === "command_execution")).toMatchObject({
+      command: "printf 'from shell' > a.txt",
+      exit_code: 0,
+      status: "completed",
+    });
+    expect(items.at(-1)).toMatchObject({
+      type: "agent_message",
+      text: "Ran the command. Exit code 0.",
+    });
+    const usage = (events.at(-1) as unknown as { usage: Record<string, number> }).usage;
+    expect(Object.keys(usage).sort()).toEqual([
+      "cache_write_input_tokens",
+      "cached_input_tokens",
+      "input_tokens",
+      "output_tokens",
+      "reasoning_output_tokens",
+    ]);
+    expect(usage.input_tokens).toBeGreaterThan(0);
+
+    const threadId = (events[0] as unknown as { thread_id: string }).thread_id;
+    const second = await runCli(
+      ["exec", "--json", ...against(), "resume", threadId, "write b.txt: from patch"],
+      {
+        env: world.env(),
+      },
+    );
+    expect(second.code).toBe(0);
+    expect(readFileSync(join(world.repo, "b.txt"), "utf8")).toBe("from patch\n");
+    const resumed = jsonLines(second.stdout);
+    expect(resumed[0]).toEqual({ type: "thread.started", thread_id: threadId });
+    const change = checkItemIds(resumed).find((item) => item.type === "file_change");
+    expect(change).toMatchObject({ status: "completed" });
+    const changes = (change?.changes ?? []) as Array<{ path: string; kind: string }>;
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.kind).toBe("add");
+    expect(changes[0]?.path).toMatch(/b\.txt$/);
+    expect(sessionFiles()).toEqual([`${threadId}.jsonl`]);
+  });
+
+  it("a failed turn exits 1 with a turn.failed line, and -o keeps the last good answer", async () => {
+    const out = join(world.root, "last.txt");
+    const ok = await runCli(["exec", ...against(), "-o", out, "hello there"], { env: world.env() });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toBe("You said: hello there\n");
+    expect(readFileSync(out, "utf8")).toBe("You said: hello there");
+    const failed = await runCli(["exec", "--json", ...against(), "-o", out, "demo:fail"], {
+      env: world.env(),
+    });
+    expect(failed.code).toBe(1);
+    const events = jsonLines(failed.stdout);
+    expect(events.at(-1)).toMatchObject({
+      type: "turn.failed",
+      error: { message: expect.stringContaining("demo failure requested") },
+    });
+    expect(readFileSync(out, "utf8")).toBe("You said: hello there");
+  });
+
+  it("empty stdin and no prompt exits 1 with the message", async () => {
+    const run = await runCli(["exec", ...against()], { env: world.env(), input: "" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("No prompt provided");
+    expect(run.stdout).toBe("");
+  });
+
+  it("reads the prompt from stdin and appends stdin to an argument", async () => {
+    const piped = await runCli(["exec", ...against(), "-"], {
+      env: world.env(),
+      input: "from a pipe\n",
+    });
+    expect(piped.stdout).toBe("You said: from a pipe\n");
+    await runCli(["exec", ...against(), "look at this"], { env: world.env(), input: "piped text" });
+    const last = server.requests.at(-1)?.body as {
+      input: Array<{ content?: Array<{ text?: string }> }>;
+    };
+    const text = last.input.at(-1)?.content?.[0]?.text;
+    expect(text).toBe("look at this\n\n<stdin>\npiped text\n</stdin>");
+  });
+
+  it("refuses to run outside a git repository unless told to", async () => {
+    const args = ["exec", "-c", `openai_base_url=${server.baseUrl}`, "-C", world.root, "hi"];
+    const refused = await runCli(args, { env: world.env() });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("--skip-git-repo-check");
+    const allowed = await runCli([...args, "--skip-git-repo-check"], { env: world.env() });
+    expect(allowed.code).toBe(0);
+  });
+
+  it("--ephemeral writes no session file; the embedded --demo provider needs no server", async () => {
+    const run = await runCli(["exec", "--demo", "--ephemeral", "-C", world.repo, "hi"], {
+      env: world.env(),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("You said: hi\n");
+    expect(sessionFiles()).toEqual([]);
+  });
+
+  it("SIGINT during a slow answer exits 130 with the history on disk", async () => {
+    const before = server.requests.length;
+    const run = spawnCli(["exec", "--json", ...against(), "demo:slow 50"], { env: world.env() });
+    await waitFor(
+      () => server.requests.length > before && run.output().stdout.includes("turn.started"),
+    );
+    await waitFor(() => sessionFiles().length === 1);
+    run.child.kill("SIGINT");
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    const [file] = sessionFiles();
+    const saved = parseSessionFile(
+      readFileSync(join(world.home, "sessions", file as string), "utf8"),
+    );
+    expect(saved.tornTail).toBe(false);
+    const users = saved.history.filter((item) => item.type === "message" && item.role === "user");
+    expect(JSON.stringify(users.at(-1))).toContain("demo:slow 50");
+    expect(jsonLines(result.stdout).at(-1)).toMatchObject({ type: "turn.failed" });
+  });
+});
