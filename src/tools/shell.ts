@@ -1,6 +1,8 @@
+import { stat } from "node:fs/promises";
 import { StringDecoder } from "node:string_decoder";
 import { execa } from "execa";
 import { z } from "zod";
+import { ToolError } from "./errors.js";
 import { defineFunctionTool } from "./registry.js";
 import { formatShellOutput, type ShellOutcome } from "./shell-output.js";
 import type { ToolDefinition } from "./types.js";
@@ -84,6 +86,10 @@ export async function runShellCommand(
   else options.signal.addEventListener("abort", onAbort, { once: true });
   try {
     const result = await child;
+    // the command never started (e.g. bash missing): say why instead of an empty output
+    if (result.exitCode === undefined && result.signal === undefined && !timedOut && !aborted) {
+      output += `failed to start the command: ${result.originalMessage ?? result.shortMessage}\n`;
+    }
     return {
       exitCode: timedOut || aborted ? null : (result.exitCode ?? null),
       signal: result.signal,
@@ -133,6 +139,11 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
     async handler(args, ctx) {
       const workdir = await resolveWorkdir(args.workdir, ctx);
       const shownDir = displayPath(workdir, ctx.cwd);
+      const isDir = await stat(workdir).then(
+        (info) => info.isDirectory(),
+        () => false,
+      );
+      if (!isDir) throw new ToolError(`workdir ${shownDir} does not exist or is not a directory`);
       const timeoutMs = Math.min(args.timeout_ms ?? defaultTimeout, maxTimeout);
       if (ctx.approve) {
         const request = {

@@ -136,6 +136,14 @@ describe("shell_command", () => {
     expect(existsSync(join(ws.root, "x"))).toBe(false);
   });
 
+  it("says so when the workdir does not exist", async () => {
+    const output = await router().execute(
+      call({ command: "true", workdir: "missing" }),
+      makeContext(ws.ws),
+    );
+    expect(output).toBe("workdir missing does not exist or is not a directory");
+  });
+
   it("asks for approval and does not run a denied command", async () => {
     const asked: unknown[] = [];
     const ctx = makeContext(ws.ws, {
