@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { SessionEvent } from "../../src/session/events.js";
+import { type Harness, modes, startHarness, wireInput } from "./harness.js";
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+describe("changing settings between turns (issue 3, done-when 2)", () => {
+  it("an effort change sends one full request on the same socket with a byte-identical prefix", async () => {
+    h = await startHarness({ settings: { model: "demo-1", effort: "low" } });
+    await h.session.send("first question");
+    const before = JSON.stringify(h.session.history());
+    const sentBefore = h.session.history().length;
+
+    h.session.update({ effort: "high" });
+    const changed = h.events.find(
+      (e): e is Extract<SessionEvent, { type: "settings_changed" }> =>
+        e.type === "settings_changed",
+    );
+    expect(changed?.effort).toBe("high");
+    expect(changed?.next).toEqual({
+      mode: "full",
+      reason: "properties_changed:reasoning",
+      lane: "default",
+    });
+    expect(h.session.status().next.reason).toBe("properties_changed:reasoning");
+
+    await h.session.send("second question");
+    await h.session.send("third question");
+
+    expect(modes(h)).toEqual([
+      "ws_full:no_baseline",
+      "ws_incremental",
+      "ws_full:properties_changed:reasoning",
+      "ws_incremental",
+    ]);
+    const [, turn1, full, turn3] = h.requests();
+    expect(full?.previousResponseId).toBeUndefined();
+    expect(full?.connectionId).toBe(turn1?.connectionId);
+    expect(turn3?.connectionId).toBe(turn1?.connectionId);
+    expect((full?.body as { reasoning?: unknown }).reasoning).toEqual({ effort: "high" });
+    const keys = h
+      .requests()
+      .map((r) => (r.body as { prompt_cache_key?: string }).prompt_cache_key);
+    expect(new Set(keys)).toEqual(new Set([h.session.id]));
+    // the full request replays exactly what was sent and received before, then appends
+    expect(JSON.stringify(wireInput(full).slice(0, sentBefore))).toBe(before);
+    const appended = wireInput(full).slice(sentBefore);
+    expect(appended.map((item) => item.role)).toEqual(["developer", "user"]);
+    expect(turn3?.previousResponseId).toBe(full?.responseId);
+  });
+
+  it("the preview says incremental when nothing compared changed", async () => {
+    h = await startHarness();
+    await h.session.send("hello");
+    h.session.update({ model: "demo-1" });
+    const changed = h.events.filter((e) => e.type === "settings_changed").at(-1);
+    expect(changed).toMatchObject({ next: { mode: "incremental" } });
+    h.session.update({ model: "demo-2" });
+    expect(h.events.filter((e) => e.type === "settings_changed").at(-1)).toMatchObject({
+      model: "demo-2",
+      next: { mode: "full", reason: "properties_changed:model" },
+    });
+  });
+});
