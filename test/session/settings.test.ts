@@ -40,7 +40,9 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
     expect(full?.previousResponseId).toBeUndefined();
     expect(full?.connectionId).toBe(turn1?.connectionId);
     expect(turn3?.connectionId).toBe(turn1?.connectionId);
-    expect((full?.body as { reasoning?: unknown }).reasoning).toEqual({ effort: "high" });
+    expect((full?.body as { reasoning?: unknown } | undefined)?.reasoning).toEqual({
+      effort: "high",
+    });
     const keys = h
       .requests()
       .map((r) => (r.body as { prompt_cache_key?: string }).prompt_cache_key);
