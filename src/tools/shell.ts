@@ -39,6 +39,20 @@ function killGroup(pid: number | undefined): void {
   setTimeout(() => signalGroup(pid, "SIGKILL"), KILL_GRACE_MS).unref();
 }
 
+/** Process groups still running, killed if mini-codex itself exits (detached groups outlive it). */
+const runningGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function trackGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  runningGroups.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once("exit", () => {
+    for (const group of runningGroups) signalGroup(group, "SIGKILL");
+  });
+}
+
 /** Run `bash -lc command` in its own process group; streams output, kills the group on timeout/abort. */
 export async function runShellCommand(
   command: string,
@@ -55,6 +69,7 @@ export async function runShellCommand(
     stderr: "pipe",
     env: { PAGER: "cat", GIT_PAGER: "cat", ...options.env },
   });
+  trackGroup(child.pid);
   let output = "";
   for (const stream of ["stdout", "stderr"] as const) {
     const decoder = new StringDecoder("utf8");
@@ -101,6 +116,7 @@ export async function runShellCommand(
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener("abort", onAbort);
+    if (child.pid !== undefined) runningGroups.delete(child.pid);
   }
 }
 
