@@ -69,14 +69,13 @@ async function realLocation(path: string): Promise<string> {
 
 /**
  * Resolve a path the model gave (relative to cwd) for writing. Refuses absolute paths outside
- * the workspace, `..` escapes and symlinks whose target leaves it; danger-full-access
- * refuses nothing.
+ * the workspace, `..` escapes and symlinks whose target leaves it, whatever the sandbox
+ * (SPEC §6: patch paths always stay inside cwd plus --add-dir).
  */
 export async function resolveWritablePath(path: string, scope: WorkspaceScope): Promise<string> {
   if (path.trim() === "") throw new WorkspaceError("empty path");
   if (path.includes("\0")) throw new WorkspaceError(`path ${JSON.stringify(path)} contains NUL`);
   const abs = resolve(scope.cwd, path);
-  if (scope.sandbox === "danger-full-access") return abs;
   const roots = rootsOf(scope);
   if (!roots.some((root) => isInside(resolve(root), abs))) {
     const how = isAbsolute(path) ? "is outside the workspace" : "escapes the workspace";

@@ -87,6 +87,16 @@ describe("apply_patch tool", () => {
     expect(await readTree(outside)).toEqual(before);
   });
 
+  it("keeps patches inside the workspace even with danger-full-access", async () => {
+    const ctx = makeContext(ws.ws, { sandbox: "danger-full-access" });
+    const out = await createToolRouter().execute(
+      customCall("*** Begin Patch\n*** Add File: ../escaped.txt\n+x\n*** End Patch\n"),
+      ctx,
+    );
+    expect(out).toContain("escapes the workspace");
+    expect(existsSync(join(ws.root, "escaped.txt"))).toBe(false);
+  });
+
   it("writes through a symlink that stays inside the workspace", async () => {
     await mkdir(join(ws.ws, "real"));
     await symlink(join(ws.ws, "real"), join(ws.ws, "alias"));
