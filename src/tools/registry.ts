@@ -97,6 +97,18 @@ export function parseFunctionArguments<S extends z.ZodType>(
   return parsed.data;
 }
 
+/** A custom tool called as a function gets the `input` string of `{"input": "..."}`. */
+function functionInput(tool: ToolDefinition, args: string): string {
+  if (tool.spec.type !== "custom") return args;
+  try {
+    const parsed: unknown = JSON.parse(args);
+    const input = (parsed as { input?: unknown } | null)?.input;
+    return typeof input === "string" ? input : args;
+  } catch {
+    return args;
+  }
+}
+
 /** A set of tools, routed by name. Order of registration is the order of `specs()`. */
 export class ToolRegistry implements ToolRouter {
   private readonly tools = new Map<string, ToolDefinition>();
@@ -137,7 +149,7 @@ export class ToolRegistry implements ToolRouter {
       const known = this.names().join(", ") || "none";
       return `unsupported call: tool "${call.name}" does not exist (available tools: ${known})`;
     }
-    const input = call.type === "function_call" ? call.arguments : call.input;
+    const input = call.type === "function_call" ? functionInput(tool, call.arguments) : call.input;
     try {
       return await tool.run(input, ctx);
     } catch (error) {

@@ -113,6 +113,14 @@ describe("tool registry", () => {
       ),
     ).toBe("got hi");
     expect(registry.specs()[1]).toEqual({ type: "custom", name: "echo", description: "echoes" });
+    // a custom tool called as a function gets the input string of {"input": ...}
+    const asFunction = {
+      type: "function_call" as const,
+      name: "echo",
+      call_id: "c",
+      arguments: '{"input":"yo"}',
+    };
+    expect(await registry.execute(asFunction, ctx)).toBe("got yo");
   });
 
   it("creates diff consumers only for custom tool calls of tools that have one", () => {
