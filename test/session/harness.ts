@@ -8,7 +8,7 @@ import type { ProviderSettings, SessionOptions } from "../../src/session/api.js"
 import { buildInitialContext } from "../../src/session/environment.js";
 import type { SessionEvent } from "../../src/session/events.js";
 import { type LedgerRow, ledgerPath, readLedger } from "../../src/session/ledger.js";
-import { createSession, type Session } from "../../src/session/session.js";
+import { createSession, type Session, type SessionTransports } from "../../src/session/session.js";
 import { createToolRouter } from "../../src/tools/index.js";
 
 export interface Harness {
@@ -44,6 +44,7 @@ export function provider(
 
 export async function startHarness(
   options: Partial<SessionOptions> & { providerOverrides?: Partial<ProviderSettings> } = {},
+  transports: SessionTransports = {},
 ): Promise<Harness> {
   const server = await startDemoServer();
   const home = mkdtempSync(join(tmpdir(), "mini-codex-home-"));
@@ -52,29 +53,32 @@ export async function startHarness(
   const realHome = process.env.HOME;
   process.env.HOME = home;
   const { providerOverrides, ...rest } = options;
-  const session = createSession({
-    id: `sess-${Math.random().toString(36).slice(2, 10)}`,
-    provider: provider(server.baseUrl, providerOverrides),
-    settings: { model: "demo-1" },
-    instructions: "You are the test agent.",
-    tools: createToolRouter(),
-    cwd,
-    workspaceRoots: [cwd],
-    sandbox: "workspace-write",
-    approvalPolicy: "never",
-    home,
-    initialContext: buildInitialContext({
+  const session = createSession(
+    {
+      id: `sess-${Math.random().toString(36).slice(2, 10)}`,
+      provider: provider(server.baseUrl, providerOverrides),
+      settings: { model: "demo-1" },
+      instructions: "You are the test agent.",
+      tools: createToolRouter(),
       cwd,
-      shell: "bash",
+      workspaceRoots: [cwd],
       sandbox: "workspace-write",
       approvalPolicy: "never",
-      now: new Date("2026-01-02T03:04:05Z"),
-      timezone: "UTC",
-    }),
-    warmup: true,
-    version: "0.0.0-test",
-    ...rest,
-  });
+      home,
+      initialContext: buildInitialContext({
+        cwd,
+        shell: "bash",
+        sandbox: "workspace-write",
+        approvalPolicy: "never",
+        now: new Date("2026-01-02T03:04:05Z"),
+        timezone: "UTC",
+      }),
+      warmup: true,
+      version: "0.0.0-test",
+      ...rest,
+    },
+    transports,
+  );
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));
   return {
