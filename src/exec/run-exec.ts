@@ -18,8 +18,13 @@ export interface ExecInput {
   resume?: ResumeTarget;
 }
 
-/** Measured in bench/startup.mjs: the warm-up only adds a round trip before a one-shot turn. */
-const EXEC_WARMUP = false;
+/**
+ * Warm-up before a one-shot turn: off by default — bench/startup.mjs shows it only delays the
+ * first real request by a round trip. MINI_CODEX_EXEC_WARMUP=1 turns it on (for the bench).
+ */
+export function execWarmup(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.MINI_CODEX_EXEC_WARMUP === "1";
+}
 
 function writeJson(event: ExecEvent): void {
   process.stdout.write(`${JSON.stringify(event)}\n`);
@@ -55,7 +60,7 @@ async function runTurn(
     ? readOutputSchema(resolve(flags.outputSchema))
     : undefined;
   const opened: OpenedSession = await openSession(runtime, {
-    warmup: EXEC_WARMUP,
+    warmup: execWarmup(),
     ...(input.resume ? { resume: input.resume } : {}),
     ...(flags.ephemeral ? { ephemeral: true } : {}),
     ...(outputSchema ? { outputSchema } : {}),

@@ -1,0 +1,99 @@
+// Startup figures of the built CLI (run `npm run build` first). Prints one JSON line:
+// --version and --help times, and for `exec` against a demo server in this process the time
+// from spawn to the server recording the first request, with and without the warm-up.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startDemoServer } from "../dist/demo/index.js";
+
+const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+
+const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-"));
+const repo = join(root, "repo");
+execFileSync("git", ["init", "-q", repo]);
+const env = { ...process.env, HOME: root, MINI_CODEX_HOME: join(root, "home") };
+for (const key of ["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL"]) delete env[key];
+
+const server = await startDemoServer();
+/** Called with the time the server records each request. */
+let onRequest = () => {};
+const push = server.requests.push.bind(server.requests);
+server.requests.push = (...items) => {
+  const n = push(...items);
+  for (const item of items) onRequest(item, performance.now());
+  return n;
+};
+
+function run(args, extraEnv = {}) {
+  return new Promise((resolve, reject) => {
+    const requests = [];
+    onRequest = (request, at) => requests.push({ at, warmup: request.generate === false });
+    const start = performance.now();
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...env, ...extraEnv },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const end = performance.now();
+      if (code !== 0) return reject(new Error(`exit ${code}: ${stderr}`));
+      const first = requests[0];
+      const firstTurn = requests.find((request) => !request.warmup);
+      resolve({
+        total: end - start,
+        firstRequest: first ? first.at - start : undefined,
+        firstTurnRequest: firstTurn ? firstTurn.at - start : undefined,
+      });
+    });
+  });
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]) : null;
+};
+
+async function series(args, extraEnv) {
+  const results = [];
+  for (let i = 0; i < RUNS; i++) results.push(await run(args, extraEnv));
+  return {
+    first_request_ms: median(results.map((r) => r.firstRequest)),
+    first_turn_request_ms: median(results.map((r) => r.firstTurnRequest)),
+    total_ms: median(results.map((r) => r.total)),
+  };
+}
+
+try {
+  const exec = ["exec", "--ephemeral", "-c", `openai_base_url=${server.baseUrl}`, "-C", repo, "hi"];
+  await run(exec); // prime the OS file cache
+  const version = await series(["--version"]);
+  const help = await series(["--help"]);
+  const noWarmup = await series(exec, { MINI_CODEX_EXEC_WARMUP: "0" });
+  const warmup = await series(exec, { MINI_CODEX_EXEC_WARMUP: "1" });
+  const embedded = await series(["exec", "--ephemeral", "--demo", "-C", repo, "hi"]);
+  console.log(
+    JSON.stringify({
+      bench: "startup",
+      runs: RUNS,
+      version_ms: version.total_ms,
+      help_ms: help.total_ms,
+      exec_first_request_ms: noWarmup.first_request_ms,
+      exec_total_ms: noWarmup.total_ms,
+      exec_warmup_first_request_ms: warmup.first_request_ms,
+      exec_warmup_first_turn_request_ms: warmup.first_turn_request_ms,
+      exec_warmup_total_ms: warmup.total_ms,
+      exec_embedded_demo_total_ms: embedded.total_ms,
+      target_first_request_ms: 300,
+    }),
+  );
+} finally {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+}
