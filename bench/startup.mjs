@@ -1,7 +1,7 @@
 // Startup figures of the built CLI (run `npm run build` first). Prints one JSON line:
 // --version and --help times, and for `exec` against a demo server in this process the time
 // from spawn to the server recording the first request, with and without the warm-up.
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
