@@ -1,7 +1,7 @@
-import { Box, Static, Text, useApp, useStdout } from "ink";
+import { Box, type Key, Static, Text, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { ReasoningEffortSchema } from "../protocol/request.js";
-import { ApprovalPrompt } from "./approval-prompt.js";
+import { ApprovalPrompt, approvalKey } from "./approval-prompt.js";
 import { parseSlashCommand, SLASH_COMMANDS } from "./commands/index.js";
 import type { CommandContext } from "./commands/types.js";
 import { Composer } from "./composer.js";
@@ -9,7 +9,7 @@ import type { TuiLaunchOptions } from "./contract.js";
 import { EntryView } from "./entry-view.js";
 import { EFFORT_CYCLE } from "./keymap.js";
 import { LiveItem } from "./live-item.js";
-import { Picker } from "./picker.js";
+import { Picker, pickerKey } from "./picker.js";
 import { initialState, uiReducer } from "./state.js";
 import { StatusBar } from "./status-bar.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
@@ -29,6 +29,8 @@ function useTerminalWidth(): number {
   return width;
 }
 
+const EFFORTS = ReasoningEffortSchema.options;
+
 export function App({ options }: { options: TuiLaunchOptions }) {
   const { exit } = useApp();
   const width = useTerminalWidth();
@@ -38,7 +40,19 @@ export function App({ options }: { options: TuiLaunchOptions }) {
     initialState,
   );
   const agent = useAgentSession(options, dispatch);
-  const [picker, setPicker] = useState(false);
+  // Modal selections live in refs too: keys are routed by them before the next render.
+  const pickerRef = useRef<number | undefined>(undefined);
+  const [picker, setPickerState] = useState<number>();
+  const setPicker = useCallback((index: number | undefined) => {
+    pickerRef.current = index;
+    setPickerState(index);
+  }, []);
+  const approvalIndexRef = useRef(0);
+  const [approvalIndex, setApprovalIndexState] = useState(0);
+  const setApprovalIndex = useCallback((index: number) => {
+    approvalIndexRef.current = index;
+    setApprovalIndexState(index);
+  }, []);
   const [hint, setHint] = useState("");
   const quitArmed = useRef(false);
   const clearComposer = useRef(() => {});
@@ -84,7 +98,10 @@ export function App({ options }: { options: TuiLaunchOptions }) {
         cwd: options.cwd,
         commands: SLASH_COMMANDS,
         print,
-        openEffortPicker: () => setPicker(true),
+        openEffortPicker: () => {
+          const current = session.status().effort ?? "medium";
+          setPicker(Math.max(0, EFFORTS.indexOf(current)));
+        },
         runTurn: (operation) => agent.runTurn(() => operation(), true),
         newSession: async () => {
           await agent.open();
@@ -102,7 +119,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
         );
       return true;
     },
-    [agent, options.cwd, options.home, print, quit],
+    [agent, options.cwd, options.home, print, quit, setPicker],
   );
 
   const onSubmit = useCallback(
@@ -150,8 +167,44 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   );
 
   const approval = agent.approvals[0];
-  const composer = useComposer({ active: !approval && !picker, onSubmit, onSignal });
+  const composer = useComposer({ onSubmit, onSignal });
   clearComposer.current = composer.clear;
+
+  const pickEffort = (effort: string) => {
+    setPicker(undefined);
+    const level = ReasoningEffortSchema.parse(effort);
+    agent.session?.update({ effort: level });
+    print({
+      kind: "notice",
+      level: "info",
+      text: `Reasoning effort: ${level} (applies to the next request).`,
+    });
+  };
+
+  // One input handler routes each key: the approval prompt, else the picker, else the composer.
+  const route = useRef<(input: string, key: Key) => void>(() => {});
+  route.current = (input, key) => {
+    const pendingApproval = agent.currentApproval();
+    if (pendingApproval) {
+      const result = approvalKey(input, key, approvalIndexRef.current);
+      if (result && "decision" in result) {
+        setApprovalIndex(0);
+        agent.decide(pendingApproval, result.decision);
+      } else if (result) setApprovalIndex(result.index);
+      return;
+    }
+    if (pickerRef.current !== undefined) {
+      const result = pickerKey(input, key, pickerRef.current, EFFORTS);
+      if (!result) return;
+      if ("pick" in result) pickEffort(result.pick);
+      else if ("cancel" in result) setPicker(undefined);
+      else setPicker(result.index);
+      return;
+    }
+    composer.handle(input, key);
+  };
+  const onInput = useCallback((input: string, key: Key) => route.current(input, key), []);
+  useInput(onInput);
 
   // Start the first session once; send the initial prompt when it is ready.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at mount
@@ -181,30 +234,18 @@ export function App({ options }: { options: TuiLaunchOptions }) {
           queued › {text}
         </Text>
       ))}
-      {approval ? (
-        <ApprovalPrompt request={approval.request} onDecide={(d) => agent.decide(approval, d)} />
-      ) : null}
-      {picker ? (
+      {approval ? <ApprovalPrompt request={approval.request} index={approvalIndex} /> : null}
+      {picker !== undefined && !approval ? (
         <Picker
           title="Reasoning effort for the next request"
-          options={ReasoningEffortSchema.options}
-          initial={state.status.effort}
-          onCancel={() => setPicker(false)}
-          onPick={(effort) => {
-            setPicker(false);
-            const level = ReasoningEffortSchema.parse(effort);
-            agent.session?.update({ effort: level });
-            print({
-              kind: "notice",
-              level: "info",
-              text: `Reasoning effort: ${level} (applies to the next request).`,
-            });
-          }}
+          options={EFFORTS}
+          index={picker}
+          current={state.status.effort}
         />
       ) : null}
       <Composer
         buffer={composer.buffer}
-        dim={Boolean(approval) || picker}
+        dim={Boolean(approval) || picker !== undefined}
         placeholder={
           busy ? "working… (type to queue, Esc to interrupt)" : "Ask mini-codex; /help for commands"
         }

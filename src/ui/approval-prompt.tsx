@@ -1,5 +1,4 @@
-import { Box, Text, useInput } from "ink";
-import { useState } from "react";
+import { Box, type Key, Text } from "ink";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 
 const CHOICES: ReadonlyArray<{ key: string; decision: ApprovalDecision; label: string }> = [
@@ -8,23 +7,23 @@ const CHOICES: ReadonlyArray<{ key: string; decision: ApprovalDecision; label: s
   { key: "n", decision: "deny", label: "No (tell the model it was denied)" },
 ];
 
-/** Asks the person about one command or patch; y / a / n, arrows + Enter, Esc denies. */
-export function ApprovalPrompt({
-  request,
-  onDecide,
-}: {
-  request: ApprovalRequest;
-  onDecide(decision: ApprovalDecision): void;
-}) {
-  const [index, setIndex] = useState(0);
-  useInput((input, key) => {
-    const typed = CHOICES.find((choice) => choice.key === input.toLowerCase());
-    if (typed) onDecide(typed.decision);
-    else if (key.escape) onDecide("deny");
-    else if (key.upArrow) setIndex((i) => (i + CHOICES.length - 1) % CHOICES.length);
-    else if (key.downArrow) setIndex((i) => (i + 1) % CHOICES.length);
-    else if (key.return) onDecide(CHOICES[index]?.decision ?? "deny");
-  });
+/** A key on the approval prompt: y / a / n, arrows + Enter; Esc denies. */
+export function approvalKey(
+  input: string,
+  key: Key,
+  index: number,
+): { decision: ApprovalDecision } | { index: number } | undefined {
+  const typed = CHOICES.find((choice) => choice.key === input.toLowerCase());
+  if (typed) return { decision: typed.decision };
+  if (key.escape) return { decision: "deny" };
+  if (key.upArrow) return { index: (index + CHOICES.length - 1) % CHOICES.length };
+  if (key.downArrow) return { index: (index + 1) % CHOICES.length };
+  if (key.return) return { decision: CHOICES[index]?.decision ?? "deny" };
+  return undefined;
+}
+
+/** Asks the person about one command or patch. */
+export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; index: number }) {
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       {request.kind === "command" ? (

@@ -4,7 +4,7 @@ import { formatMarkdownLine } from "./markdown.js";
 import type { LiveCall, LiveState } from "./transcript-entries.js";
 
 /** Rows of wrapped streaming text kept on screen; the rest is already in the transcript. */
-const LIVE_TEXT_ROWS = 6;
+const LIVE_TEXT_ROWS = 4;
 
 function LiveCallView({ call }: { call: LiveCall }) {
   if (call.command) {

@@ -1,29 +1,31 @@
-import { Box, Text, useInput } from "ink";
-import { useState } from "react";
+import { Box, type Key, Text } from "ink";
+
+/** A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc cancels. */
+export function pickerKey(
+  input: string,
+  key: Key,
+  index: number,
+  options: readonly string[],
+): { pick: string } | { cancel: true } | { index: number } | undefined {
+  if (key.escape) return { cancel: true };
+  if (key.upArrow) return { index: (index + options.length - 1) % options.length };
+  if (key.downArrow) return { index: (index + 1) % options.length };
+  if (key.return) {
+    const option = options[index];
+    return option === undefined ? undefined : { pick: option };
+  }
+  const typed = options.find((option) => option === input.trim());
+  return typed ? { pick: typed } : undefined;
+}
 
 export interface PickerProps {
   title: string;
   options: readonly string[];
-  initial?: string;
-  onPick(option: string): void;
-  onCancel(): void;
+  index: number;
+  current?: string;
 }
 
-/** A small list picker (Up/Down, Enter picks, Esc cancels). */
-export function Picker({ title, options, initial, onPick, onCancel }: PickerProps) {
-  const [index, setIndex] = useState(Math.max(0, initial ? options.indexOf(initial) : 0));
-  useInput((input, key) => {
-    if (key.escape) onCancel();
-    else if (key.upArrow) setIndex((i) => (i + options.length - 1) % options.length);
-    else if (key.downArrow) setIndex((i) => (i + 1) % options.length);
-    else if (key.return) {
-      const option = options[index];
-      if (option !== undefined) onPick(option);
-    } else {
-      const typed = options.find((option) => option === input.trim());
-      if (typed) onPick(typed);
-    }
-  });
+export function Picker({ title, options, index, current }: PickerProps) {
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>
       <Text bold>{title}</Text>
@@ -31,7 +33,7 @@ export function Picker({ title, options, initial, onPick, onCancel }: PickerProp
         <Text key={option} color={i === index ? "cyan" : undefined}>
           {i === index ? "› " : "  "}
           {option}
-          {option === initial ? " (current)" : ""}
+          {option === current ? " (current)" : ""}
         </Text>
       ))}
       <Text dimColor>↑↓ choose · Enter pick · Esc cancel</Text>

@@ -21,7 +21,13 @@ function errorText(error: unknown): string {
  */
 export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<UiAction>) {
   const [session, setSession] = useState<AgentSession>();
+  // Pending approvals in a ref (keys are routed by it at once) mirrored in state (rendering).
+  const pending = useRef<PendingApproval[]>([]);
   const [approvals, setApprovals] = useState<PendingApproval[]>([]);
+  const setPending = useCallback((list: PendingApproval[]) => {
+    pending.current = list;
+    setApprovals(list);
+  }, []);
   const current = useRef<{ session: AgentSession; release(): void } | undefined>(undefined);
   const sendNext = useRef<(text: string) => Promise<void>>(async () => undefined);
   const grants = useRef(NO_GRANTS);
@@ -40,32 +46,31 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
       ) {
         return Promise.resolve("approve");
       }
-      return new Promise((resolve) => setApprovals((list) => [...list, { request, resolve }]));
+      return new Promise((resolve) => setPending([...pending.current, { request, resolve }]));
     },
-    [options.approvalPolicy, options.sandbox],
+    [options.approvalPolicy, options.sandbox, setPending],
   );
 
   const decide = useCallback(
-    (pending: PendingApproval, decision: ApprovalDecision) => {
-      setApprovals((list) => list.filter((item) => item !== pending));
+    (answered: PendingApproval, decision: ApprovalDecision) => {
+      setPending(pending.current.filter((item) => item !== answered));
       if (decision === "approve_session") {
-        grants.current = grantForSession(grants.current, pending.request);
+        grants.current = grantForSession(grants.current, answered.request);
       }
       if (decision === "deny") {
-        const what = pending.request.kind === "command" ? pending.request.command : "the patch";
+        const what = answered.request.kind === "command" ? answered.request.command : "the patch";
         print("warning", `Denied: ${what}`);
       }
-      pending.resolve(decision);
+      answered.resolve(decision);
     },
-    [print],
+    [print, setPending],
   );
 
   const denyAll = useCallback(() => {
-    setApprovals((list) => {
-      for (const pending of list) pending.resolve("deny");
-      return [];
-    });
-  }, []);
+    const list = pending.current;
+    setPending([]);
+    for (const item of list) item.resolve("deny");
+  }, [setPending]);
 
   const open = useCallback(async () => {
     const previous = current.current;
@@ -172,6 +177,8 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
   return {
     session,
     approvals,
+    /** The approval keys go to now (ahead of the render that shows it). */
+    currentApproval: () => pending.current[0],
     decide,
     open,
     sendMessage,

@@ -1,4 +1,4 @@
-import { type Key, useInput } from "ink";
+import type { Key } from "ink";
 import { useCallback, useRef, useState } from "react";
 import {
   backspace,
@@ -20,7 +20,6 @@ import { type KeyAction, keyAction } from "./keymap.js";
 export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort";
 
 export interface ComposerOptions {
-  active: boolean;
   onSubmit(text: string): void;
   /** Keys the app handles; `empty`: the input was empty when the key came. */
   onSignal(signal: ComposerSignal, empty: boolean): void;
@@ -30,10 +29,10 @@ export interface ComposerOptions {
 const CSI_REMNANT = /^\[[\d;?]*[~A-Za-z]$/;
 
 /**
- * The composer's input handling. The buffer lives in a ref so keys that arrive before a
- * re-render are never lost; a counter only triggers the re-render.
+ * The composer's key handling (the app routes keys to it). The buffer lives in a ref so keys
+ * that arrive before a re-render are never lost; a counter only triggers the re-render.
  */
-export function useComposer({ active, onSubmit, onSignal }: ComposerOptions) {
+export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
   const buffer = useRef<ComposerBuffer>(EMPTY_BUFFER);
   const history = useRef<InputHistory>({ entries: [], index: 0, draft: "" });
   const pasting = useRef(false);
@@ -123,8 +122,6 @@ export function useComposer({ active, onSubmit, onSignal }: ComposerOptions) {
     [perform, set, submit],
   );
 
-  useInput(handle, { isActive: active });
-
   const clear = useCallback(() => set(EMPTY_BUFFER), [set]);
-  return { buffer: buffer.current, clear };
+  return { buffer: buffer.current, clear, handle };
 }

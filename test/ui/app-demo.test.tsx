@@ -1,0 +1,201 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { render } from "ink-testing-library";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { AgentSession } from "../../src/session/api.js";
+import { buildInitialContext } from "../../src/session/environment.js";
+import { createSession } from "../../src/session/session.js";
+import { createToolRouter } from "../../src/tools/index.js";
+import { App } from "../../src/ui/app.js";
+import type { TuiLaunchOptions } from "../../src/ui/contract.js";
+import { plain, statusLine, waitFor } from "./ink-helpers.js";
+
+// The real session, tools and demo server over loopback; only the terminal is simulated.
+let server: DemoServer;
+let home: string;
+let cwd: string;
+let realHome: string | undefined;
+const cleanups: Array<() => Promise<void> | void> = [];
+
+beforeEach(async () => {
+  server = await startDemoServer();
+  home = mkdtempSync(join(tmpdir(), "mini-codex-tui-home-"));
+  cwd = mkdtempSync(join(tmpdir(), "mini-codex-tui-cwd-"));
+  // shell_command runs `bash -lc`: keep the machine's login profile out.
+  realHome = process.env.HOME;
+  process.env.HOME = home;
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await server.close();
+  process.env.HOME = realHome;
+  rmSync(home, { recursive: true, force: true });
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+function launch(overrides: Partial<TuiLaunchOptions> = {}) {
+  const sessions: AgentSession[] = [];
+  const approvalPolicy = overrides.approvalPolicy ?? "untrusted";
+  const options: TuiLaunchOptions = {
+    createSession: async (hooks) => {
+      const session = createSession({
+        id: `sess-tui-${sessions.length + 1}-${Math.random().toString(36).slice(2, 8)}`,
+        provider: {
+          id: "demo",
+          name: "Demo",
+          baseUrl: server.baseUrl,
+          supportsWebsockets: true,
+          requestMaxRetries: 0,
+          streamMaxRetries: 3,
+          streamIdleTimeoutMs: 10_000,
+          websocketConnectTimeoutMs: 5_000,
+          wsLanes: "off",
+          wsEpochMaxRequests: 0,
+        },
+        settings: { model: "demo-1", effort: "medium" },
+        instructions: "You are the TUI test agent.",
+        tools: createToolRouter(),
+        cwd,
+        workspaceRoots: [cwd],
+        sandbox: "workspace-write",
+        approvalPolicy,
+        home,
+        initialContext: buildInitialContext({
+          cwd,
+          shell: "bash",
+          sandbox: "workspace-write",
+          approvalPolicy,
+          now: new Date("2026-01-02T03:04:05Z"),
+          timezone: "UTC",
+        }),
+        warmup: true,
+        version: "0.0.0-test",
+        ...(hooks.approve ? { approve: hooks.approve } : {}),
+      });
+      sessions.push(session);
+      return session;
+    },
+    home,
+    cwd,
+    approvalPolicy,
+    sandbox: "workspace-write",
+    contextWindow: 100_000,
+    version: "0.0.0-test",
+    ...overrides,
+  };
+  const ui = render(<App options={options} />);
+  cleanups.push(async () => {
+    ui.unmount();
+    for (const session of sessions) await session.close();
+  });
+  const frame = () => plain(ui.lastFrame());
+  const status = () => statusLine(ui.lastFrame() ?? "", "demo-1");
+  const submit = async (text: string) => {
+    ui.stdin.write(text);
+    await waitFor(() => frame().includes(text), `"${text}" in the composer`);
+    ui.stdin.write("\r");
+  };
+  const idle = () => waitFor(() => !status().includes("working"), "the turn to end");
+  return { ui, frame, status, submit, idle, sessions };
+}
+
+describe("TUI on the real session and the demo server", () => {
+  it("streams the answer; after /effort high the next request is full, then incremental again", async () => {
+    const app = launch();
+    await waitFor(() => app.status().includes("warm-up"), "the warm-up request");
+    await app.submit("hello demo");
+    await waitFor(() => app.frame().includes("You said: hello demo"), "the answer");
+    await app.idle();
+    expect(app.status()).toContain("ws_incremental");
+    expect(app.status()).toContain("prev ✓");
+    expect(app.status()).toMatch(/cached \S+ \(\d+%\)/);
+    expect(app.status()).toMatch(/ctx \d+% left/);
+
+    await app.submit("/effort high");
+    await waitFor(() => app.status().includes("next: full"), "the next-request preview");
+    expect(app.status()).toContain("next: full — effort changed");
+    expect(app.status()).toContain("demo-1 high");
+
+    await app.submit("second message");
+    await waitFor(() => app.frame().includes("You said: second message"), "the second answer");
+    await app.idle();
+    expect(app.status()).toContain("ws_full — effort changed");
+    expect(app.status()).toContain("prev –");
+    expect(app.status()).not.toContain("next:");
+
+    await app.submit("third message");
+    await waitFor(() => app.frame().includes("You said: third message"), "the third answer");
+    await app.idle();
+    expect(app.status()).toContain("ws_incremental");
+    expect(app.status()).toContain("prev ✓");
+
+    // What the status bar said is what went over the wire.
+    const sent = server.requests.filter((r) => r.transport === "ws");
+    const chained = sent.map(
+      (r) =>
+        typeof (r.body as { previous_response_id?: unknown }).previous_response_id === "string",
+    );
+    expect(chained.slice(-3)).toEqual([true, false, true]);
+  });
+
+  it("asks before a command, runs it once approved, and /ledger shows the requests", async () => {
+    const app = launch();
+    await waitFor(() => app.frame().includes("session sess-tui-1"), "the banner");
+    await app.submit("run: touch made-by-agent.txt");
+    await waitFor(() => app.frame().includes("Run this command?"), "the approval prompt");
+    expect(existsSync(join(cwd, "made-by-agent.txt"))).toBe(false);
+    app.ui.stdin.write("y");
+    await waitFor(() => app.frame().includes("Ran the command. Exit code 0."), "the report");
+    expect(existsSync(join(cwd, "made-by-agent.txt"))).toBe(true);
+    expect(app.frame()).toMatch(/✓ \$ touch made-by-agent\.txt\s+\(exit 0/);
+    await app.idle();
+
+    await app.submit("/ledger");
+    await waitFor(() => app.frame().includes("Ledger (last"), "the ledger table");
+    expect(app.frame()).toMatch(/ws_full\s+no_baseline/);
+    expect(app.frame()).toMatch(/ws_incremental\s+✓/);
+  });
+
+  it("a denied command never runs and the model is told", async () => {
+    const app = launch();
+    await waitFor(() => app.frame().includes("session sess-tui-1"), "the banner");
+    await app.submit("run: touch denied.txt");
+    await waitFor(() => app.frame().includes("Run this command?"), "the approval prompt");
+    app.ui.stdin.write("n");
+    await waitFor(() => app.frame().includes("Denied: touch denied.txt"), "the denial line");
+    await app.idle();
+    expect(existsSync(join(cwd, "denied.txt"))).toBe(false);
+    const outputs = app.sessions[0]?.history().filter((i) => i.type === "function_call_output");
+    expect(outputs?.map((i) => i.output)).toEqual(["denied by user"]);
+  });
+
+  it("asks before a patch, then shows the applied diff", async () => {
+    const app = launch();
+    await waitFor(() => app.frame().includes("session sess-tui-1"), "the banner");
+    await app.submit("write notes/hello.txt: hello from the agent");
+    await waitFor(() => app.frame().includes("Apply this patch?"), "the approval prompt");
+    expect(app.frame()).toContain("add notes/hello.txt");
+    app.ui.stdin.write("a");
+    await waitFor(() => app.frame().includes("Applied the patch."), "the report");
+    expect(readFileSync(join(cwd, "notes/hello.txt"), "utf8")).toBe("hello from the agent\n");
+    expect(app.frame()).toContain("✓ Applied patch");
+    expect(app.frame()).toContain("A notes/hello.txt");
+    expect(app.frame()).toContain("+hello from the agent");
+  });
+
+  it("/status shows the real session's provider, transport and totals", async () => {
+    const app = launch();
+    await waitFor(() => app.frame().includes("session sess-tui-1"), "the banner");
+    await app.submit("hi");
+    await waitFor(() => app.frame().includes("You said: hi"), "the answer");
+    await app.idle();
+    await app.submit("/status");
+    await waitFor(() => app.frame().includes("Status"), "the status block");
+    expect(app.frame()).toContain(`provider     demo  ${server.baseUrl}`);
+    expect(app.frame()).toContain("transport    ws  lane default");
+    expect(app.frame()).toMatch(/requests\s+2\s+incremental 1 \(50%\)/);
+  });
+});
