@@ -1,7 +1,11 @@
 /** Keep the head and the tail of a long output (whole lines where possible) within `capBytes`. */
-export function capOutput(text: string, capBytes: number): string {
+export function capOutput(
+  text: string,
+  capBytes: number,
+  alreadyCut: { lines: number; bytes: number } = { lines: 0, bytes: 0 },
+): string {
   const buf = Buffer.from(text, "utf8");
-  if (buf.length <= capBytes) return text;
+  if (buf.length <= capBytes && alreadyCut.bytes === 0) return text;
   const half = Math.max(0, Math.floor(capBytes / 2));
   let headEnd = half;
   const headNewline = buf.lastIndexOf(0x0a, Math.max(0, headEnd - 1));
@@ -13,13 +17,14 @@ export function capOutput(text: string, capBytes: number): string {
   else while (tailStart < buf.length && ((buf[tailStart] ?? 0) & 0xc0) === 0x80) tailStart += 1;
   if (tailStart < headEnd) tailStart = headEnd;
   const middle = buf.subarray(headEnd, tailStart);
-  let cutLines = 0;
+  let cutLines = alreadyCut.lines;
   for (let i = middle.indexOf(0x0a); i >= 0; i = middle.indexOf(0x0a, i + 1)) cutLines += 1;
   const head = buf.subarray(0, headEnd).toString("utf8");
   const tail = buf.subarray(tailStart).toString("utf8");
   const gap = head === "" || head.endsWith("\n") ? "" : "\n";
   const lines = cutLines === 1 ? "1 line" : `${cutLines} lines`;
-  return `${head}${gap}[... ${lines} (${middle.length} bytes) truncated ...]\n${tail}`;
+  const bytes = middle.length + alreadyCut.bytes;
+  return `${head}${gap}[... ${lines} (${bytes} bytes) truncated ...]\n${tail}`;
 }
 
 export interface ShellOutcome {
@@ -28,7 +33,11 @@ export interface ShellOutcome {
   timedOut: boolean;
   aborted: boolean;
   durationMs: number;
+  /** Everything kept (for the UI), with a marker where memory bounds dropped text. */
   output: string;
+  /** The same without the marker, and what was dropped (for the model's truncation line). */
+  modelOutput?: string;
+  dropped?: { lines: number; bytes: number };
 }
 
 const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
@@ -50,11 +59,12 @@ export function formatShellOutput(
   const notes: string[] = [];
   if (outcome.timedOut) notes.push(`command timed out after ${timeoutMs} ms and was killed`);
   if (outcome.aborted) notes.push("command aborted: the turn was interrupted");
-  const body = notes.length ? `${notes.join("\n")}\n${outcome.output}` : outcome.output;
+  const text = outcome.modelOutput ?? outcome.output;
+  const body = notes.length ? `${notes.join("\n")}\n${text}` : text;
   return [
     `Exit code: ${reportedExitCode(outcome)}`,
     `Wall time: ${(outcome.durationMs / 1000).toFixed(1)} seconds`,
     "Output:",
-    capOutput(body, capBytes),
+    capOutput(body, capBytes, outcome.dropped),
   ].join("\n");
 }

@@ -3,6 +3,7 @@ import { StringDecoder } from "node:string_decoder";
 import { execa } from "execa";
 import { z } from "zod";
 import { ToolError } from "./errors.js";
+import { BoundedOutput } from "./output-buffer.js";
 import { defineFunctionTool } from "./registry.js";
 import { formatShellOutput, type ShellOutcome } from "./shell-output.js";
 import type { ToolDefinition } from "./types.js";
@@ -18,6 +19,8 @@ export interface ShellRunOptions {
   signal: AbortSignal;
   /** Extra environment variables (on top of the inherited environment). */
   env?: Record<string, string>;
+  /** Memory bound for the kept output (characters). */
+  retainedChars?: number;
   onChunk(stream: "stdout" | "stderr", chunk: string): void;
 }
 
@@ -70,20 +73,20 @@ export async function runShellCommand(
     env: { PAGER: "cat", GIT_PAGER: "cat", ...options.env },
   });
   trackGroup(child.pid);
-  let output = "";
+  const output = new BoundedOutput(options.retainedChars);
   for (const stream of ["stdout", "stderr"] as const) {
     const decoder = new StringDecoder("utf8");
     const readable = child[stream];
     readable?.on("data", (data: Buffer) => {
       const text = decoder.write(data);
       if (text === "") return;
-      output += text;
+      output.append(text);
       options.onChunk(stream, text);
     });
     readable?.on("end", () => {
       const rest = decoder.end();
       if (rest === "") return;
-      output += rest;
+      output.append(rest);
       options.onChunk(stream, rest);
     });
   }
@@ -103,7 +106,9 @@ export async function runShellCommand(
     const result = await child;
     // the command never started (e.g. bash missing): say why instead of an empty output
     if (result.exitCode === undefined && result.signal === undefined && !timedOut && !aborted) {
-      output += `failed to start the command: ${result.originalMessage ?? result.shortMessage}\n`;
+      output.append(
+        `failed to start the command: ${result.originalMessage ?? result.shortMessage}\n`,
+      );
     }
     return {
       exitCode: timedOut || aborted ? null : (result.exitCode ?? null),
@@ -111,7 +116,9 @@ export async function runShellCommand(
       timedOut,
       aborted,
       durationMs: performance.now() - started,
-      output,
+      output: output.text(),
+      modelOutput: output.text(false),
+      dropped: { lines: output.droppedLines, bytes: output.droppedChars },
     };
   } finally {
     clearTimeout(timer);

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createToolRouter } from "../../src/tools/index.js";
-import { capOutput } from "../../src/tools/shell-output.js";
+import { createToolRouter, runShellCommand } from "../../src/tools/index.js";
+import { capOutput, formatShellOutput } from "../../src/tools/shell-output.js";
 import type { ToolEvent } from "../../src/tools/types.js";
 import { makeContext, type TempWorkspace, tempWorkspace, waitFor } from "./helpers.js";
 
@@ -126,6 +126,26 @@ describe("shell_command", () => {
     expect(Buffer.byteLength(body)).toBeLessThan(2100);
     const finished = ctx.events.at(-1) as Extract<ToolEvent, { type: "command_finished" }>;
     expect(finished.aggregatedOutput.split("\n")).toHaveLength(5001);
+  });
+
+  it("bounds the output kept in memory and still counts what was cut", async () => {
+    const outcome = await runShellCommand("seq 1 100000", {
+      cwd: ws.ws,
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+      env: { HOME: ws.root },
+      retainedChars: 20_000,
+      onChunk: () => {},
+    });
+    expect(outcome.output.startsWith("1\n2\n")).toBe(true);
+    expect(outcome.output.trimEnd().endsWith("99999\n100000")).toBe(true);
+    expect(outcome.output).toMatch(/\[\.\.\. \d+ lines \(\d+ characters\) not kept \.\.\.\]/);
+    expect(outcome.output.length).toBeLessThan(40_000);
+    const forModel = formatShellOutput(outcome, 1000, 10_000);
+    const cut = /\[\.\.\. (\d+) lines/.exec(forModel);
+    // newlines kept, less the marker line's own
+    const keptLines = forModel.slice(forModel.indexOf("Output:\n") + 8).split("\n").length - 2;
+    expect(Number(cut?.[1]) + keptLines).toBe(100_000);
   });
 
   it("refuses a workdir outside the workspace in workspace-write", async () => {
