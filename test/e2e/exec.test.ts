@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
@@ -177,5 +177,81 @@ describe("mini-codex exec --json against the demo server", () => {
     const users = saved.history.filter((item) => item.type === "message" && item.role === "user");
     expect(JSON.stringify(users.at(-1))).toContain("demo:slow 50");
     expect(jsonLines(result.stdout).at(-1)).toMatchObject({ type: "turn.failed" });
+  });
+});
+
+describe("exec extras", () => {
+  it("resume --last continues the latest session with the same id", async () => {
+    const first = await runCli(["exec", "--json", ...against(), "first words"], {
+      env: world.env(),
+    });
+    const id = (jsonLines(first.stdout)[0] as unknown as { thread_id: string }).thread_id;
+    const again = await runCli(
+      ["exec", "--json", ...against(), "resume", "--last", "second words"],
+      {
+        env: world.env(),
+      },
+    );
+    expect(again.code).toBe(0);
+    expect(jsonLines(again.stdout)[0]).toEqual({ type: "thread.started", thread_id: id });
+    const body = server.requests.at(-1)?.body as { prompt_cache_key: string; input: unknown[] };
+    expect(body.prompt_cache_key).toBe(id);
+    expect(JSON.stringify(body.input)).toContain("first words");
+    const missing = await runCli(["exec", ...against(), "resume", "no-such-session", "x"], {
+      env: world.env(),
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("no saved session no-such-session");
+  });
+
+  it("--output-schema sends a strict json_schema text format", async () => {
+    const schemaFile = join(world.root, "schema.json");
+    const schema = {
+      type: "object",
+      properties: { ok: { type: "boolean" } },
+      required: ["ok"],
+      additionalProperties: false,
+    };
+    writeFileSync(schemaFile, JSON.stringify(schema));
+    const run = await runCli(["exec", ...against(), "--output-schema", schemaFile, "answer"], {
+      env: world.env(),
+    });
+    expect(run.code).toBe(0);
+    const body = server.requests.at(-1)?.body as { text?: { format: Record<string, unknown> } };
+    expect(body.text?.format).toMatchObject({ type: "json_schema", strict: true, schema });
+  });
+
+  it("`ledger` summarises the last session's requests", async () => {
+    await runCli(["exec", ...against(), "run: true"], { env: world.env() });
+    const ledger = await runCli(["ledger"], { env: world.env() });
+    expect(ledger.code).toBe(0);
+    expect(ledger.stdout).toMatch(/requests 2 over 1 turn/);
+    expect(ledger.stdout).toContain("ws_incremental");
+  });
+});
+
+describe("demo-server command", () => {
+  it("serves on the given port until SIGINT", async () => {
+    const run = spawnCli(["demo-server", "--port", "0"], { env: world.env() });
+    await waitFor(() => run.output().stdout.includes("\n"));
+    const url = run.output().stdout.trim();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const response = await fetch(`${url}/responses`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "m",
+        instructions: "",
+        input: [],
+        tools: [],
+        tool_choice: "auto",
+        parallel_tool_calls: false,
+        store: false,
+        stream: true,
+      }),
+    });
+    expect(await response.text()).toContain("response.completed");
+    run.child.kill("SIGINT");
+    expect((await run.done).code).toBe(0);
   });
 });

@@ -1,0 +1,123 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import { BIN, type TempWorld, tempWorld } from "./helpers.js";
+
+// The built binary's TUI in a real terminal (tmux) against a demo server in this process.
+const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+const SOCKET = `mini-codex-e2e-${process.pid}`;
+const PANE = "tui";
+
+function tmux(...args: string[]): string {
+  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
+}
+
+function screen(): string {
+  return tmux("capture-pane", "-p", "-t", PANE);
+}
+
+/** The status bar: the last screen line naming a request mode (or "no request yet"). */
+function statusBar(): string {
+  const lines = screen().split("\n");
+  return lines.filter((line) => /ws_|http_full|no request yet/.test(line)).at(-1) ?? "";
+}
+
+function alive(): boolean {
+  return spawnSync("tmux", ["-L", SOCKET, "has-session", "-t", PANE]).status === 0;
+}
+
+async function until(predicate: () => boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}; screen:\n${alive() ? screen() : "(gone)"}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function type(text: string) {
+  tmux("send-keys", "-t", PANE, "-l", text);
+  tmux("send-keys", "-t", PANE, "Enter");
+}
+
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
+  let server: DemoServer;
+  let world: TempWorld;
+
+  beforeAll(async () => {
+    execFileSync("npm", ["run", "build"], { stdio: "ignore" });
+    server = await startDemoServer();
+    world = tempWorld();
+    const command = [
+      "env",
+      ...[
+        "OPENAI_API_KEY",
+        "CODEX_API_KEY",
+        "OPENAI_BASE_URL",
+        "CI",
+        "CONTINUOUS_INTEGRATION",
+      ].flatMap((name) => ["-u", name]),
+      `MINI_CODEX_HOME=${world.home}`,
+      `HOME=${world.root}`,
+      process.execPath,
+      BIN,
+      "-c",
+      `openai_base_url="${server.baseUrl}"`,
+      "--effort",
+      "medium",
+    ]
+      .map(quote)
+      .join(" ");
+    tmux("new-session", "-d", "-s", PANE, "-x", "100", "-y", "30", "-c", world.repo, command);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (alive()) tmux("kill-server");
+    await server?.close();
+    world?.cleanup();
+  });
+
+  it("answers, and the status bar shows incremental, full after /effort high, then incremental", async () => {
+    await until(() => screen().includes("/help for commands"), "the TUI to start");
+    await until(() => statusBar().includes("warm-up"), "the warm-up request");
+
+    type("hello from tmux");
+    await until(() => screen().includes("You said: hello from tmux"), "the first answer");
+    await until(() => !statusBar().includes("working"), "the first turn to end");
+    expect(statusBar()).toMatch(/^ws_incremental │ prev ✓ │ \S+ medium │ cached /);
+
+    type("/effort high");
+    await until(() => statusBar().includes("next: full"), "the next-request preview");
+    expect(statusBar()).toContain("next: full — effort changed");
+    expect(statusBar()).toMatch(/│ \S+ high │/);
+
+    type("second message");
+    await until(() => screen().includes("You said: second message"), "the second answer");
+    await until(() => !statusBar().includes("working"), "the second turn to end");
+    expect(statusBar()).toMatch(/^ws_full — effort changed │ prev – │ \S+ high │ cached /);
+
+    type("third message");
+    await until(() => screen().includes("You said: third message"), "the third answer");
+    await until(() => !statusBar().includes("working"), "the third turn to end");
+    expect(statusBar()).toMatch(/^ws_incremental │ prev ✓ │ \S+ high │ cached /);
+
+    // What the status bar said is what the server received.
+    const chained = server.requests
+      .filter((r) => r.transport === "ws")
+      .map((r) => typeof (r.body as { previous_response_id?: unknown }).previous_response_id);
+    expect(chained).toEqual(["undefined", "string", "undefined", "string"]);
+
+    tmux("send-keys", "-t", PANE, "C-c");
+    tmux("send-keys", "-t", PANE, "C-c");
+    await until(() => !alive(), "Ctrl+C twice to quit");
+  }, 90_000);
+});
+
+if (!hasTmux) {
+  describe("TUI in tmux", () => {
+    it.skip("skipped: tmux is not installed (apt-get install -y tmux; .ci/run installs it)", () => {});
+  });
+}
