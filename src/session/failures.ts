@@ -1,5 +1,5 @@
 import { TransportError } from "../transport/errors.js";
-import type { RequestOutcome } from "./events.js";
+import { assertNever, type RequestOutcome } from "./events.js";
 import { ResponseFailed } from "./response-stream.js";
 
 /** The turn cannot get a response: the message is for the person, never a prompt or a key. */
@@ -22,10 +22,6 @@ export function failureKind(error: unknown, signal: AbortSignal | undefined): Fa
   return "fatal";
 }
 
-export function reconnectReason(kind: Failure): string {
-  return kind === "previous_not_found" ? "previous_not_found" : "reconnected";
-}
-
 export function outcomeOf(error: unknown, signal: AbortSignal | undefined): RequestOutcome {
   if (error instanceof ResponseFailed) return error.outcome;
   const kind = failureKind(error, signal);
@@ -35,4 +31,68 @@ export function outcomeOf(error: unknown, signal: AbortSignal | undefined): Requ
     return "dropped";
   if (error instanceof TransportError && error.code === "websocket_closed") return "dropped";
   return "error";
+}
+
+/** What to do after a failed attempt (SPEC §3.1). */
+export type Recovery =
+  /** The WebSocket is refused: HTTP for the rest of the session, resend now. */
+  | { kind: "fallback_http" }
+  /** WebSocket retries are used up: HTTP for good, resend now. */
+  | { kind: "http_for_good" }
+  /** Refused on a healthy socket (rate limit): wait, then send the same plan again. */
+  | { kind: "retry_same"; delayMs: number }
+  /** Drop the socket; resend in full on a new one (after `delayMs`). */
+  | { kind: "reconnect"; reason: string; delayMs: number }
+  /** HTTP: resend (always full) after `delayMs`. */
+  | { kind: "retry"; delayMs: number }
+  | { kind: "fail" };
+
+export interface RecoveryContext {
+  transport: "ws" | "http";
+  /** Retries already spent on this request. */
+  retries: number;
+  streamMaxRetries: number;
+  requestMaxRetries: number;
+  /** Whether any event of the failed response had arrived. */
+  streamStarted: boolean;
+  retryAfterMs?: number;
+  /** Backoff for retry number n (0-based). */
+  backoff(n: number): number;
+}
+
+/** The recovery decision for a failure, as a pure function of the failure and the counts. */
+export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
+  const { retries, streamMaxRetries } = ctx;
+  switch (failure) {
+    case "fallback_http":
+      return { kind: "fallback_http" };
+    case "rate_limited":
+      return retries < streamMaxRetries
+        ? { kind: "retry_same", delayMs: ctx.retryAfterMs ?? ctx.backoff(retries) }
+        : { kind: "fail" };
+    case "previous_not_found":
+    case "connection_limit":
+      if (ctx.transport === "http" || retries > streamMaxRetries) return { kind: "fail" };
+      return {
+        kind: "reconnect",
+        reason: failure === "previous_not_found" ? "previous_not_found" : "reconnected",
+        delayMs: 0,
+      };
+    case "retryable": {
+      if (ctx.transport === "ws") {
+        return retries < streamMaxRetries
+          ? { kind: "reconnect", reason: "reconnected", delayMs: ctx.backoff(retries) }
+          : { kind: "http_for_good" };
+      }
+      const limit = ctx.streamStarted ? streamMaxRetries : ctx.requestMaxRetries;
+      return retries < limit ? { kind: "retry", delayMs: ctx.backoff(retries) } : { kind: "fail" };
+    }
+    case "aborted":
+    case "auth":
+    case "fatal":
+    case "response_failed":
+      return { kind: "fail" };
+    default:
+      return assertNever(failure);
+  }
 }

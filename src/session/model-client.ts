@@ -1,14 +1,14 @@
 import type { ServerEvent } from "../protocol/events.js";
 import { type ResponsesRequest, toResponseCreateFrame } from "../protocol/request.js";
 import { backoffDelayMs, sleep } from "../transport/backoff.js";
-import { AUTH_MESSAGE, type TransportError, WebSocketUnavailable } from "../transport/errors.js";
+import { AUTH_MESSAGE, TransportError, WebSocketUnavailable } from "../transport/errors.js";
 import { HttpTransport, toHttpBody } from "../transport/http.js";
 import type { ProviderEndpoint, ResponsesTransport, TransportKind } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
 import type { RequestChain } from "./chain.js";
 import type { RequestFinished, RequestOutcome, RequestStarted } from "./events.js";
-import { failureKind, ModelRequestError, outcomeOf, reconnectReason } from "./failures.js";
+import { failureKind, ModelRequestError, outcomeOf, recoveryFor } from "./failures.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
@@ -89,7 +89,6 @@ export class ModelClient {
 
   async sample(call: SampleCall): Promise<CompletedResponse> {
     const chain = this.options.chain;
-    const maxRetries = this.options.provider.streamMaxRetries;
     let retries = 0;
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
@@ -136,41 +135,39 @@ export class ModelClient {
         return result;
       } catch (error) {
         if (!(error instanceof WebSocketUnavailable)) finish(outcomeOf(error, call.signal));
-        const message = error instanceof Error ? error.message : String(error);
         const kind = failureKind(error, call.signal);
-        if (kind === "fallback_http") {
-          chain.failed();
+        const recovery = recoveryFor(kind, {
+          transport: transport.kind,
+          retries,
+          streamMaxRetries: this.options.provider.streamMaxRetries,
+          requestMaxRetries: this.options.provider.requestMaxRetries,
+          streamStarted: error instanceof TransportError && error.streamStarted,
+          ...(error instanceof TransportError && error.retryAfterMs !== undefined
+            ? { retryAfterMs: error.retryAfterMs }
+            : {}),
+          backoff: (n) => backoffDelayMs(n, this.options.random),
+        });
+        const message = error instanceof Error ? error.message : String(error);
+        if (recovery.kind === "fail") {
+          // the transport already dropped a socket whose stream was cut short
+          chain.failed(transport.kind === "ws" && kind === "aborted" ? "reconnected" : undefined);
+          throw this.toRequestError(error, call.signal);
+        }
+        retries += 1;
+        if (recovery.kind === "retry_same") chain.retrySame();
+        else chain.failed(recovery.kind === "reconnect" ? recovery.reason : undefined);
+        if (recovery.kind === "reconnect" || recovery.kind === "http_for_good") this.ws?.close();
+        if (recovery.kind === "fallback_http") {
           this.fallBackToHttp(`WebSocket unavailable (${message})`);
           continue;
         }
-        const onSocket = transport.kind === "ws";
-        if (kind === "rate_limited" && retries < maxRetries) {
-          retries += 1;
-          chain.retrySame();
-          call.onAttemptFailed?.(message);
-          const delay = (error as TransportError).retryAfterMs;
-          await this.pause(delay ?? backoffDelayMs(retries - 1, this.options.random), call.signal);
-          continue;
+        if (recovery.kind === "http_for_good") {
+          this.fallBackToHttp(`WebSocket kept failing (${message})`);
         }
-        const reconnect =
-          kind === "previous_not_found" || kind === "connection_limit" || kind === "retryable";
-        if (reconnect && retries < maxRetries + (onSocket ? 1 : 0)) {
-          retries += 1;
-          if (onSocket) this.ws?.close();
-          chain.failed(onSocket ? reconnectReason(kind) : undefined);
-          call.onAttemptFailed?.(message);
-          if (onSocket && kind === "retryable" && retries > maxRetries) {
-            this.fallBackToHttp(`WebSocket kept failing (${message})`);
-            continue;
-          }
-          if (kind === "retryable") {
-            await this.pause(backoffDelayMs(retries - 1, this.options.random), call.signal);
-          }
-          continue;
+        call.onAttemptFailed?.(message);
+        if ("delayMs" in recovery && recovery.delayMs > 0) {
+          await this.pause(recovery.delayMs, call.signal);
         }
-        if (onSocket && kind !== "fatal" && kind !== "auth") this.ws?.close();
-        chain.failed(onSocket && kind === "aborted" ? "reconnected" : undefined);
-        throw this.toRequestError(error, call.signal);
       }
     }
   }
@@ -189,7 +186,9 @@ export class ModelClient {
     signal: AbortSignal | undefined,
   ): Promise<[ResponsesTransport, string | undefined]> {
     if (this.useHttp) {
-      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(this.endpoint());
+      // retries happen here, not inside the transport, so each attempt gets its ledger line
+      const endpoint = { ...this.endpoint(), requestMaxRetries: 0 };
+      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(endpoint);
       return [this.http, undefined];
     }
     this.ws ??= (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(

@@ -214,6 +214,7 @@ export class Session implements AgentSession {
     const turn = ++this.turnCount;
     this.emit({ type: "turn_started", turn });
     try {
+      if (this.warm) await this.warm; // one request at a time on the chain
       const { usage, lastMessage } = await body(turn, controller.signal);
       this.emit({
         type: "turn_completed",

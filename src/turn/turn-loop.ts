@@ -72,7 +72,7 @@ export async function runTurn(deps: TurnDeps): Promise<TurnOutcome> {
         onEvent: (event) => translator.onEvent(event),
         onAttemptFailed: (message) => {
           translator.reset();
-          deps.emit({ type: "warning", message: `request failed, resending in full: ${message}` });
+          deps.emit({ type: "warning", message: `request failed, retrying: ${message}` });
         },
         onRequestStarted: deps.onRequestStarted,
         onRequestFinished: deps.onRequestFinished,

@@ -122,3 +122,18 @@ describe("failure recovery (issue 3, done-when 4)", () => {
     expect(h.events.some((e) => e.type === "turn_failed" && !e.aborted)).toBe(true);
   });
 });
+
+describe("HTTP retries", () => {
+  it("5xx before the stream is retried with backoff, one ledger line per attempt", async () => {
+    h = await startHarness({
+      providerOverrides: { supportsWebsockets: false, requestMaxRetries: 4 },
+    });
+    h.server.hooks.failHttpTimes(2, 503);
+    const result = await h.session.send("hello over http");
+    expect(result).toMatchObject({ ok: true, lastMessage: "You said: hello over http" });
+    expect(h.requests()).toHaveLength(3);
+    expect(h.ledger().map((row) => row.outcome)).toEqual(["error", "error", "completed"]);
+    expect(h.ledger().every((row) => row.mode === "http_full")).toBe(true);
+    expect(warnings(h)).toHaveLength(2);
+  });
+});
