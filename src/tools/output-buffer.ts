@@ -31,8 +31,12 @@ export class BoundedOutput {
     }
     this.tail.push(text);
     this.tailLength += text.length;
-    while (this.tailLength > half && this.tail.length > 1) {
-      const dropped = this.tail.shift()!;
+    while (this.tailLength > half) {
+      const first = this.tail[0]!;
+      const excess = this.tailLength - half;
+      const dropped = first.length <= excess ? first : first.slice(0, excess);
+      if (dropped === first) this.tail.shift();
+      else this.tail[0] = first.slice(excess);
       this.tailLength -= dropped.length;
       this.droppedChars += dropped.length;
       this.droppedLines += countNewlines(dropped);
