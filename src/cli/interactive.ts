@@ -28,6 +28,7 @@ export async function runInteractive(
       approvalPolicy: runtime.approvalPolicy,
       sandbox: runtime.sandbox,
       version: runtime.version,
+      ...(runtime.contextWindow ? { contextWindow: runtime.contextWindow } : {}),
     });
   } finally {
     await runtime.close();

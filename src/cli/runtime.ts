@@ -13,6 +13,14 @@ import { packageVersion } from "./version.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
 
+/** Context windows of model families whose size is public (tokens); others are unknown. */
+export function knownContextWindow(model: string): number | undefined {
+  if (/^gpt-5(\b|[.-])/.test(model)) return 272_000;
+  if (/^gpt-4\.1/.test(model)) return 1_047_576;
+  if (/^(o3|o4-mini)/.test(model)) return 200_000;
+  return undefined;
+}
+
 /** Everything a session needs that comes from flags, config, environment and the package. */
 export interface Runtime {
   home: string;
@@ -30,6 +38,8 @@ export interface Runtime {
   sandbox: SandboxMode;
   approvalPolicy: SessionOptions["approvalPolicy"];
   applyPatchToolType: "custom" | "function";
+  /** Context window of the model in tokens, when known. */
+  contextWindow?: number;
   instructions: string;
   version: string;
   /** Stops what the runtime started (the embedded demo server). */
@@ -106,6 +116,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     version: packageVersion(),
     close,
   };
+  const contextWindow = config.model_context_window ?? knownContextWindow(runtime.model);
+  if (contextWindow) runtime.contextWindow = contextWindow;
   if (config.model_reasoning_effort) runtime.effort = config.model_reasoning_effort;
   if (config.model_reasoning_summary) runtime.reasoningSummary = config.model_reasoning_summary;
   return runtime;

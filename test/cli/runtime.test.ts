@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CliError } from "../../src/cli/errors.js";
+import { knownContextWindow, loadRuntime } from "../../src/cli/runtime.js";
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "mini-codex-runtime-"));
+  mkdirSync(join(root, "extra"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const env = () => ({ MINI_CODEX_HOME: join(root, "home") });
+
+describe("loadRuntime", () => {
+  it("starts the embedded demo provider, resolves directories and reads the base instructions", async () => {
+    const warnings: string[] = [];
+    const runtime = await loadRuntime({
+      flags: {
+        config: ['web_search="live"'],
+        addDir: ["extra"],
+        cd: root,
+        demo: true,
+        effort: "low",
+      },
+      defaultApprovalPolicy: "never",
+      env: env(),
+      warn: (message) => warnings.push(message),
+    });
+    try {
+      expect(runtime.home).toBe(join(root, "home"));
+      expect(runtime.cwd).toBe(root);
+      expect(runtime.workspaceRoots).toEqual([root, join(root, "extra")]);
+      expect(runtime.provider.id).toBe("demo");
+      expect(runtime.provider.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      const response = await fetch(`${runtime.provider.baseUrl}/responses`, {
+        method: "POST",
+        body: "{}",
+      });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(runtime.effort).toBe("low");
+      expect(runtime.sandbox).toBe("workspace-write");
+      expect(runtime.approvalPolicy).toBe("never");
+      expect(runtime.instructions).toContain("mini-codex");
+      expect(runtime.contextWindow).toBe(272_000);
+      expect(warnings).toEqual(["unknown config key `web_search` (ignored)"]);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it("config file settings apply, and a missing --cd directory fails with exit 1", async () => {
+    mkdirSync(join(root, "home"));
+    writeFileSync(
+      join(root, "home", "config.toml"),
+      'model = "custom-model"\nmodel_context_window = 5000\napproval_policy = "untrusted"\nsandbox_mode = "read-only"\napply_patch_tool_type = "function"\nopenai_base_url = "http://127.0.0.1:9/v1"\n',
+    );
+    const runtime = await loadRuntime({
+      flags: { config: [], addDir: [], cd: root },
+      defaultApprovalPolicy: "never",
+      env: env(),
+    });
+    expect(runtime).toMatchObject({
+      model: "custom-model",
+      contextWindow: 5000,
+      approvalPolicy: "untrusted",
+      sandbox: "read-only",
+      applyPatchToolType: "function",
+    });
+    await expect(
+      loadRuntime({
+        flags: { config: [], addDir: [], cd: join(root, "nope"), demo: true },
+        defaultApprovalPolicy: "never",
+        env: env(),
+      }),
+    ).rejects.toBeInstanceOf(CliError);
+  });
+
+  it("knows the context window of public model families only", () => {
+    expect(knownContextWindow("gpt-5.1-codex")).toBe(272_000);
+    expect(knownContextWindow("my-local-model")).toBeUndefined();
+  });
+});
