@@ -55,6 +55,14 @@ describe("parsePatch", () => {
     ]);
   });
 
+  it("takes a blank line inside an added file as an empty line, and ignores blank lines after it", () => {
+    const { ops } = parsePatch(
+      "*** Begin Patch\n*** Add File: a\n+x\n\n+y\n\n\n*** Delete File: b\n*** End Patch",
+    );
+    expect(ops[0]).toMatchObject({ type: "add", contents: "x\n\ny\n" });
+    expect(ops[1]).toMatchObject({ type: "delete", path: "b" });
+  });
+
   it("says which line is wrong and why", () => {
     expect(parseError("*** Begin Patch\n*** Frobnicate: x\n*** End Patch").message).toBe(
       "line 2: expected '*** Add File: ', '*** Delete File: ' or '*** Update File: ', got \"*** Frobnicate: x\"",

@@ -105,13 +105,15 @@ export function parsePatch(text: string): ParsedPatch {
       const contents: string[] = [];
       for (let next = peek(); next?.parsed.kind === "text"; next = peek()) {
         const t = next.parsed.text;
-        if (!t.startsWith("+")) {
+        if (t.trim() === "" && blankUntilSectionEnd(body, index)) break;
+        // a blank line inside an added file is an empty line whose '+' the model left out
+        if (t.trim() !== "" && !t.startsWith("+")) {
           throw new PatchError(
             `every line of an added file must start with '+', got ${show(t)}`,
             next.line.number,
           );
         }
-        contents.push(t.slice(1));
+        contents.push(t.startsWith("+") ? t.slice(1) : "");
         index += 1;
       }
       ops.push({
@@ -143,6 +145,16 @@ export function parsePatch(text: string): ParsedPatch {
   }
   if (ops.length === 0) throw new PatchError("the patch changes no file");
   return { ops };
+}
+
+/** True when the lines from `start` are blank up to the next marker line (or the end). */
+function blankUntilSectionEnd(body: NumberedLine[], start: number): boolean {
+  for (let i = start; i < body.length; i += 1) {
+    const parsed = classifyPatchLine(body[i]!.text);
+    if (parsed.kind !== "text") return true;
+    if (parsed.text.trim() !== "") return false;
+  }
+  return true;
 }
 
 /** Read the hunks of one Update File section; returns the index of the first line after it. */
