@@ -145,7 +145,6 @@ const ShellArgsSchema = z.object({
     ),
   timeout_ms: z
     .number()
-    .int()
     .positive()
     .optional()
     .describe("Kill the command after this many milliseconds."),
@@ -167,7 +166,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
         () => false,
       );
       if (!isDir) throw new ToolError(`workdir ${shownDir} does not exist or is not a directory`);
-      const timeoutMs = Math.min(args.timeout_ms ?? defaultTimeout, maxTimeout);
+      const timeoutMs = Math.ceil(Math.min(args.timeout_ms ?? defaultTimeout, maxTimeout));
       if (ctx.approve) {
         const request = {
           kind: "command" as const,

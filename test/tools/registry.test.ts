@@ -32,7 +32,7 @@ describe("tool registry", () => {
       properties: {
         command: { type: "string" },
         workdir: { type: "string" },
-        timeout_ms: { type: "integer" },
+        timeout_ms: { type: "number" },
       },
     });
     expect(shell.parameters).not.toHaveProperty("$schema");
