@@ -70,13 +70,13 @@ describe("shell_command", () => {
     const ctx = makeContext(ws.ws);
     const tools = router({ shellTimeoutMs: 60_000 });
     const command = `sleep 30 & echo $! > ${pidFile}; wait`;
-    const pending = tools.execute(call({ command, timeout_ms: 400 }), ctx);
+    const pending = tools.execute(call({ command, timeout_ms: 1000 }), ctx);
     await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
     const childPid = Number(readFileSync(pidFile, "utf8").trim());
     expect(processGone(childPid)).toBe(false);
     const output = await pending;
     expect(output.split("\n")[0]).toBe("Exit code: 124");
-    expect(output).toContain("timed out after 400 ms");
+    expect(output).toContain("timed out after 1000 ms");
     await waitFor(() => processGone(childPid));
     expect(ctx.events.at(-1)).toMatchObject({
       type: "command_finished",
@@ -89,7 +89,7 @@ describe("shell_command", () => {
     const pidFile = join(ws.ws, "stubborn.pid");
     const ctx = makeContext(ws.ws);
     const command = `trap '' TERM; sleep 30 & echo $! > ${pidFile}; wait`;
-    const pending = router().execute(call({ command, timeout_ms: 300 }), ctx);
+    const pending = router().execute(call({ command, timeout_ms: 1000 }), ctx);
     await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
     const childPid = Number(readFileSync(pidFile, "utf8").trim());
     expect((await pending).split("\n")[0]).toBe("Exit code: 124");
