@@ -4,6 +4,7 @@ import {
   type ResponseItem,
   userMessage,
 } from "../protocol/items.js";
+import type { ReasoningEffort } from "../protocol/request.js";
 import type { SandboxMode } from "../tools/types.js";
 import type { SessionOptions } from "./api.js";
 
@@ -100,4 +101,14 @@ export function leadingContext(items: readonly ResponseItem[]): ResponseItem[] {
     out.push(item);
   }
   return out;
+}
+
+/** The small developer message a model/effort change appends (nothing earlier is rewritten). */
+export function settingsChangedMessage(
+  model: string,
+  effort: ReasoningEffort | undefined,
+): ResponseItem {
+  return developerMessage(
+    `<settings_changed>model: ${model}; reasoning effort: ${effort ?? "default"}</settings_changed>`,
+  );
 }

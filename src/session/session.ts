@@ -1,7 +1,6 @@
-import type { UsageFigures } from "../protocol/events.js";
-import { developerMessage, type ResponseItem, userMessage } from "../protocol/items.js";
+import { type ResponseItem, userMessage } from "../protocol/items.js";
 import type { ToolSpec } from "../protocol/request.js";
-import { runTurn, ToolRoundLimitError, TurnAbortedError } from "../turn/turn-loop.js";
+import { runTurn } from "../turn/turn-loop.js";
 import type {
   AgentSession,
   SessionOptions,
@@ -11,7 +10,7 @@ import type {
 } from "./api.js";
 import { RequestChain } from "./chain.js";
 import { compactedHistory, requestSummary } from "./compaction.js";
-import { leadingContext } from "./environment.js";
+import { leadingContext, settingsChangedMessage } from "./environment.js";
 import { EventHub, RequestTotals } from "./event-hub.js";
 import type {
   NextRequestPreview,
@@ -21,8 +20,9 @@ import type {
 } from "./events.js";
 import { ConversationHistory, FrozenToolOutputs } from "./history.js";
 import { LedgerWriter, ledgerRow } from "./ledger.js";
-import { ModelClient, type ModelClientOptions, ModelRequestError } from "./model-client.js";
+import { ModelClient, type ModelClientOptions } from "./model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "./request.js";
+import { TurnGuard } from "./turn-guard.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -47,8 +47,7 @@ export class Session implements AgentSession {
   private readonly ledger: LedgerWriter;
   private readonly toolSpecs: readonly ToolSpec[];
   private readonly lifetime = new AbortController();
-  private turnCount = 0;
-  private running: AbortController | undefined;
+  private readonly turns = new TurnGuard((event) => this.emit(event));
   private warm: Promise<void> | undefined;
   private settingsNote: ResponseItem | undefined;
   private readonly totals = new RequestTotals();
@@ -89,10 +88,10 @@ export class Session implements AgentSession {
   }
 
   async send(input: string): Promise<TurnResult> {
-    return this.runExclusive(async (turn, signal) => {
-      if (this.options.warmup) await this.ensureWarm(signal);
+    return this.turns.run(async (turn, signal) => {
+      await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
-      const outcome = await runTurn({
+      return runTurn({
         turn,
         signal,
         client: this.client,
@@ -105,17 +104,15 @@ export class Session implements AgentSession {
         cwd: this.options.cwd,
         workspaceRoots: this.options.workspaceRoots,
         sandbox: this.options.sandbox,
-        ...(this.options.approve ? { approve: this.options.approve } : {}),
-        ...(this.options.maxToolRoundsPerTurn
-          ? { maxToolRounds: this.options.maxToolRoundsPerTurn }
-          : {}),
+        approve: this.options.approve?.bind(this.options),
+        maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
       });
-      return outcome;
     });
   }
 
   async compact(): Promise<TurnResult> {
-    return this.runExclusive(async (turn, signal) => {
+    return this.turns.run(async (turn, signal) => {
+      await this.warm; // one request at a time on the chain
       this.append(this.takeSettingsNote());
       const { summary, usage } = await requestSummary({
         turn,
@@ -132,7 +129,7 @@ export class Session implements AgentSession {
   }
 
   abort(): void {
-    this.running?.abort();
+    this.turns.abort();
   }
 
   update(partial: Partial<SessionSettings>): void {
@@ -140,9 +137,7 @@ export class Session implements AgentSession {
     this.settings = { ...this.settings, ...partial };
     const { model, effort } = this.settings;
     if (model !== before.model || effort !== before.effort) {
-      this.settingsNote = developerMessage(
-        `<settings_changed>model: ${model}; reasoning effort: ${effort ?? "default"}</settings_changed>`,
-      );
+      this.settingsNote = settingsChangedMessage(model, effort);
     }
     this.emit({
       type: "settings_changed",
@@ -182,13 +177,13 @@ export class Session implements AgentSession {
   /** Edit an earlier item (the next request is full: `prefix_mismatch@<index>`). */
   replaceHistoryItem(index: number, item: ResponseItem): void {
     this.log.replaceAt(index, item);
-    this.options.historyStore?.replace([...this.log.items]);
+    this.persistAll();
   }
 
   /** Drop items from `length` on (undo); the next request is full: `input_shorter`. */
   truncateHistory(length: number): void {
     this.log.truncate(length);
-    this.options.historyStore?.replace([...this.log.items]);
+    this.persistAll();
   }
 
   /** A tool re-rendered a finished output; the model keeps seeing the frozen text. */
@@ -197,49 +192,15 @@ export class Session implements AgentSession {
   }
 
   async close(): Promise<void> {
-    this.running?.abort();
+    this.turns.abort();
     this.lifetime.abort();
     this.client.close();
-  }
-
-  private async runExclusive(
-    body: (
-      turn: number,
-      signal: AbortSignal,
-    ) => Promise<{ usage: UsageFigures; lastMessage?: string }>,
-  ): Promise<TurnResult> {
-    if (this.running) return { ok: false, aborted: false, error: "a turn is already running" };
-    const controller = new AbortController();
-    this.running = controller;
-    const turn = ++this.turnCount;
-    this.emit({ type: "turn_started", turn });
-    try {
-      if (this.warm) await this.warm; // one request at a time on the chain
-      const { usage, lastMessage } = await body(turn, controller.signal);
-      this.emit({
-        type: "turn_completed",
-        turn,
-        usage,
-        ...(lastMessage !== undefined ? { lastMessage } : {}),
-      });
-      return { ok: true, aborted: false, ...(lastMessage !== undefined ? { lastMessage } : {}) };
-    } catch (error) {
-      const aborted =
-        controller.signal.aborted ||
-        error instanceof TurnAbortedError ||
-        (error instanceof ModelRequestError && error.aborted);
-      const message = aborted ? "interrupted" : describeError(error);
-      this.emit({ type: "turn_failed", turn, message, aborted });
-      return { ok: false, aborted, error: message };
-    } finally {
-      this.running = undefined;
-    }
   }
 
   private ensureWarm(signal: AbortSignal): Promise<void> {
     this.warm ??= this.client
       .warmup({
-        turn: this.turnCount,
+        turn: this.turns.turn,
         signal,
         build: () => this.build(),
         onEvent: () => {},
@@ -287,8 +248,12 @@ export class Session implements AgentSession {
 
   private replaceHistory(items: ResponseItem[], why: string): void {
     this.log.replaceAll(items);
-    this.options.historyStore?.replace(items);
+    this.persistAll();
     this.chain.resetEpoch(why);
+  }
+
+  private persistAll(): void {
+    this.options.historyStore?.replace([...this.log.items]);
   }
 
   private recordRequest(request: RequestFinished): void {
@@ -300,10 +265,4 @@ export class Session implements AgentSession {
   private emit(event: SessionEvent): void {
     this.hub.emit(event);
   }
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof ModelRequestError || error instanceof ToolRoundLimitError)
-    return error.message;
-  return error instanceof Error ? error.message : String(error);
 }

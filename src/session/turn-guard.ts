@@ -1,0 +1,56 @@
+import type { UsageFigures } from "../protocol/events.js";
+import { TurnAbortedError } from "../turn/turn-loop.js";
+import type { TurnResult } from "./api.js";
+import type { SessionEvent } from "./events.js";
+import { ModelRequestError } from "./failures.js";
+
+export type TurnBody = (
+  turn: number,
+  signal: AbortSignal,
+) => Promise<{ usage: UsageFigures; lastMessage?: string }>;
+
+/** One turn at a time: numbering, the interrupt signal, and turn_started/completed/failed. */
+export class TurnGuard {
+  private count = 0;
+  private running: AbortController | undefined;
+
+  constructor(private readonly emit: (event: SessionEvent) => void) {}
+
+  /** The number of the last turn started (0 before the first). */
+  get turn(): number {
+    return this.count;
+  }
+
+  abort(): void {
+    this.running?.abort();
+  }
+
+  async run(body: TurnBody): Promise<TurnResult> {
+    if (this.running) return { ok: false, aborted: false, error: "a turn is already running" };
+    const controller = new AbortController();
+    this.running = controller;
+    const turn = ++this.count;
+    this.emit({ type: "turn_started", turn });
+    try {
+      const { usage, lastMessage } = await body(turn, controller.signal);
+      const last = lastMessage !== undefined ? { lastMessage } : {};
+      this.emit({ type: "turn_completed", turn, usage, ...last });
+      return { ok: true, aborted: false, ...last };
+    } catch (error) {
+      const aborted = controller.signal.aborted || isInterrupt(error);
+      const message = aborted ? "interrupted" : messageOf(error);
+      this.emit({ type: "turn_failed", turn, message, aborted });
+      return { ok: false, aborted, error: message };
+    } finally {
+      this.running = undefined;
+    }
+  }
+}
+
+function isInterrupt(error: unknown): boolean {
+  return error instanceof TurnAbortedError || (error instanceof ModelRequestError && error.aborted);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
