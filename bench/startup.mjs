@@ -2,13 +2,22 @@
 // --version and --help times, and for `exec` against a demo server in this process the time
 // from spawn to the server recording the first request, with and without the warm-up.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startDemoServer } from "../dist/demo/index.js";
 
 const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
+
+function bundleIsFresh() {
+  try {
+    const bundle = statSync(new URL("../dist/bundle/main.js", import.meta.url)).mtimeMs;
+    return bundle >= statSync(new URL("../dist/cli/main.js", import.meta.url)).mtimeMs;
+  } catch {
+    return false;
+  }
+}
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 
 const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-"));
@@ -27,12 +36,12 @@ server.requests.push = (...items) => {
   return n;
 };
 
-function run(args, extraEnv = {}) {
+function run(args, extraEnv = {}, bin = BIN) {
   return new Promise((resolve, reject) => {
     const requests = [];
     onRequest = (request, at) => requests.push({ at, warmup: request.generate === false });
     const start = performance.now();
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, bin ? [bin, ...args] : args, {
       env: { ...env, ...extraEnv },
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -60,37 +69,53 @@ const median = (values) => {
   return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]) : null;
 };
 
-async function series(args, extraEnv) {
-  const results = [];
-  for (let i = 0; i < RUNS; i++) results.push(await run(args, extraEnv));
-  return {
-    first_request_ms: median(results.map((r) => r.firstRequest)),
-    first_turn_request_ms: median(results.map((r) => r.firstTurnRequest)),
-    total_ms: median(results.map((r) => r.total)),
-  };
+/** Scenarios run interleaved, so a change in machine load hits all of them alike. */
+async function measure(scenarios) {
+  const results = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const [name, { args, env: extra, bin }] of Object.entries(scenarios)) {
+      results[name].push(await run(args, extra, bin));
+    }
+  }
+  const summary = {};
+  for (const [name, list] of Object.entries(results)) {
+    summary[name] = {
+      first_request_ms: median(list.map((r) => r.firstRequest)),
+      first_turn_request_ms: median(list.map((r) => r.firstTurnRequest)),
+      total_ms: median(list.map((r) => r.total)),
+    };
+  }
+  return summary;
 }
 
 try {
   const exec = ["exec", "--ephemeral", "-c", `openai_base_url=${server.baseUrl}`, "-C", repo, "hi"];
   await run(exec); // prime the OS file cache
-  const version = await series(["--version"]);
-  const help = await series(["--help"]);
-  const noWarmup = await series(exec, { MINI_CODEX_EXEC_WARMUP: "0" });
-  const warmup = await series(exec, { MINI_CODEX_EXEC_WARMUP: "1" });
-  const embedded = await series(["exec", "--ephemeral", "--demo", "-C", repo, "hi"]);
+  const m = await measure({
+    node: { args: ["-e", "0"], bin: null },
+    version: { args: ["--version"] },
+    help: { args: ["--help"] },
+    exec: { args: exec, env: { MINI_CODEX_EXEC_WARMUP: "0" } },
+    warmup: { args: exec, env: { MINI_CODEX_EXEC_WARMUP: "1" } },
+    embedded: { args: ["exec", "--ephemeral", "--demo", "-C", repo, "hi"] },
+  });
   console.log(
     JSON.stringify({
       bench: "startup",
       runs: RUNS,
-      version_ms: version.total_ms,
-      help_ms: help.total_ms,
-      exec_first_request_ms: noWarmup.first_request_ms,
-      exec_total_ms: noWarmup.total_ms,
-      exec_warmup_first_request_ms: warmup.first_request_ms,
-      exec_warmup_first_turn_request_ms: warmup.first_turn_request_ms,
-      exec_warmup_total_ms: warmup.total_ms,
-      exec_embedded_demo_total_ms: embedded.total_ms,
+      node_baseline_ms: m.node.total_ms,
+      version_ms: m.version.total_ms,
+      help_ms: m.help.total_ms,
+      exec_first_request_ms: m.exec.first_request_ms,
+      exec_total_ms: m.exec.total_ms,
+      exec_warmup_first_request_ms: m.warmup.first_request_ms,
+      exec_warmup_first_turn_request_ms: m.warmup.first_turn_request_ms,
+      exec_warmup_total_ms: m.warmup.total_ms,
+      exec_embedded_demo_total_ms: m.embedded.total_ms,
       target_first_request_ms: 300,
+      // false when dist/bundle is missing or older than tsc's output (then dist/cli runs)
+      bundled: bundleIsFresh(),
+      load_average_1m: Number(loadavg()[0].toFixed(2)),
     }),
   );
 } finally {
