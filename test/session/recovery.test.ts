@@ -137,3 +137,27 @@ describe("HTTP retries", () => {
     expect(warnings(h)).toHaveLength(2);
   });
 });
+
+describe("more WebSocket failures", () => {
+  it("websocket_connection_limit_reached: a new connection and a full resend", async () => {
+    h = await startHarness();
+    await h.session.send("one");
+    h.server.hooks.failNext({ status: 400, code: "websocket_connection_limit_reached" });
+    const result = await h.session.send("two");
+    expect(result.ok).toBe(true);
+    const [, turn1, limited, resend] = h.requests();
+    expect(limited?.connectionId).toBe(turn1?.connectionId);
+    expect(resend?.connectionId).not.toBe(limited?.connectionId);
+    expect(modes(h).slice(-1)).toEqual(["ws_full:reconnected"]);
+  });
+
+  it("a stream that goes silent is abandoned after the idle timeout and resent in full", async () => {
+    h = await startHarness({ providerOverrides: { streamIdleTimeoutMs: 300 } });
+    await h.session.send("one");
+    h.server.hooks.stallAfterEvents(2);
+    const result = await h.session.send("two");
+    expect(result).toMatchObject({ ok: true, lastMessage: "You said: two" });
+    expect(modes(h).slice(-2)).toEqual(["ws_incremental", "ws_full:reconnected"]);
+    expect(h.ledger().at(-2)?.outcome).toBe("dropped");
+  });
+});
