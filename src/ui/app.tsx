@@ -226,7 +226,9 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   const busy = state.status.busy;
   return (
     <Box flexDirection="column">
-      <Static items={state.entries}>{(entry) => <EntryView key={entry.id} entry={entry} />}</Static>
+      <Static items={state.entries}>
+        {(entry) => <EntryView key={entry.id} entry={entry} width={width} />}
+      </Static>
       <LiveItem live={state.live} width={width} />
       {state.queue.map((text, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: queue order is the identity

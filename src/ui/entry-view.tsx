@@ -2,11 +2,13 @@ import { Box, Text } from "ink";
 import { assertNever } from "../session/events.js";
 import type { FileChange, PlanStep } from "../tools/types.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
+import { wrapRuns } from "./text-wrap.js";
 import type { TranscriptEntry } from "./transcript-entries.js";
 
 const MAX_DIFF_LINES = 200;
 
 export function Runs({ runs }: { runs: TextRun[] }) {
+  if (runs.length === 0) return <Text> </Text>;
   return (
     <Text>
       {runs.map((run, i) => (
@@ -105,7 +107,7 @@ function exitLabel(entry: Extract<TranscriptEntry, { kind: "command" }>): string
 }
 
 /** One finished transcript item. */
-export function EntryView({ entry }: { entry: TranscriptEntry }) {
+export function EntryView({ entry, width }: { entry: TranscriptEntry; width: number }) {
   switch (entry.kind) {
     case "banner":
       return (
@@ -128,10 +130,12 @@ export function EntryView({ entry }: { entry: TranscriptEntry }) {
     case "agent":
       return (
         <Box flexDirection="column" marginTop={entry.first ? 1 : 0} paddingLeft={2}>
-          {fencedLines(entry.lines, entry.fenceOpen).map(({ line, inFence }, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-            <Runs key={i} runs={formatMarkdownLine(line, inFence)} />
-          ))}
+          {fencedLines(entry.lines, entry.fenceOpen).flatMap(({ line, inFence }, i) =>
+            wrapRuns(formatMarkdownLine(line, inFence), width - 2).map((row, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static rows
+              <Runs key={`${i}.${j}`} runs={row} />
+            )),
+          )}
         </Box>
       );
     case "reasoning":

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import { Runs } from "./entry-view.js";
 import { formatMarkdownLine } from "./markdown.js";
+import { wrapRuns } from "./text-wrap.js";
 import type { LiveCall, LiveState } from "./transcript-entries.js";
 
 /** Rows of wrapped streaming text kept on screen; the rest is already in the transcript. */
@@ -47,19 +48,26 @@ function LiveCallView({ call }: { call: LiveCall }) {
 export function LiveItem({ live, width }: { live: LiveState; width: number }) {
   const calls = Object.entries(live.calls);
   const tail = live.stream?.tail ?? "";
-  const visible = tail.length > width * LIVE_TEXT_ROWS ? tail.slice(-width * LIVE_TEXT_ROWS) : tail;
+  const rows = tail
+    ? wrapRuns(formatMarkdownLine(tail, live.stream?.fenceOpen ?? false), width - 2).slice(
+        -LIVE_TEXT_ROWS,
+      )
+    : [];
   return (
     <Box flexDirection="column">
       {live.reasoning ? (
         <Box paddingLeft={2}>
           <Text dimColor italic wrap="truncate-start">
-            {live.reasoning.tail.replace(/\s+/g, " ")}
+            {live.reasoning.text.slice(-width * 2).replace(/\s+/g, " ")}
           </Text>
         </Box>
       ) : null}
-      {visible ? (
-        <Box paddingLeft={2}>
-          <Runs runs={formatMarkdownLine(visible, live.stream?.fenceOpen ?? false)} />
+      {rows.length > 0 ? (
+        <Box flexDirection="column" paddingLeft={2}>
+          {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows of the live tail
+            <Runs key={i} runs={row} />
+          ))}
         </Box>
       ) : null}
       {calls.map(([callId, call]) => (

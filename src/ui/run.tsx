@@ -1,5 +1,3 @@
-import { render } from "ink";
-import { App } from "./app.js";
 import type { RunTui } from "./contract.js";
 
 const BRACKETED_PASTE_ON = "\u001b[?2004h";
@@ -13,6 +11,10 @@ export const runTui: RunTui = async (options) => {
     );
     return 2;
   }
+  // React's development build re-renders several times slower; load it in production mode
+  // unless the person asked otherwise (so Ink and React are imported only after this line).
+  process.env.NODE_ENV ??= "production";
+  const [{ render }, { App }] = await Promise.all([import("ink"), import("./app.js")]);
   // Pastes arrive between markers, so a pasted newline never submits.
   process.stdout.write(BRACKETED_PASTE_ON);
   try {

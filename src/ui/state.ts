@@ -20,7 +20,7 @@ import {
 
 /** Longest run of streamed text without a newline kept live before it is broken. */
 export const STREAM_LINE_CAP = 1000;
-const REASONING_TAIL = 400;
+const REASONING_CAP = 4000;
 
 export interface StatusState {
   sessionId?: string;
@@ -144,14 +144,14 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
       return appendAgentText(state, event.itemId, event.delta);
     case "reasoning_delta": {
       const previous =
-        state.live.reasoning?.itemId === event.itemId ? state.live.reasoning.tail : "";
-      const tail = (previous + event.delta).slice(-REASONING_TAIL);
-      return withLive(state, { reasoning: { itemId: event.itemId, tail } });
+        state.live.reasoning?.itemId === event.itemId ? state.live.reasoning.text : "";
+      const text = previous.length >= REASONING_CAP ? previous : previous + event.delta;
+      return withLive(state, { reasoning: { itemId: event.itemId, text } });
     }
     case "item_completed":
       return onItemCompleted(state, event.item);
     case "tool_call_started":
-      return setCall(state, event.callId, { name: event.name, reported: false });
+      return setCall(commitReasoning(state), event.callId, { name: event.name, reported: false });
     case "tool_call_finished":
       return onToolCallFinished(state, event.callId, event.name, event.output);
     case "tool":
@@ -178,9 +178,18 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
   }
 }
 
+/** Reasoning streams before the answer; it goes to the transcript when the answer starts. */
+function commitReasoning(state: UiState): UiState {
+  const reasoning = state.live.reasoning;
+  if (!reasoning) return state;
+  const cleared = withLive(state, { reasoning: undefined, shownReasoning: reasoning.itemId });
+  const text = reasoning.text.trim();
+  return text ? append(cleared, [{ kind: "reasoning", text }]) : cleared;
+}
+
 function appendAgentText(state: UiState, itemId: string, delta: string): UiState {
   let current = state.live.stream;
-  let flushed = state;
+  let flushed = commitReasoning(state);
   if (current && current.itemId !== itemId) {
     flushed = finishStream(state);
     current = undefined;
@@ -221,10 +230,11 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
     return finishStream(appendAgentText(state, String(item.id ?? "message"), text));
   }
   if (item.type === "reasoning") {
+    if (item.id !== undefined && item.id === state.live.shownReasoning) return state;
     const parsed = ReasoningItemSchema.safeParse(item);
     const summary = parsed.success ? parsed.data.summary.map((part) => part.text).join("\n") : "";
-    const text = summary.trim() || state.live.reasoning?.tail.trim() || "";
-    const cleared = withLive(state, { reasoning: undefined });
+    const text = summary.trim() || state.live.reasoning?.text.trim() || "";
+    const cleared = withLive(state, { reasoning: undefined, shownReasoning: undefined });
     return text ? append(cleared, [{ kind: "reasoning", text }]) : cleared;
   }
   return state;

@@ -32,8 +32,10 @@ export type TranscriptEntry = TranscriptEntryBody & { id: number };
 export interface LiveState {
   /** The agent message streaming now: only its last, incomplete line(s) live here. */
   stream?: { itemId: string; tail: string; fenceOpen: boolean; started: boolean };
-  /** The reasoning summary streaming now (the last few hundred characters). */
-  reasoning?: { itemId: string; tail: string };
+  /** The reasoning summary streaming now (bounded). */
+  reasoning?: { itemId: string; text: string };
+  /** The reasoning item already moved to the transcript (its item_completed comes later). */
+  shownReasoning?: string;
   /** Tool calls announced by the model, by call id, until they finish. */
   calls: Record<string, LiveCall>;
 }

@@ -231,3 +231,27 @@ describe("uiReducer: tools", () => {
     expect(applied.entries.at(-1)).toMatchObject({ kind: "patch", ok: true });
   });
 });
+
+describe("uiReducer: reasoning", () => {
+  it("puts the reasoning summary before the answer even though its item completes after", () => {
+    const state = play([
+      { type: "reasoning_delta", itemId: "rs_1", delta: "Thinking about " },
+      { type: "reasoning_delta", itemId: "rs_1", delta: "the answer." },
+      { type: "text_delta", itemId: "msg_1", delta: "The answer.\n" },
+      {
+        type: "item_completed",
+        item: {
+          type: "reasoning",
+          id: "rs_1",
+          summary: [{ type: "summary_text", text: "Thinking about the answer." }],
+        },
+      },
+      {
+        type: "item_completed",
+        item: { type: "message", role: "assistant", id: "msg_1", content: [] },
+      },
+    ]);
+    expect(state.entries.map((e) => e.kind)).toEqual(["reasoning", "agent"]);
+    expect(state.entries[0]).toMatchObject({ text: "Thinking about the answer." });
+  });
+});
