@@ -15,4 +15,8 @@ function bundleIsFresh() {
 const { runCli } = bundleIsFresh()
   ? await import("../dist/bundle/main.js")
   : await import("../dist/cli/main.js");
-process.exit(await runCli(process.argv));
+const code = await runCli(process.argv);
+// pipes are asynchronous on some platforms: let pending output drain before exiting
+const flush = (stream) => new Promise((resolve) => stream.write("", () => resolve()));
+await Promise.all([flush(process.stdout), flush(process.stderr)]);
+process.exit(code);
