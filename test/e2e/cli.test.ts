@@ -1,7 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cleanEnv, runCli, type TempWorld, tempWorld } from "./helpers.js";
+import { BIN, cleanEnv, runCli, type TempWorld, tempWorld } from "./helpers.js";
+
+const hasScript = spawnSync("script", ["--version"]).status === 0;
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -55,6 +58,21 @@ describe("mini-codex command line (built binary)", () => {
     expect(resume.code).toBe(2);
     expect(resume.stderr).toContain("--last");
   });
+
+  it.skipIf(!hasScript)(
+    "exec on a terminal with no prompt exits 1 at once instead of waiting for stdin",
+    async () => {
+      // `script` gives the binary a pseudo-terminal as stdin
+      const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} exec --demo -C ${JSON.stringify(world.repo)}`;
+      const run = spawnSync("script", ["-qec", command, "/dev/null"], {
+        env: world.env(),
+        encoding: "utf8",
+        timeout: 15_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain("No prompt provided");
+    },
+  );
 
   it("refuses the interactive mode without a terminal and points to exec", async () => {
     const run = await runCli(["hello"]);
