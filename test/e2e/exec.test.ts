@@ -204,6 +204,24 @@ describe("exec extras", () => {
     expect(missing.stderr).toContain("no saved session no-such-session");
   });
 
+  it("a plan becomes one todo_list item, started then completed", async () => {
+    const run = await runCli(
+      ["exec", "--json", ...against(), "plan: read code; fix bug; run tests"],
+      {
+        env: world.env(),
+      },
+    );
+    expect(run.code).toBe(0);
+    const events = jsonLines(run.stdout);
+    const todo = checkItemIds(events).find((item) => item.type === "todo_list");
+    expect(todo?.items).toEqual([
+      { text: "read code", completed: false },
+      { text: "fix bug", completed: false },
+      { text: "run tests", completed: false },
+    ]);
+    expect(events.filter((event) => event.type === "item.started")).toHaveLength(1);
+  });
+
   it("--output-schema sends a strict json_schema text format", async () => {
     const schemaFile = join(world.root, "schema.json");
     const schema = {
