@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { developerMessage, type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import { ResponsesRequestSchema } from "../../src/protocol/request.js";
+import { type ResponsesRequest, ResponsesRequestSchema } from "../../src/protocol/request.js";
 import type { SessionSettings } from "../../src/session/api.js";
 import { chainOf } from "../../src/session/digest.js";
 import {
+  type FieldDecision,
   type PlannedRequest,
   planWireRequest,
   REQUEST_FIELD_DECISIONS,
@@ -45,6 +46,13 @@ describe("the field table", () => {
     expect(Object.keys(REQUEST_FIELD_DECISIONS).sort()).toEqual(
       Object.keys(ResponsesRequestSchema.shape).sort(),
     );
+  });
+
+  it("a table without a decision for some field does not type-check (tsc runs over tests)", () => {
+    const { generate: _omitted, ...missing } = REQUEST_FIELD_DECISIONS;
+    // @ts-expect-error `generate` has no compare/ignore decision
+    const table = missing satisfies Record<keyof ResponsesRequest, FieldDecision>;
+    expect(Object.keys(table)).not.toContain("generate");
   });
 });
 
