@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { ResponseItem } from "../../src/protocol/items.js";
+import type { HistoryStore } from "../../src/session/api.js";
+import { type Harness, modes, startHarness } from "./harness.js";
+
+class RecordingStore implements HistoryStore {
+  items: ResponseItem[] = [];
+  append(items: ResponseItem[]): void {
+    this.items.push(...items);
+  }
+  replace(items: ResponseItem[]): void {
+    this.items = [...items];
+  }
+}
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+describe("history persistence and resume", () => {
+  it("the store always holds exactly the session's history, across compaction", async () => {
+    const store = new RecordingStore();
+    h = await startHarness({ historyStore: store });
+    await h.session.send("run: echo stored");
+    expect(store.items).toEqual(h.session.history());
+    await h.session.compact();
+    expect(store.items).toEqual(h.session.history());
+  });
+
+  it("a resumed session warms up with its whole history and chains its first turn", async () => {
+    const first = await startHarness();
+    await first.session.send("remember me");
+    const saved = [...first.session.history()];
+    await first.close();
+
+    const store = new RecordingStore();
+    h = await startHarness({ restoredHistory: saved, historyStore: store });
+    const result = await h.session.send("do you remember?");
+    expect(result.ok).toBe(true);
+    expect(modes(h)).toEqual(["ws_full:no_baseline", "ws_incremental"]);
+    expect(h.requests()[0]?.inputLength).toBe(saved.length);
+    expect(h.requests()[1]?.inputLength).toBe(1);
+    expect(store.items).toEqual(h.session.history().slice(saved.length));
+  });
+});
