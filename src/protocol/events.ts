@@ -39,7 +39,11 @@ const ResponseObjectSchema = z.looseObject({
 });
 
 const itemEvent = <T extends string>(type: T) =>
-  z.looseObject({ type: z.literal(type), output_index: z.number().optional(), item: ResponseItemSchema });
+  z.looseObject({
+    type: z.literal(type),
+    output_index: z.number().optional(),
+    item: ResponseItemSchema,
+  });
 const deltaEvent = <T extends string>(type: T) =>
   z.looseObject({
     type: z.literal(type),
