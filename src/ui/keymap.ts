@@ -109,3 +109,17 @@ export function keyAction(input: string, key: Key): KeyAction | undefined {
 
 /** Effort levels in the order Ctrl+T cycles them. */
 export const EFFORT_CYCLE = ["minimal", "low", "medium", "high"] as const;
+
+/** Control characters that can arrive inside a multi-character chunk (keys typed fast). */
+export const CONTROL_CHAR_ACTIONS: Readonly<Record<string, KeyAction>> = {
+  "\u0003": "ctrl_c",
+  "\r": "submit",
+  "\n": "newline",
+  "\u007f": "backspace",
+  "\b": "backspace",
+  "\u0014": "cycle_effort",
+  "\u0015": "clear_line",
+  "\u0017": "delete_word",
+  "\u0001": "home",
+  "\u0005": "end",
+};

@@ -11,14 +11,19 @@ export const runTui: RunTui = async (options) => {
     );
     return 2;
   }
-  // React's development build re-renders several times slower; load it in production mode
-  // unless the person asked otherwise (so Ink and React are imported only after this line).
+  // React's development build renders several times slower: load it in production mode unless
+  // the person asked otherwise. React, Ink and the JSX runtime must all be imported after this
+  // line (this file has no JSX for that reason), or development and production builds mix.
   process.env.NODE_ENV ??= "production";
-  const [{ render }, { App }] = await Promise.all([import("ink"), import("./app.js")]);
+  const [{ render }, { createElement }, { App }] = await Promise.all([
+    import("ink"),
+    import("react"),
+    import("./app.js"),
+  ]);
   // Pastes arrive between markers, so a pasted newline never submits.
   process.stdout.write(BRACKETED_PASTE_ON);
   try {
-    const instance = render(<App options={options} />, { exitOnCtrlC: false });
+    const instance = render(createElement(App, { options }), { exitOnCtrlC: false });
     await instance.waitUntilExit();
     return 0;
   } finally {

@@ -98,7 +98,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         sessionId: action.sessionId,
         model: action.model,
         effort: action.effort,
-        next: action.next?.mode === "full" ? action.next : undefined,
+        next: undefined,
         last: undefined,
         usage: undefined,
       });

@@ -15,7 +15,7 @@ import {
   recall,
   remember,
 } from "./composer-buffer.js";
-import { type KeyAction, keyAction } from "./keymap.js";
+import { CONTROL_CHAR_ACTIONS, type KeyAction, keyAction } from "./keymap.js";
 
 export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort";
 
@@ -109,17 +109,29 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
       const action = keyAction(input, key);
       if (action) return perform(action);
       if (!input || key.ctrl || CSI_REMNANT.test(input)) return;
-      if (input.length > 1 && /[\r\n]/.test(input)) {
-        // Keys typed faster than a render ("abc\r") submit; a multi-line chunk is a paste.
-        if (/^[^\r\n]*\r$/.test(input)) {
-          set(insertText(buffer.current, input.slice(0, -1)));
-          return submit();
-        }
+      if (input.length > 1 && /[\r\n]/.test(input) && !/^[^\r\n]*\r$/.test(input)) {
+        // A multi-line chunk outside bracketed paste is a paste too: its newlines are text.
         return set(insertText(buffer.current, input.replace(/\r\n?/g, "\n")));
+      }
+      if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input)) {
+        // Keys typed faster than a render arrive as one chunk ("abc\r", "\u0003\u0003").
+        let text = "";
+        for (const ch of input) {
+          const action = CONTROL_CHAR_ACTIONS[ch];
+          if (action === undefined) {
+            if (ch >= " ") text += ch;
+            continue;
+          }
+          if (text) set(insertText(buffer.current, text));
+          text = "";
+          perform(action);
+        }
+        if (text) set(insertText(buffer.current, text));
+        return;
       }
       set(insertText(buffer.current, input));
     },
-    [perform, set, submit],
+    [perform, set],
   );
 
   const clear = useCallback(() => set(EMPTY_BUFFER), [set]);

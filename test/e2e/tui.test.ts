@@ -111,6 +111,7 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
     expect(chained).toEqual(["undefined", "string", "undefined", "string"]);
 
     tmux("send-keys", "-t", PANE, "C-c");
+    await until(() => screen().includes("Press Ctrl+C again to quit."), "the quit hint");
     tmux("send-keys", "-t", PANE, "C-c");
     await until(() => !alive(), "Ctrl+C twice to quit");
   }, 90_000);

@@ -280,6 +280,17 @@ describe("App", () => {
 });
 
 describe("App: input and ledger", () => {
+  it("Ctrl+C clears the input, then quits and closes the session (keys in one chunk too)", async () => {
+    const app = launch((_t, s) => s.answer("ok"));
+    await ready(app.frame);
+    await app.type("draft text");
+    app.ui.stdin.write("\u0003");
+    await waitFor(() => !app.frame().includes("draft text"), "the input to clear");
+    expect(app.sessions[0]?.closed).toBe(false);
+    app.ui.stdin.write("x\u0003\u0003");
+    await waitFor(() => app.sessions[0]?.closed === true, "the session to close");
+  });
+
   it("a bracketed paste with newlines never submits; keys typed in one chunk do", async () => {
     const app = launch((text, s) => s.answer(`got ${text.length} chars`));
     await ready(app.frame);
