@@ -192,11 +192,18 @@ async function measure(bytes, withNewlines) {
   };
 }
 
+/** Median (by CPU time) of three runs: the machine is shared, single runs are noisy. */
+async function median(bytes, withNewlines) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await measure(bytes, withNewlines));
+  return runs.sort((a, b) => a.cpu_ms - b.cpu_ms)[1];
+}
+
 // Warm up the JIT and module caches so the first measured size is not penalised.
 await measure(20_000, true);
-const small = await measure(100_000, true);
-const large = await measure(200_000, true);
-const oneLine = await measure(200_000, false);
+const small = await median(100_000, true);
+const large = await median(200_000, true);
+const oneLine = await median(200_000, false);
 console.log(
   JSON.stringify({
     bench: "tui-stream",

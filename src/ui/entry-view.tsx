@@ -27,7 +27,11 @@ export function Runs({ runs }: { runs: TextRun[] }) {
 }
 
 export function DiffText({ text }: { text: string }) {
-  const lines = text.replace(/\n$/, "").split("\n");
+  // The "Index:" / "=====" preamble of a unified diff says nothing the file header does not.
+  const lines = text
+    .replace(/\n$/, "")
+    .split("\n")
+    .filter((line) => !line.startsWith("Index: ") && !/^=+$/.test(line));
   const shown = lines.slice(0, MAX_DIFF_LINES);
   return (
     <Box flexDirection="column">

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import { Runs } from "./entry-view.js";
 import { formatMarkdownLine } from "./markdown.js";
+import { lineTail } from "./stream-text.js";
 import { wrapRuns } from "./text-wrap.js";
 import type { LiveCall, LiveState } from "./transcript-entries.js";
 
@@ -47,7 +48,8 @@ function LiveCallView({ call }: { call: LiveCall }) {
 /** The in-flight part: streaming text tail, reasoning, running tools. */
 export function LiveItem({ live, width }: { live: LiveState; width: number }) {
   const calls = Object.entries(live.calls);
-  const tail = live.stream?.tail ?? "";
+  // Only the end of the open line is shown (wrapping just that keeps each frame cheap).
+  const tail = live.stream ? lineTail(live.stream.open, width * LIVE_TEXT_ROWS * 2) : "";
   const rows = tail
     ? wrapRuns(formatMarkdownLine(tail, live.stream?.fenceOpen ?? false), width - 2).slice(
         -LIVE_TEXT_ROWS,

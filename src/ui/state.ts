@@ -8,7 +8,7 @@ import {
   type SessionEvent,
 } from "../session/events.js";
 import type { ToolEvent } from "../tools/types.js";
-import { appendStreamText, fenceStateAfter } from "./stream-text.js";
+import { appendStreamText, EMPTY_LINE, fenceStateAfter, lineText } from "./stream-text.js";
 import {
   collapseOutput,
   type LiveCall,
@@ -18,8 +18,6 @@ import {
   type TranscriptEntryBody,
 } from "./transcript-entries.js";
 
-/** Longest run of streamed text without a newline kept live before it is broken. */
-export const STREAM_LINE_CAP = 1000;
 const REASONING_CAP = 4000;
 
 export interface StatusState {
@@ -194,15 +192,15 @@ function appendAgentText(state: UiState, itemId: string, delta: string): UiState
     flushed = finishStream(state);
     current = undefined;
   }
-  const stream = current ?? { itemId, tail: "", fenceOpen: false, started: false };
-  const cut = appendStreamText(stream.tail, delta, STREAM_LINE_CAP);
+  const stream = current ?? { itemId, open: EMPTY_LINE, fenceOpen: false, started: false };
+  const cut = appendStreamText(stream.open, delta);
   const entries: TranscriptEntryBody[] =
     cut.lines.length > 0
       ? [{ kind: "agent", lines: cut.lines, first: !stream.started, fenceOpen: stream.fenceOpen }]
       : [];
   const next = {
     itemId,
-    tail: cut.tail,
+    open: cut.open,
     fenceOpen: fenceStateAfter(cut.lines, stream.fenceOpen),
     started: stream.started || cut.lines.length > 0,
   };
@@ -214,8 +212,8 @@ function finishStream(state: UiState): UiState {
   const stream = state.live.stream;
   if (!stream) return state;
   const cleared = withLive(state, { stream: undefined });
-  if (stream.tail === "" && stream.started) return cleared;
-  const lines = stream.tail.split("\n");
+  if (stream.open.length === 0) return cleared;
+  const lines = [lineText(stream.open)];
   return append(cleared, [
     { kind: "agent", lines, first: !stream.started, fenceOpen: stream.fenceOpen },
   ]);

@@ -1,36 +1,60 @@
 /**
- * Streaming agent text, kept linear in its length: complete lines leave the live tail at once
- * (they go to the transcript), so each character is split and rendered a bounded number of
- * times however long the answer grows.
+ * Streaming agent text, kept linear in its length: complete lines leave at once (they go to the
+ * transcript) and the open line is an array of chunks joined lazily, so each delta costs
+ * O(delta) however long the answer or the line grows.
  */
+export interface OpenLine {
+  readonly chunks: readonly string[];
+  readonly length: number;
+}
+
+export const EMPTY_LINE: OpenLine = { chunks: [], length: 0 };
+
+/** Chunks are merged once this many pile up, so the array never grows without bound. */
+const MAX_CHUNKS = 64;
+
 export interface StreamCut {
   /** Complete lines to move to the transcript. */
   lines: string[];
-  /** What stays live: the current incomplete line (bounded by `cap`). */
-  tail: string;
+  /** The current incomplete line. */
+  open: OpenLine;
 }
 
-/** Append `delta` to `tail`; lines longer than `cap` are broken at a space (or hard at `cap`). */
-export function appendStreamText(tail: string, delta: string, cap: number): StreamCut {
-  const text = tail + delta;
-  const lines: string[] = [];
-  let start = 0;
-  for (;;) {
-    const newline = text.indexOf("\n", start);
-    const lineEnd = newline === -1 ? text.length : newline;
-    if (lineEnd - start > cap) {
-      // An overlong line: break it at the last space before the cap so it wraps naturally.
-      const space = text.lastIndexOf(" ", start + cap);
-      const cut = space > start + cap / 2 ? space + 1 : start + cap;
-      lines.push(text.slice(start, cut));
-      start = cut;
-      continue;
-    }
-    if (newline === -1) break;
-    lines.push(text.slice(start, newline));
-    start = newline + 1;
+function pushChunk(open: OpenLine, text: string): OpenLine {
+  if (!text) return open;
+  const chunks =
+    open.chunks.length >= MAX_CHUNKS ? [open.chunks.join(""), text] : [...open.chunks, text];
+  return { chunks, length: open.length + text.length };
+}
+
+/** Append `delta`: only the delta is scanned for newlines (the open line never holds one). */
+export function appendStreamText(open: OpenLine, delta: string): StreamCut {
+  const first = delta.indexOf("\n");
+  if (first === -1) return { lines: [], open: pushChunk(open, delta) };
+  const lines = [lineText(open) + delta.slice(0, first)];
+  let start = first + 1;
+  for (let nl = delta.indexOf("\n", start); nl !== -1; nl = delta.indexOf("\n", start)) {
+    lines.push(delta.slice(start, nl));
+    start = nl + 1;
   }
-  return { lines, tail: start === 0 ? text : text.slice(start) };
+  return { lines, open: pushChunk(EMPTY_LINE, delta.slice(start)) };
+}
+
+export function lineText(open: OpenLine): string {
+  return open.chunks.join("");
+}
+
+/** The last `max` characters of the open line, joining only the chunks needed. */
+export function lineTail(open: OpenLine, max: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = open.chunks.length - 1; i >= 0 && length < max; i--) {
+    const chunk = open.chunks[i] as string;
+    parts.push(chunk);
+    length += chunk.length;
+  }
+  const text = parts.reverse().join("");
+  return text.length > max ? text.slice(-max) : text;
 }
 
 /** Whether a code fence is open after these lines, given it was `open` before them. */

@@ -1,4 +1,5 @@
 import type { FileChange, PatchPreview, PlanStep } from "../tools/types.js";
+import type { OpenLine } from "./stream-text.js";
 
 /** A finished transcript item (rendered once, in Ink's <Static>). Plain data only. */
 export type TranscriptEntryBody =
@@ -30,8 +31,8 @@ export type TranscriptEntry = TranscriptEntryBody & { id: number };
 
 /** The in-flight part of the screen (the dynamic region). */
 export interface LiveState {
-  /** The agent message streaming now: only its last, incomplete line(s) live here. */
-  stream?: { itemId: string; tail: string; fenceOpen: boolean; started: boolean };
+  /** The agent message streaming now: only its open (incomplete) line lives here. */
+  stream?: { itemId: string; open: OpenLine; fenceOpen: boolean; started: boolean };
   /** The reasoning summary streaming now (bounded). */
   reasoning?: { itemId: string; text: string };
   /** The reasoning item already moved to the transcript (its item_completed comes later). */

@@ -57,10 +57,16 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
       if (decision === "approve_session") {
         grants.current = grantForSession(grants.current, answered.request);
       }
-      if (decision === "deny") {
-        const what = answered.request.kind === "command" ? answered.request.command : "the patch";
-        print("warning", `Denied: ${what}`);
-      }
+      const what =
+        answered.request.kind === "command"
+          ? answered.request.command
+          : `patch (${answered.request.changes.map((c) => c.path).join(", ")})`;
+      if (decision === "deny") print("warning", `Denied: ${what}`);
+      else
+        print(
+          "info",
+          `${decision === "approve" ? "Approved once" : "Approved for the session"}: ${what}`,
+        );
       answered.resolve(decision);
     },
     [print, setPending],
@@ -124,10 +130,12 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
   const runTurn = useCallback(
     async (operation: (s: AgentSession) => Promise<TurnResult>, reportFailure: boolean) => {
       const active = current.current?.session;
-      if (!active) return;
+      if (!active) return false;
       busy.current = true;
+      let ok = false;
       try {
         const result = await operation(active);
+        ok = result.ok;
         if (reportFailure && !result.ok && !result.aborted && result.error)
           print("error", result.error);
       } catch (error) {
@@ -140,6 +148,7 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
         dispatch({ type: "dequeue" });
         void sendNext.current(next);
       }
+      return ok;
     },
     [dispatch, print],
   );

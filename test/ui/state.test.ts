@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/session/events.js";
-import { initialState, STREAM_LINE_CAP, type UiState, uiReducer } from "../../src/ui/state.js";
+import { initialState, type UiState, uiReducer } from "../../src/ui/state.js";
+import { lineText } from "../../src/ui/stream-text.js";
 import type { TranscriptEntry } from "../../src/ui/transcript-entries.js";
 
 function play(events: SessionEvent[], state: UiState = initialState({ contextWindow: 1000 })) {
@@ -17,7 +18,7 @@ describe("uiReducer: streamed text", () => {
       { type: "text_delta", itemId: "m", delta: "ne\nsecond" },
     ]);
     expect(agentText(state.entries)).toBe("first line");
-    expect(state.live.stream?.tail).toBe("second");
+    expect(lineText(state.live.stream?.open ?? { chunks: [], length: 0 })).toBe("second");
     const done = play(
       [
         {
@@ -43,18 +44,19 @@ describe("uiReducer: streamed text", () => {
     }
   });
 
-  it("breaks an endless line at the cap so the live tail stays bounded", () => {
+  it("keeps an endless line live in a bounded number of chunks, then commits it whole", () => {
     const word = "lorem ipsum ";
     let state = initialState();
-    for (let i = 0; i < 2000; i++) {
+    for (let i = 0; i < 5000; i++) {
       state = uiReducer(state, {
         type: "session",
         event: { type: "text_delta", itemId: "m", delta: word },
       });
-      expect(state.live.stream?.tail.length ?? 0).toBeLessThanOrEqual(STREAM_LINE_CAP);
+      expect(state.live.stream?.open.chunks.length ?? 0).toBeLessThanOrEqual(64);
     }
+    expect(state.entries).toEqual([]);
     state = play([{ type: "turn_completed", turn: 1, usage: zeroUsage }], state);
-    expect(agentText(state.entries).replaceAll("\n", "")).toBe(word.repeat(2000));
+    expect(agentText(state.entries)).toBe(word.repeat(5000));
   });
 
   it("renders an answer that arrives without deltas from the completed item", () => {

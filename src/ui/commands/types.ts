@@ -11,8 +11,8 @@ export interface CommandContext {
   commands: readonly SlashCommand[];
   print(...entries: TranscriptEntryBody[]): void;
   openEffortPicker(): void;
-  /** Run a session operation as a turn (busy while it runs, errors shown). */
-  runTurn(operation: () => Promise<TurnResult>): Promise<void>;
+  /** Run a session operation as a turn (busy while it runs, errors shown); true when it succeeded. */
+  runTurn(operation: () => Promise<TurnResult>): Promise<boolean>;
   newSession(): Promise<void>;
   quit(): void;
 }
