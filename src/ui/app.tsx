@@ -7,6 +7,7 @@ import type { CommandContext } from "./commands/types.js";
 import { Composer } from "./composer.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { EntryView } from "./entry-view.js";
+import { RenderGuard } from "./error-boundary.js";
 import { EFFORT_CYCLE } from "./keymap.js";
 import { LiveItem } from "./live-item.js";
 import { Picker, pickerKey } from "./picker.js";
@@ -227,9 +228,15 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   return (
     <Box flexDirection="column">
       <Static items={state.entries}>
-        {(entry) => <EntryView key={entry.id} entry={entry} width={width} />}
+        {(entry) => (
+          <RenderGuard key={entry.id} what="this item">
+            <EntryView entry={entry} width={width} />
+          </RenderGuard>
+        )}
       </Static>
-      <LiveItem live={state.live} width={width} />
+      <RenderGuard what="the live item">
+        <LiveItem live={state.live} width={width} />
+      </RenderGuard>
       {state.queue.map((text, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: queue order is the identity
         <Text key={i} dimColor wrap="truncate-end">

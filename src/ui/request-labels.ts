@@ -61,5 +61,7 @@ export function describeNext(next: NextRequestPreview): string {
     const why = describeReason(next.reason);
     return `next: full${why ? ` — ${why}` : ""}`;
   }
-  return `next: incremental${next.lane ? ` (lane ${next.lane})` : ""}`;
+  // Only named lanes are worth showing; the single default lane says nothing.
+  const lane = next.lane && next.lane !== "default" && next.lane !== "off" ? next.lane : undefined;
+  return `next: incremental${lane ? ` (lane ${lane})` : ""}`;
 }

@@ -302,6 +302,25 @@ describe("App: input and ledger", () => {
     expect(app.sessions[0]?.sent).toEqual(["line one\nline two\nend"]);
   });
 
+  it("Up recalls the previous message; Ctrl+J makes a multi-line message", async () => {
+    const app = launch((text, s) => s.answer(`echo: ${text.replaceAll("\n", " / ")}`));
+    await ready(app.frame);
+    await app.submit("first message");
+    await waitFor(() => app.frame().includes("echo: first message"), "the answer");
+    app.ui.stdin.write("\u001b[A");
+    await waitFor(
+      () => app.frame().includes("› first message\n") || /│ › first message/.test(app.frame()),
+      "recall",
+    );
+    app.ui.stdin.write("\u0015");
+    await app.type("line a");
+    app.ui.stdin.write("\n");
+    await app.type("line b");
+    app.ui.stdin.write("\r");
+    await waitFor(() => app.frame().includes("echo: line a / line b"), "the multi-line answer");
+    expect(app.sessions[0]?.sent).toEqual(["first message", "line a\nline b"]);
+  });
+
   it("/ledger shows the last rows of the session's ledger file", async () => {
     const home = await mkdtemp(join(tmpdir(), "mini-codex-ui-"));
     await mkdir(join(home, "sessions"));

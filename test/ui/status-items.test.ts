@@ -69,3 +69,12 @@ describe("reason wording", () => {
     );
   });
 });
+
+describe("next-request preview wording", () => {
+  it("does not name the single default lane", () => {
+    expect(describeNext({ mode: "incremental", lane: "default" })).toBe("next: incremental");
+    expect(
+      describeNext({ mode: "full", reason: "properties_changed:model", lane: "default" }),
+    ).toBe("next: full — model changed");
+  });
+});
