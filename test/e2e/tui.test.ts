@@ -1,4 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { BIN, type TempWorld, tempWorld } from "./helpers.js";
@@ -41,6 +44,34 @@ function type(text: string) {
   tmux("send-keys", "-t", PANE, "Enter");
 }
 
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** `npm run build` unless dist/ is newer than src/ (npm test builds first; a rebuild here
+ * would rewrite dist/ under other end-to-end tests running at the same time). */
+function buildIfStale() {
+  let built = 0;
+  try {
+    built = Math.min(
+      statSync(join(ROOT, "dist/cli/main.js")).mtimeMs,
+      statSync(join(ROOT, "dist/ui/run.js")).mtimeMs,
+    );
+  } catch {
+    built = 0;
+  }
+  if (built < newestMtime(join(ROOT, "src"))) {
+    execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "ignore" });
+  }
+}
+
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
 describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
@@ -48,7 +79,7 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
   let world: TempWorld;
 
   beforeAll(async () => {
-    execFileSync("npm", ["run", "build"], { stdio: "ignore" });
+    buildIfStale();
     server = await startDemoServer();
     world = tempWorld();
     const command = [

@@ -198,4 +198,40 @@ describe("TUI on the real session and the demo server", () => {
     expect(app.frame()).toContain("transport    ws  lane default");
     expect(app.frame()).toMatch(/requests\s+2\s+incremental 1 \(50%\)/);
   });
+
+  it("a refused WebSocket shows one line and the status bar says http_full", async () => {
+    server.hooks.refuseUpgrade(426);
+    const app = launch();
+    await waitFor(() => app.frame().includes("session sess-tui-1"), "the banner");
+    await app.submit("over http");
+    await waitFor(() => app.frame().includes("You said: over http"), "the answer");
+    await app.idle();
+    const warnings = app
+      .frame()
+      .split("\n")
+      .filter((line) => line.startsWith("⚠ "));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("using HTTP");
+    expect(app.status()).toMatch(/^http_full — HTTP transport │ prev – │/);
+  });
+
+  it("a socket dropped mid-stream shows one retry line; the resend is full, then chaining resumes", async () => {
+    const app = launch();
+    await waitFor(() => /warm-up.*cached \d/.test(app.status()), "the warm-up response");
+    server.hooks.dropAfterEvents(4);
+    await app.submit("dropped once");
+    await waitFor(() => app.frame().includes("You said: dropped once"), "the answer");
+    await app.idle();
+    const warnings = app
+      .frame()
+      .split("\n")
+      .filter((line) => line.startsWith("⚠ "));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^⚠ request failed/);
+    expect(app.status()).toMatch(/^ws_full — reconnected │ prev – │/);
+    await app.submit("after the drop");
+    await waitFor(() => app.frame().includes("You said: after the drop"), "the next answer");
+    await app.idle();
+    expect(app.status()).toMatch(/^ws_incremental │ prev ✓ │/);
+  });
 });

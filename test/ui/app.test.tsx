@@ -219,6 +219,23 @@ describe("App", () => {
     expect(statusLine(app.frame(), "demo-model")).toContain("prev ✓");
   });
 
+  it("/effort without a level opens a picker; Down + Enter picks the next level", async () => {
+    const app = launch((_t, s) => s.answer("ok"));
+    await ready(app.frame);
+    await app.submit("/effort");
+    await waitFor(() => app.frame().includes("Reasoning effort for the next request"), "picker");
+    expect(app.frame()).toContain("› medium (current)");
+    app.ui.stdin.write("\u001b[B");
+    await waitFor(() => app.frame().includes("› high"), "the selection to move");
+    app.ui.stdin.write("\r");
+    await waitFor(
+      () => statusLine(app.frame(), "demo-model").includes("demo-model high"),
+      "effort",
+    );
+    expect(app.frame()).not.toContain("Reasoning effort for the next request");
+    expect(statusLine(app.frame(), "demo-model")).toContain("next: full — effort changed");
+  });
+
   it("/status lists the session, transport and token totals", async () => {
     const app = launch(async (_text, s) => s.answer("ok"));
     await ready(app.frame);
