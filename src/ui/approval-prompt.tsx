@@ -1,5 +1,8 @@
 import { Box, type Key, Text } from "ink";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import { DiffText } from "./entry-view.js";
+
+const PROMPT_DIFF_LINES = 12;
 
 const CHOICES: ReadonlyArray<{ key: string; decision: ApprovalDecision; label: string }> = [
   { key: "y", decision: "approve", label: "Yes, once" },
@@ -36,10 +39,14 @@ export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; i
         <>
           <Text bold>Apply this patch?</Text>
           {request.changes.map((change) => (
-            <Text key={change.path}>
-              {"  "}
-              {change.kind} {change.path}
-            </Text>
+            <Box key={change.path} flexDirection="column">
+              <Text>
+                {"  "}
+                {change.kind} {change.path}
+                {change.movePath ? ` → ${change.movePath}` : ""}
+              </Text>
+              {change.diff ? <DiffText text={change.diff} maxLines={PROMPT_DIFF_LINES} /> : null}
+            </Box>
           ))}
         </>
       )}

@@ -26,13 +26,13 @@ export function Runs({ runs }: { runs: TextRun[] }) {
   );
 }
 
-export function DiffText({ text }: { text: string }) {
+export function DiffText({ text, maxLines = MAX_DIFF_LINES }: { text: string; maxLines?: number }) {
   // The "Index:" / "=====" preamble of a unified diff says nothing the file header does not.
   const lines = text
     .replace(/\n$/, "")
     .split("\n")
     .filter((line) => !line.startsWith("Index: ") && !/^=+$/.test(line));
-  const shown = lines.slice(0, MAX_DIFF_LINES);
+  const shown = lines.slice(0, maxLines);
   return (
     <Box flexDirection="column">
       {shown.map((line, i) => (

@@ -28,7 +28,7 @@ function LiveCallView({ call }: { call: LiveCall }) {
     const { files } = call.patch;
     return (
       <Box flexDirection="column">
-        <Text color="yellow">✎ Patch {call.patch.done ? "ready" : "streaming"}…</Text>
+        <Text color="yellow">✎ {call.patch.done ? "Patch ready" : "Patch streaming…"}</Text>
         {files.map((file) => (
           <Text key={`${file.path}:${file.kind}`}>
             {"    "}

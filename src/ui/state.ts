@@ -149,7 +149,8 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
     case "item_completed":
       return onItemCompleted(state, event.item);
     case "tool_call_started":
-      return setCall(commitReasoning(state), event.callId, { name: event.name, reported: false });
+      // Patch previews stream before the call is announced: keep them.
+      return updateCall(commitReasoning(state), event.callId, { name: event.name });
     case "tool_call_finished":
       return onToolCallFinished(state, event.callId, event.name, event.output);
     case "tool":

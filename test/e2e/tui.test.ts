@@ -12,7 +12,9 @@ const SOCKET = `mini-codex-e2e-${process.pid}`;
 const PANE = "tui";
 
 function tmux(...args: string[]): string {
-  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
+  // A detached tmux needs no terminal of its own, but some tmux builds still want a TERM.
+  const env = { ...process.env, TERM: process.env.TERM || "xterm-256color" };
+  return execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8", env });
 }
 
 function screen(): string {

@@ -177,7 +177,10 @@ describe("TUI on the real session and the demo server", () => {
     await waitFor(() => app.frame().includes("session sess-tui-1"), "the banner");
     await app.submit("write notes/hello.txt: hello from the agent");
     await waitFor(() => app.frame().includes("Apply this patch?"), "the approval prompt");
-    expect(app.frame()).toContain("add notes/hello.txt");
+    // The streamed preview (files, +/- counts) is on screen while the person decides.
+    expect(app.frame()).toContain("✎ Patch ready");
+    expect(app.frame()).toMatch(/add notes\/hello\.txt \+1 -0/);
+    expect(app.frame()).toContain("+hello from the agent");
     app.ui.stdin.write("a");
     await waitFor(() => app.frame().includes("Applied the patch."), "the report");
     expect(readFileSync(join(cwd, "notes/hello.txt"), "utf8")).toBe("hello from the agent\n");

@@ -182,7 +182,7 @@ describe("App", () => {
     });
     await ready(app.frame);
     await app.submit("write notes/hello.txt: alpha");
-    await waitFor(() => app.frame().includes("Patch streaming"), "the live preview");
+    await waitFor(() => app.frame().includes("Patch streaming…"), "the live preview");
     expect(app.frame()).toMatch(/add notes\/hello\.txt \+3 -0/);
     release();
     await waitFor(() => app.frame().includes("Applied the patch."), "the answer");

@@ -257,3 +257,18 @@ describe("uiReducer: reasoning", () => {
     expect(state.entries[0]).toMatchObject({ text: "Thinking about the answer." });
   });
 });
+
+describe("uiReducer: patch preview before the call is announced", () => {
+  it("keeps the preview that streamed in before tool_call_started", () => {
+    const preview = {
+      files: [{ path: "docs/new.md", kind: "add" as const, linesAdded: 1, linesRemoved: 0 }],
+      currentHunk: "",
+      done: true,
+    };
+    const state = play([
+      { type: "tool", event: { type: "patch_preview", callId: "p", preview } },
+      { type: "tool_call_started", callId: "p", name: "apply_patch", kind: "custom" },
+    ]);
+    expect(state.live.calls.p).toMatchObject({ name: "apply_patch", patch: preview });
+  });
+});
