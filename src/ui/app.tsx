@@ -1,9 +1,8 @@
-import { Box, type Key, Static, Text, useApp, useInput, useStdout } from "ink";
+import { Box, type Key, Static, Text, useApp, useInput } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { ReasoningEffortSchema } from "../protocol/request.js";
 import { ApprovalPrompt, approvalKey } from "./approval-prompt.js";
-import { parseSlashCommand, SLASH_COMMANDS } from "./commands/index.js";
-import type { CommandContext } from "./commands/types.js";
+import { runSlashCommand } from "./commands/dispatch.js";
 import { Composer } from "./composer.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { EntryView } from "./entry-view.js";
@@ -16,19 +15,7 @@ import { StatusBar } from "./status-bar.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { type ComposerSignal, useComposer } from "./use-composer.js";
-
-function useTerminalWidth(): number {
-  const { stdout } = useStdout();
-  const [width, setWidth] = useState(stdout.columns || 80);
-  useEffect(() => {
-    const onResize = () => setWidth(stdout.columns || 80);
-    stdout.on("resize", onResize);
-    return () => {
-      stdout.off("resize", onResize);
-    };
-  }, [stdout]);
-  return width;
-}
+import { useRefState, useTerminalWidth } from "./use-terminal.js";
 
 const EFFORTS = ReasoningEffortSchema.options;
 
@@ -41,19 +28,8 @@ export function App({ options }: { options: TuiLaunchOptions }) {
     initialState,
   );
   const agent = useAgentSession(options, dispatch);
-  // Modal selections live in refs too: keys are routed by them before the next render.
-  const pickerRef = useRef<number | undefined>(undefined);
-  const [picker, setPickerState] = useState<number>();
-  const setPicker = useCallback((index: number | undefined) => {
-    pickerRef.current = index;
-    setPickerState(index);
-  }, []);
-  const approvalIndexRef = useRef(0);
-  const [approvalIndex, setApprovalIndexState] = useState(0);
-  const setApprovalIndex = useCallback((index: number) => {
-    approvalIndexRef.current = index;
-    setApprovalIndexState(index);
-  }, []);
+  const picker = useRefState<number | undefined>(undefined);
+  const approvalChoice = useRefState(0);
   const [hint, setHint] = useState("");
   const quitArmed = useRef(false);
   const clearComposer = useRef(() => {});
@@ -67,112 +43,68 @@ export function App({ options }: { options: TuiLaunchOptions }) {
     void agent.close().finally(() => exit());
   }, [agent, exit]);
 
-  const runCommand = useCallback(
-    (text: string): boolean => {
-      const parsed = parseSlashCommand(text);
-      if (!parsed) return false;
+  const runCommand = (text: string): boolean =>
+    runSlashCommand(text, {
+      session: agent.session,
+      busy: agent.isBusy(),
+      home: options.home,
+      cwd: options.cwd,
+      print,
+      openEffortPicker: () => {
+        const current = agent.session?.status().effort ?? "medium";
+        picker.set(Math.max(0, EFFORTS.indexOf(current)));
+      },
+      runTurn: (operation) => agent.runTurn(() => operation(), true),
+      newSession: async () => {
+        await agent.open();
+      },
+      quit,
+    });
+
+  const onSubmit = (text: string) => {
+    quitArmed.current = false;
+    setHint("");
+    if (runCommand(text)) return;
+    void agent.sendMessage(text);
+  };
+
+  const onSignal = (signal: ComposerSignal, empty: boolean) => {
+    if (signal === "cycle_effort") {
       const session = agent.session;
-      if (!parsed.command) {
-        print({
-          kind: "notice",
-          level: "error",
-          text: `Unknown command /${parsed.name}. Try /help.`,
-        });
-        return true;
-      }
-      if (!session) {
-        print({ kind: "notice", level: "warning", text: "The session is still starting." });
-        return true;
-      }
-      if (!parsed.command.allowedWhileBusy && agent.isBusy()) {
-        print({
-          kind: "notice",
-          level: "warning",
-          text: `/${parsed.name} waits for the turn to finish: try again after it.`,
-        });
-        return true;
-      }
-      const ctx: CommandContext = {
-        session,
-        args: parsed.args,
-        home: options.home,
-        cwd: options.cwd,
-        commands: SLASH_COMMANDS,
-        print,
-        openEffortPicker: () => {
-          const current = session.status().effort ?? "medium";
-          setPicker(Math.max(0, EFFORTS.indexOf(current)));
-        },
-        runTurn: (operation) => agent.runTurn(() => operation(), true),
-        newSession: async () => {
-          await agent.open();
-        },
-        quit,
-      };
-      Promise.resolve()
-        .then(() => parsed.command?.run(ctx))
-        .catch((error: unknown) =>
-          print({
-            kind: "notice",
-            level: "error",
-            text: `/${parsed.name} failed: ${String(error)}`,
-          }),
-        );
-      return true;
-    },
-    [agent, options.cwd, options.home, print, quit, setPicker],
-  );
-
-  const onSubmit = useCallback(
-    (text: string) => {
-      quitArmed.current = false;
-      setHint("");
-      if (runCommand(text)) return;
-      void agent.sendMessage(text);
-    },
-    [agent, runCommand],
-  );
-
-  const onSignal = useCallback(
-    (signal: ComposerSignal, empty: boolean) => {
-      if (signal === "cycle_effort") {
-        const session = agent.session;
-        if (!session) return;
-        const now = session.status().effort;
-        const index = EFFORT_CYCLE.indexOf(now as (typeof EFFORT_CYCLE)[number]);
-        const effort = EFFORT_CYCLE[(index + 1) % EFFORT_CYCLE.length] ?? "medium";
-        session.update({ effort });
-        setHint(`effort → ${effort} (next request)`);
-        return;
-      }
-      if (signal === "interrupt") {
-        if (agent.isBusy()) agent.interrupt();
-        return;
-      }
-      // Ctrl+C: interrupt a turn, else clear the input, else (twice in a row) quit.
-      if (agent.isBusy()) {
-        agent.interrupt();
-        setHint("Interrupted. Ctrl+C again on an empty input quits.");
-        quitArmed.current = true;
-      } else if (!empty) {
-        clearComposer.current();
-        quitArmed.current = true;
-      } else if (quitArmed.current) {
-        quit();
-      } else {
-        quitArmed.current = true;
-        setHint("Press Ctrl+C again to quit.");
-      }
-    },
-    [agent, quit],
-  );
+      if (!session) return;
+      const now = session.status().effort;
+      const index = EFFORT_CYCLE.indexOf(now as (typeof EFFORT_CYCLE)[number]);
+      const effort = EFFORT_CYCLE[(index + 1) % EFFORT_CYCLE.length] ?? "medium";
+      session.update({ effort });
+      setHint(`effort → ${effort} (next request)`);
+      return;
+    }
+    if (signal === "interrupt") {
+      if (agent.isBusy()) agent.interrupt();
+      return;
+    }
+    // Ctrl+C: interrupt a turn, else clear the input, else (twice in a row) quit.
+    if (agent.isBusy()) {
+      agent.interrupt();
+      setHint("Interrupted. Ctrl+C again on an empty input quits.");
+      quitArmed.current = true;
+    } else if (!empty) {
+      clearComposer.current();
+      quitArmed.current = true;
+    } else if (quitArmed.current) {
+      quit();
+    } else {
+      quitArmed.current = true;
+      setHint("Press Ctrl+C again to quit.");
+    }
+  };
 
   const approval = agent.approvals[0];
   const composer = useComposer({ onSubmit, onSignal });
   clearComposer.current = composer.clear;
 
   const pickEffort = (effort: string) => {
-    setPicker(undefined);
+    picker.set(undefined);
     const level = ReasoningEffortSchema.parse(effort);
     agent.session?.update({ effort: level });
     print({
@@ -187,19 +119,19 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   route.current = (input, key) => {
     const pendingApproval = agent.currentApproval();
     if (pendingApproval) {
-      const result = approvalKey(input, key, approvalIndexRef.current);
+      const result = approvalKey(input, key, approvalChoice.ref.current);
       if (result && "decision" in result) {
-        setApprovalIndex(0);
+        approvalChoice.set(0);
         agent.decide(pendingApproval, result.decision);
-      } else if (result) setApprovalIndex(result.index);
+      } else if (result) approvalChoice.set(result.index);
       return;
     }
-    if (pickerRef.current !== undefined) {
-      const result = pickerKey(input, key, pickerRef.current, EFFORTS);
+    if (picker.ref.current !== undefined) {
+      const result = pickerKey(input, key, picker.ref.current, EFFORTS);
       if (!result) return;
       if ("pick" in result) pickEffort(result.pick);
-      else if ("cancel" in result) setPicker(undefined);
-      else setPicker(result.index);
+      else if ("cancel" in result) picker.set(undefined);
+      else picker.set(result.index);
       return;
     }
     composer.handle(input, key);
@@ -243,18 +175,18 @@ export function App({ options }: { options: TuiLaunchOptions }) {
           queued › {text}
         </Text>
       ))}
-      {approval ? <ApprovalPrompt request={approval.request} index={approvalIndex} /> : null}
-      {picker !== undefined && !approval ? (
+      {approval ? <ApprovalPrompt request={approval.request} index={approvalChoice.value} /> : null}
+      {picker.value !== undefined && !approval ? (
         <Picker
           title="Reasoning effort for the next request"
           options={EFFORTS}
-          index={picker}
+          index={picker.value}
           current={state.status.effort}
         />
       ) : null}
       <Composer
         buffer={composer.buffer}
-        dim={Boolean(approval) || picker !== undefined}
+        dim={Boolean(approval) || picker.value !== undefined}
         placeholder={
           busy ? "working… (type to queue, Esc to interrupt)" : "Ask mini-codex; /help for commands"
         }

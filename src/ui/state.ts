@@ -7,16 +7,10 @@ import {
   type RequestMode,
   type SessionEvent,
 } from "../session/events.js";
-import type { ToolEvent } from "../tools/types.js";
+import { append, withLive, withStatus } from "./state-ops.js";
 import { appendStreamText, EMPTY_LINE, fenceStateAfter, lineText } from "./stream-text.js";
-import {
-  collapseOutput,
-  type LiveCall,
-  type LiveState,
-  lastLines,
-  type TranscriptEntry,
-  type TranscriptEntryBody,
-} from "./transcript-entries.js";
+import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
+import type { LiveState, TranscriptEntry, TranscriptEntryBody } from "./transcript-entries.js";
 
 const REASONING_CAP = 4000;
 
@@ -71,20 +65,6 @@ export function initialState(options: { model?: string; contextWindow?: number }
     },
     queue: [],
   };
-}
-
-function append(state: UiState, bodies: TranscriptEntryBody[]): UiState {
-  if (bodies.length === 0) return state;
-  const added = bodies.map((body, i) => ({ ...body, id: state.nextId + i }) as TranscriptEntry);
-  return { ...state, entries: [...state.entries, ...added], nextId: state.nextId + added.length };
-}
-
-function withStatus(state: UiState, patch: Partial<StatusState>): UiState {
-  return { ...state, status: { ...state.status, ...patch } };
-}
-
-function withLive(state: UiState, patch: Partial<LiveState>): UiState {
-  return { ...state, live: { ...state.live, ...patch } };
 }
 
 export function uiReducer(state: UiState, action: UiAction): UiState {
@@ -237,72 +217,6 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
     return text ? append(cleared, [{ kind: "reasoning", text }]) : cleared;
   }
   return state;
-}
-
-function setCall(state: UiState, callId: string, call: LiveCall): UiState {
-  return withLive(state, { calls: { ...state.live.calls, [callId]: call } });
-}
-
-function updateCall(state: UiState, callId: string, patch: Partial<LiveCall>): UiState {
-  const call = state.live.calls[callId] ?? { name: "", reported: false };
-  return setCall(state, callId, { ...call, ...patch });
-}
-
-function onToolEvent(state: UiState, event: ToolEvent): UiState {
-  switch (event.type) {
-    case "command_started":
-      return updateCall(state, event.callId, {
-        command: { text: event.command, outputTail: "" },
-      });
-    case "command_output": {
-      const call = state.live.calls[event.callId];
-      const previous = call?.command?.outputTail ?? "";
-      return updateCall(state, event.callId, {
-        command: {
-          text: call?.command?.text ?? "",
-          outputTail: lastLines(previous + event.chunk, 4),
-        },
-      });
-    }
-    case "command_finished": {
-      const reported = updateCall(state, event.callId, { reported: true, command: undefined });
-      return append(reported, [
-        {
-          kind: "command",
-          command: event.command,
-          exitCode: event.exitCode,
-          timedOut: event.timedOut,
-          aborted: event.aborted,
-          durationMs: event.durationMs,
-          ...collapseOutput(event.aggregatedOutput),
-        },
-      ]);
-    }
-    case "patch_preview":
-      return updateCall(state, event.callId, { patch: event.preview });
-    case "patch_applied": {
-      const reported = updateCall(state, event.callId, { reported: true, patch: undefined });
-      return append(reported, [
-        { kind: "patch", ok: event.ok, changes: event.changes, error: event.error },
-      ]);
-    }
-    case "plan_updated": {
-      const reported = updateCall(state, event.callId, { reported: true });
-      return append(reported, [{ kind: "plan", explanation: event.explanation, plan: event.plan }]);
-    }
-    default:
-      return assertNever(event);
-  }
-}
-
-function onToolCallFinished(state: UiState, callId: string, name: string, output: string): UiState {
-  const call = state.live.calls[callId];
-  const { [callId]: _done, ...calls } = state.live.calls;
-  const cleared = withLive(state, { calls });
-  if (call?.reported) return cleared;
-  // The tool never reported (denied, bad arguments, unknown tool): show why in one line.
-  const firstLine = output.split("\n", 1)[0] ?? "";
-  return append(cleared, [{ kind: "notice", level: "warning", text: `${name}: ${firstLine}` }]);
 }
 
 function endTurn(state: UiState): UiState {

@@ -1,0 +1,34 @@
+import { parseSlashCommand, SLASH_COMMANDS } from "./index.js";
+import type { CommandContext } from "./types.js";
+
+export type CommandDeps = Omit<CommandContext, "args" | "commands" | "session"> & {
+  session: CommandContext["session"] | undefined;
+  busy: boolean;
+};
+
+/** Run `text` if it is a slash command (true), else leave it for the model (false). */
+export function runSlashCommand(text: string, deps: CommandDeps): boolean {
+  const parsed = parseSlashCommand(text);
+  if (!parsed) return false;
+  const { session, busy, ...rest } = deps;
+  const warn = (level: "warning" | "error", message: string) =>
+    deps.print({ kind: "notice", level, text: message });
+  if (!parsed.command) {
+    warn("error", `Unknown command /${parsed.name}. Try /help.`);
+    return true;
+  }
+  if (!session) {
+    warn("warning", "The session is still starting.");
+    return true;
+  }
+  if (!parsed.command.allowedWhileBusy && busy) {
+    warn("warning", `/${parsed.name} waits for the turn to finish: try again after it.`);
+    return true;
+  }
+  const command = parsed.command;
+  const ctx: CommandContext = { ...rest, session, args: parsed.args, commands: SLASH_COMMANDS };
+  Promise.resolve()
+    .then(() => command.run(ctx))
+    .catch((error: unknown) => warn("error", `/${parsed.name} failed: ${String(error)}`));
+  return true;
+}

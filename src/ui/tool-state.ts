@@ -1,0 +1,77 @@
+import { assertNever } from "../session/events.js";
+import type { ToolEvent } from "../tools/types.js";
+import type { UiState } from "./state.js";
+import { append, withLive } from "./state-ops.js";
+import { collapseOutput, type LiveCall, lastLines } from "./transcript-entries.js";
+
+/** Tool calls in the reducer: live while they run, one transcript entry when they finish. */
+function setCall(state: UiState, callId: string, call: LiveCall): UiState {
+  return withLive(state, { calls: { ...state.live.calls, [callId]: call } });
+}
+
+export function updateCall(state: UiState, callId: string, patch: Partial<LiveCall>): UiState {
+  const call = state.live.calls[callId] ?? { name: "", reported: false };
+  return setCall(state, callId, { ...call, ...patch });
+}
+
+export function onToolEvent(state: UiState, event: ToolEvent): UiState {
+  switch (event.type) {
+    case "command_started":
+      return updateCall(state, event.callId, {
+        command: { text: event.command, outputTail: "" },
+      });
+    case "command_output": {
+      const call = state.live.calls[event.callId];
+      const previous = call?.command?.outputTail ?? "";
+      return updateCall(state, event.callId, {
+        command: {
+          text: call?.command?.text ?? "",
+          outputTail: lastLines(previous + event.chunk, 4),
+        },
+      });
+    }
+    case "command_finished": {
+      const reported = updateCall(state, event.callId, { reported: true, command: undefined });
+      return append(reported, [
+        {
+          kind: "command",
+          command: event.command,
+          exitCode: event.exitCode,
+          timedOut: event.timedOut,
+          aborted: event.aborted,
+          durationMs: event.durationMs,
+          ...collapseOutput(event.aggregatedOutput),
+        },
+      ]);
+    }
+    case "patch_preview":
+      return updateCall(state, event.callId, { patch: event.preview });
+    case "patch_applied": {
+      const reported = updateCall(state, event.callId, { reported: true, patch: undefined });
+      return append(reported, [
+        { kind: "patch", ok: event.ok, changes: event.changes, error: event.error },
+      ]);
+    }
+    case "plan_updated": {
+      const reported = updateCall(state, event.callId, { reported: true });
+      return append(reported, [{ kind: "plan", explanation: event.explanation, plan: event.plan }]);
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+export function onToolCallFinished(
+  state: UiState,
+  callId: string,
+  name: string,
+  output: string,
+): UiState {
+  const call = state.live.calls[callId];
+  const { [callId]: _done, ...calls } = state.live.calls;
+  const cleared = withLive(state, { calls });
+  if (call?.reported) return cleared;
+  // The tool never reported (denied, bad arguments, unknown tool): show why in one line.
+  const firstLine = output.split("\n", 1)[0] ?? "";
+  return append(cleared, [{ kind: "notice", level: "warning", text: `${name}: ${firstLine}` }]);
+}
