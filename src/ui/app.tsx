@@ -10,7 +10,7 @@ import { RenderGuard } from "./error-boundary.js";
 import { EFFORT_CYCLE } from "./keymap.js";
 import { LiveItem } from "./live-item.js";
 import { Picker, pickerKey } from "./picker.js";
-import { initialState, uiReducer } from "./state.js";
+import { initialState, resilientReducer } from "./state.js";
 import { StatusBar } from "./status-bar.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { useAgentSession } from "./use-agent-session.js";
@@ -23,7 +23,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   const { exit } = useApp();
   const width = useTerminalWidth();
   const [state, dispatch] = useReducer(
-    uiReducer,
+    resilientReducer,
     { contextWindow: options.contextWindow },
     initialState,
   );

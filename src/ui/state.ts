@@ -47,6 +47,8 @@ export type UiAction =
       effort?: ReasoningEffort;
       next?: NextRequestPreview;
     }
+  /** What the session says the next request will be (after a turn, a compaction, …). */
+  | { type: "next_preview"; next: NextRequestPreview }
   | { type: "user_message"; text: string }
   | { type: "enqueue"; text: string }
   | { type: "dequeue" }
@@ -80,6 +82,13 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         last: undefined,
         usage: undefined,
       });
+    case "next_preview": {
+      // Only a full request is news, and only when it is not for the same reason as the last
+      // one (over HTTP every request is full: the mode already says so).
+      const { next } = action;
+      const news = next.mode === "full" && next.reason !== state.status.last?.reason;
+      return withStatus(state, { next: news ? next : undefined });
+    }
     case "user_message":
       return withStatus(append(state, [{ kind: "user", text: action.text }]), { busy: true });
     case "enqueue":
@@ -100,6 +109,16 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return append(state, action.entries);
     default:
       return assertNever(action);
+  }
+}
+
+/** The reducer as the app uses it: a bug in one update becomes a line, never a crash. */
+export function resilientReducer(state: UiState, action: UiAction): UiState {
+  try {
+    return uiReducer(state, action);
+  } catch (error) {
+    const text = `could not show a ${action.type === "session" ? action.event.type : action.type} update: ${error instanceof Error ? error.message : String(error)}`;
+    return append(state, [{ kind: "notice", level: "error", text }]);
   }
 }
 

@@ -123,6 +123,7 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
     // Open the socket and send the warm-up while the person types.
     created
       .prepare()
+      .then(() => dispatch({ type: "next_preview", next: created.status().next }))
       .catch((error: unknown) => print("warning", `warm-up failed: ${errorText(error)}`));
     return created;
   }, [approve, dispatch, options, print]);
@@ -142,6 +143,10 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
         print("error", errorText(error));
       } finally {
         busy.current = false;
+      }
+      // After a failure, an interrupt or a compaction the chain may be reset: say so.
+      if (current.current?.session === active) {
+        dispatch({ type: "next_preview", next: active.status().next });
       }
       const next = queue.current.shift();
       if (next !== undefined) {

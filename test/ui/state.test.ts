@@ -272,3 +272,27 @@ describe("uiReducer: patch preview before the call is announced", () => {
     expect(state.live.calls.p).toMatchObject({ name: "apply_patch", patch: preview });
   });
 });
+
+describe("uiReducer: next-request preview from the session", () => {
+  it("shows a coming full request unless the last one was full for the same reason", () => {
+    const base = initialState();
+    const full = { mode: "full" as const, reason: "epoch_reset:compact" };
+    expect(uiReducer(base, { type: "next_preview", next: full }).status.next).toEqual(full);
+    expect(
+      uiReducer(base, { type: "next_preview", next: { mode: "incremental" } }).status.next,
+    ).toBeUndefined();
+    const overHttp = {
+      ...base,
+      status: {
+        ...base.status,
+        last: { mode: "http_full" as const, reason: "transport_http", prev: false, warmup: false },
+      },
+    };
+    expect(
+      uiReducer(overHttp, {
+        type: "next_preview",
+        next: { mode: "full", reason: "transport_http" },
+      }).status.next,
+    ).toBeUndefined();
+  });
+});

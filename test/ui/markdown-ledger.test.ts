@@ -1,0 +1,63 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readLedgerRows } from "../../src/ui/ledger-rows.js";
+import { fencedLines, formatMarkdownLine } from "../../src/ui/markdown.js";
+import { initialState, resilientReducer } from "../../src/ui/state.js";
+
+describe("markdown-ish lines", () => {
+  it("renders headings, bullets, inline code and bold", () => {
+    expect(formatMarkdownLine("## Plan", false)).toEqual([
+      { text: "Plan", bold: true, heading: true },
+    ]);
+    expect(formatMarkdownLine("- run `npm test` **now**", false)).toEqual([
+      { text: "• " },
+      { text: "run " },
+      { text: "npm test", code: true },
+      { text: " " },
+      { text: "now", bold: true },
+    ]);
+  });
+
+  it("keeps code blocks verbatim across entries", () => {
+    const lines = fencedLines(["```ts", "# not a heading", "```", "# heading"], false);
+    expect(lines.map((l) => l.inFence)).toEqual([false, true, false, false]);
+    expect(formatMarkdownLine("# not a heading", true)).toEqual([
+      { text: "# not a heading", code: true },
+    ]);
+    expect(fencedLines(["still code", "```"], true)[0]?.inFence).toBe(true);
+  });
+});
+
+describe("ledger rows", () => {
+  it("reads the last N valid rows and skips a torn line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mini-codex-ledger-"));
+    const path = join(dir, "s.ledger.jsonl");
+    const row = (seq: number) =>
+      JSON.stringify({
+        seq,
+        turn: 1,
+        mode: "ws_incremental",
+        reason: null,
+        previous_response_id_present: true,
+        outcome: "completed",
+      });
+    writeFileSync(path, `${row(1)}\n${row(2)}\n${row(3)}\n{"seq": 4, "tu`);
+    return readLedgerRows(path, 2).then((rows) => {
+      expect(rows.map((r) => r.seq)).toEqual([2, 3]);
+    });
+  });
+
+  it("is empty before the first request", async () => {
+    expect(await readLedgerRows(join(tmpdir(), "no-such-dir", "x.jsonl"), 5)).toEqual([]);
+  });
+});
+
+describe("resilientReducer", () => {
+  it("turns a malformed event into an error line instead of throwing", () => {
+    const bad = { type: "session", event: { type: "tool", event: { type: "command_finished" } } };
+    const state = resilientReducer(initialState(), bad as never);
+    expect(state.entries.at(-1)).toMatchObject({ kind: "notice", level: "error" });
+  });
+});
