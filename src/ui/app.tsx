@@ -119,6 +119,8 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   route.current = (input, key) => {
     const pendingApproval = agent.currentApproval();
     if (pendingApproval) {
+      // Ctrl+C on a prompt denies it and stops the turn.
+      if (key.ctrl && input === "c") return agent.interrupt();
       const result = approvalKey(input, key, approvalChoice.ref.current);
       if (result && "decision" in result) {
         approvalChoice.set(0);

@@ -81,6 +81,7 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
   const open = useCallback(async () => {
     const previous = current.current;
     current.current = undefined;
+    denyAll();
     if (previous) {
       previous.release();
       await previous.session.close().catch(() => undefined);
@@ -126,7 +127,7 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
       .then(() => dispatch({ type: "next_preview", next: created.status().next }))
       .catch((error: unknown) => print("warning", `warm-up failed: ${errorText(error)}`));
     return created;
-  }, [approve, dispatch, options, print]);
+  }, [approve, denyAll, dispatch, options, print]);
 
   const runTurn = useCallback(
     async (operation: (s: AgentSession) => Promise<TurnResult>, reportFailure: boolean) => {
