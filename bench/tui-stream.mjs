@@ -156,6 +156,7 @@ async function measure(bytes, withNewlines) {
   const text = makeText(bytes, withNewlines);
   const { session, done } = streamingSession(text);
   const stdout = new NullTerminal();
+  let renders = 0;
   const instance = render(
     createElement(App, {
       options: {
@@ -175,6 +176,9 @@ async function measure(bytes, withNewlines) {
       stderr: new NullTerminal(),
       exitOnCtrlC: false,
       patchConsole: false,
+      onRender: () => {
+        renders += 1;
+      },
     },
   );
   const { started, wallStart } = await done;
@@ -182,11 +186,14 @@ async function measure(bytes, withNewlines) {
   await new Promise((resolve) => setTimeout(resolve, 100));
   instance.unmount();
   const cpu = process.cpuUsage(started);
+  const wall = performance.now() - wallStart - 100;
   return {
     kb: bytes / 1000,
     deltas: Math.ceil(bytes / DELTA_BYTES),
     cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
-    wall_ms: Math.round(performance.now() - wallStart - 100),
+    wall_ms: Math.round(wall),
+    ink_renders: renders,
+    renders_per_s: Math.round((renders / wall) * 1000),
     terminal_writes: stdout.writes,
     terminal_kb: Math.round(stdout.bytes / 1000),
   };

@@ -119,7 +119,8 @@ export function isReadOnlyCommand(command: string): boolean {
  * - `untrusted`: read-only commands run; other commands and every patch ask, except that
  *   patches run without asking under danger-full-access.
  * - `on-request`: the sandbox is the guard; commands run, patches ask only in a read-only
- *   sandbox.
+ *   sandbox. Shell commands have no OS sandbox here, so under `read-only` a command that is
+ *   not on the read-only list asks instead of running.
  * - `on-failure` and `never`: never ask.
  */
 export function approvalNeed(
@@ -130,7 +131,7 @@ export function approvalNeed(
 ): ApprovalNeed {
   if (policy === "never" || policy === "on-failure") return "allow";
   if (request.kind === "command") {
-    if (policy === "on-request") return "allow";
+    if (policy === "on-request" && sandbox !== "read-only") return "allow";
     if (isReadOnlyCommand(request.command)) return "allow";
     return grants.commands.has(request.command.trim()) ? "allow" : "ask";
   }

@@ -78,6 +78,9 @@ describe("approvalNeed", () => {
     expect(approvalNeed("on-request", "workspace-write", command("touch x"))).toBe("allow");
     expect(approvalNeed("on-request", "workspace-write", patch)).toBe("allow");
     expect(approvalNeed("on-request", "read-only", patch)).toBe("ask");
+    // No OS sandbox for shell commands: a read-only session asks before one that may write.
+    expect(approvalNeed("on-request", "read-only", command("touch x"))).toBe("ask");
+    expect(approvalNeed("on-request", "read-only", command("git status"))).toBe("allow");
   });
 
   it("never and on-failure never ask", () => {
