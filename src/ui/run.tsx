@@ -23,7 +23,11 @@ export const runTui: RunTui = async (options) => {
   // Pastes arrive between markers, so a pasted newline never submits.
   process.stdout.write(BRACKETED_PASTE_ON);
   try {
-    const instance = render(createElement(App, { options }), { exitOnCtrlC: false });
+    const instance = render(createElement(App, { options }), {
+      exitOnCtrlC: false,
+      // Terminals that speak the kitty keyboard protocol report Shift+Enter apart from Enter.
+      kittyKeyboard: { mode: "auto" },
+    });
     await instance.waitUntilExit();
     return 0;
   } finally {
