@@ -340,7 +340,7 @@ describe("App: input and ledger", () => {
     expect(app.sessions[0]?.sent).toEqual(["line one\nline two\nend"]);
   });
 
-  it("Up recalls the previous message; Ctrl+J makes a multi-line message", async () => {
+  it("Up recalls the previous message; Ctrl+J and Shift+Enter make a multi-line message", async () => {
     const app = launch((text, s) => s.answer(`echo: ${text.replaceAll("\n", " / ")}`));
     await ready(app.frame);
     await app.submit("first message");
@@ -354,9 +354,12 @@ describe("App: input and ledger", () => {
     await app.type("line a");
     app.ui.stdin.write("\n");
     await app.type("line b");
+    // Shift+Enter as a kitty-protocol terminal reports it.
+    app.ui.stdin.write("\u001b[13;2u");
+    await app.type("line c");
     app.ui.stdin.write("\r");
-    await waitFor(() => app.frame().includes("echo: line a / line b"), "the multi-line answer");
-    expect(app.sessions[0]?.sent).toEqual(["first message", "line a\nline b"]);
+    await waitFor(() => app.frame().includes("echo: line a / line b / line c"), "the answer");
+    expect(app.sessions[0]?.sent).toEqual(["first message", "line a\nline b\nline c"]);
   });
 
   it("/ledger shows the last rows of the session's ledger file", async () => {
