@@ -11,6 +11,19 @@ export interface PendingApproval {
   resolve(decision: ApprovalDecision): void;
 }
 
+/** Quitting never waits on a socket that will not close. */
+const CLOSE_GRACE_MS = 2000;
+
+async function closeWithin(session: AgentSession, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  await Promise.race([session.close().catch(() => undefined), grace]);
+  clearTimeout(timer);
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -84,7 +97,7 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
     denyAll();
     if (previous) {
       previous.release();
-      await previous.session.close().catch(() => undefined);
+      await closeWithin(previous.session, CLOSE_GRACE_MS);
     }
     grants.current = NO_GRANTS;
     const created = await options.createSession({ approve });
@@ -184,7 +197,7 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
     current.current = undefined;
     if (!active) return;
     active.release();
-    await active.session.close().catch(() => undefined);
+    await closeWithin(active.session, CLOSE_GRACE_MS);
   }, [denyAll]);
 
   useEffect(() => () => current.current?.release(), []);
