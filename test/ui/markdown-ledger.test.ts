@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readLedgerRows } from "../../src/ui/ledger-rows.js";
+import { ledgerRow } from "../../src/session/ledger.js";
+import { ledgerTableRow, readLedgerRows } from "../../src/ui/ledger-rows.js";
 import { fencedLines, formatMarkdownLine } from "../../src/ui/markdown.js";
 import { initialState, resilientReducer } from "../../src/ui/state.js";
 
@@ -35,22 +36,34 @@ describe("ledger rows", () => {
     const dir = mkdtempSync(join(tmpdir(), "mini-codex-ledger-"));
     const path = join(dir, "s.ledger.jsonl");
     const row = (seq: number) =>
-      JSON.stringify({
-        seq,
-        turn: 1,
-        mode: "ws_incremental",
-        reason: null,
-        previous_response_id_present: true,
-        outcome: "completed",
-      });
+      JSON.stringify(
+        ledgerRow(
+          {
+            seq,
+            turn: 1,
+            transport: "ws",
+            mode: "ws_incremental",
+            lane: "default",
+            previousResponseIdPresent: true,
+            model: "demo",
+            itemsTotal: 5,
+            itemsSent: 1,
+            bytesSent: 100,
+            warmup: false,
+            msTotal: 3,
+            outcome: "completed",
+          },
+          { sessionId: "s", promptCacheKey: "s" },
+        ),
+      );
     writeFileSync(path, `${row(1)}\n${row(2)}\n${row(3)}\n{"seq": 4, "tu`);
-    return readLedgerRows(path, 2).then((rows) => {
-      expect(rows.map((r) => r.seq)).toEqual([2, 3]);
-    });
+    const rows = readLedgerRows(path, 2);
+    expect(rows.map((r) => r.seq)).toEqual([2, 3]);
+    expect(ledgerTableRow(rows[0]!).slice(2, 6)).toEqual(["ws_incremental", "", "✓", "1/5"]);
   });
 
-  it("is empty before the first request", async () => {
-    expect(await readLedgerRows(join(tmpdir(), "no-such-dir", "x.jsonl"), 5)).toEqual([]);
+  it("is empty before the first request", () => {
+    expect(readLedgerRows(join(tmpdir(), "no-such-dir", "x.jsonl"), 5)).toEqual([]);
   });
 });
 

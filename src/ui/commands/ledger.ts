@@ -16,7 +16,7 @@ export const ledgerCommand: SlashCommand = {
     }
     const path = ledgerPath(ctx.home, ctx.session.id);
     try {
-      const rows = await readLedgerRows(path, count);
+      const rows = readLedgerRows(path, count);
       if (rows.length === 0) {
         ctx.print(info("The ledger is empty: no request was sent yet."));
         return;
