@@ -11,7 +11,7 @@ export async function runInteractive(
   prompt: string | undefined,
   flags: SharedFlags,
 ): Promise<number> {
-  const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "on-request" });
+  const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "untrusted" });
   try {
     const { runTui } = (await import(UI_MODULE)) as { runTui: RunTui };
     return await runTui({
