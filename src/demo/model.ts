@@ -106,7 +106,8 @@ function followUp(context: ResponseItem[], output: ResponseItem): string {
   switch (name) {
     case "shell_command": {
       const exit = /^Exit code: (-?\d+)/m.exec(body);
-      return exit ? `Ran the command. Exit code ${exit[1]}.` : "Ran the command.";
+      if (exit) return `Ran the command. Exit code ${exit[1]}.`;
+      return `The command did not run: ${body.split("\n")[0] ?? ""}`;
     }
     case "apply_patch":
       return body.startsWith("Success.")

@@ -137,6 +137,8 @@ describe("demo model rules", () => {
       out("Exit code: 1\nWall time: 0 seconds\nOutput:\n"),
     ];
     expect(textOf(only(decide(shell)))).toBe("Ran the command. Exit code 1.");
+    const denied = [userMessage("run: rm x"), call("shell_command"), out("denied by user")];
+    expect(textOf(only(decide(denied)))).toBe("The command did not run: denied by user");
     const applied = [
       call("apply_patch", "custom_tool_call"),
       out("Success. Updated the following files:\nA a.txt", "custom_tool_call_output"),
