@@ -1,4 +1,5 @@
 import type { ResponseItem } from "../protocol/items.js";
+import { isCompactionRequest, summarizeConversation } from "./summary.js";
 
 /** A tool the request offers, as the model sees it. */
 export interface DemoToolOffer {
@@ -47,6 +48,10 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   const prompt = lastUserText(input.context);
   if (prompt === undefined || prompt === "") {
     return { outputs: { list: [text(GREETING)] }, summary: "Greeting the user." };
+  }
+  if (isCompactionRequest(prompt)) {
+    const summary = summarizeConversation(input.context);
+    return { outputs: { list: [text(summary)] }, summary: "Summarizing the conversation." };
   }
   const run = /^run:\s*([\s\S]+)$/.exec(prompt);
   if (run?.[1]) {

@@ -6,7 +6,12 @@ import {
   decideDemoResponse,
   GREETING,
 } from "../../src/demo/model.js";
-import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
+import { developerMessage, type ResponseItem, userMessage } from "../../src/protocol/items.js";
+import {
+  COMPACTION_PROMPT,
+  compactionRequestItem,
+  SUMMARY_PREFIX,
+} from "../../src/session/compaction.js";
 
 const ALL_TOOLS = [
   { name: "shell_command", type: "function" },
@@ -158,3 +163,55 @@ describe("demo model rules", () => {
     expect(decide("hello")).not.toHaveProperty("reasoningSummary");
   });
 });
+
+describe("demo model: compaction requests", () => {
+  const context = (): ResponseItem[] => [
+    developerMessage("<permissions>\nsandbox_mode: workspace-write\n</permissions>"),
+    userMessage("<environment_context>\n  <cwd>/tmp/x</cwd>\n</environment_context>"),
+    userMessage("run: ls"),
+    { type: "function_call", name: "shell_command", call_id: "call_1", arguments: "{}" },
+    { type: "function_call_output", call_id: "call_1", output: "Exit code: 0\nOutput:\nsecret\n" },
+    assistantText("Ran the command. Exit code 0."),
+    userMessage("what is in README.md?"),
+    assistantText("You said: what is in README.md?"),
+  ];
+
+  test("/compact's prompt gets a summary listing what the user asked, not an echo", () => {
+    const summary = textOf(only(decide([...context(), compactionRequestItem()])));
+    expect(summary).not.toContain("You said");
+    expect(summary).not.toContain(COMPACTION_PROMPT);
+    expect(summary).toContain("- run: ls");
+    expect(summary).toContain("- what is in README.md?");
+    expect(summary).not.toContain("environment_context");
+    expect(summary).toContain("1 tool call");
+  });
+
+  test("a second compaction keeps what the first summary listed", () => {
+    const first = textOf(only(decide([...context(), compactionRequestItem()])));
+    const compacted = [
+      ...context().slice(0, 2),
+      userMessage(`${SUMMARY_PREFIX}\n${first}`),
+      userMessage("and now?"),
+      assistantText("You said: and now?"),
+    ];
+    const second = textOf(only(decide([...compacted, compactionRequestItem()])));
+    expect(second).toContain("- run: ls");
+    expect(second).toContain("- what is in README.md?");
+    expect(second).toContain("- and now?");
+    expect(second).not.toContain(SUMMARY_PREFIX);
+  });
+
+  test("an empty conversation is summarised as such", () => {
+    expect(textOf(only(decide([...context().slice(0, 2), compactionRequestItem()])))).toBe(
+      "Nothing has been discussed yet.",
+    );
+  });
+});
+
+function assistantText(text: string): ResponseItem {
+  return {
+    type: "message",
+    role: "assistant",
+    content: [{ type: "output_text", text, annotations: [] }],
+  };
+}

@@ -85,4 +85,18 @@ describe("compaction (issue 3, done-when 6)", () => {
     ]);
     expect(wireInput(h.requests().at(-2))).toHaveLength(4);
   });
+
+  it("the demo model answers /compact with a summary of what was asked, not an echo", async () => {
+    h = await startHarness();
+    await h.session.send("run: echo hi");
+    await h.session.send("what next?");
+    const result = await h.session.compact();
+    expect(result.ok).toBe(true);
+    expect(result.lastMessage).not.toContain("You said");
+    expect(result.lastMessage).toContain("- run: echo hi");
+    expect(result.lastMessage).toContain("- what next?");
+    const stored = JSON.stringify(h.session.history().at(-1));
+    expect(stored).toContain("- what next?");
+    expect(stored).not.toContain("Exit code");
+  });
 });
