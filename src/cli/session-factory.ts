@@ -50,7 +50,9 @@ function systemTimezone(): string {
 function loadSaved(runtime: Runtime, target: ResumeTarget) {
   try {
     const path =
-      "last" in target ? findLatestSession(runtime.home) : findSessionById(runtime.home, target.id);
+      "last" in target
+        ? findLatestSession(runtime.home, runtime.cwd)
+        : findSessionById(runtime.home, target.id);
     return { path, saved: readSessionFile(path) };
   } catch (error) {
     if (error instanceof SessionFileError) throw new CliError(error.message, 1);

@@ -1,8 +1,11 @@
 import {
   appendFileSync,
+  closeSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -151,8 +154,33 @@ export function findSessionById(home: string, id: string): string {
   return path;
 }
 
-/** The most recently written session file (not ledgers). */
-export function findLatestSession(home: string): string {
+/** The session header of a file (its first line), or undefined when it has none. */
+function readMeta(path: string): SessionMeta | undefined {
+  let text: string;
+  try {
+    const fd = openSync(path, "r");
+    try {
+      const buffer = Buffer.alloc(64 * 1024);
+      text = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = SessionMetaSchema.safeParse(JSON.parse(text.split("\n")[0] ?? ""));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The most recently written session file (not ledgers); with `cwd`, only sessions started in
+ * that directory (`exec resume --last`, like Codex).
+ */
+export function findLatestSession(home: string, cwd?: string): string {
   const dir = join(home, "sessions");
   let best: { path: string; mtime: number } | undefined;
   let names: string[] = [];
@@ -165,8 +193,14 @@ export function findLatestSession(home: string): string {
     if (!name.endsWith(".jsonl") || name.endsWith(".ledger.jsonl")) continue;
     const path = join(dir, name);
     const mtime = statSync(path).mtimeMs;
-    if (!best || mtime > best.mtime) best = { path, mtime };
+    if (best && mtime <= best.mtime) continue;
+    if (cwd !== undefined && readMeta(path)?.cwd !== cwd) continue;
+    best = { path, mtime };
   }
-  if (!best) throw new SessionFileError(`no saved sessions in ${dir}`);
+  if (!best) {
+    throw new SessionFileError(
+      cwd === undefined ? `no saved sessions in ${dir}` : `no saved session for ${cwd} in ${dir}`,
+    );
+  }
   return best.path;
 }

@@ -1,0 +1,57 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startDemoServer } from "../../src/demo/index.js";
+import { jsonLines, runCli, type TempWorld, tempWorld } from "./helpers.js";
+
+let server: DemoServer;
+let world: TempWorld;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  world = tempWorld();
+});
+afterEach(() => world.cleanup());
+
+const base = () => ["-c", `openai_base_url=${server.baseUrl}`];
+
+async function threadIn(dir: string, prompt: string, extra: string[] = []): Promise<string> {
+  const run = await runCli(["exec", "--json", ...base(), "-C", dir, ...extra, prompt], {
+    env: world.env(),
+  });
+  expect(run.code).toBe(0);
+  return (jsonLines(run.stdout)[0] as unknown as { thread_id: string }).thread_id;
+}
+
+type Body = { model: string; reasoning?: { effort?: string }; prompt_cache_key: string };
+const lastBody = () => server.requests.at(-1)?.body as Body;
+
+describe("exec resume", () => {
+  it("--last picks the newest session of this working directory, not of another one", async () => {
+    const other = join(world.root, "other");
+    execFileSync("git", ["init", "-q", other]);
+    const here = await threadIn(world.repo, "in the repo");
+    const elsewhere = await threadIn(other, "in the other repo");
+    expect(elsewhere).not.toBe(here);
+
+    const again = await runCli(
+      ["exec", "--json", ...base(), "-C", world.repo, "resume", "--last", "more"],
+      { env: world.env() },
+    );
+    expect(again.code).toBe(0);
+    expect(jsonLines(again.stdout)[0]).toEqual({ type: "thread.started", thread_id: here });
+    expect(lastBody().prompt_cache_key).toBe(here);
+
+    const none = join(world.root, "empty");
+    execFileSync("git", ["init", "-q", none]);
+    const missing = await runCli(["exec", ...base(), "-C", none, "resume", "--last", "x"], {
+      env: world.env(),
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`no saved session for ${none}`);
+  });
+});
