@@ -4,6 +4,7 @@ import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { ProviderSettings, SessionOptions } from "../session/api.js";
 import type { SandboxMode } from "../tools/types.js";
 import { loadConfig } from "./config.js";
+import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 import { CliError } from "./errors.js";
 import { resolveHome } from "./home.js";
@@ -28,9 +29,9 @@ export interface Runtime {
   workspaceRoots: string[];
   config: MiniCodexConfig;
   provider: ProviderSettings;
-  /** Whether -m was given (a resumed session keeps its own model otherwise). */
+  /** Whether -m or `-c model=…` was given (a resumed session keeps its own model otherwise). */
   modelFromFlag: boolean;
-  /** Whether --effort was given (a resumed session keeps its own effort otherwise). */
+  /** Whether --effort or `-c model_reasoning_effort=…` was given (else a resumed session keeps its own). */
   effortFromFlag: boolean;
   model: string;
   effort?: ReasoningEffort;
@@ -75,6 +76,14 @@ export function readBaseInstructions(): string {
   }
 }
 
+/** Whether a `-c` override sets this top-level key (SPEC §7: `-c k=v` is the same as its flag). */
+function overridden(flags: SharedFlags, key: string): boolean {
+  return flags.config.some((spec) => {
+    const path = parseConfigOverride(spec).path;
+    return path.length === 1 && path[0] === key;
+  });
+}
+
 export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const env = input.env ?? process.env;
   const warn = input.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
@@ -106,8 +115,9 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     workspaceRoots,
     config,
     provider,
-    modelFromFlag: input.flags.model !== undefined,
-    effortFromFlag: input.flags.effort !== undefined,
+    modelFromFlag: input.flags.model !== undefined || overridden(input.flags, "model"),
+    effortFromFlag:
+      input.flags.effort !== undefined || overridden(input.flags, "model_reasoning_effort"),
     model: config.model ?? DEFAULT_MODEL,
     sandbox: config.sandbox_mode ?? "workspace-write",
     approvalPolicy: config.approval_policy ?? input.defaultApprovalPolicy,

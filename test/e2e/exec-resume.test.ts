@@ -54,4 +54,34 @@ describe("exec resume", () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`no saved session for ${none}`);
   });
+
+  it("-c model=… and -c model_reasoning_effort=… change a resumed session like -m and --effort", async () => {
+    // the Codex SDK passes the effort of resumeThread(id, {modelReasoningEffort}) as -c
+    const id = await threadIn(world.repo, "first", ["--effort", "low"]);
+    expect(lastBody().reasoning?.effort).toBe("low");
+    const run = await runCli(
+      [
+        "exec",
+        ...base(),
+        "-C",
+        world.repo,
+        "-c",
+        'model_reasoning_effort="high"',
+        "-c",
+        "model=other-model",
+        "resume",
+        id,
+        "second",
+      ],
+      { env: world.env() },
+    );
+    expect(run.code).toBe(0);
+    expect(lastBody()).toMatchObject({ model: "other-model", reasoning: { effort: "high" } });
+
+    const kept = await runCli(["exec", ...base(), "-C", world.repo, "resume", id, "third"], {
+      env: world.env(),
+    });
+    expect(kept.code).toBe(0);
+    expect(lastBody()).toMatchObject({ model: "gpt-5-codex", reasoning: { effort: "low" } });
+  });
 });
