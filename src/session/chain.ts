@@ -103,6 +103,14 @@ export class RequestChain {
     this.forced = reason;
   }
 
+  /**
+   * The person interrupted the turn (SPEC §3.1): the chain resets. A stream cut short already
+   * forced the next request full (its socket was dropped); otherwise start a new epoch.
+   */
+  interrupted(): void {
+    if (this.forced === undefined) this.resetEpoch("interrupted");
+  }
+
   /** Clear head, baseline and frozen outputs; the next request is `epoch_reset:<why>`. */
   resetEpoch(why: string): void {
     this.previous = undefined;

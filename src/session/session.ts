@@ -91,22 +91,26 @@ export class Session implements AgentSession {
     return this.turns.run(async (turn, signal) => {
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
-      return runTurn({
-        turn,
-        signal,
-        client: this.client,
-        tools: this.options.tools,
-        build: () => this.build(),
-        append: (items) => this.append(items),
-        emit: (event) => this.emit(event),
-        onRequestStarted: (request) => this.emit({ type: "request_started", request }),
-        onRequestFinished: (request) => this.recordRequest(request),
-        cwd: this.options.cwd,
-        workspaceRoots: this.options.workspaceRoots,
-        sandbox: this.options.sandbox,
-        approve: this.options.approve?.bind(this.options),
-        maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
-      });
+      try {
+        return await runTurn({
+          turn,
+          signal,
+          client: this.client,
+          tools: this.options.tools,
+          build: () => this.build(),
+          append: (items) => this.append(items),
+          emit: (event) => this.emit(event),
+          onRequestStarted: (request) => this.emit({ type: "request_started", request }),
+          onRequestFinished: (request) => this.recordRequest(request),
+          cwd: this.options.cwd,
+          workspaceRoots: this.options.workspaceRoots,
+          sandbox: this.options.sandbox,
+          approve: this.options.approve?.bind(this.options),
+          maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
+        });
+      } finally {
+        if (signal.aborted) this.chain.interrupted();
+      }
     });
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, modes, startHarness, waitFor } from "../session/harness.js";
+import { type Harness, modes, startHarness, waitFor, wireInput } from "../session/harness.js";
 import { EchoRouter } from "./tools.js";
 
 let h: Harness;
@@ -44,6 +44,12 @@ describe("interrupting a turn", () => {
     });
     const again = await h.session.send("still there?");
     expect(again).toMatchObject({ ok: true, lastMessage: "You said: still there?" });
+    // an interrupt resets the chain (SPEC §3.1): the next request is full, on the same socket
+    expect(modes(h).slice(-1)).toEqual(["ws_full:epoch_reset:interrupted"]);
+    const [first, , next] = h.requests().slice(-3);
+    expect(next?.previousResponseId).toBeUndefined();
+    expect(next?.connectionId).toBe(first?.connectionId);
+    expect(wireInput(next)).toHaveLength(h.session.history().length - 1);
   });
 });
 
