@@ -1,51 +1,8 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { App } from "../../src/ui/app.js";
-import type { TuiLaunchOptions } from "../../src/ui/contract.js";
-import { plain, statusLine, waitFor } from "./ink-helpers.js";
-import { type Script, ScriptedSession } from "./scripted-session.js";
+import { statusLine, waitFor } from "./ink-helpers.js";
+import { launch, ready, unmountAll } from "./launch-app.js";
 
-let unmounts: Array<() => void> = [];
-afterEach(() => {
-  for (const unmount of unmounts) unmount();
-  unmounts = [];
-});
-
-function launch(script: Script, overrides: Partial<TuiLaunchOptions> = {}) {
-  const sessions: ScriptedSession[] = [];
-  const options: TuiLaunchOptions = {
-    createSession: async (hooks) => {
-      const session = new ScriptedSession(hooks, script);
-      sessions.push(session);
-      return session;
-    },
-    home: "/nonexistent-home",
-    cwd: process.cwd(),
-    approvalPolicy: "untrusted",
-    sandbox: "workspace-write",
-    contextWindow: 10_000,
-    version: "0.0.0-test",
-    ...overrides,
-  };
-  const ui = render(<App options={options} />);
-  unmounts.push(ui.unmount);
-  const frame = () => plain(ui.lastFrame());
-  const type = async (text: string) => {
-    ui.stdin.write(text);
-    await waitFor(() => frame().includes(text.split("\n").at(-1) ?? text), `"${text}" echoed`);
-  };
-  const submit = async (text: string) => {
-    await type(text);
-    ui.stdin.write("\r");
-  };
-  return { ui, frame, sessions, type, submit };
-}
-
-const ready = (frame: () => string) =>
-  waitFor(() => frame().includes("session sess_test"), "the session banner");
+afterEach(unmountAll);
 
 describe("App", () => {
   it("streams an answer and shows the request state in the status bar", async () => {
@@ -314,94 +271,5 @@ describe("App", () => {
     app.ui.stdin.write("\u001b");
     await waitFor(() => app.frame().includes("Interrupted."), "the interrupt notice");
     expect(app.sessions[0]?.aborted).toBe(1);
-  });
-});
-
-describe("App: input and ledger", () => {
-  it("Ctrl+C clears the input, then quits and closes the session (keys in one chunk too)", async () => {
-    const app = launch((_t, s) => s.answer("ok"));
-    await ready(app.frame);
-    await app.type("draft text");
-    app.ui.stdin.write("\u0003");
-    await waitFor(() => !app.frame().includes("draft text"), "the input to clear");
-    expect(app.sessions[0]?.closed).toBe(false);
-    app.ui.stdin.write("x\u0003\u0003");
-    await waitFor(() => app.sessions[0]?.closed === true, "the session to close");
-  });
-
-  it("a bracketed paste with newlines never submits; keys typed in one chunk do", async () => {
-    const app = launch((text, s) => s.answer(`got ${text.length} chars`));
-    await ready(app.frame);
-    app.ui.stdin.write("\u001b[200~line one\rline two\r\u001b[201~");
-    await waitFor(() => app.frame().includes("line two"), "the pasted text");
-    expect(app.sessions[0]?.sent).toEqual([]);
-    app.ui.stdin.write("end\r");
-    await waitFor(() => app.sessions[0]?.sent.length === 1, "the send");
-    expect(app.sessions[0]?.sent).toEqual(["line one\nline two\nend"]);
-  });
-
-  it("Up recalls the previous message; Ctrl+J and Shift+Enter make a multi-line message", async () => {
-    const app = launch((text, s) => s.answer(`echo: ${text.replaceAll("\n", " / ")}`));
-    await ready(app.frame);
-    await app.submit("first message");
-    await waitFor(() => app.frame().includes("echo: first message"), "the answer");
-    app.ui.stdin.write("\u001b[A");
-    await waitFor(
-      () => app.frame().includes("› first message\n") || /│ › first message/.test(app.frame()),
-      "recall",
-    );
-    app.ui.stdin.write("\u0015");
-    await app.type("line a");
-    app.ui.stdin.write("\n");
-    await app.type("line b");
-    // Shift+Enter as a kitty-protocol terminal reports it.
-    app.ui.stdin.write("\u001b[13;2u");
-    await app.type("line c");
-    app.ui.stdin.write("\r");
-    await waitFor(() => app.frame().includes("echo: line a / line b / line c"), "the answer");
-    expect(app.sessions[0]?.sent).toEqual(["first message", "line a\nline b\nline c"]);
-  });
-
-  it("/ledger shows the last rows of the session's ledger file", async () => {
-    const home = await mkdtemp(join(tmpdir(), "mini-codex-ui-"));
-    await mkdir(join(home, "sessions"));
-    const row = (seq: number, mode: string, reason: string | null, prev: boolean) =>
-      JSON.stringify({
-        ts: "2026-01-01T00:00:00Z",
-        session_id: "sess_test",
-        turn: seq,
-        seq,
-        transport: "ws",
-        mode,
-        reason,
-        lane: "default",
-        previous_response_id_present: prev,
-        response_id: `resp_${seq}`,
-        prompt_cache_key: "sess_test",
-        model: "demo-model",
-        effort: "high",
-        items_total: 6,
-        items_sent: prev ? 1 : 6,
-        bytes_sent: 900,
-        usage: { input_tokens: 1200, cached_tokens: 1024, output_tokens: 9, reasoning_tokens: 0 },
-        ms_to_first_event: 3,
-        ms_total: 12.4,
-        outcome: "completed",
-      });
-    await writeFile(
-      join(home, "sessions", "sess_test.ledger.jsonl"),
-      `${row(1, "ws_full", "no_baseline", false)}\n${row(2, "ws_full", "properties_changed:reasoning", false)}\n${row(3, "ws_incremental", null, true)}\n`,
-    );
-    const app = launch((_t, s) => s.answer("ok"), { home });
-    await ready(app.frame);
-    await app.submit("/ledger 2");
-    await waitFor(() => app.frame().includes("Ledger (last 2)"), "the ledger table");
-    const frame = app.frame();
-    expect(frame).toMatch(/seq\s+turn\s+mode\s+reason\s+prev/);
-    expect(frame).toMatch(/2\s+2\s+ws_full\s+properties_changed:reasoning\s+–\s+6\/6/);
-    expect(frame).toMatch(
-      /3\s+3\s+ws_incremental\s+✓\s+1\/6\s+900\s+1200\s+1024\s+9\s+12\s+completed/,
-    );
-    expect(frame).not.toContain("no_baseline");
   });
 });
