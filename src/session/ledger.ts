@@ -35,6 +35,9 @@ export const LedgerRowSchema = z.object({
 });
 export type LedgerRow = z.infer<typeof LedgerRowSchema>;
 
+/** The turn a warm-up is recorded under: it belongs to no turn (turns count from 1). */
+export const WARMUP_TURN = 0;
+
 export function ledgerPath(home: string, sessionId: string): string {
   return join(home, "sessions", `${sessionId}.ledger.jsonl`);
 }
@@ -125,6 +128,8 @@ export interface LedgerSummary {
   sessionId?: string;
   requests: number;
   turns: number;
+  /** Warm-up requests (turn 0). */
+  warmups: number;
   modes: Record<string, number>;
   fullReasons: Record<string, number>;
   outcomes: Record<string, number>;
@@ -147,7 +152,8 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
   const summary: LedgerSummary = {
     sessionId: rows[0]?.session_id,
     requests: rows.length,
-    turns: new Set(rows.map((row) => row.turn)).size,
+    turns: new Set(rows.map((row) => row.turn).filter((turn) => turn !== WARMUP_TURN)).size,
+    warmups: rows.filter((row) => row.turn === WARMUP_TURN).length,
     modes: {},
     fullReasons: {},
     outcomes: {},
@@ -186,11 +192,15 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
       .join(", ") || "none";
   return [
     `session ${summary.sessionId ?? "(empty)"}`,
-    `requests ${summary.requests} over ${summary.turns} turn(s)`,
+    `requests ${summary.requests} over ${summary.turns} turn(s)${warmups(summary.warmups)}`,
     `modes: ${pairs(summary.modes)} (incremental ${pct(summary.incrementalRatio)} of WebSocket requests)`,
     `full because: ${pairs(summary.fullReasons)}`,
     `outcomes: ${pairs(summary.outcomes)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
   ].join("\n");
+}
+
+function warmups(count: number): string {
+  return count === 0 ? "" : `, ${count} warm-up${count > 1 ? "s" : ""}`;
 }

@@ -19,7 +19,7 @@ import type {
   SessionEventListener,
 } from "./events.js";
 import { ConversationHistory, FrozenToolOutputs } from "./history.js";
-import { LedgerWriter, ledgerRow } from "./ledger.js";
+import { LedgerWriter, ledgerRow, WARMUP_TURN } from "./ledger.js";
 import { ModelClient, type ModelClientOptions } from "./model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "./request.js";
 import { TurnGuard } from "./turn-guard.js";
@@ -204,7 +204,7 @@ export class Session implements AgentSession {
   private ensureWarm(signal: AbortSignal): Promise<void> {
     this.warm ??= this.client
       .warmup({
-        turn: this.turns.turn,
+        turn: WARMUP_TURN,
         signal,
         build: () => this.build(),
         onEvent: () => {},

@@ -68,4 +68,17 @@ describe("the ledger (issue 3, done-when 7)", () => {
     expect(report).toContain("ws_incremental 2");
     expect(report).toContain("no_baseline 1");
   });
+
+  it("marks the warm-up as turn 0, also when it goes out at the start of the first turn", async () => {
+    h = await startHarness();
+    await h.session.send("one");
+    await h.session.send("two");
+    const rows = h.ledger();
+    expect(h.requests()[0]?.generate).toBe(false);
+    expect(rows.map((row) => row.turn)).toEqual([0, 1, 2]);
+    expect(rows[0]?.usage?.output_tokens).toBe(0);
+    const summary = summarizeLedger(rows);
+    expect(summary).toMatchObject({ requests: 3, turns: 2, warmups: 1 });
+    expect(formatLedgerSummary(summary)).toContain("requests 3 over 2 turn(s), 1 warm-up");
+  });
 });
