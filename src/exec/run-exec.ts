@@ -26,18 +26,53 @@ export function execWarmup(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.MINI_CODEX_EXEC_WARMUP === "1";
 }
 
+/** Set once stdout's reader has gone away (`… | head -1`): nothing more is written there. */
+let stdoutGone = false;
+/** Called when stdout goes away, to stop the running turn. */
+let onStdoutGone = () => {};
+let pipeGuardsInstalled = false;
+
+function markStdoutGone(): void {
+  if (stdoutGone) return;
+  stdoutGone = true;
+  onStdoutGone();
+}
+
+/** A closed pipe is an error event on the stream; without a listener Node crashes with a trace. */
+function guardPipes(): void {
+  if (pipeGuardsInstalled) return;
+  pipeGuardsInstalled = true;
+  process.stdout.on("error", markStdoutGone);
+  // progress on stderr is best effort: a closed stderr must not stop the turn
+  process.stderr.on("error", () => {});
+}
+
+/** Settles when stdout has taken the last write (callbacks come in order). */
+let lastWrite: Promise<void> = Promise.resolve();
+
+function writeOut(text: string): void {
+  if (stdoutGone) return;
+  lastWrite = new Promise((resolve) =>
+    process.stdout.write(text, (error) => {
+      if (error) markStdoutGone();
+      resolve();
+    }),
+  );
+}
+
 function writeJson(event: ExecEvent): void {
-  process.stdout.write(`${JSON.stringify(event)}\n`);
+  writeOut(`${JSON.stringify(event)}\n`);
 }
 
 function writeErr(text: string): void {
-  process.stderr.write(text);
+  if (!process.stderr.destroyed) process.stderr.write(text);
 }
 
 /** Run one turn: `mini-codex exec [PROMPT]` and `exec resume`. Resolves with the exit code. */
 export async function runExec(input: ExecInput): Promise<number> {
   const { flags } = input;
   const json = Boolean(flags.json || flags.experimentalJson);
+  guardPipes();
   if (flags.image.length > 0) writeErr("warning: --image is not supported yet; images ignored\n");
   const prompt = await resolvePrompt(input.prompt);
   const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "never" });
@@ -85,6 +120,8 @@ async function runTurn(
     session.abort();
   };
   process.on("SIGINT", onSigint);
+  // like any Unix tool whose reader left (SIGPIPE): stop the turn; history stays consistent
+  onStdoutGone = () => session.abort();
 
   let result: TurnResult;
   try {
@@ -96,10 +133,13 @@ async function runTurn(
     if (json) writeJson({ type: "error", message });
   } finally {
     process.off("SIGINT", onSigint);
+    onStdoutGone = () => {};
     unsubscribe();
   }
   await session.close();
 
+  await lastWrite;
+  if (stdoutGone) return EXIT_FAILED;
   const aborted = interrupted || result.aborted;
   if (!sawTurnEnd && !result.ok) {
     const message = aborted ? "interrupted" : (result.error ?? "the turn failed");
@@ -112,6 +152,9 @@ async function runTurn(
   if (flags.outputLastMessage && last !== undefined) {
     writeFileSync(resolve(flags.outputLastMessage), last);
   }
-  if (!json && last !== undefined) process.stdout.write(last.endsWith("\n") ? last : `${last}\n`);
+  if (!json && last !== undefined) writeOut(last.endsWith("\n") ? last : `${last}\n`);
+  // a closed pipe shows up here at the latest
+  await lastWrite;
+  if (stdoutGone) return EXIT_FAILED;
   return aborted ? EXIT_INTERRUPTED : EXIT_OK;
 }

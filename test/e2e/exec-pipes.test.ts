@@ -1,0 +1,43 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startDemoServer } from "../../src/demo/index.js";
+import { spawnCli, type TempWorld, tempWorld, waitFor } from "./helpers.js";
+
+let server: DemoServer;
+let world: TempWorld;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  world = tempWorld();
+});
+afterEach(() => world.cleanup());
+
+const against = () => ["-c", `openai_base_url=${server.baseUrl}`, "-C", world.repo];
+
+describe("exec when the reader of its output goes away (`mini-codex exec --json … | head -1`)", () => {
+  for (const mode of [["--json"], []]) {
+    it(`stops quietly with exit 1, no crash trace (${mode.join(" ") || "text mode"})`, async () => {
+      const run = spawnCli(["exec", ...mode, ...against(), "demo:slow 4"], { env: world.env() });
+      // --json: the first event is out; text mode: the progress on stderr has begun
+      await waitFor(() => (mode.length ? run.output().stdout : run.output().stderr).length > 0);
+      run.child.stdout.destroy();
+      const result = await run.done;
+      expect(result.stderr).not.toMatch(/EPIPE|unexpected error|Unhandled/);
+      expect(result.code).toBe(1);
+    });
+  }
+
+  it("--json: a closed stdout stops a running command instead of waiting for it", async () => {
+    const run = spawnCli(["exec", "--json", ...against(), "run: sleep 30"], { env: world.env() });
+    await waitFor(() => run.output().stdout.includes("turn.started"));
+    run.child.stdout.destroy();
+    // the next event (item.started of the command) fails to write: the turn is aborted, the
+    // sleep killed; without that the run would outlast the test's timeout
+    const result = await run.done;
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/EPIPE|unexpected error/);
+  });
+});
