@@ -62,7 +62,10 @@ export function addExecOptions(command: Command): Command {
     .addOption(new Option("--experimental-json", "alias of --json").hideHelp())
     .option("-o, --output-last-message <FILE>", "write the final agent message to FILE")
     .option("--output-schema <FILE>", "JSON schema the final answer must follow")
-    .option("--ephemeral", "do not save the session to disk")
+    .option(
+      "--ephemeral",
+      "save no session file (the run cannot be resumed); its request ledger, which holds no prompt or output, is still written",
+    )
     .addOption(
       new Option("--image <FILE>", "attach an image (not supported; ignored)")
         .argParser(collect)
