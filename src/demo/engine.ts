@@ -39,11 +39,13 @@ export class DemoEngine {
     const record = this.record(incoming);
     const failure = this.hooks.takeFailure(incoming.transport);
     if (failure) {
-      return apiError(
-        failure.status,
+      const result = apiError(
+        failure.status ?? 500,
         failure.code,
         failure.message ?? `demo failure ${failure.code}`,
       );
+      if (failure.status === undefined && result.kind === "error") result.failure.omitStatus = true;
+      return result;
     }
     const parsed = ResponsesRequestSchema.safeParse(incoming.body);
     if (!parsed.success) {
@@ -120,6 +122,7 @@ export class DemoEngine {
       bytes: incoming.bytes,
       body: incoming.body,
       headers: incoming.headers,
+      receivedAt: Date.now(),
     };
     if (typeof body?.previous_response_id === "string") {
       record.previousResponseId = body.previous_response_id;

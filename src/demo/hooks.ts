@@ -1,8 +1,19 @@
 /** A failure the next request should receive. */
 export interface DemoFailure {
-  status: number;
+  /** Omitted: a WebSocket error frame without `status` (HTTP answers 500). */
+  status?: number;
   code: string;
   message?: string;
+}
+
+/** A frame the next response carries that its model did not produce. */
+export interface DemoInjection {
+  /** Sent as is (a JSON object is serialised; a string goes out verbatim, even if not JSON). */
+  frame: string | object;
+  /** Sent after this many of the response's events; default: just before its terminal event. */
+  after?: number;
+  /** End the response with this frame: nothing of it follows, and it never becomes chainable. */
+  end?: boolean;
 }
 
 /**
@@ -16,6 +27,7 @@ export class DemoHooks {
   private stallAfter: number | undefined;
   private nextFailure: DemoFailure | undefined;
   private httpFailures: { remaining: number; status: number } | undefined;
+  private injection: DemoInjection | undefined;
 
   constructor(private readonly onForget: () => void) {}
 
@@ -48,6 +60,14 @@ export class DemoHooks {
     this.nextFailure = failure;
   }
 
+  /**
+   * The next response (either transport) carries an extra frame: an unknown event type, a
+   * malformed event, an `error` frame or a `response.incomplete` mid-stream (once).
+   */
+  injectFrame(injection: DemoInjection): void {
+    this.injection = injection;
+  }
+
   /** The next `n` HTTP requests fail with `status` (default 500). */
   failHttpTimes(n: number, status = 500): void {
     this.httpFailures = n > 0 ? { remaining: n, status } : undefined;
@@ -59,6 +79,7 @@ export class DemoHooks {
     this.stallAfter = undefined;
     this.nextFailure = undefined;
     this.httpFailures = undefined;
+    this.injection = undefined;
   }
 
   /** @internal */
@@ -75,6 +96,13 @@ export class DemoHooks {
       return { status, code: "server_error", message: "demo server error" };
     }
     return undefined;
+  }
+
+  /** @internal */
+  takeInjection(): DemoInjection | undefined {
+    const injection = this.injection;
+    this.injection = undefined;
+    return injection;
   }
 
   /** @internal */

@@ -58,18 +58,15 @@ export async function handleHttp(
   });
   const sent = await sendSteps(
     result,
-    hooks.takeStallAfter(),
-    undefined,
+    { stallAfter: hooks.takeStallAfter(), inject: hooks.takeInjection() },
     lifetime,
     () => gone,
-    (event) => {
-      res.write(formatSseEvent(JSON.stringify(event), event.type));
+    (text, type) => {
+      res.write(formatSseEvent(text, type));
     },
   );
-  if (sent === "complete") {
-    result.commit();
-    res.end();
-  }
+  if (sent === "complete") result.commit();
+  if (sent === "complete" || sent === "injected-end") res.end();
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -1,4 +1,4 @@
-export type { DemoFailure } from "./hooks.js";
+export type { DemoFailure, DemoInjection } from "./hooks.js";
 export { DemoHooks } from "./hooks.js";
 export { startDemoServer } from "./server.js";
 export type {

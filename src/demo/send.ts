@@ -1,29 +1,52 @@
 import type { IncomingMessage } from "node:http";
 import type { EngineResult } from "./engine.js";
-import type { StreamStep } from "./stream.js";
+import type { DemoInjection } from "./hooks.js";
 import type { RecordedHeaders } from "./types.js";
 
 export const RESPONSES_PATH = "/v1/responses";
 
-/** Send a response's events in order, honouring delays and the stall / drop hooks. */
+export interface SendHooks {
+  stallAfter?: number;
+  dropAfter?: number;
+  inject?: DemoInjection;
+}
+
+/**
+ * Send a response's events in order as JSON texts, honouring delays and the stall / drop /
+ * inject hooks. "injected-end" means an injected frame ended the response.
+ */
 export async function sendSteps(
   result: Extract<EngineResult, { kind: "stream" }>,
-  stallAfter: number | undefined,
-  dropAfter: number | undefined,
+  hooks: SendHooks,
   lifetime: AbortSignal,
   gone: () => boolean,
-  send: (event: StreamStep["event"]) => void,
-): Promise<"complete" | "dropped" | "stalled" | "gone"> {
+  send: (text: string, type: string) => void,
+): Promise<"complete" | "dropped" | "stalled" | "gone" | "injected-end"> {
+  const { stallAfter, dropAfter, inject } = hooks;
+  const injectAt = inject?.after ?? Math.max(0, result.steps.length - 1);
   let count = 0;
   for (const step of result.steps) {
     if (dropAfter !== undefined && count >= dropAfter) return "dropped";
     if (stallAfter !== undefined && count >= stallAfter) return "stalled";
+    if (inject && count === injectAt) {
+      send(injectedText(inject.frame), injectedType(inject.frame));
+      if (inject.end) return "injected-end";
+    }
     if (step.delayMs) await delay(step.delayMs, lifetime);
     if (gone() || lifetime.aborted) return "gone";
-    send(step.event);
+    send(JSON.stringify(step.event), step.event.type);
     count++;
   }
   return "complete";
+}
+
+function injectedText(frame: string | object): string {
+  return typeof frame === "string" ? frame : JSON.stringify(frame);
+}
+
+function injectedType(frame: string | object): string {
+  const type = typeof frame === "object" ? (frame as { type?: unknown }).type : undefined;
+  return typeof type === "string" ? type : "message";
 }
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -49,9 +72,13 @@ export function headersOf(req: IncomingMessage): RecordedHeaders {
   const originator = one("originator");
   const userAgent = one("user-agent");
   const sessionId = one("session_id") ?? one("session-id");
+  const beta = one("openai-beta");
+  const clientRequestId = one("x-client-request-id");
   if (originator !== undefined) headers.originator = originator;
   if (userAgent !== undefined) headers.userAgent = userAgent;
   if (sessionId !== undefined) headers.sessionId = sessionId;
+  if (beta !== undefined) headers.openaiBeta = beta;
+  if (clientRequestId !== undefined) headers.clientRequestId = clientRequestId;
   return headers;
 }
 

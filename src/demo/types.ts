@@ -7,6 +7,10 @@ export interface RecordedHeaders {
   originator?: string;
   userAgent?: string;
   sessionId?: string;
+  /** `OpenAI-Beta` (the WebSocket upgrade sends `responses_websockets=…`). */
+  openaiBeta?: string;
+  /** `x-client-request-id`. */
+  clientRequestId?: string;
   authorizationPresent: boolean;
 }
 
@@ -26,6 +30,8 @@ export interface RecordedRequest {
   headers: RecordedHeaders;
   /** Set once the response is created (not for rejected requests). */
   responseId?: string;
+  /** When the server received it (epoch ms). */
+  receivedAt: number;
 }
 
 export interface DemoServer {
@@ -47,5 +53,7 @@ export interface DemoServerOptions {
 /** The body of an API error (HTTP JSON body `{error}` or WebSocket `error` frame). */
 export interface DemoApiError {
   status: number;
+  /** A WebSocket error frame leaves `status` out (a hook asked for that). */
+  omitStatus?: boolean;
   error: { type: string; code: string; message: string; param?: string };
 }

@@ -43,18 +43,21 @@ export function serveWebSocket(
     const bytes = Buffer.byteLength(text, "utf8");
     const result = engine.handle({ transport: "ws", connectionId, headers, bytes, body });
     if (result.kind === "error") {
-      const { status, error } = result.failure;
-      ws.send(JSON.stringify({ type: "error", status, error }));
+      const { status, error, omitStatus } = result.failure;
+      ws.send(JSON.stringify({ type: "error", ...(omitStatus ? {} : { status }), error }));
       return;
     }
     const outcome = await sendSteps(
       result,
-      hooks.takeStallAfter(),
-      hooks.takeDropAfter(),
+      {
+        stallAfter: hooks.takeStallAfter(),
+        dropAfter: hooks.takeDropAfter(),
+        inject: hooks.takeInjection(),
+      },
       lifetime,
       closed,
-      (event) => {
-        ws.send(JSON.stringify(event));
+      (text) => {
+        ws.send(text);
       },
     );
     if (outcome === "dropped") ws.terminate();

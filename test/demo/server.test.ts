@@ -211,6 +211,52 @@ describe("demo server: hooks and lifecycle", () => {
     await ws().connect();
   });
 
+  test("injectFrame puts an extra frame into the next response, once, on both transports", async () => {
+    server.hooks.injectFrame({ frame: { type: "response.future_event", n: 1 }, after: 2 });
+    const events = await collect(ws().stream(demoRequest("one")));
+    expect(events[2]).toMatchObject({
+      type: "unknown_event",
+      raw: { type: "response.future_event" },
+    });
+    expect(events.at(-1)?.type).toBe("response.completed");
+    server.hooks.injectFrame({ frame: { type: "response.future_event" } });
+    const overHttp = await collect(new HttpTransport(endpointFor(server)).stream(demoRequest("x")));
+    expect(overHttp.at(-2)?.type).toBe("unknown_event");
+    expect(overHttp.at(-1)?.type).toBe("response.completed");
+    const plain = await collect(ws().stream(demoRequest("two")));
+    expect(plain.some((e) => e.type === "unknown_event")).toBe(false);
+  });
+
+  test("an injected frame that ends the response leaves nothing chainable", async () => {
+    const socket = ws();
+    const incomplete = { type: "response.incomplete", response: { id: "resp_x" } };
+    server.hooks.injectFrame({ frame: incomplete, end: true });
+    const events = await collect(socket.stream(demoRequest("one")));
+    expect(events.at(-1)?.type).toBe("response.incomplete");
+    const error = (await rejection(
+      collect(
+        socket.stream(demoRequest([], { previous_response_id: server.requests[0]!.responseId })),
+      ),
+    )) as TransportError;
+    expect(error.kind).toBe("previous_not_found");
+  });
+
+  test("failNext without a status sends an error frame without one", async () => {
+    server.hooks.failNext({ code: "mystery_code", message: "no status here" });
+    const frame = await rawFirstFrame(toResponseCreateFrame(demoRequest("hi")));
+    expect(frame).toMatchObject({ type: "error", error: { code: "mystery_code" } });
+    expect(frame).not.toHaveProperty("status");
+  });
+
+  test("records the WebSocket upgrade headers", async () => {
+    await collect(ws().stream(demoRequest("one")));
+    expect(server.requests[0]?.headers).toMatchObject({
+      openaiBeta: "responses_websockets=2026-02-06",
+      clientRequestId: "session-test",
+      sessionId: "session-test",
+    });
+  });
+
   test("close() ends open sockets and stops listening", async () => {
     const socket = ws();
     await socket.connect();
