@@ -15,13 +15,14 @@ import { StatusBar } from "./status-bar.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { type ComposerSignal, useComposer } from "./use-composer.js";
-import { useRefState, useTerminalWidth } from "./use-terminal.js";
+import { useRefState, useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
 
 const EFFORTS = ReasoningEffortSchema.options;
 
 export function App({ options }: { options: TuiLaunchOptions }) {
   const { exit } = useApp();
   const width = useTerminalWidth();
+  const reflows = useTranscriptReflow();
   const [state, dispatch] = useReducer(
     resilientReducer,
     { contextWindow: options.contextWindow },
@@ -161,7 +162,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   const busy = state.status.busy;
   return (
     <Box flexDirection="column">
-      <Static items={state.entries}>
+      <Static key={reflows} items={state.entries}>
         {(entry) => (
           <RenderGuard key={entry.id} what="this item">
             <EntryView entry={entry} width={width} />

@@ -1,6 +1,11 @@
 import { useStdout } from "ink";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+/** Erase the screen and the scrollback, cursor home. */
+const CLEAR_TERMINAL = "\u001b[2J\u001b[3J\u001b[H";
+/** A drag-resize sends a burst of events: print the transcript again once it settles. */
+const REFLOW_SETTLE_MS = 120;
+
 /** The terminal's width, following resizes. */
 export function useTerminalWidth(): number {
   const { stdout } = useStdout();
@@ -13,6 +18,38 @@ export function useTerminalWidth(): number {
     };
   }, [stdout]);
   return width;
+}
+
+/**
+ * Counts width changes. The terminal re-wraps what is already on screen on its own, so Ink's
+ * erase of the live region misses lines and leaves stale copies behind; after each width
+ * change the screen is cleared and the count changes, so the transcript (keyed by it) is
+ * printed again at the new width.
+ */
+export function useTranscriptReflow(): number {
+  const { stdout } = useStdout();
+  const [reflows, setReflows] = useState(0);
+  useEffect(() => {
+    let width = stdout.columns || 80;
+    let timer: NodeJS.Timeout | undefined;
+    const settle = () => {
+      const now = stdout.columns || 80;
+      if (now === width) return;
+      width = now;
+      stdout.write(CLEAR_TERMINAL);
+      setReflows((n) => n + 1);
+    };
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(settle, REFLOW_SETTLE_MS);
+    };
+    stdout.on("resize", onResize);
+    return () => {
+      clearTimeout(timer);
+      stdout.off("resize", onResize);
+    };
+  }, [stdout]);
+  return reflows;
 }
 
 /**
