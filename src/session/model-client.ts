@@ -149,8 +149,10 @@ export class ModelClient {
         });
         const message = error instanceof Error ? error.message : String(error);
         if (recovery.kind === "fail") {
-          // the transport already dropped a socket whose stream was cut short
-          chain.failed(transport.kind === "ws" && kind === "aborted" ? "reconnected" : undefined);
+          // the transport already dropped a socket whose stream was cut short (an interrupt,
+          // a malformed event): the next request goes out on a new connection
+          const dropped = transport.kind === "ws" && this.ws?.connectionId !== connection;
+          chain.failed(dropped ? "reconnected" : undefined);
           throw this.toRequestError(error, call.signal);
         }
         retries += 1;
