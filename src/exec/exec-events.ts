@@ -1,6 +1,7 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
+import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
 
 /** Items of `exec --json` (SPEC §7.1). */
@@ -206,6 +207,7 @@ export class ExecEventMapper {
           status: ok ? "completed" : "failed",
         };
         if (event.exitCode !== null) item.exit_code = event.exitCode;
+        else if (event.timedOut) item.exit_code = TIMEOUT_EXIT_CODE;
         return [{ type: "item.completed", item }];
       }
       case "patch_applied":

@@ -42,9 +42,12 @@ export interface ShellOutcome {
 
 const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
+/** The exit code of a command killed on timeout (as `timeout(1)` and Codex report it). */
+export const TIMEOUT_EXIT_CODE = 124;
+
 /** The exit code the model sees: 124 for a timeout, 130 for an abort, 128+n for a signal. */
 export function reportedExitCode(outcome: ShellOutcome): number {
-  if (outcome.timedOut) return 124;
+  if (outcome.timedOut) return TIMEOUT_EXIT_CODE;
   if (outcome.aborted) return 130;
   if (outcome.exitCode !== null) return outcome.exitCode;
   return 128 + (SIGNAL_NUMBERS[outcome.signal ?? ""] ?? 0);

@@ -176,6 +176,33 @@ describe("ExecEventMapper (SPEC §7.1)", () => {
     });
   });
 
+  it("a timed-out command completes failed with exit_code 124, the code the model is told", () => {
+    const { out } = run([
+      { type: "turn_started", turn: 1 },
+      {
+        type: "tool",
+        event: { type: "command_started", callId: "c1", command: "sleep 9", workdir: "/w" },
+      },
+      {
+        type: "tool",
+        event: {
+          type: "command_finished",
+          callId: "c1",
+          command: "sleep 9",
+          exitCode: null,
+          timedOut: true,
+          aborted: false,
+          aggregatedOutput: "",
+          durationMs: 10_000,
+        },
+      },
+    ]);
+    expect(out[3]).toMatchObject({
+      type: "item.completed",
+      item: { id: "item_0", type: "command_execution", exit_code: 124, status: "failed" },
+    });
+  });
+
   it("tracks a plan as one todo_list item: started, updated, completed at the end of the turn", () => {
     const { out } = run([
       { type: "turn_started", turn: 1 },
