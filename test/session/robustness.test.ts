@@ -101,7 +101,7 @@ describe("a server that misbehaves mid-stream", () => {
     h.server.hooks.failNext({ code: "server_error", message: "try later" });
     expect(await h.session.send("two")).toMatchObject({ ok: true, lastMessage: "You said: two" });
     const [failed, resend] = h.requests().slice(-2);
-    expect((failed?.body as { previous_response_id?: string }).previous_response_id).toBeDefined();
+    expect(failed?.previousResponseId).toBeDefined();
     expect(resend?.connectionId).not.toBe(failed?.connectionId);
     expect(resend?.previousResponseId).toBeUndefined();
   });
