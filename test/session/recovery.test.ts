@@ -148,7 +148,14 @@ describe("more WebSocket failures", () => {
     const [, turn1, limited, resend] = h.requests();
     expect(limited?.connectionId).toBe(turn1?.connectionId);
     expect(resend?.connectionId).not.toBe(limited?.connectionId);
+    expect(resend?.previousResponseId).toBeUndefined();
+    expect(wireInput(resend)).toHaveLength(wireInput(limited).length + 4);
+    expect(limited?.headers.sessionId).toBe(h.session.id);
+    expect(resend?.headers.sessionId).toBe(h.session.id);
     expect(modes(h).slice(-1)).toEqual(["ws_full:reconnected"]);
+    await h.session.send("three");
+    expect(h.requests().at(-1)?.previousResponseId).toBe(resend?.responseId);
+    expect(h.requests().at(-1)?.connectionId).toBe(resend?.connectionId);
   });
 
   it("a stream that goes silent is abandoned after the idle timeout and resent in full", async () => {

@@ -66,4 +66,40 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
       next: { mode: "full", reason: "properties_changed:model" },
     });
   });
+
+  it("the key and the input prefix survive effort and model changes, reconnects and HTTP fallback", async () => {
+    h = await startHarness({ settings: { model: "demo-1", effort: "low" } });
+    await h.session.send("run: echo one");
+    h.session.update({ effort: "high" });
+    await h.session.send("two");
+    h.session.update({ model: "demo-2" });
+    await h.session.send("three");
+    h.server.hooks.forgetResponses();
+    await h.session.send("four"); // previous_response_not_found: a new socket
+    h.server.hooks.refuseUpgrade();
+    h.server.hooks.forgetResponses();
+    await h.session.send("five"); // the reconnect is refused: HTTP from here on
+    await h.session.send("six");
+
+    const requests = h.requests();
+    expect(requests.at(-1)?.transport).toBe("http");
+    expect(new Set(requests.map((r) => r.connectionId)).size).toBeGreaterThanOrEqual(3);
+    const keys = requests.map((r) => (r.body as { prompt_cache_key?: string }).prompt_cache_key);
+    expect(new Set(keys)).toEqual(new Set([h.session.id]));
+    // every full request replays the one before it byte for byte, then appends
+    const fulls = requests.filter((r) => r.previousResponseId === undefined && r.responseId);
+    expect(fulls.length).toBeGreaterThanOrEqual(5);
+    for (let i = 1; i < fulls.length; i++) {
+      const before = wireInput(fulls[i - 1]);
+      expect(JSON.stringify(wireInput(fulls[i]).slice(0, before.length))).toBe(
+        JSON.stringify(before),
+      );
+    }
+    const notes = h.session
+      .history()
+      .filter(
+        (item) => item.role === "developer" && JSON.stringify(item).includes("settings_changed"),
+      );
+    expect(notes).toHaveLength(2);
+  });
 });
