@@ -97,16 +97,30 @@ export function parseFunctionArguments<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** A custom tool called as a function gets the `input` string of `{"input": "..."}`. */
+/**
+ * A custom tool called as a function gets the `input` string of `{"input": "..."}` (or of a JSON
+ * string); text that is not JSON is the input itself; other JSON is named as the problem.
+ */
 function functionInput(tool: ToolDefinition, args: string): string {
   if (tool.spec.type !== "custom") return args;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(args);
-    const input = (parsed as { input?: unknown } | null)?.input;
-    return typeof input === "string" ? input : args;
+    parsed = JSON.parse(args);
   } catch {
     return args;
   }
+  if (typeof parsed === "string") return parsed;
+  const input = (parsed as { input?: unknown } | null)?.input;
+  if (typeof input === "string") return input;
+  throw new ToolInputError(
+    `invalid arguments for ${tool.name}: expected {"input": "<text>"}, got ${describeJson(parsed)}`,
+  );
+}
+
+function describeJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return `JSON ${JSON.stringify(value)}`;
+  if (Array.isArray(value)) return "an array";
+  return "an object without a string `input`";
 }
 
 /** A set of tools, routed by name. Order of registration is the order of `specs()`. */
@@ -149,8 +163,9 @@ export class ToolRegistry implements ToolRouter {
       const known = this.names().join(", ") || "none";
       return `unsupported call: tool "${call.name}" does not exist (available tools: ${known})`;
     }
-    const input = call.type === "function_call" ? functionInput(tool, call.arguments) : call.input;
     try {
+      const input =
+        call.type === "function_call" ? functionInput(tool, call.arguments) : call.input;
       return await tool.run(input, ctx);
     } catch (error) {
       if (error instanceof ToolError) return error.message;

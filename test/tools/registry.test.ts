@@ -121,6 +121,16 @@ describe("tool registry", () => {
       arguments: '{"input":"yo"}',
     };
     expect(await registry.execute(asFunction, ctx)).toBe("got yo");
+    // text that is not JSON is taken as the input itself; JSON without `input` is named
+    expect(await registry.execute({ ...asFunction, arguments: "raw text" }, ctx)).toBe(
+      "got raw text",
+    );
+    expect(await registry.execute({ ...asFunction, arguments: '"quoted"' }, ctx)).toBe(
+      "got quoted",
+    );
+    expect(await registry.execute({ ...asFunction, arguments: '{"patch":"x"}' }, ctx)).toBe(
+      'invalid arguments for echo: expected {"input": "<text>"}, got an object without a string `input`',
+    );
   });
 
   it("creates diff consumers only for custom tool calls of tools that have one", () => {
