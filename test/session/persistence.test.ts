@@ -43,4 +43,21 @@ describe("history persistence and resume", () => {
     expect(h.requests()[1]?.inputLength).toBe(1);
     expect(store.items).toEqual(h.session.history().slice(saved.length));
   });
+
+  it("without a warm-up, a resumed session's first request is full and later ones chain over its tool outputs", async () => {
+    const first = await startHarness({ warmup: false });
+    await first.session.send("run: echo before-resume");
+    const saved = [...first.session.history()];
+    await first.close();
+
+    h = await startHarness({ restoredHistory: saved, warmup: false });
+    await h.session.send("run: echo after-resume");
+    const output = h.session.history().find((item) => item.type === "function_call_output");
+    expect(h.session.rerenderToolOutput(String(output?.call_id), "re-rendered")).toBe(true);
+    await h.session.send("still chained?");
+    expect(modes(h)).toEqual(["ws_full:no_baseline", "ws_incremental", "ws_incremental"]);
+    expect(h.requests()[0]?.inputLength).toBe(saved.length + 1);
+    expect(JSON.stringify(h.requests()[0]?.body)).toContain("before-resume");
+    expect(JSON.stringify(h.requests().map((r) => r.body))).not.toContain("re-rendered");
+  });
 });
