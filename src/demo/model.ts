@@ -1,5 +1,5 @@
 import type { ResponseItem } from "../protocol/items.js";
-import { isCompactionRequest, summarizeConversation } from "./summary.js";
+import { isCompactionRequest, summarizeConversation, userText } from "./summary.js";
 
 /** A tool the request offers, as the model sees it. */
 export interface DemoToolOffer {
@@ -127,17 +127,8 @@ function followUp(context: ResponseItem[], output: ResponseItem): string {
 
 function lastUserText(context: ResponseItem[]): string | undefined {
   for (let i = context.length - 1; i >= 0; i--) {
-    const item = context[i];
-    if (item?.type !== "message" || item.role !== "user") continue;
-    const content = Array.isArray(item.content) ? item.content : [];
-    return content
-      .map((part) =>
-        part && typeof part === "object" && !Array.isArray(part) && typeof part.text === "string"
-          ? part.text
-          : "",
-      )
-      .join("")
-      .trim();
+    const text = userText(context[i]);
+    if (text !== undefined) return text;
   }
   return undefined;
 }

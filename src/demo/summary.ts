@@ -39,11 +39,11 @@ export function summarizeConversation(context: readonly ResponseItem[]): string 
   return lines.join("\n");
 }
 
-function userText(item: ResponseItem): string | undefined {
-  if (item.type !== "message" || item.role !== "user" || !Array.isArray(item.content)) {
-    return undefined;
-  }
-  return item.content
+/** The trimmed text of a user message (undefined for any other item). */
+export function userText(item: ResponseItem | undefined): string | undefined {
+  if (item?.type !== "message" || item.role !== "user") return undefined;
+  const content = Array.isArray(item.content) ? item.content : [];
+  return content
     .map((part) =>
       part && typeof part === "object" && !Array.isArray(part) && typeof part.text === "string"
         ? part.text
