@@ -2,22 +2,15 @@
 // --version and --help times, and for `exec` against a demo server in this process the time
 // from spawn to the server recording the first request, with and without the warm-up.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleIsFresh } from "../bin/bundle-freshness.js";
 import { startDemoServer } from "../dist/demo/index.js";
 
 const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
 
-function bundleIsFresh() {
-  try {
-    const bundle = statSync(new URL("../dist/bundle/main.js", import.meta.url)).mtimeMs;
-    return bundle >= statSync(new URL("../dist/cli/main.js", import.meta.url)).mtimeMs;
-  } catch {
-    return false;
-  }
-}
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 
 const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-"));

@@ -1,16 +1,5 @@
 #!/usr/bin/env node
-import { statSync } from "node:fs";
-
-// dist/bundle (rolldown over tsc's output) starts twice as fast; use it unless it is older
-// than the tsc output it was made from (e.g. after a bare `tsc`).
-function bundleIsFresh() {
-  try {
-    const bundle = statSync(new URL("../dist/bundle/main.js", import.meta.url)).mtimeMs;
-    return bundle >= statSync(new URL("../dist/cli/main.js", import.meta.url)).mtimeMs;
-  } catch {
-    return false;
-  }
-}
+import { bundleIsFresh } from "./bundle-freshness.js";
 
 const { runCli } = bundleIsFresh()
   ? await import("../dist/bundle/main.js")

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+// @ts-expect-error plain JavaScript module of the launcher, no type declarations
+import { bundleIsFresh } from "../../bin/bundle-freshness.js";
+
+let dist: string;
+const at = (seconds: number) => new Date(1_700_000_000_000 + seconds * 1000);
+
+function file(path: string, seconds: number): void {
+  const full = join(dist, path);
+  mkdirSync(join(full, ".."), { recursive: true });
+  writeFileSync(full, "// js\n");
+  utimesSync(full, at(seconds), at(seconds));
+}
+
+const fresh = (): boolean => (bundleIsFresh as (dist: URL) => boolean)(pathToFileURL(`${dist}/`));
+
+beforeEach(() => {
+  dist = mkdtempSync(join(tmpdir(), "mini-codex-launcher-"));
+});
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+describe("bin/mini-codex.js: when the rolldown bundle may run instead of tsc's output", () => {
+  it("runs the bundle made after the whole tsc output (npm run build)", () => {
+    file("cli/main.js", 10);
+    file("exec/run-exec.js", 10);
+    file("bundle/main.js", 20);
+    expect(fresh()).toBe(true);
+  });
+
+  it("never runs a bundle older than any compiled file, e.g. after `tsc --watch` re-emitted one", () => {
+    file("cli/main.js", 10);
+    file("exec/run-exec.js", 30);
+    file("bundle/main.js", 20);
+    expect(fresh()).toBe(false);
+  });
+
+  it("falls back to tsc's output when there is no bundle", () => {
+    file("cli/main.js", 10);
+    expect(fresh()).toBe(false);
+  });
+});
