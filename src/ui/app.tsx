@@ -162,7 +162,8 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   const busy = state.status.busy;
   return (
     <Box flexDirection="column">
-      <Static key={reflows} items={state.entries}>
+      {/* Static is positioned absolutely: without a width its items may grow past the terminal. */}
+      <Static key={reflows} items={state.entries} style={{ width }}>
         {(entry) => (
           <RenderGuard key={entry.id} what="this item">
             <EntryView entry={entry} width={width} />

@@ -115,7 +115,13 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
   switch (entry.kind) {
     case "banner":
       return (
-        <Box flexDirection="column" borderStyle="round" borderColor="gray" paddingX={1}>
+        <Box
+          flexDirection="column"
+          alignSelf="flex-start"
+          borderStyle="round"
+          borderColor="gray"
+          paddingX={1}
+        >
           {entry.lines.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static lines
             <Text key={i} bold={i === 0}>
@@ -127,7 +133,9 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
     case "user":
       return (
         <Box marginTop={1}>
-          <Text color="cyan">› </Text>
+          <Box flexShrink={0}>
+            <Text color="cyan">› </Text>
+          </Box>
           <Text>{entry.text}</Text>
         </Box>
       );

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { plain, waitFor } from "./ink-helpers.js";
 import { launch, ready, unmountAll } from "./launch-app.js";
+import { ScriptedSession } from "./scripted-session.js";
 
 afterEach(unmountAll);
 
@@ -28,5 +29,31 @@ describe("App: the screen", () => {
     const after = plain(frames.slice(cleared).join(""));
     expect(after).toContain("session sess_test");
     expect(after).toContain("› hi");
+  });
+
+  it("no transcript line is wider than a narrow terminal, even with a long session id", async () => {
+    const id = "01a22c43-0e56-7e50-9a16-20aa3827b413";
+    const app = launch((text, s) => s.answer(`You said: ${text}`), {
+      createSession: async (hooks) => {
+        const session = new ScriptedSession(hooks, (text, s) => s.answer(`You said: ${text}`));
+        Object.defineProperty(session, "id", { value: id });
+        return session;
+      },
+    });
+    await waitFor(() => app.frame().includes(`session ${id}`), "the banner");
+    await app.submit("narrow test message that is quite long indeed");
+    await waitFor(() => app.frame().includes("You said: narrow"), "the answer");
+    const before = app.ui.stdout.frames.length;
+    resize(app, 35);
+    await waitFor(
+      () => app.ui.stdout.frames.slice(before).some((f: string) => f.includes(CLEAR_TERMINAL)),
+      "the clear",
+    );
+    await waitFor(() => app.frame().includes("› narrow test message that is quite\n"), "re-flow");
+    // The debug frame holds both prints: check the one made after the clear.
+    const lines = app.frame().split("\n");
+    const reprint = lines.findLastIndex((line) => line.includes("mini-codex 0.0.0-test")) - 1;
+    const tooWide = lines.slice(reprint).filter((line) => line.length > 35);
+    expect(tooWide).toEqual([]);
   });
 });
