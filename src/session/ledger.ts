@@ -1,4 +1,11 @@
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { RequestFinished } from "./events.js";
@@ -74,10 +81,13 @@ export function ledgerRow(
 /** Appends one line per request; synchronous so lines keep request order. */
 export class LedgerWriter {
   readonly path: string;
+  /** The last seq and turn already in the file (a resumed session numbers on from them). */
+  readonly last: { seq: number; turn: number };
   private ready = false;
 
   constructor(home: string, sessionId: string) {
     this.path = ledgerPath(home, sessionId);
+    this.last = ledgerEnd(this.path);
   }
 
   append(row: LedgerRow): void {
@@ -104,6 +114,18 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
     }
   }
   return { rows, skipped };
+}
+
+/** The highest seq and turn of an existing ledger (zeros when there is none). */
+export function ledgerEnd(path: string): { seq: number; turn: number } {
+  if (!existsSync(path)) return { seq: 0, turn: 0 };
+  let seq = 0;
+  let turn = 0;
+  for (const row of readLedger(path).rows) {
+    seq = Math.max(seq, row.seq);
+    turn = Math.max(turn, row.turn);
+  }
+  return { seq, turn };
 }
 
 /** The most recently written ledger under `<home>/sessions`, if any. */

@@ -35,6 +35,8 @@ export interface ModelClientOptions {
   createHttp?(endpoint: ProviderEndpoint): ResponsesTransport;
   now?: () => number;
   random?: () => number;
+  /** The seq of the last request already in the ledger (a resumed session goes on from it). */
+  lastSeq?: number;
 }
 
 /** One sampling request: rebuilt on every attempt, so a resend always carries current history. */
@@ -66,6 +68,7 @@ export class ModelClient {
   constructor(private readonly options: ModelClientOptions) {
     this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
+    this.seq = options.lastSeq ?? 0;
   }
 
   get transportKind(): TransportKind {

@@ -47,7 +47,7 @@ export class Session implements AgentSession {
   private readonly ledger: LedgerWriter;
   private readonly toolSpecs: readonly ToolSpec[];
   private readonly lifetime = new AbortController();
-  private readonly turns = new TurnGuard((event) => this.emit(event));
+  private readonly turns: TurnGuard;
   private warm: Promise<void> | undefined;
   private settingsNote: ResponseItem | undefined;
   private readonly totals = new RequestTotals();
@@ -66,7 +66,10 @@ export class Session implements AgentSession {
       maxRequestsPerEpoch: options.provider.wsEpochMaxRequests,
       onEpochReset: () => this.frozen.clear(),
     });
+    this.ledger = new LedgerWriter(options.home, options.id);
+    this.turns = new TurnGuard((event) => this.emit(event), this.ledger.last.turn);
     this.client = new ModelClient({
+      lastSeq: this.ledger.last.seq,
       provider: options.provider,
       sessionId: options.id,
       version: options.version,
@@ -74,7 +77,6 @@ export class Session implements AgentSession {
       warn: (message) => this.emit({ type: "warning", message }),
       ...transports,
     });
-    this.ledger = new LedgerWriter(options.home, options.id);
     this.toolSpecs = options.tools.specs();
   }
 

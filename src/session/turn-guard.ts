@@ -11,10 +11,16 @@ export type TurnBody = (
 
 /** One turn at a time: numbering, the interrupt signal, and turn_started/completed/failed. */
 export class TurnGuard {
-  private count = 0;
+  private count: number;
   private running: AbortController | undefined;
 
-  constructor(private readonly emit: (event: SessionEvent) => void) {}
+  /** `lastTurn`: the number of the last turn already recorded (a resumed session goes on). */
+  constructor(
+    private readonly emit: (event: SessionEvent) => void,
+    lastTurn = 0,
+  ) {
+    this.count = lastTurn;
+  }
 
   /** The number of the last turn started (0 before the first). */
   get turn(): number {

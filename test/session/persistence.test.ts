@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import type { HistoryStore } from "../../src/session/api.js";
-import { type Harness, modes, startHarness } from "./harness.js";
+import { createSession } from "../../src/session/session.js";
+import { createToolRouter } from "../../src/tools/index.js";
+import { type Harness, modes, provider, startHarness } from "./harness.js";
 
 class RecordingStore implements HistoryStore {
   items: ResponseItem[] = [];
@@ -59,5 +61,36 @@ describe("history persistence and resume", () => {
     expect(h.requests()[0]?.inputLength).toBe(saved.length + 1);
     expect(JSON.stringify(h.requests()[0]?.body)).toContain("before-resume");
     expect(JSON.stringify(h.requests().map((r) => r.body))).not.toContain("re-rendered");
+  });
+
+  it("a resumed session continues the ledger's turn and seq numbers instead of restarting them", async () => {
+    h = await startHarness();
+    await h.session.send("one");
+    await h.session.send("two");
+    const saved = [...h.session.history()];
+    await h.session.close();
+    const resumed = createSession({
+      id: h.session.id,
+      provider: provider(h.server.baseUrl),
+      settings: { model: "demo-1" },
+      instructions: "You are the test agent.",
+      tools: createToolRouter(),
+      cwd: h.cwd,
+      workspaceRoots: [h.cwd],
+      sandbox: "workspace-write",
+      approvalPolicy: "never",
+      home: h.home,
+      restoredHistory: saved,
+      warmup: true,
+      version: "0.0.0-test",
+    });
+    try {
+      await resumed.send("three");
+    } finally {
+      await resumed.close();
+    }
+    const rows = h.ledger();
+    expect(rows.map((row) => row.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows.map((row) => row.turn)).toEqual([0, 1, 2, 0, 3]);
   });
 });
