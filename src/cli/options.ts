@@ -42,9 +42,10 @@ export function addSharedOptions(command: Command): Command {
     .option("-C, --cd <DIR>", "working directory (workspace root)")
     .option("--add-dir <DIR>", "another writable directory (repeatable)", collect)
     .addOption(
-      new Option("-s, --sandbox <MODE>", "sandbox policy for shell commands").choices(
-        SANDBOX_MODES,
-      ),
+      new Option(
+        "-s, --sandbox <MODE>",
+        "what the agent may write: apply_patch obeys it (read-only: no edits; workspace-write: cwd and --add-dir only) and the model is told; shell commands are not isolated",
+      ).choices(SANDBOX_MODES),
     )
     .option("--skip-git-repo-check", "allow running outside a git repository")
     .addOption(
