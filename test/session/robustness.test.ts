@@ -146,4 +146,20 @@ describe("a server that misbehaves mid-stream", () => {
     const [limited, retried] = h.requests().slice(-2);
     expect(retried!.receivedAt - limited!.receivedAt).toBeGreaterThanOrEqual(390);
   });
+
+  it("over HTTP too: an unknown event is ignored, a malformed one fails only its turn", async () => {
+    h = await startHarness({ providerOverrides: { supportsWebsockets: false } });
+    h.server.hooks.injectFrame({ frame: { type: "response.brand_new_thing" }, after: 2 });
+    expect(await h.session.send("one")).toMatchObject({ ok: true, lastMessage: "You said: one" });
+    h.server.hooks.injectFrame({ frame: { type: "response.completed", response: { id: 5 } } });
+    const result = await h.session.send("two");
+    expect(result).toMatchObject({ ok: false, aborted: false });
+    expect(result.error).toContain("malformed response.completed");
+    expect(await h.session.send("three")).toMatchObject({
+      ok: true,
+      lastMessage: "You said: three",
+    });
+    expect(h.requests().every((r) => r.transport === "http")).toBe(true);
+    expect(h.session.history().filter((item) => item.role === "assistant")).toHaveLength(2);
+  });
 });
