@@ -23,6 +23,7 @@ export class RequestChain {
   /** The head the last planning consumed, for a retry on the same socket. */
   private consumedHead?: ChainHeadView;
   private consumedPrevious?: PlannedRequest;
+  private consumedForced?: string;
   private boundConnection?: string;
   /** Why the next request must be full, whatever the planner would find. */
   private forced?: string;
@@ -58,6 +59,7 @@ export class RequestChain {
     });
     this.consumedHead = this.head;
     this.consumedPrevious = this.previous;
+    this.consumedForced = this.forced;
     this.head = undefined;
     this.forced = undefined;
     return decision;
@@ -95,6 +97,7 @@ export class RequestChain {
     this.pending = undefined;
     this.previous = this.consumedPrevious;
     this.head = this.consumedHead;
+    this.forced = this.consumedForced;
   }
 
   /** The next request goes out on a new connection for this reason (a warm-up may chain it). */

@@ -66,4 +66,16 @@ describe("RequestChain", () => {
     expect(describePlan(chain.plan(request(input), "ws", "c1"))).toBe("full:epoch_reset:compact");
     expect(resets).toEqual(["max_requests", "compact"]);
   });
+
+  it("a rate-limited request is planned again for the same reason", () => {
+    const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+    chain.accepted(request([a]), "c1");
+    chain.completed("resp_1", [reply]);
+    chain.resetEpoch("compact");
+    const next = request([a, reply, b]);
+    expect(describePlan(chain.plan(next, "ws", "c1"))).toBe("full:epoch_reset:compact");
+    chain.accepted(next, "c1");
+    chain.retrySame();
+    expect(describePlan(chain.plan(next, "ws", "c1"))).toBe("full:epoch_reset:compact");
+  });
 });
