@@ -51,17 +51,20 @@ function buildProgram(pending: Pending): Command {
     .description("continue a saved session")
     .argument("[SESSION_ID]", "the session to continue (or use --last)")
     .argument("[PROMPT]", "the prompt; `-` or none with piped stdin reads stdin")
-    .option("--last", "continue the most recent session")
+    .option("--last", "continue the most recent session of this directory")
+    .option("--all", "with --last: of any directory")
     .action(
       (
         id: string | undefined,
         prompt: string | undefined,
-        own: { last?: boolean },
+        own: { last?: boolean; all?: boolean },
         cmd: Command,
       ) => {
         const flags = normalizeFlags(cmd.parent?.opts<Partial<ExecFlags>>() ?? {});
         if (!own.last && !id) throw new UsageError("exec resume needs a SESSION_ID or --last");
-        const resume = own.last ? { last: true as const } : { id: id as string };
+        const resume = own.last
+          ? { last: true as const, ...(own.all ? { anyDirectory: true } : {}) }
+          : { id: id as string };
         const text = own.last ? id : prompt;
         if (own.last && prompt !== undefined)
           throw new UsageError("exec resume --last takes at most one PROMPT");

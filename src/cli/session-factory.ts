@@ -16,7 +16,8 @@ import { createToolRouter } from "../tools/index.js";
 import { CliError } from "./errors.js";
 import type { Runtime } from "./runtime.js";
 
-export type ResumeTarget = { id: string } | { last: true };
+/** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
+export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean };
 
 export interface OpenSessionInput {
   resume?: ResumeTarget;
@@ -51,7 +52,7 @@ function loadSaved(runtime: Runtime, target: ResumeTarget) {
   try {
     const path =
       "last" in target
-        ? findLatestSession(runtime.home, runtime.cwd)
+        ? findLatestSession(runtime.home, target.anyDirectory ? undefined : runtime.cwd)
         : findSessionById(runtime.home, target.id);
     return { path, saved: readSessionFile(path) };
   } catch (error) {

@@ -53,6 +53,13 @@ describe("exec resume", () => {
     });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`no saved session for ${none}`);
+    // like Codex, --all lifts the directory filter: the newest session anywhere (just resumed)
+    const any = await runCli(
+      ["exec", "--json", ...base(), "-C", none, "resume", "--last", "--all", "x"],
+      { env: world.env() },
+    );
+    expect(any.code).toBe(0);
+    expect(jsonLines(any.stdout)[0]).toEqual({ type: "thread.started", thread_id: here });
   });
 
   it("-c model=… and -c model_reasoning_effort=… change a resumed session like -m and --effort", async () => {
