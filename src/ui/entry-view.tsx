@@ -230,11 +230,17 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
 
 function TableView({ title, header, rows }: { title: string; header: string[]; rows: string[][] }) {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)));
-  const format = (cells: string[]) => cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" ");
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+      .join(" ")
+      .trimEnd();
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text bold>{title}</Text>
-      <Text dimColor>{format(header)}</Text>
+      <Text dimColor wrap="truncate-end">
+        {format(header)}
+      </Text>
       {rows.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static rows
         <Text key={i} wrap="truncate-end">

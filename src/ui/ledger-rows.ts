@@ -9,11 +9,11 @@ export function readLedgerRows(path: string, count: number): LedgerRow[] {
   return readLedger(path).rows.slice(-count);
 }
 
+/** The free-text reason goes last: on a narrow terminal only it is cut. */
 export const LEDGER_HEADER = [
   "seq",
   "turn",
   "mode",
-  "reason",
   "prev",
   "items",
   "bytes",
@@ -22,6 +22,7 @@ export const LEDGER_HEADER = [
   "out",
   "ms",
   "outcome",
+  "reason",
 ];
 
 export function ledgerTableRow(row: LedgerRow): string[] {
@@ -32,7 +33,6 @@ export function ledgerTableRow(row: LedgerRow): string[] {
     n(row.seq),
     n(row.turn),
     row.mode,
-    row.reason ?? "",
     row.previous_response_id_present ? "✓" : "–",
     `${row.items_sent}/${row.items_total}`,
     n(row.bytes_sent),
@@ -41,5 +41,6 @@ export function ledgerTableRow(row: LedgerRow): string[] {
     n(usage?.output_tokens),
     n(Math.round(row.ms_total)),
     row.outcome,
+    row.reason ?? "",
   ];
 }

@@ -7,6 +7,35 @@ import { launch, ready, unmountAll } from "./launch-app.js";
 
 afterEach(unmountAll);
 
+async function ledgerHome(): Promise<string> {
+  const home = await mkdtemp(join(tmpdir(), "mini-codex-ui-"));
+  await mkdir(join(home, "sessions"));
+  return home;
+}
+
+const ledgerRow = (seq: number, mode: string, reason: string | null, prev: boolean, bytes = 900) =>
+  JSON.stringify({
+    ts: "2026-01-01T00:00:00Z",
+    session_id: "sess_test",
+    turn: seq,
+    seq,
+    transport: "ws",
+    mode,
+    reason,
+    lane: "default",
+    previous_response_id_present: prev,
+    response_id: `resp_${seq}`,
+    prompt_cache_key: "sess_test",
+    model: "demo-model",
+    effort: "high",
+    items_total: 6,
+    items_sent: prev ? 1 : 6,
+    bytes_sent: bytes,
+    usage: { input_tokens: 1200, cached_tokens: 1024, output_tokens: 9, reasoning_tokens: 0 },
+    ms_to_first_event: 3,
+    ms_total: 12.4,
+    outcome: "completed",
+  });
 describe("App: input and ledger", () => {
   it("Ctrl+C clears the input, then quits and closes the session (keys in one chunk too)", async () => {
     const app = launch((_t, s) => s.answer("ok"));
@@ -53,45 +82,47 @@ describe("App: input and ledger", () => {
   });
 
   it("/ledger shows the last rows of the session's ledger file", async () => {
-    const home = await mkdtemp(join(tmpdir(), "mini-codex-ui-"));
-    await mkdir(join(home, "sessions"));
-    const row = (seq: number, mode: string, reason: string | null, prev: boolean) =>
-      JSON.stringify({
-        ts: "2026-01-01T00:00:00Z",
-        session_id: "sess_test",
-        turn: seq,
-        seq,
-        transport: "ws",
-        mode,
-        reason,
-        lane: "default",
-        previous_response_id_present: prev,
-        response_id: `resp_${seq}`,
-        prompt_cache_key: "sess_test",
-        model: "demo-model",
-        effort: "high",
-        items_total: 6,
-        items_sent: prev ? 1 : 6,
-        bytes_sent: 900,
-        usage: { input_tokens: 1200, cached_tokens: 1024, output_tokens: 9, reasoning_tokens: 0 },
-        ms_to_first_event: 3,
-        ms_total: 12.4,
-        outcome: "completed",
-      });
+    const home = await ledgerHome();
     await writeFile(
       join(home, "sessions", "sess_test.ledger.jsonl"),
-      `${row(1, "ws_full", "no_baseline", false)}\n${row(2, "ws_full", "properties_changed:reasoning", false)}\n${row(3, "ws_incremental", null, true)}\n`,
+      `${ledgerRow(1, "ws_full", "no_baseline", false)}\n${ledgerRow(2, "ws_full", "properties_changed:reasoning", false)}\n${ledgerRow(3, "ws_incremental", null, true)}\n`,
     );
     const app = launch((_t, s) => s.answer("ok"), { home });
     await ready(app.frame);
     await app.submit("/ledger 2");
     await waitFor(() => app.frame().includes("Ledger (last 2)"), "the ledger table");
     const frame = app.frame();
-    expect(frame).toMatch(/seq\s+turn\s+mode\s+reason\s+prev/);
-    expect(frame).toMatch(/2\s+2\s+ws_full\s+properties_changed:reasoning\s+–\s+6\/6/);
+    expect(frame).toMatch(/seq\s+turn\s+mode\s+prev\s+items.*outcome\s+reason/);
+    expect(frame).toMatch(/2\s+2\s+ws_full\s+–\s+6\/6.*completed\s+properties_changed:reasoning/);
     expect(frame).toMatch(
-      /3\s+3\s+ws_incremental\s+✓\s+1\/6\s+900\s+1200\s+1024\s+9\s+12\s+completed/,
+      /3\s+3\s+ws_incremental\s+✓\s+1\/6\s+900\s+1200\s+1024\s+9\s+12\s+completed$/m,
     );
     expect(frame).not.toContain("no_baseline");
+  });
+
+  it("/ledger on an 80-column terminal: every column but the reason shows whole, nothing wraps", async () => {
+    const home = await ledgerHome();
+    await writeFile(
+      join(home, "sessions", "sess_test.ledger.jsonl"),
+      `${ledgerRow(1, "ws_incremental", null, true)}\n${ledgerRow(2, "ws_full", "properties_changed:reasoning,include", false, 212231)}\n`,
+    );
+    const app = launch((_t, s) => s.answer("ok"), { home });
+    await ready(app.frame);
+    Object.defineProperty(app.ui.stdout, "columns", { get: () => 80, configurable: true });
+    app.ui.stdout.emit("resize");
+    await app.submit("/ledger");
+    await waitFor(() => app.frame().includes("Ledger (last 2)"), "the ledger table");
+    const lines = app.frame().split("\n");
+    const title = lines.findIndex((line) => line.startsWith("Ledger (last 2)"));
+    // Title, header and two rows, each on one line.
+    expect(lines[title + 1]).toMatch(/^seq\s+turn\s+mode\s+.*\bms\s+outcome\s+reas/);
+    expect(lines[title + 2]).toMatch(
+      /^1\s+1\s+ws_incremental\s+✓\s+1\/6\s+900\s.*\s12\s+completed$/,
+    );
+    expect(lines[title + 3]).toMatch(
+      /^2\s+2\s+ws_full\s+–\s+6\/6\s+212231\s.*\s12\s+completed\s+prop/,
+    );
+    for (const line of lines.slice(title + 1, title + 4))
+      expect(line.length).toBeLessThanOrEqual(80);
   });
 });
