@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ToolError } from "./errors.js";
 import { BoundedOutput } from "./output-buffer.js";
 import { defineFunctionTool } from "./registry.js";
-import { formatShellOutput, type ShellOutcome } from "./shell-output.js";
+import { formatShellOutput, reportedExitCode, type ShellOutcome } from "./shell-output.js";
 import type { ToolDefinition } from "./types.js";
 import { displayPath, resolveWorkdir } from "./workspace.js";
 
@@ -189,7 +189,8 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
         type: "command_finished",
         callId,
         command: args.command,
-        exitCode: outcome.exitCode,
+        // killed by a signal: 128+n, as a shell's $? and the model's output say
+        exitCode: outcome.timedOut || outcome.aborted ? null : reportedExitCode(outcome),
         timedOut: outcome.timedOut,
         aborted: outcome.aborted,
         aggregatedOutput: outcome.output,

@@ -65,6 +65,13 @@ describe("shell_command", () => {
     expect(ctx.events[0]).toMatchObject({ type: "command_started", workdir: "sub" });
   });
 
+  it("a command killed by a signal reports 128+n to the model and in its finished event alike", async () => {
+    const ctx = makeContext(ws.ws);
+    const output = await router().execute(call({ command: "kill -9 $$" }), ctx);
+    expect(output.split("\n")[0]).toBe("Exit code: 137");
+    expect(ctx.events.at(-1)).toMatchObject({ type: "command_finished", exitCode: 137 });
+  });
+
   it("kills the whole process group on timeout: no orphan survives", async () => {
     const pidFile = join(ws.ws, "child.pid");
     const ctx = makeContext(ws.ws);
