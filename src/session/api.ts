@@ -53,6 +53,8 @@ export interface SessionOptions {
   approvalPolicy: "untrusted" | "on-request" | "on-failure" | "never";
   /** $MINI_CODEX_HOME; the ledger goes to <home>/sessions/<id>.ledger.jsonl. */
   home: string;
+  /** Write the ledger (default true); `exec --ephemeral` saves nothing, so it passes false. */
+  ledger?: boolean;
   /** Items restored from a saved session (resume); includes the initial context items. */
   restoredHistory?: ResponseItem[];
   /** Initial context items (developer + environment_context) for a new session. */

@@ -78,24 +78,42 @@ export function ledgerRow(
   };
 }
 
-/** Appends one line per request; synchronous so lines keep request order. */
+/**
+ * Appends one line per request; synchronous so lines keep request order. The ledger is for
+ * looking back: a write that fails is reported once (by `onError`), never thrown into a turn.
+ */
 export class LedgerWriter {
   readonly path: string;
   /** The last seq and turn already in the file (a resumed session numbers on from them). */
   readonly last: { seq: number; turn: number };
   private ready = false;
+  private broken: boolean;
 
-  constructor(home: string, sessionId: string) {
+  constructor(
+    home: string,
+    sessionId: string,
+    private readonly options: { enabled?: boolean; onError?: (message: string) => void } = {},
+  ) {
     this.path = ledgerPath(home, sessionId);
-    this.last = ledgerEnd(this.path);
+    this.broken = options.enabled === false;
+    this.last = this.broken ? { seq: 0, turn: 0 } : ledgerEnd(this.path);
   }
 
   append(row: LedgerRow): void {
-    if (!this.ready) {
-      mkdirSync(join(this.path, ".."), { recursive: true });
-      this.ready = true;
+    if (this.broken) return;
+    try {
+      if (!this.ready) {
+        mkdirSync(join(this.path, ".."), { recursive: true });
+        this.ready = true;
+      }
+      appendFileSync(this.path, `${JSON.stringify(row)}\n`);
+    } catch (error) {
+      this.broken = true;
+      const code = (error as { code?: unknown }).code;
+      this.options.onError?.(
+        `cannot write the ledger ${this.path} (${typeof code === "string" ? code : "error"}); requests go on without it`,
+      );
     }
-    appendFileSync(this.path, `${JSON.stringify(row)}\n`);
   }
 }
 
@@ -118,7 +136,7 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
 
 /** The highest seq and turn of an existing ledger (zeros when there is none). */
 export function ledgerEnd(path: string): { seq: number; turn: number } {
-  if (!existsSync(path)) return { seq: 0, turn: 0 };
+  if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;
   for (const row of readLedger(path).rows) {

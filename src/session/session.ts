@@ -66,7 +66,10 @@ export class Session implements AgentSession {
       maxRequestsPerEpoch: options.provider.wsEpochMaxRequests,
       onEpochReset: () => this.frozen.clear(),
     });
-    this.ledger = new LedgerWriter(options.home, options.id);
+    this.ledger = new LedgerWriter(options.home, options.id, {
+      enabled: options.ledger !== false,
+      onError: (message) => this.emit({ type: "warning", message }),
+    });
     this.turns = new TurnGuard((event) => this.emit(event), this.ledger.last.turn);
     this.client = new ModelClient({
       lastSeq: this.ledger.last.seq,

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatLedgerSummary, LedgerRowSchema, summarizeLedger } from "../../src/session/ledger.js";
 import { type Harness, ledgerText, startHarness } from "./harness.js";
@@ -80,5 +83,28 @@ describe("the ledger (issue 3, done-when 7)", () => {
     const summary = summarizeLedger(rows);
     expect(summary).toMatchObject({ requests: 3, turns: 2, warmups: 1 });
     expect(formatLedgerSummary(summary)).toContain("requests 3 over 2 turn(s), 1 warm-up");
+  });
+
+  it("a ledger that cannot be written costs one warning, never the turn", async () => {
+    const home = mkdtempSync(join(tmpdir(), "mini-codex-badhome-"));
+    writeFileSync(join(home, "sessions"), "not a folder");
+    try {
+      h = await startHarness({ home });
+      expect(await h.session.send("one")).toMatchObject({ ok: true, lastMessage: "You said: one" });
+      expect(await h.session.send("two")).toMatchObject({ ok: true });
+      const warnings = h.events.flatMap((e) => (e.type === "warning" ? [e.message] : []));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/ledger/);
+      expect(h.session.status().totals.requests).toBe(3);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it("a session without a ledger writes none", async () => {
+    h = await startHarness({ ledger: false });
+    await h.session.send("one");
+    expect(existsSync(join(h.home, "sessions"))).toBe(false);
+    expect(h.events.some((e) => e.type === "request_finished")).toBe(true);
   });
 });
