@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { COMPARED_FIELDS } from "../../src/session/plan.js";
 import { type Harness, modes, startHarness, wireInput } from "./harness.js";
 
 let h: Harness;
@@ -7,6 +8,21 @@ afterEach(async () => {
 });
 
 describe("incremental chaining over one WebSocket (issue 3, done-when 1)", () => {
+  it("the warm-up carries everything the first turn compares: instructions, tools, reasoning, context", async () => {
+    h = await startHarness({ settings: { model: "demo-1", effort: "low" } });
+    await h.session.send("hello");
+    const [warmup, turn1] = h.requests().map((r) => r.body as Record<string, unknown>);
+    expect(warmup?.generate).toBe(false);
+    expect(warmup?.instructions).toBe("You are the test agent.");
+    expect((warmup?.tools as unknown[]).length).toBeGreaterThan(0);
+    expect(warmup?.reasoning).toEqual({ effort: "low" });
+    expect(warmup?.include).toEqual(["reasoning.encrypted_content"]);
+    for (const field of COMPARED_FIELDS) {
+      expect(JSON.stringify(turn1?.[field]), field).toBe(JSON.stringify(warmup?.[field]));
+    }
+    expect(wireInput(h.requests()[0]).map((item) => item.role)).toEqual(["developer", "user"]);
+  });
+
   it("warm-up heads the chain; turns and tool outputs send only their new items", async () => {
     h = await startHarness();
     const first = await h.session.send("hello there");
