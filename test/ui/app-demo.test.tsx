@@ -155,7 +155,7 @@ describe("TUI on the real session and the demo server", () => {
 
     await app.submit("/ledger");
     await waitFor(() => app.frame().includes("Ledger (last"), "the ledger table");
-    expect(app.frame()).toMatch(/ws_full\s+no_baseline/);
+    expect(app.frame()).toMatch(/ws_full\s+–\s.*completed\s+no_baseline/);
     expect(app.frame()).toMatch(/ws_incremental\s+✓/);
   });
 
