@@ -28,12 +28,14 @@ export function App({ options }: { options: TuiLaunchOptions }) {
     { contextWindow: options.contextWindow },
     initialState,
   );
-  const agent = useAgentSession(options, dispatch);
+  const composerRef = useRef({ clear: () => {}, prepend: (_text: string) => {} });
+  const agent = useAgentSession(options, dispatch, (texts) =>
+    composerRef.current.prepend(texts.join("\n")),
+  );
   const picker = useRefState<number | undefined>(undefined);
   const approvalChoice = useRefState(0);
   const [hint, setHint] = useState("");
   const quitArmed = useRef(false);
-  const clearComposer = useRef(() => {});
 
   const print = useCallback(
     (...entries: TranscriptEntryBody[]) => dispatch({ type: "append", entries }),
@@ -90,7 +92,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
       setHint("Interrupted. Ctrl+C again on an empty input quits.");
       quitArmed.current = true;
     } else if (!empty) {
-      clearComposer.current();
+      composerRef.current.clear();
       quitArmed.current = true;
     } else if (quitArmed.current) {
       quit();
@@ -102,7 +104,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
 
   const approval = agent.approvals[0];
   const composer = useComposer({ onSubmit, onSignal });
-  clearComposer.current = composer.clear;
+  composerRef.current = composer;
 
   const pickEffort = (effort: string) => {
     picker.set(undefined);

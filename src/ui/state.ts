@@ -52,6 +52,8 @@ export type UiAction =
   | { type: "user_message"; text: string }
   | { type: "enqueue"; text: string }
   | { type: "dequeue" }
+  /** The queue went back to the input (after an interrupt). */
+  | { type: "clear_queue" }
   | { type: "append"; entries: TranscriptEntryBody[] };
 
 export function initialState(options: { model?: string; contextWindow?: number } = {}): UiState {
@@ -105,6 +107,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
           queued: Math.max(0, state.queue.length - 1),
         },
       );
+    case "clear_queue":
+      return withStatus({ ...state, queue: [] }, { queued: 0 });
     case "append":
       return append(state, action.entries);
     default:

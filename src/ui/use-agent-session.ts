@@ -32,7 +32,12 @@ function errorText(error: unknown): string {
  * The session's lifetime in the UI: create (and re-create for /new), subscribe through the
  * delta coalescer, run turns one at a time with a queue, and answer approvals.
  */
-export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<UiAction>) {
+export function useAgentSession(
+  options: TuiLaunchOptions,
+  dispatch: Dispatch<UiAction>,
+  /** Messages queued behind a turn the person interrupted: they go back to the input. */
+  returnQueued: (texts: string[]) => void,
+) {
   const [session, setSession] = useState<AgentSession>();
   // Pending approvals in a ref (keys are routed by it at once) mirrored in state (rendering).
   const pending = useRef<PendingApproval[]>([]);
@@ -46,6 +51,8 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
   const grants = useRef(NO_GRANTS);
   const busy = useRef(false);
   const queue = useRef<string[]>([]);
+  const returnQueuedRef = useRef(returnQueued);
+  returnQueuedRef.current = returnQueued;
   const print = useCallback(
     (level: "info" | "warning" | "error", text: string) =>
       dispatch({ type: "append", entries: [{ kind: "notice", level, text }] }),
@@ -148,9 +155,11 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
       if (!active) return false;
       busy.current = true;
       let ok = false;
+      let aborted = false;
       try {
         const result = await operation(active);
         ok = result.ok;
+        aborted = result.aborted;
         if (reportFailure && !result.ok && !result.aborted && result.error)
           print("error", result.error);
       } catch (error) {
@@ -161,6 +170,14 @@ export function useAgentSession(options: TuiLaunchOptions, dispatch: Dispatch<Ui
       // After a failure, an interrupt or a compaction the chain may be reset: say so.
       if (current.current?.session === active) {
         dispatch({ type: "next_preview", next: active.status().next });
+      }
+      if (aborted && queue.current.length > 0) {
+        // Esc means stop: what was typed behind the turn is not sent on its own.
+        const texts = queue.current;
+        queue.current = [];
+        dispatch({ type: "clear_queue" });
+        returnQueuedRef.current(texts);
+        return ok;
       }
       const next = queue.current.shift();
       if (next !== undefined) {

@@ -135,5 +135,14 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
   );
 
   const clear = useCallback(() => set(EMPTY_BUFFER), [set]);
-  return { buffer: buffer.current, clear, handle };
+  /** Put `text` in front of whatever is being typed (one message, lines kept). */
+  const prepend = useCallback(
+    (text: string) => {
+      const draft = buffer.current.text;
+      const joined = draft ? `${text}\n${draft}` : text;
+      set({ text: joined, cursor: joined.length });
+    },
+    [set],
+  );
+  return { buffer: buffer.current, clear, prepend, handle };
 }

@@ -125,4 +125,27 @@ describe("App: input and ledger", () => {
     for (const line of lines.slice(title + 1, title + 4))
       expect(line.length).toBeLessThanOrEqual(80);
   });
+
+  it("Esc with messages queued stops the turn and gives them back to the input unsent", async () => {
+    const app = launch(async (text, s) => {
+      if (text === "slow one")
+        await new Promise<void>((resolve) => s.signal.addEventListener("abort", () => resolve()));
+      else await s.answer(`done: ${text}`);
+    });
+    await ready(app.frame);
+    await app.submit("slow one");
+    await waitFor(() => app.sessions[0]?.sent.length === 1, "the first send");
+    await app.submit("queued one");
+    await app.submit("queued two");
+    await waitFor(() => app.frame().includes("queued › queued two"), "the queued lines");
+    app.ui.stdin.write("\u001b");
+    await waitFor(() => app.frame().includes("Interrupted."), "the interrupt notice");
+    await waitFor(() => /│ › queued one\s*│\n│\s+queued two/.test(app.frame()), "the input");
+    expect(app.frame()).not.toContain("queued › ");
+    expect(app.sessions[0]?.sent).toEqual(["slow one"]);
+    // Enter sends them as one message.
+    app.ui.stdin.write("\r");
+    await waitFor(() => app.frame().includes("done: queued one"), "the answer");
+    expect(app.sessions[0]?.sent).toEqual(["slow one", "queued one\nqueued two"]);
+  });
 });
