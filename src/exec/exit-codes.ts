@@ -6,3 +6,5 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 /** Interrupted by SIGINT (the turn was aborted, history saved). */
 export const EXIT_INTERRUPTED = 130;
+/** Stopped by SIGTERM (e.g. the Codex SDK's AbortSignal): the turn was aborted, history saved. */
+export const EXIT_TERMINATED = 143;

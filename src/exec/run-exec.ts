@@ -6,7 +6,7 @@ import { loadRuntime, type Runtime } from "../cli/runtime.js";
 import { type OpenedSession, openSession, type ResumeTarget } from "../cli/session-factory.js";
 import type { TurnResult } from "../session/api.js";
 import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
-import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK } from "./exit-codes.js";
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "./exit-codes.js";
 import { assertGitRepo } from "./git.js";
 import { readOutputSchema } from "./output-schema.js";
 import { resolvePrompt } from "./prompt.js";
@@ -113,13 +113,17 @@ async function runTurn(
   if (json) for (const out of mapper.threadStarted(opened.id)) writeJson(out);
   else writeErr(`session ${opened.id}${opened.resumed ? " (resumed)" : ""}\n`);
 
-  let interrupted = false;
-  const onSigint = () => {
-    if (interrupted) process.exit(EXIT_INTERRUPTED);
-    interrupted = true;
+  // SIGINT (Ctrl+C) and SIGTERM (the SDK's AbortSignal, `timeout`, CI) abort the turn: the
+  // running command's process group is killed and history stays whole; a second one exits now
+  let stoppedBy: "SIGINT" | "SIGTERM" | undefined;
+  const stopCode = () => (stoppedBy === "SIGTERM" ? EXIT_TERMINATED : EXIT_INTERRUPTED);
+  const onSignal = (signal: "SIGINT" | "SIGTERM") => {
+    if (stoppedBy) process.exit(stopCode());
+    stoppedBy = signal;
     session.abort();
   };
-  process.on("SIGINT", onSigint);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   // like any Unix tool whose reader left (SIGPIPE): stop the turn; history stays consistent
   onStdoutGone = () => session.abort();
 
@@ -132,7 +136,8 @@ async function runTurn(
     result = { ok: false, aborted: false, error: message };
     if (json) writeJson({ type: "error", message });
   } finally {
-    process.off("SIGINT", onSigint);
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
     onStdoutGone = () => {};
     unsubscribe();
   }
@@ -140,13 +145,13 @@ async function runTurn(
 
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;
-  const aborted = interrupted || result.aborted;
+  const aborted = stoppedBy !== undefined || result.aborted;
   if (!sawTurnEnd && !result.ok) {
     const message = aborted ? "interrupted" : (result.error ?? "the turn failed");
     if (json) writeJson({ type: "turn.failed", error: { message } });
     else writeErr(`error: ${message}\n`);
   }
-  if (!result.ok) return aborted ? EXIT_INTERRUPTED : EXIT_FAILED;
+  if (!result.ok) return aborted ? stopCode() : EXIT_FAILED;
 
   const last = result.lastMessage ?? mapper.lastMessage;
   if (flags.outputLastMessage && last !== undefined) {
@@ -156,5 +161,5 @@ async function runTurn(
   // a closed pipe shows up here at the latest
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;
-  return aborted ? EXIT_INTERRUPTED : EXIT_OK;
+  return aborted ? stopCode() : EXIT_OK;
 }
