@@ -44,7 +44,10 @@ export class DemoEngine {
         failure.code,
         failure.message ?? `demo failure ${failure.code}`,
       );
-      if (failure.status === undefined && result.kind === "error") result.failure.omitStatus = true;
+      if (result.kind === "error") {
+        if (failure.status === undefined) result.failure.omitStatus = true;
+        if (failure.close) result.failure.close = true;
+      }
       return result;
     }
     const parsed = ResponsesRequestSchema.safeParse(incoming.body);

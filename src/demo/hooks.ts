@@ -4,6 +4,8 @@ export interface DemoFailure {
   status?: number;
   code: string;
   message?: string;
+  /** WebSocket: close the connection after the error frame (as a server at its limit does). */
+  close?: boolean;
 }
 
 /** A frame the next response carries that its model did not produce. */
@@ -66,6 +68,19 @@ export class DemoHooks {
    */
   injectFrame(injection: DemoInjection): void {
     this.injection = injection;
+  }
+
+  /**
+   * The next WebSocket request meets the server's connection limit: an error frame with
+   * `websocket_connection_limit_reached`, then the server closes the connection.
+   */
+  connectionLimitNext(): void {
+    this.failNext({
+      status: 400,
+      code: "websocket_connection_limit_reached",
+      message: "Responses websocket connection limit reached (60 minutes). Open a new connection.",
+      close: true,
+    });
   }
 
   /** The next `n` HTTP requests fail with `status` (default 500). */

@@ -55,5 +55,7 @@ export interface DemoApiError {
   status: number;
   /** A WebSocket error frame leaves `status` out (a hook asked for that). */
   omitStatus?: boolean;
+  /** Close the WebSocket after the error frame. */
+  close?: boolean;
   error: { type: string; code: string; message: string; param?: string };
 }

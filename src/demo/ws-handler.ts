@@ -43,8 +43,9 @@ export function serveWebSocket(
     const bytes = Buffer.byteLength(text, "utf8");
     const result = engine.handle({ transport: "ws", connectionId, headers, bytes, body });
     if (result.kind === "error") {
-      const { status, error, omitStatus } = result.failure;
+      const { status, error, omitStatus, close } = result.failure;
       ws.send(JSON.stringify({ type: "error", ...(omitStatus ? {} : { status }), error }));
+      if (close) ws.close(1000, "connection limit reached");
       return;
     }
     const outcome = await sendSteps(

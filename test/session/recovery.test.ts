@@ -158,6 +158,30 @@ describe("more WebSocket failures", () => {
     expect(h.requests().at(-1)?.connectionId).toBe(resend?.connectionId);
   });
 
+  it("a server at its connection limit (error frame, then close): one full resend on a new socket", async () => {
+    h = await startHarness();
+    await h.session.send("one");
+    h.server.hooks.connectionLimitNext();
+    expect(await h.session.send("two")).toMatchObject({ ok: true, lastMessage: "You said: two" });
+    await h.session.send("three");
+    const [, turn1, limited, resend, next, ...rest] = h.requests();
+    expect(rest).toHaveLength(0);
+    expect(limited?.connectionId).toBe(turn1?.connectionId);
+    expect(limited?.responseId).toBeUndefined();
+    expect(resend?.connectionId).not.toBe(limited?.connectionId);
+    expect(resend?.previousResponseId).toBeUndefined();
+    expect(wireInput(resend)).toHaveLength(wireInput(limited).length + 4);
+    expect(next?.previousResponseId).toBe(resend?.responseId);
+    expect(modes(h).slice(2)).toEqual(["ws_incremental", "ws_full:reconnected", "ws_incremental"]);
+    expect(h.ledger().map((row) => row.outcome)).toEqual([
+      "completed",
+      "completed",
+      "error",
+      "completed",
+      "completed",
+    ]);
+  });
+
   it("a stream that goes silent is abandoned after the idle timeout and resent in full", async () => {
     h = await startHarness({ providerOverrides: { streamIdleTimeoutMs: 300 } });
     await h.session.send("one");
