@@ -94,6 +94,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
     } else if (!empty) {
       composerRef.current.clear();
       quitArmed.current = true;
+      setHint("Input cleared. Press Ctrl+C again to quit.");
     } else if (quitArmed.current) {
       quit();
     } else {

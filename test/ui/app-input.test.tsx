@@ -43,6 +43,11 @@ describe("App: input and ledger", () => {
     await app.type("draft text");
     app.ui.stdin.write("\u0003");
     await waitFor(() => !app.frame().includes("draft text"), "the input to clear");
+    // The next Ctrl+C quits: the person is told so.
+    await waitFor(
+      () => app.frame().includes("Input cleared. Press Ctrl+C again to quit."),
+      "the quit hint",
+    );
     expect(app.sessions[0]?.closed).toBe(false);
     app.ui.stdin.write("x\u0003\u0003");
     await waitFor(() => app.sessions[0]?.closed === true, "the session to close");
