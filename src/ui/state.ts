@@ -52,6 +52,8 @@ export type UiAction =
   | { type: "user_message"; text: string }
   | { type: "enqueue"; text: string }
   | { type: "dequeue" }
+  /** The person denied this call and was told so: no second line when it finishes. */
+  | { type: "call_denied"; callId: string }
   /** The queue went back to the input (after an interrupt). */
   | { type: "clear_queue" }
   | { type: "append"; entries: TranscriptEntryBody[] };
@@ -107,6 +109,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
           queued: Math.max(0, state.queue.length - 1),
         },
       );
+    case "call_denied":
+      return updateCall(state, action.callId, { reported: true });
     case "clear_queue":
       return withStatus({ ...state, queue: [] }, { queued: 0 });
     case "append":

@@ -81,15 +81,17 @@ export function useAgentSession(
         answered.request.kind === "command"
           ? answered.request.command
           : `patch (${answered.request.changes.map((c) => c.path).join(", ")})`;
-      if (decision === "deny") print("warning", `Denied: ${what}`);
-      else
+      if (decision === "deny") {
+        dispatch({ type: "call_denied", callId: answered.request.callId });
+        print("warning", `Denied: ${what}`);
+      } else
         print(
           "info",
           `${decision === "approve" ? "Approved once" : "Approved for the session"}: ${what}`,
         );
       answered.resolve(decision);
     },
-    [print, setPending],
+    [dispatch, print, setPending],
   );
 
   const denyAll = useCallback(() => {

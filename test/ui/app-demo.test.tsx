@@ -170,6 +170,13 @@ describe("TUI on the real session and the demo server", () => {
     expect(existsSync(join(cwd, "denied.txt"))).toBe(false);
     const outputs = app.sessions[0]?.history().filter((i) => i.type === "function_call_output");
     expect(outputs?.map((i) => i.output)).toEqual(["denied by user"]);
+    // One line says so, not two.
+    await waitFor(() => app.frame().includes("did not run"), "the model's answer");
+    const warnings = app
+      .frame()
+      .split("\n")
+      .filter((line) => line.startsWith("⚠"));
+    expect(warnings).toEqual(["⚠ Denied: touch denied.txt"]);
   });
 
   it("asks before a patch, then shows the applied diff", async () => {
