@@ -63,10 +63,7 @@ export function addExecOptions(command: Command): Command {
     .addOption(new Option("--experimental-json", "alias of --json").hideHelp())
     .option("-o, --output-last-message <FILE>", "write the final agent message to FILE")
     .option("--output-schema <FILE>", "JSON schema the final answer must follow")
-    .option(
-      "--ephemeral",
-      "save no session file (the run cannot be resumed); its request ledger, which holds no prompt or output, is still written",
-    )
+    .option("--ephemeral", "save nothing: no session file (cannot be resumed), no request ledger")
     .addOption(
       new Option("--image <FILE>", "attach an image (not supported; ignored)")
         .argParser(collect)

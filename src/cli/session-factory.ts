@@ -21,7 +21,7 @@ export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean
 
 export interface OpenSessionInput {
   resume?: ResumeTarget;
-  /** No session file is written. */
+  /** Nothing is written: no session file, no ledger. */
   ephemeral?: boolean;
   warmup: boolean;
   approve?: SessionOptions["approve"];
@@ -86,6 +86,8 @@ export async function openSession(
   };
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
   if (input.approve) base.approve = input.approve;
+  // --ephemeral saves nothing (as in Codex): no session file and no ledger
+  if (input.ephemeral) base.ledger = false;
 
   if (input.resume) {
     const { path, saved } = loadSaved(runtime, input.resume);

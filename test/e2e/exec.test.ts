@@ -157,13 +157,10 @@ describe("mini-codex exec --json against the demo server", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("You said: hi\n");
     expect(sessionFiles()).toEqual([]);
-    // documented choice: the request ledger (no prompt, no output) is still kept
-    const id = /session (\S+)/.exec(run.stderr)?.[1] as string;
-    expect(existsSync(join(world.home, "sessions", `${id}.ledger.jsonl`))).toBe(true);
-    const ledger = await runCli(["ledger", id], { env: world.env() });
-    expect(ledger.stdout).toMatch(/requests 1 over 1 turn/);
+    // like Codex's --ephemeral nothing is saved: no session file and no request ledger either
+    expect(existsSync(join(world.home, "sessions"))).toBe(false);
     const help = await runCli(["exec", "--help"], { env: world.env() });
-    expect(help.stdout).toMatch(/--ephemeral\s+save no session file/);
+    expect(help.stdout).toMatch(/--ephemeral\s+save nothing/);
   });
 
   it("SIGINT during a slow answer exits 130 with the history on disk", async () => {
