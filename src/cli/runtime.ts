@@ -49,8 +49,13 @@ export interface Runtime {
 
 export interface RuntimeInput {
   flags: SharedFlags;
-  /** exec never asks for approval; the TUI defaults to on-request. */
+  /** The policy when config.toml / -c set none (the TUI's default). */
   defaultApprovalPolicy: SessionOptions["approvalPolicy"];
+  /**
+   * exec: nobody can approve, so the policy is this whatever the config says (as Codex exec
+   * does), and the model is told so; a different configured policy gets a warning.
+   */
+  fixedApprovalPolicy?: SessionOptions["approvalPolicy"];
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
 }
@@ -74,6 +79,21 @@ export function readBaseInstructions(): string {
       1,
     );
   }
+}
+
+function approvalPolicy(
+  config: MiniCodexConfig,
+  input: RuntimeInput,
+  warn: (message: string) => void,
+): SessionOptions["approvalPolicy"] {
+  const fixed = input.fixedApprovalPolicy;
+  if (fixed === undefined) return config.approval_policy ?? input.defaultApprovalPolicy;
+  if (config.approval_policy !== undefined && config.approval_policy !== fixed) {
+    warn(
+      `approval_policy ${config.approval_policy} does not apply to exec (nobody can approve); commands and patches run with approval_policy ${fixed}`,
+    );
+  }
+  return fixed;
 }
 
 /** Whether a `-c` override sets this top-level key (SPEC §7: `-c k=v` is the same as its flag). */
@@ -120,7 +140,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
       input.flags.effort !== undefined || overridden(input.flags, "model_reasoning_effort"),
     model: config.model ?? DEFAULT_MODEL,
     sandbox: config.sandbox_mode ?? "workspace-write",
-    approvalPolicy: config.approval_policy ?? input.defaultApprovalPolicy,
+    approvalPolicy: approvalPolicy(config, input, warn),
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),

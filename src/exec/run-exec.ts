@@ -75,7 +75,11 @@ export async function runExec(input: ExecInput): Promise<number> {
   guardPipes();
   if (flags.image.length > 0) writeErr("warning: --image is not supported yet; images ignored\n");
   const prompt = await resolvePrompt(input.prompt);
-  const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "never" });
+  const runtime = await loadRuntime({
+    flags,
+    defaultApprovalPolicy: "never",
+    fixedApprovalPolicy: "never",
+  });
   try {
     assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);
     return await runTurn(runtime, input, prompt, json);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BIN, cleanEnv, runCli, type TempWorld, tempWorld } from "./helpers.js";
@@ -95,5 +95,18 @@ describe("mini-codex command line (built binary)", () => {
     const broken = await runCli(["exec", "--demo", "-C", world.repo, "hi"], { env });
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain(`${join(world.home, "config.toml")}:2`);
+  });
+
+  it("exec tells the model approval_policy never whatever config.toml says (nobody can approve), with a warning", async () => {
+    mkdirSync(world.home, { recursive: true });
+    writeFileSync(join(world.home, "config.toml"), 'approval_policy = "untrusted"\n');
+    const run = await runCli(["exec", "--demo", "-C", world.repo, "hi"], { env: world.env() });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("approval_policy untrusted does not apply to exec");
+    const sessions = join(world.home, "sessions");
+    const [file] = readdirSync(sessions).filter((name) => !name.endsWith(".ledger.jsonl"));
+    const saved = readFileSync(join(sessions, file as string), "utf8");
+    expect(saved).toContain("approval_policy: never");
+    expect(saved).not.toContain("approval_policy: untrusted");
   });
 });
