@@ -136,7 +136,7 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
       return withStatus(state, { busy: true });
     case "request_started": {
       const { mode, reason, previousResponseIdPresent, warmup } = event.request;
-      return withStatus(state, {
+      return withStatus(warmup ? state : dropOrphans(state), {
         last: { mode, reason, prev: previousResponseIdPresent, warmup },
         next: warmup ? state.status.next : undefined,
       });
@@ -182,6 +182,20 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * A request starts while output of the previous one is still live: that response never
+ * completed and is being sent again, so its half answer, reasoning and previews go.
+ */
+function dropOrphans(state: UiState): UiState {
+  const { stream, reasoning, calls } = state.live;
+  if (!stream && !reasoning && Object.keys(calls).length === 0) return state;
+  const cleared = withLive(state, { stream: undefined, reasoning: undefined, calls: {} });
+  // Lines of it already printed stay: say they were cut off.
+  return stream?.started
+    ? append(cleared, [{ kind: "notice", level: "info", text: "(cut off; sent again)" }])
+    : cleared;
 }
 
 /** Reasoning streams before the answer; it goes to the transcript when the answer starts. */

@@ -244,4 +244,22 @@ describe("TUI on the real session and the demo server", () => {
     await app.idle();
     expect(app.status()).toMatch(/^ws_incremental │ prev ✓ │/);
   });
+
+  it("a socket dropped in the middle of the answer: the resent answer is shown once", async () => {
+    const app = launch();
+    await waitFor(() => /warm-up.*cached \d/.test(app.status()), "the warm-up response");
+    // Past the reasoning and the first words of the answer.
+    server.hooks.dropAfterEvents(14);
+    await app.submit("cut me off in the middle of a long answer");
+    await waitFor(
+      () => app.frame().includes("You said: cut me off in the middle of a long answer"),
+      "the answer",
+    );
+    await app.idle();
+    const answers = app
+      .frame()
+      .split("\n")
+      .filter((line) => line.trim().startsWith("You said:"));
+    expect(answers).toEqual(["  You said: cut me off in the middle of a long answer"]);
+  });
 });
