@@ -137,7 +137,7 @@ export class ModelClient {
         finish("completed", result);
         return result;
       } catch (error) {
-        if (!(error instanceof WebSocketUnavailable)) finish(outcomeOf(error, call.signal));
+        finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         const kind = failureKind(error, call.signal);
         const recovery = recoveryFor(kind, {
           transport: transport.kind,
