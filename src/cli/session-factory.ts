@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { gitRoot } from "../exec/git.js";
 import {
   findLatestSession,
   findSessionById,
@@ -36,12 +37,29 @@ export interface OpenedSession {
   resumed: boolean;
 }
 
-function readAgentsMd(cwd: string): string | undefined {
-  try {
-    return readFileSync(join(cwd, "AGENTS.md"), "utf8");
-  } catch {
-    return undefined;
+/** The folders from the git root (or cwd outside a repository) down to cwd, top first. */
+function agentsMdFolders(cwd: string): string[] {
+  const top = gitRoot(cwd) ?? cwd;
+  const folders = [cwd];
+  for (let dir = cwd; dir !== top && dirname(dir) !== dir; ) {
+    dir = dirname(dir);
+    folders.unshift(dir);
   }
+  return folders;
+}
+
+/** AGENTS.md files from the repository root down to cwd, joined in that order (as Codex does). */
+function readAgentsMd(cwd: string): string | undefined {
+  const texts: string[] = [];
+  for (const dir of agentsMdFolders(cwd)) {
+    try {
+      texts.push(readFileSync(join(dir, "AGENTS.md"), "utf8").trim());
+    } catch {
+      // none here
+    }
+  }
+  const joined = texts.filter((text) => text !== "").join("\n\n");
+  return joined === "" ? undefined : joined;
 }
 
 function systemTimezone(): string {

@@ -2,20 +2,25 @@ import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CliError } from "../cli/errors.js";
 
-/** Is `dir` inside a git work tree? (looks for `.git` upwards; no process spawned) */
-export function isInsideGitRepo(dir: string): boolean {
+/** The top of the git work tree holding `dir` (where `.git` is), if any; no process spawned. */
+export function gitRoot(dir: string): string | undefined {
   let current = resolve(dir);
   for (;;) {
     try {
       statSync(join(current, ".git"));
-      return true;
+      return current;
     } catch {
       // keep walking up
     }
     const parent = dirname(current);
-    if (parent === current) return false;
+    if (parent === current) return undefined;
     current = parent;
   }
+}
+
+/** Is `dir` inside a git work tree? */
+export function isInsideGitRepo(dir: string): boolean {
+  return gitRoot(dir) !== undefined;
 }
 
 export function assertGitRepo(dir: string, skip: boolean | undefined): void {

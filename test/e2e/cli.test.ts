@@ -109,4 +109,19 @@ describe("mini-codex command line (built binary)", () => {
     expect(saved).toContain("approval_policy: never");
     expect(saved).not.toContain("approval_policy: untrusted");
   });
+
+  it("reads AGENTS.md from the repository root down to a subdirectory it runs in, as Codex does", async () => {
+    const sub = join(world.repo, "pkg");
+    mkdirSync(sub);
+    writeFileSync(join(world.repo, "AGENTS.md"), "Root rule: run the tests.\n");
+    writeFileSync(join(sub, "AGENTS.md"), "Package rule: use tabs.\n");
+    const run = await runCli(["exec", "--demo", "-C", sub, "hi"], { env: world.env() });
+    expect(run.code).toBe(0);
+    const sessions = join(world.home, "sessions");
+    const [file] = readdirSync(sessions).filter((name) => !name.endsWith(".ledger.jsonl"));
+    const saved = readFileSync(join(sessions, file as string), "utf8");
+    const root = saved.indexOf("Root rule: run the tests.");
+    expect(root).toBeGreaterThan(0);
+    expect(saved.indexOf("Package rule: use tabs.")).toBeGreaterThan(root);
+  });
 });
