@@ -103,6 +103,8 @@ export function useAgentSession(
   const open = useCallback(async () => {
     const previous = current.current;
     current.current = undefined;
+    // A fresh session keeps the model and effort chosen in this run.
+    const carried = previous?.session.status();
     denyAll();
     if (previous) {
       previous.release();
@@ -110,6 +112,10 @@ export function useAgentSession(
     }
     grants.current = NO_GRANTS;
     const created = await options.createSession({ approve });
+    const fresh = created.status();
+    if (carried && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
+      created.update({ model: carried.model, effort: carried.effort });
+    }
     const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
     const unsubscribe = created.subscribe((event) => coalescer.push(event));
     current.current = {
