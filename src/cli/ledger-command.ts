@@ -29,6 +29,9 @@ export function resolveLedgerFile(home: string, session: string | undefined): st
 export async function runLedgerCommand(session: string | undefined): Promise<number> {
   const file = resolveLedgerFile(resolveHome(), session);
   const { rows, skipped } = readLedger(file);
+  if (rows.length === 0 && skipped > 0) {
+    throw new CliError(`${file} is not a mini-codex ledger (no line has the ledger fields)`, 1);
+  }
   process.stdout.write(`${formatLedgerSummary(summarizeLedger(rows))}\n`);
   if (skipped > 0) process.stderr.write(`(${skipped} unreadable line(s) skipped in ${file})\n`);
   return 0;

@@ -23,6 +23,15 @@ describe("mini-codex command line (built binary)", () => {
     expect(run.stdout.trim()).toBe(pkg.version);
   });
 
+  it("refuses to summarise a file that is not a ledger", async () => {
+    const junk = join(world.root, "notes.txt");
+    writeFileSync(junk, "root:x:0:0:root:/root:/bin/bash\n{\"seq\": 1}\n");
+    const run = await runCli(["ledger", junk], { env: world.env() });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("is not a mini-codex ledger");
+    expect(run.stdout).toBe("");
+  });
+
   it("lists exec in --help and the SPEC §7 flags in exec --help", async () => {
     const top = await runCli(["--help"]);
     expect(top.code).toBe(0);
