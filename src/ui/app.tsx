@@ -123,9 +123,12 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   route.current = (input, key) => {
     const pendingApproval = agent.currentApproval();
     if (pendingApproval) {
-      // Ctrl+C on a prompt denies it and stops the turn.
-      if (key.ctrl && input === "c") return agent.interrupt();
       const result = approvalKey(input, key, approvalChoice.ref.current);
+      // Esc / Ctrl+C on a prompt deny it and stop the turn.
+      if (result === "interrupt") {
+        approvalChoice.set(0);
+        return agent.interrupt();
+      }
       if (result && "decision" in result) {
         approvalChoice.set(0);
         agent.decide(pendingApproval, result.decision);

@@ -10,15 +10,15 @@ const CHOICES: ReadonlyArray<{ key: string; decision: ApprovalDecision; label: s
   { key: "n", decision: "deny", label: "No (tell the model it was denied)" },
 ];
 
-/** A key on the approval prompt: y / a / n, arrows + Enter; Esc denies. */
+/** A key on the approval prompt: y / a / n, arrows + Enter; Esc (or Ctrl+C) stops the turn. */
 export function approvalKey(
   input: string,
   key: Key,
   index: number,
-): { decision: ApprovalDecision } | { index: number } | undefined {
+): { decision: ApprovalDecision } | { index: number } | "interrupt" | undefined {
+  if (key.escape || (key.ctrl && input === "c")) return "interrupt";
   const typed = CHOICES.find((choice) => choice.key === input.toLowerCase());
   if (typed) return { decision: typed.decision };
-  if (key.escape) return { decision: "deny" };
   if (key.upArrow) return { index: (index + CHOICES.length - 1) % CHOICES.length };
   if (key.downArrow) return { index: (index + 1) % CHOICES.length };
   if (key.return) return { decision: CHOICES[index]?.decision ?? "deny" };
@@ -55,6 +55,7 @@ export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; i
           {i === index ? "› " : "  "}[{choice.key}] {choice.label}
         </Text>
       ))}
+      <Text dimColor>Esc: no, and stop the turn</Text>
     </Box>
   );
 }

@@ -76,26 +76,31 @@ describe("App", () => {
     expect(app.frame()).toMatch(/✓ \$ touch made-by-agent\.txt\s+\(exit 0/);
   });
 
-  it("Ctrl+C on the approval prompt denies the command and interrupts the turn", async () => {
-    const decisions: string[] = [];
-    const app = launch(async (_text, s) => {
-      const request = {
-        kind: "command",
-        callId: "c",
-        command: "rm -rf build",
-        workdir: "/",
-      } as const;
-      decisions.push((await s.hooks.approve?.(request)) ?? "none");
+  for (const [name, keys] of [
+    ["Ctrl+C", "\u0003"],
+    ["Esc", "\u001b"],
+  ] as const) {
+    it(`${name} on the approval prompt denies the command and interrupts the turn`, async () => {
+      const decisions: string[] = [];
+      const app = launch(async (_text, s) => {
+        const request = {
+          kind: "command",
+          callId: "c",
+          command: "rm -rf build",
+          workdir: "/",
+        } as const;
+        decisions.push((await s.hooks.approve?.(request)) ?? "none");
+      });
+      await ready(app.frame);
+      await app.submit("run: rm -rf build");
+      await waitFor(() => app.frame().includes("Run this command?"), "the approval prompt");
+      app.ui.stdin.write(keys);
+      await waitFor(() => app.frame().includes("Interrupted."), "the interrupt");
+      expect(decisions).toEqual(["deny"]);
+      expect(app.sessions[0]?.aborted).toBe(1);
+      expect(app.frame()).not.toContain("Run this command?");
     });
-    await ready(app.frame);
-    await app.submit("run: rm -rf build");
-    await waitFor(() => app.frame().includes("Run this command?"), "the approval prompt");
-    app.ui.stdin.write("\u0003");
-    await waitFor(() => app.frame().includes("Interrupted."), "the interrupt");
-    expect(decisions).toEqual(["deny"]);
-    expect(app.sessions[0]?.aborted).toBe(1);
-    expect(app.frame()).not.toContain("Run this command?");
-  });
+  }
 
   it("does not ask for a read-only command under untrusted", async () => {
     const decisions: string[] = [];
