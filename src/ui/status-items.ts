@@ -49,8 +49,9 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     id: "model",
     priority: 3,
     render: (s) => {
-      const full = s.effort ? `${s.model} ${s.effort}` : s.model;
-      return s.model ? [full] : [];
+      if (!s.model) return [];
+      // No effort set: the request carries none and the model's default applies.
+      return s.effort ? [`${s.model} ${s.effort}`] : [`${s.model} default effort`, s.model];
     },
   },
   {

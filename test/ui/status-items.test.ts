@@ -38,7 +38,14 @@ describe("status bar layout", () => {
 
   it("shows a dash for context and cache before the first response", () => {
     const fresh: StatusState = { model: "gpt-5", busy: false, queued: 0, contextWindow: 1000 };
-    expect(text(fresh, 100)).toBe("no request yet │ gpt-5 │ cached — │ ctx —");
+    expect(text(fresh, 100)).toBe("no request yet │ gpt-5 default effort │ cached — │ ctx —");
+  });
+
+  it("says when no effort is set (the request carries none: the model's default applies)", () => {
+    const unset: StatusState = { ...base, effort: undefined };
+    expect(text(unset, 200)).toContain("│ gpt-5 default effort │");
+    // Narrow: the model alone before the item drops.
+    expect(text(unset, 41)).toBe("ws_full — effort changed │ prev – │ gpt-5");
   });
 
   it("previews the next request after a settings change", () => {
