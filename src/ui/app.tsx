@@ -12,6 +12,7 @@ import { LiveItem } from "./live-item.js";
 import { Picker, pickerKey } from "./picker.js";
 import { initialState, resilientReducer } from "./state.js";
 import { StatusBar } from "./status-bar.js";
+import { printable } from "./terminal-text.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { type ComposerSignal, useComposer } from "./use-composer.js";
@@ -182,7 +183,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
       {state.queue.map((text, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: queue order is the identity
         <Text key={i} dimColor wrap="truncate-end">
-          queued › {text}
+          queued › {printable(text)}
         </Text>
       ))}
       {approval ? <ApprovalPrompt request={approval.request} index={approvalChoice.value} /> : null}

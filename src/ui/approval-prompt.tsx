@@ -1,6 +1,7 @@
 import { Box, type Key, Text } from "ink";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { DiffText } from "./entry-view.js";
+import { printable } from "./terminal-text.js";
 
 const PROMPT_DIFF_LINES = 12;
 
@@ -32,8 +33,8 @@ export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; i
       {request.kind === "command" ? (
         <>
           <Text bold>Run this command?</Text>
-          <Text color="yellow">$ {request.command}</Text>
-          <Text dimColor>in {request.workdir}</Text>
+          <Text color="yellow">$ {printable(request.command)}</Text>
+          <Text dimColor>in {printable(request.workdir)}</Text>
         </>
       ) : (
         <>
@@ -42,8 +43,8 @@ export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; i
             <Box key={change.path} flexDirection="column">
               <Text>
                 {"  "}
-                {change.kind} {change.path}
-                {change.movePath ? ` → ${change.movePath}` : ""}
+                {change.kind} {printable(change.path)}
+                {change.movePath ? ` → ${printable(change.movePath)}` : ""}
               </Text>
               {change.diff ? <DiffText text={change.diff} maxLines={PROMPT_DIFF_LINES} /> : null}
             </Box>

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type { ComposerBuffer } from "./composer-buffer.js";
+import { printable } from "./terminal-text.js";
 
 /** The input box: the text with an inverse-video cursor; "›" marks the first line. */
 export function Composer({
@@ -39,12 +40,12 @@ export function Composer({
               <Text color="cyan">{i === 0 ? "› " : "  "}</Text>
               {hasCursor ? (
                 <>
-                  {line.slice(0, at)}
-                  <Text inverse>{line.slice(at, at + 1) || " "}</Text>
-                  {line.slice(at + 1)}
+                  {printable(line.slice(0, at))}
+                  <Text inverse>{printable(line.slice(at, at + 1)) || " "}</Text>
+                  {printable(line.slice(at + 1))}
                 </>
               ) : (
-                line
+                printable(line)
               )}
             </Text>
           );

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { assertNever } from "../session/events.js";
 import type { FileChange, PlanStep } from "../tools/types.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
+import { printable, shownOutput } from "./terminal-text.js";
 import { wrapRuns } from "./text-wrap.js";
 import type { TranscriptEntry } from "./transcript-entries.js";
 
@@ -28,7 +29,7 @@ export function Runs({ runs }: { runs: TextRun[] }) {
 
 export function DiffText({ text, maxLines = MAX_DIFF_LINES }: { text: string; maxLines?: number }) {
   // The "Index:" / "=====" preamble of a unified diff says nothing the file header does not.
-  const lines = text
+  const lines = printable(text)
     .replace(/\n$/, "")
     .split("\n")
     .filter((line) => !line.startsWith("Index: ") && !/^=+$/.test(line));
@@ -71,13 +72,13 @@ function PatchEntry({
     <Box flexDirection="column" marginTop={1}>
       <Text color={ok ? "green" : "red"} bold>
         {ok ? "✓ Applied patch" : "✗ Patch failed"}
-        {error ? <Text bold={false}>: {error}</Text> : null}
+        {error ? <Text bold={false}>: {printable(error)}</Text> : null}
       </Text>
       {changes.map((change) => (
         <Box key={`${change.path}:${change.movePath ?? ""}`} flexDirection="column" marginLeft={2}>
           <Text>
-            {CHANGE_MARK[change.kind]} {change.path}
-            {change.movePath ? ` → ${change.movePath}` : ""}
+            {CHANGE_MARK[change.kind]} {printable(change.path)}
+            {change.movePath ? ` → ${printable(change.movePath)}` : ""}
           </Text>
           {change.diff ? <DiffText text={change.diff} /> : null}
         </Box>
@@ -92,12 +93,12 @@ function PlanEntry({ explanation, plan }: { explanation?: string; plan: PlanStep
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text bold>Plan</Text>
-      {explanation ? <Text dimColor>{explanation}</Text> : null}
+      {explanation ? <Text dimColor>{shownOutput(explanation)}</Text> : null}
       {plan.map((step, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a plan is rendered once
         <Text key={i} color={step.status === "completed" ? "green" : undefined}>
           {"  "}
-          {PLAN_MARK[step.status]} {step.step}
+          {PLAN_MARK[step.status]} {shownOutput(step.step)}
         </Text>
       ))}
     </Box>
@@ -136,14 +137,14 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
           <Box flexShrink={0}>
             <Text color="cyan">› </Text>
           </Box>
-          <Text>{entry.text}</Text>
+          <Text>{printable(entry.text)}</Text>
         </Box>
       );
     case "agent":
       return (
         <Box flexDirection="column" marginTop={entry.first ? 1 : 0} paddingLeft={2}>
           {fencedLines(entry.lines, entry.fenceOpen).flatMap(({ line, inFence }, i) =>
-            wrapRuns(formatMarkdownLine(line, inFence), width - 2).map((row, j) => (
+            wrapRuns(formatMarkdownLine(shownOutput(line), inFence), width - 2).map((row, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static rows
               <Runs key={`${i}.${j}`} runs={row} />
             )),
@@ -154,7 +155,7 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
       return (
         <Box marginTop={1} paddingLeft={2}>
           <Text dimColor italic>
-            {entry.text}
+            {shownOutput(entry.text)}
           </Text>
         </Box>
       );
@@ -164,7 +165,7 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
         <Box flexDirection="column" marginTop={1}>
           <Text>
             <Text color={ok ? "green" : "red"}>{ok ? "✓" : "✗"} </Text>
-            <Text bold>$ {entry.command}</Text>
+            <Text bold>$ {printable(entry.command)}</Text>
             <Text dimColor>
               {"  "}({exitLabel(entry)}, {(entry.durationMs / 1000).toFixed(1)}s)
             </Text>
@@ -197,7 +198,7 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
       return (
         <Text color={color}>
           {mark}
-          {entry.text}
+          {printable(entry.text)}
         </Text>
       );
     }
@@ -209,7 +210,7 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
             // biome-ignore lint/suspicious/noArrayIndexKey: static lines
             <Text key={i}>
               {"  "}
-              {line}
+              {printable(line)}
             </Text>
           ))}
         </Box>

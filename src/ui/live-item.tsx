@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { Runs } from "./entry-view.js";
 import { formatMarkdownLine } from "./markdown.js";
 import { lineTail } from "./stream-text.js";
+import { printable, shownOutput } from "./terminal-text.js";
 import { wrapRuns } from "./text-wrap.js";
 import type { LiveCall, LiveState } from "./transcript-entries.js";
 
@@ -14,11 +15,11 @@ function LiveCallView({ call }: { call: LiveCall }) {
       <Box flexDirection="column">
         <Text>
           <Text color="yellow">⏵ </Text>
-          <Text bold>$ {call.command.text}</Text>
+          <Text bold>$ {printable(call.command.text)}</Text>
         </Text>
         {call.command.outputTail ? (
           <Box paddingLeft={4}>
-            <Text dimColor>{call.command.outputTail}</Text>
+            <Text dimColor>{shownOutput(call.command.outputTail)}</Text>
           </Box>
         ) : null}
       </Box>
@@ -32,8 +33,8 @@ function LiveCallView({ call }: { call: LiveCall }) {
         {files.map((file) => (
           <Text key={`${file.path}:${file.kind}`}>
             {"    "}
-            {file.kind} {file.path}
-            {file.movePath ? ` → ${file.movePath}` : ""}{" "}
+            {file.kind} {printable(file.path)}
+            {file.movePath ? ` → ${printable(file.movePath)}` : ""}{" "}
             <Text color="green">+{file.linesAdded}</Text>{" "}
             <Text color="red">-{file.linesRemoved}</Text>
           </Text>
@@ -51,16 +52,17 @@ export function LiveItem({ live, width }: { live: LiveState; width: number }) {
   // Only the end of the open line is shown (wrapping just that keeps each frame cheap).
   const tail = live.stream ? lineTail(live.stream.open, width * LIVE_TEXT_ROWS * 2) : "";
   const rows = tail
-    ? wrapRuns(formatMarkdownLine(tail, live.stream?.fenceOpen ?? false), width - 2).slice(
-        -LIVE_TEXT_ROWS,
-      )
+    ? wrapRuns(
+        formatMarkdownLine(shownOutput(tail), live.stream?.fenceOpen ?? false),
+        width - 2,
+      ).slice(-LIVE_TEXT_ROWS)
     : [];
   return (
     <Box flexDirection="column">
       {live.reasoning ? (
         <Box paddingLeft={2}>
           <Text dimColor italic wrap="truncate-start">
-            {live.reasoning.text.slice(-width * 2).replace(/\s+/g, " ")}
+            {shownOutput(live.reasoning.text.slice(-width * 2)).replace(/\s+/g, " ")}
           </Text>
         </Box>
       ) : null}

@@ -2,6 +2,7 @@ import { assertNever } from "../session/events.js";
 import type { ToolEvent } from "../tools/types.js";
 import type { UiState } from "./state.js";
 import { append, withLive } from "./state-ops.js";
+import { shownOutput } from "./terminal-text.js";
 import { collapseOutput, type LiveCall, lastLines } from "./transcript-entries.js";
 
 /** Tool calls in the reducer: live while they run, one transcript entry when they finish. */
@@ -40,7 +41,7 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
           timedOut: event.timedOut,
           aborted: event.aborted,
           durationMs: event.durationMs,
-          ...collapseOutput(event.aggregatedOutput),
+          ...collapseOutput(shownOutput(event.aggregatedOutput)),
         },
       ]);
     }

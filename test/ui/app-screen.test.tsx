@@ -56,4 +56,46 @@ describe("App: the screen", () => {
     const tooWide = lines.slice(reprint).filter((line) => line.length > 35);
     expect(tooWide).toEqual([]);
   });
+
+  it("control sequences in a command or its output are shown, never obeyed", async () => {
+    const command = "echo hi\r\u001b[2Krm -rf build";
+    const app = launch(async (_text, s) => {
+      const request = { kind: "command", callId: "c1", command, workdir: "/w" } as const;
+      if ((await s.hooks.approve?.(request)) === "deny") return;
+      s.emit({ type: "tool_call_started", callId: "c1", name: "shell_command", kind: "function" });
+      s.emit({
+        type: "tool",
+        event: { type: "command_started", callId: "c1", command, workdir: "/w" },
+      });
+      s.emit({
+        type: "tool",
+        event: {
+          type: "command_finished",
+          callId: "c1",
+          command,
+          exitCode: 0,
+          timedOut: false,
+          aborted: false,
+          aggregatedOutput:
+            "\u001b[2J\u001b[Hboom \u001b[31mred\u001b[0m\nprogress 1\rprogress 2\rdone\n",
+          durationMs: 5,
+        },
+      });
+      s.emit({ type: "tool_call_finished", callId: "c1", name: "shell_command", output: "ok" });
+      await s.answer("Ran it.");
+    });
+    await ready(app.frame);
+    await app.submit("run it");
+    await waitFor(() => app.frame().includes("Run this command?"), "the approval prompt");
+    // The person sees the whole command, the part a carriage return would hide included.
+    expect(app.frame()).toContain("$ echo hi^M^[[2Krm -rf build");
+    app.ui.stdin.write("y");
+    await waitFor(() => app.frame().includes("Ran it."), "the answer");
+    const raw = app.ui.stdout.frames.map(String).join("");
+    expect(raw).not.toContain("\u001b[2J");
+    expect(raw).not.toContain("\u001b[H");
+    expect(raw).not.toContain("\r");
+    expect(app.frame()).toContain("boom red");
+    expect(app.frame()).toContain("doneress 2");
+  });
 });
