@@ -4,7 +4,6 @@ import { ApprovalPrompt } from "./approval-prompt.js";
 import { runSlashCommand } from "./commands/dispatch.js";
 import { Composer } from "./composer.js";
 import type { TuiLaunchOptions } from "./contract.js";
-import { EntryView } from "./entry-view.js";
 import { RenderGuard } from "./error-boundary.js";
 import { LiveItem } from "./live-item.js";
 import { Picker } from "./picker.js";
@@ -12,6 +11,7 @@ import { initialState, resilientReducer } from "./state.js";
 import { StatusBar } from "./status-bar.js";
 import { printable } from "./terminal-text.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
+import { printTranscript, TranscriptItem } from "./transcript-print.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { EFFORTS, useKeyRouting } from "./use-key-routing.js";
 import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
@@ -19,12 +19,14 @@ import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
 export function App({ options }: { options: TuiLaunchOptions }) {
   const { exit } = useApp();
   const width = useTerminalWidth();
-  const reflows = useTranscriptReflow();
   const [state, dispatch] = useReducer(
     resilientReducer,
     { contextWindow: options.contextWindow },
     initialState,
   );
+  const entries = useRef(state.entries);
+  entries.current = state.entries;
+  useTranscriptReflow((columns) => printTranscript(entries.current, columns));
   const composerRef = useRef({ clear: () => {}, prepend: (_text: string) => {} });
   const agent = useAgentSession(options, dispatch, (texts) =>
     composerRef.current.prepend(texts.join("\n")),
@@ -85,12 +87,8 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   return (
     <Box flexDirection="column">
       {/* Static is positioned absolutely: without a width its items may grow past the terminal. */}
-      <Static key={reflows} items={state.entries} style={{ width }}>
-        {(entry) => (
-          <RenderGuard key={entry.id} what="this item">
-            <EntryView entry={entry} width={width} />
-          </RenderGuard>
-        )}
+      <Static items={state.entries} style={{ width }}>
+        {(entry) => <TranscriptItem key={entry.id} entry={entry} width={width} />}
       </Static>
       <RenderGuard what="the live item">
         <LiveItem live={state.live} width={width} />

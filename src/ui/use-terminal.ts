@@ -21,14 +21,14 @@ export function useTerminalWidth(): number {
 }
 
 /**
- * Counts width changes. The terminal re-wraps what is already on screen on its own, so Ink's
- * erase of the live region misses lines and leaves stale copies behind; after each width
- * change the screen is cleared and the count changes, so the transcript (keyed by it) is
- * printed again at the new width.
+ * After a width change (once a drag-resize settles) the screen is cleared and `reprint`'s
+ * text written at the new width: the terminal re-wraps what is on screen on its own, so
+ * Ink's erase of the live region would miss lines and leave stale copies behind.
  */
-export function useTranscriptReflow(): number {
-  const { stdout } = useStdout();
-  const [reflows, setReflows] = useState(0);
+export function useTranscriptReflow(reprint: (columns: number) => string): void {
+  const { stdout, write } = useStdout();
+  const reprintRef = useRef(reprint);
+  reprintRef.current = reprint;
   useEffect(() => {
     let width = stdout.columns || 80;
     let timer: NodeJS.Timeout | undefined;
@@ -36,8 +36,7 @@ export function useTranscriptReflow(): number {
       const now = stdout.columns || 80;
       if (now === width) return;
       width = now;
-      stdout.write(CLEAR_TERMINAL);
-      setReflows((n) => n + 1);
+      write(CLEAR_TERMINAL + reprintRef.current(now));
     };
     const onResize = () => {
       clearTimeout(timer);
@@ -48,8 +47,7 @@ export function useTranscriptReflow(): number {
       clearTimeout(timer);
       stdout.off("resize", onResize);
     };
-  }, [stdout]);
-  return reflows;
+  }, [stdout, write]);
 }
 
 /**
