@@ -110,7 +110,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         },
       );
     case "call_denied":
-      return updateCall(state, action.callId, { reported: true });
+      return updateCall(state, action.callId, { reported: true, denied: true });
     case "clear_queue":
       return withStatus({ ...state, queue: [] }, { queued: 0 });
     case "append":

@@ -49,6 +49,8 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
       return updateCall(state, event.callId, { patch: event.preview });
     case "patch_applied": {
       const reported = updateCall(state, event.callId, { reported: true, patch: undefined });
+      // Denied: the "Denied: patch (…)" line says it all; nothing was attempted.
+      if (!event.ok && state.live.calls[event.callId]?.denied) return reported;
       return append(reported, [
         { kind: "patch", ok: event.ok, changes: event.changes, error: event.error },
       ]);

@@ -47,6 +47,8 @@ export interface LiveCall {
   patch?: PatchPreview;
   /** A command_finished / patch_applied / plan_updated already reported it. */
   reported: boolean;
+  /** The person denied it (and was told so). */
+  denied?: boolean;
 }
 
 const OUTPUT_HEAD = 2;
