@@ -1,9 +1,20 @@
-import { Box, type Key, Text } from "ink";
+import { Box, type Key, Text, useStdout } from "ink";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { DiffText } from "./entry-view.js";
 import { printable } from "./terminal-text.js";
 
 const PROMPT_DIFF_LINES = 12;
+/** Rows the rest of the live region takes around the diff (prompt frame, composer, status). */
+const AROUND_DIFF_ROWS = 17;
+
+/**
+ * Diff lines the patch prompt shows on a terminal of `rows` rows: a live region as tall as
+ * the terminal makes Ink clear the screen and print the whole transcript on every key.
+ */
+export function promptDiffLines(rows: number | undefined): number {
+  if (!rows) return PROMPT_DIFF_LINES;
+  return Math.max(3, Math.min(PROMPT_DIFF_LINES, rows - AROUND_DIFF_ROWS));
+}
 
 const CHOICES: ReadonlyArray<{ key: string; decision: ApprovalDecision; label: string }> = [
   { key: "y", decision: "approve", label: "Yes, once" },
@@ -28,6 +39,8 @@ export function approvalKey(
 
 /** Asks the person about one command or patch. */
 export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; index: number }) {
+  const { stdout } = useStdout();
+  let budget = promptDiffLines(stdout.rows);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       {request.kind === "command" ? (
@@ -39,16 +52,21 @@ export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; i
       ) : (
         <>
           <Text bold>Apply this patch?</Text>
-          {request.changes.map((change) => (
-            <Box key={change.path} flexDirection="column">
-              <Text>
-                {"  "}
-                {change.kind} {printable(change.path)}
-                {change.movePath ? ` → ${printable(change.movePath)}` : ""}
-              </Text>
-              {change.diff ? <DiffText text={change.diff} maxLines={PROMPT_DIFF_LINES} /> : null}
-            </Box>
-          ))}
+          {request.changes.map((change) => {
+            // The budget is shared by all files, in order.
+            const maxLines = budget;
+            budget = Math.max(0, budget - (change.diff?.split("\n").length ?? 0));
+            return (
+              <Box key={change.path} flexDirection="column">
+                <Text>
+                  {"  "}
+                  {change.kind} {printable(change.path)}
+                  {change.movePath ? ` → ${printable(change.movePath)}` : ""}
+                </Text>
+                {change.diff ? <DiffText text={change.diff} maxLines={maxLines} /> : null}
+              </Box>
+            );
+          })}
         </>
       )}
       {CHOICES.map((choice, i) => (

@@ -104,4 +104,24 @@ describe("App: the screen", () => {
     expect(app.frame()).toContain("boom red");
     expect(app.frame()).toContain("doneress 2");
   });
+
+  it("the patch prompt fits a 24-row terminal (a taller live region makes Ink redraw everything)", async () => {
+    const diff = `--- a/big.txt\n+++ b/big.txt\n@@ -0,0 +1,10 @@\n${[..."0123456789"].map((d) => `+${d}`).join("\n")}\n`;
+    const app = launch(async (_text, s) => {
+      await s.hooks.approve?.({
+        kind: "patch",
+        callId: "p",
+        changes: [{ path: "big.txt", kind: "add", diff }],
+      });
+    });
+    Object.defineProperty(app.ui.stdout, "rows", { get: () => 24, configurable: true });
+    await ready(app.frame);
+    await app.submit("write big");
+    await waitFor(() => app.frame().includes("Apply this patch?"), "the prompt");
+    const lines = app.frame().split("\n");
+    const top = lines.findIndex((line) => line.includes("Apply this patch?")) - 1;
+    // The prompt, the composer and the status bar leave room for a few live lines.
+    expect(lines.length - top).toBeLessThanOrEqual(20);
+    expect(app.frame()).toMatch(/… \d+ more lines/);
+  });
 });
