@@ -153,4 +153,20 @@ describe("App: input and ledger", () => {
     await waitFor(() => app.frame().includes("done: queued one"), "the answer");
     expect(app.sessions[0]?.sent).toEqual(["slow one", "queued one\nqueued two"]);
   });
+
+  it("a long pasted message scrolls inside the input instead of outgrowing a 24-row terminal", async () => {
+    const app = launch((text, s) => s.answer(`got ${text.split("\n").length} lines`));
+    Object.defineProperty(app.ui.stdout, "rows", { get: () => 24, configurable: true });
+    await ready(app.frame);
+    const pasted = Array.from({ length: 40 }, (_, i) => `pasted line ${i + 1}`).join("\n");
+    app.ui.stdin.write(`\u001b[200~${pasted}\u001b[201~`);
+    await waitFor(() => app.frame().includes("pasted line 40"), "the end of the paste");
+    const lines = app.frame().split("\n");
+    const top = lines.findIndex((line) => /^╭/.test(line) && lines.indexOf(line) > 5);
+    expect(lines.length - top).toBeLessThanOrEqual(20);
+    expect(app.frame()).toMatch(/↑ \d+ more lines/);
+    expect(app.frame()).not.toMatch(/pasted line 1 +│/);
+    app.ui.stdin.write("\r");
+    await waitFor(() => app.frame().includes("got 40 lines"), "the whole message sent");
+  });
 });
