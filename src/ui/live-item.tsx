@@ -8,6 +8,8 @@ import type { LiveCall, LiveState } from "./transcript-entries.js";
 
 /** Rows of wrapped streaming text kept on screen; the rest is already in the transcript. */
 const LIVE_TEXT_ROWS = 4;
+/** Files of a streaming patch listed live (the applied diff lists them all). */
+const LIVE_PATCH_FILES = 6;
 
 function LiveCallView({ call }: { call: LiveCall }) {
   if (call.command) {
@@ -18,8 +20,16 @@ function LiveCallView({ call }: { call: LiveCall }) {
           <Text bold>$ {printable(call.command.text)}</Text>
         </Text>
         {call.command.outputTail ? (
-          <Box paddingLeft={4}>
-            <Text dimColor>{shownOutput(call.command.outputTail)}</Text>
+          <Box paddingLeft={4} flexDirection="column">
+            {/* One row per output line: a long line must not grow the live region. */}
+            {shownOutput(call.command.outputTail)
+              .split("\n")
+              .map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows of the output tail
+                <Text key={i} dimColor wrap="truncate-end">
+                  {line}
+                </Text>
+              ))}
           </Box>
         ) : null}
       </Box>
@@ -30,7 +40,7 @@ function LiveCallView({ call }: { call: LiveCall }) {
     return (
       <Box flexDirection="column">
         <Text color="yellow">✎ {call.patch.done ? "Patch ready" : "Patch streaming…"}</Text>
-        {files.map((file) => (
+        {files.slice(0, LIVE_PATCH_FILES).map((file) => (
           <Text key={`${file.path}:${file.kind}`}>
             {"    "}
             {file.kind} {printable(file.path)}
@@ -39,6 +49,11 @@ function LiveCallView({ call }: { call: LiveCall }) {
             <Text color="red">-{file.linesRemoved}</Text>
           </Text>
         ))}
+        {files.length > LIVE_PATCH_FILES ? (
+          <Text dimColor>
+            {"    "}… {files.length - LIVE_PATCH_FILES} more files
+          </Text>
+        ) : null}
       </Box>
     );
   }

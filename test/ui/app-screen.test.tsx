@@ -124,4 +124,49 @@ describe("App: the screen", () => {
     expect(lines.length - top).toBeLessThanOrEqual(20);
     expect(app.frame()).toMatch(/… \d+ more lines/);
   });
+
+  it("live output and patch previews stay a few rows however long the lines or many the files", async () => {
+    let release: () => void = () => {};
+    const app = launch(async (_text, s) => {
+      s.emit({ type: "tool_call_started", callId: "c", name: "shell_command", kind: "function" });
+      s.emit({
+        type: "tool",
+        event: { type: "command_started", callId: "c", command: "build", workdir: "/" },
+      });
+      s.emit({
+        type: "tool",
+        event: {
+          type: "command_output",
+          callId: "c",
+          chunk: `${"x".repeat(1500)}\nend of output\n`,
+        },
+      });
+      const files = Array.from({ length: 20 }, (_, i) => ({
+        path: `f${i}.ts`,
+        kind: "update" as const,
+        linesAdded: 1,
+        linesRemoved: 0,
+      }));
+      s.emit({
+        type: "tool",
+        event: {
+          type: "patch_preview",
+          callId: "p",
+          preview: { files, currentHunk: "", done: false },
+        },
+      });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await ready(app.frame);
+    await app.submit("go");
+    await waitFor(() => app.frame().includes("… 14 more files"), "the preview");
+    const lines = app.frame().split("\n");
+    const from = lines.findIndex((line) => line.startsWith("⏵ $ build"));
+    const to = lines.findIndex((line, i) => i > from && line.startsWith("╭"));
+    // Command, two output rows, patch title, six files, "more files".
+    expect(to - from).toBeLessThanOrEqual(11);
+    release();
+  });
 });
