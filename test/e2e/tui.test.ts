@@ -143,6 +143,19 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
       .map((r) => typeof (r.body as { previous_response_id?: unknown }).previous_response_id);
     expect(chained).toEqual(["undefined", "string", "undefined", "string"]);
 
+    // Resizing re-flows: one input box on screen, the status bar within the width.
+    const inputBoxes = () =>
+      screen()
+        .split("\n")
+        .filter((line) => line.includes("Ask mini-codex"));
+    tmux("resize-window", "-t", PANE, "-x", "35");
+    await until(() => statusBar().length > 0 && statusBar().trimEnd().length <= 35, "narrow");
+    await until(() => inputBoxes().length === 1 && screen().includes("You said: third"), "re-flow");
+    tmux("resize-window", "-t", PANE, "-x", "100");
+    await until(() => statusBar().includes("cached"), "the wide status bar again");
+    await until(() => inputBoxes().length === 1, "one input box after widening");
+    expect(screen()).toContain("You said: third message");
+
     tmux("send-keys", "-t", PANE, "C-c");
     await until(() => screen().includes("Press Ctrl+C again to quit."), "the quit hint");
     tmux("send-keys", "-t", PANE, "C-c");
