@@ -138,6 +138,7 @@ describe("App: the screen", () => {
         event: {
           type: "command_output",
           callId: "c",
+          stream: "stdout",
           chunk: `${"x".repeat(1500)}\nend of output\n`,
         },
       });
