@@ -69,18 +69,15 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   // Start the first session once; send the initial prompt when it is ready.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at mount
   useEffect(() => {
-    agent
-      .open()
-      .then(() => {
-        if (options.initialPrompt) void agent.sendMessage(options.initialPrompt);
-      })
-      .catch((error: unknown) =>
-        print({
-          kind: "notice",
-          level: "error",
-          text: `Could not start the session: ${String(error)}`,
-        }),
-      );
+    // Queued first: it goes ahead of anything typed while the session starts.
+    if (options.initialPrompt) void agent.sendMessage(options.initialPrompt);
+    agent.open().catch((error: unknown) =>
+      print({
+        kind: "notice",
+        level: "error",
+        text: `Could not start the session: ${String(error)}`,
+      }),
+    );
   }, []);
 
   const busy = state.status.busy;

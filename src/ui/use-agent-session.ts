@@ -59,6 +59,13 @@ export function useAgentSession(
     [dispatch],
   );
 
+  const sendQueued = useCallback(() => {
+    const next = queue.current.shift();
+    if (next === undefined) return;
+    dispatch({ type: "dequeue" });
+    void sendNext.current(next);
+  }, [dispatch]);
+
   const approve = useCallback(
     (request: ApprovalRequest): Promise<ApprovalDecision> => {
       if (
@@ -154,8 +161,10 @@ export function useAgentSession(
       .prepare()
       .then(() => dispatch({ type: "next_preview", next: created.status().next }))
       .catch((error: unknown) => print("warning", `warm-up failed: ${errorText(error)}`));
+    // Messages typed while the session started wait in the queue: send them now.
+    if (!busy.current) sendQueued();
     return created;
-  }, [approve, denyAll, dispatch, options, print]);
+  }, [approve, denyAll, dispatch, options, print, sendQueued]);
 
   const runTurn = useCallback(
     async (operation: (s: AgentSession) => Promise<TurnResult>, reportFailure: boolean) => {
@@ -187,14 +196,10 @@ export function useAgentSession(
         returnQueuedRef.current(texts);
         return ok;
       }
-      const next = queue.current.shift();
-      if (next !== undefined) {
-        dispatch({ type: "dequeue" });
-        void sendNext.current(next);
-      }
+      sendQueued();
       return ok;
     },
-    [dispatch, print],
+    [dispatch, print, sendQueued],
   );
 
   const sendMessage = useCallback(

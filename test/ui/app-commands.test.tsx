@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { statusLine, waitFor } from "./ink-helpers.js";
 import { launch, ready, unmountAll } from "./launch-app.js";
+import { ScriptedSession } from "./scripted-session.js";
 
 afterEach(unmountAll);
 
@@ -18,5 +19,50 @@ describe("App: slash commands", () => {
     expect(app.sessions[1]?.status().model).toBe("other-model");
     expect(app.sessions[1]?.status().effort).toBe("high");
     expect(statusLine(app.frame(), "other-model")).toContain("other-model high");
+  });
+
+  it("a message typed while /new starts the next session is sent once it is ready", async () => {
+    let openSecond: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openSecond = resolve;
+    });
+    const sessions: ScriptedSession[] = [];
+    const app = launch((text, s) => s.answer(`You said: ${text}`), {
+      createSession: async (hooks) => {
+        if (sessions.length === 1) await gate;
+        const session = new ScriptedSession(hooks, (text, s) => s.answer(`You said: ${text}`));
+        sessions.push(session);
+        return session;
+      },
+    });
+    await ready(app.frame);
+    await app.submit("/new");
+    await app.submit("typed early");
+    await waitFor(() => app.frame().includes("queued › typed early"), "the queued line");
+    openSecond();
+    await waitFor(() => app.frame().includes("You said: typed early"), "the answer");
+    expect(sessions[1]?.sent).toEqual(["typed early"]);
+  });
+
+  it("the first prompt and a message typed while the session starts go in that order", async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const sessions: ScriptedSession[] = [];
+    const app = launch((text, s) => s.answer(`You said: ${text}`), {
+      initialPrompt: "first prompt",
+      createSession: async (hooks) => {
+        await gate;
+        const session = new ScriptedSession(hooks, (text, s) => s.answer(`You said: ${text}`));
+        sessions.push(session);
+        return session;
+      },
+    });
+    await app.submit("typed early");
+    await waitFor(() => app.frame().includes("queued › typed early"), "the queued line");
+    open();
+    await waitFor(() => app.frame().includes("You said: typed early"), "the second answer");
+    expect(sessions[0]?.sent).toEqual(["first prompt", "typed early"]);
   });
 });
