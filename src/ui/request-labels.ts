@@ -14,6 +14,8 @@ export function percent(part: number, whole: number): string {
 
 const FIELD_WORDS: Record<string, string> = {
   reasoning: "effort",
+  // `include` asks for encrypted reasoning: it changes when reasoning is turned on or off.
+  include: "effort",
   model: "model",
   instructions: "instructions",
   tools: "tools",

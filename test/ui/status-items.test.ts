@@ -62,6 +62,8 @@ describe("reason wording", () => {
   it.each([
     ["properties_changed:reasoning", "effort changed"],
     ["properties_changed:model,reasoning", "model, effort changed"],
+    // Turning reasoning on or off also changes `include`: one change for the person.
+    ["properties_changed:reasoning,include", "effort changed"],
     ["prefix_mismatch@7", "history changed at item 7"],
     ["epoch_reset:compact", "epoch reset (compact)"],
     ["no_baseline", "no baseline"],
