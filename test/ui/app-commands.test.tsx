@@ -65,4 +65,12 @@ describe("App: slash commands", () => {
     await waitFor(() => app.frame().includes("You said: typed early"), "the second answer");
     expect(sessions[0]?.sent).toEqual(["first prompt", "typed early"]);
   });
+
+  it.each(["abc", "5x", "0", "-2"])("/ledger %s is refused with the usage line", async (arg) => {
+    const app = launch((text, s) => s.answer(`You said: ${text}`));
+    await ready(app.frame);
+    await app.submit(`/ledger ${arg}`);
+    await waitFor(() => app.frame().includes("Usage: /ledger [N]"), "the usage line");
+    expect(app.frame()).not.toContain("The ledger is empty");
+  });
 });

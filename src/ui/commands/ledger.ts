@@ -9,8 +9,8 @@ export const ledgerCommand: SlashCommand = {
   args: "[N]",
   allowedWhileBusy: true,
   async run(ctx) {
-    const count = ctx.args ? Number.parseInt(ctx.args, 10) : DEFAULT_ROWS;
-    if (!Number.isFinite(count) || count <= 0) {
+    const count = ctx.args ? (/^\d+$/.test(ctx.args) ? Number(ctx.args) : 0) : DEFAULT_ROWS;
+    if (count <= 0) {
       ctx.print(problem("Usage: /ledger [N] with N a positive number."));
       return;
     }
