@@ -1,13 +1,13 @@
 import { Box, type Key, Text } from "ink";
 
-/** A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc cancels. */
+/** A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc or Ctrl+C cancels. */
 export function pickerKey(
   input: string,
   key: Key,
   index: number,
   options: readonly string[],
 ): { pick: string } | { cancel: true } | { index: number } | undefined {
-  if (key.escape) return { cancel: true };
+  if (key.escape || (key.ctrl && input === "c")) return { cancel: true };
   if (key.upArrow) return { index: (index + options.length - 1) % options.length };
   if (key.downArrow) return { index: (index + 1) % options.length };
   if (key.return) {

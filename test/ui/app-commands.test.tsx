@@ -73,4 +73,17 @@ describe("App: slash commands", () => {
     await waitFor(() => app.frame().includes("Usage: /ledger [N]"), "the usage line");
     expect(app.frame()).not.toContain("The ledger is empty");
   });
+
+  it("Ctrl+C on the effort picker closes it, leaving the effort as it was", async () => {
+    const app = launch((text, s) => s.answer(`You said: ${text}`));
+    await ready(app.frame);
+    await app.submit("/effort");
+    await waitFor(() => app.frame().includes("Reasoning effort for the next request"), "picker");
+    app.ui.stdin.write("\u001b[B");
+    await waitFor(() => app.frame().includes("› high"), "the selection to move");
+    app.ui.stdin.write("\u0003");
+    await waitFor(() => !app.frame().includes("Reasoning effort for the next"), "picker closed");
+    expect(app.sessions[0]?.status().effort).toBe("medium");
+    expect(app.sessions[0]?.closed).toBe(false);
+  });
 });
