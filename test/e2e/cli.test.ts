@@ -25,7 +25,7 @@ describe("mini-codex command line (built binary)", () => {
 
   it("refuses to summarise a file that is not a ledger", async () => {
     const junk = join(world.root, "notes.txt");
-    writeFileSync(junk, "root:x:0:0:root:/root:/bin/bash\n{\"seq\": 1}\n");
+    writeFileSync(junk, 'root:x:0:0:root:/root:/bin/bash\n{"seq": 1}\n');
     const run = await runCli(["ledger", junk], { env: world.env() });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("is not a mini-codex ledger");

@@ -1,26 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startDemoServer } from "../../src/demo/index.js";
-import { spawnCli, type TempWorld, tempWorld, waitFor } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { demoSuite, spawnCli, waitFor } from "./helpers.js";
 
-let server: DemoServer;
-let world: TempWorld;
+const suite = demoSuite();
 
-beforeAll(async () => {
-  server = await startDemoServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  world = tempWorld();
-});
-afterEach(() => world.cleanup());
-
-const against = () => ["-c", `openai_base_url=${server.baseUrl}`, "-C", world.repo];
+const against = () => suite.against();
 
 describe("exec when the reader of its output goes away (`mini-codex exec --json … | head -1`)", () => {
   for (const mode of [["--json"], []]) {
     it(`stops quietly with exit 1, no crash trace (${mode.join(" ") || "text mode"})`, async () => {
-      const run = spawnCli(["exec", ...mode, ...against(), "demo:slow 4"], { env: world.env() });
+      const run = spawnCli(["exec", ...mode, ...against(), "demo:slow 4"], {
+        env: suite.world.env(),
+      });
       // --json: the first event is out; text mode: the progress on stderr has begun
       await waitFor(() => (mode.length ? run.output().stdout : run.output().stderr).length > 0);
       run.child.stdout.destroy();
@@ -31,7 +21,9 @@ describe("exec when the reader of its output goes away (`mini-codex exec --json 
   }
 
   it("--json: a closed stdout stops a running command instead of waiting for it", async () => {
-    const run = spawnCli(["exec", "--json", ...against(), "run: sleep 30"], { env: world.env() });
+    const run = spawnCli(["exec", "--json", ...against(), "run: sleep 30"], {
+      env: suite.world.env(),
+    });
     await waitFor(() => run.output().stdout.includes("turn.started"));
     run.child.stdout.destroy();
     // the next event (item.started of the command) fails to write: the turn is aborted, the

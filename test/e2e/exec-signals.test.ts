@@ -1,22 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startDemoServer } from "../../src/demo/index.js";
+import { describe, expect, it } from "vitest";
 import { parseSessionFile } from "../../src/exec/session-file.js";
-import { spawnCli, type TempWorld, tempWorld, waitFor } from "./helpers.js";
+import { demoSuite, spawnCli, waitFor } from "./helpers.js";
 
-let server: DemoServer;
-let world: TempWorld;
-
-beforeAll(async () => {
-  server = await startDemoServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  world = tempWorld();
-});
-afterEach(() => world.cleanup());
+const suite = demoSuite();
 
 function running(pid: number): boolean {
   try {
@@ -34,18 +22,18 @@ function running(pid: number): boolean {
 
 describe("exec stopped by SIGTERM (what the Codex SDK's AbortSignal, `timeout` and CI runners send)", () => {
   it("kills the running command, keeps the history whole and exits 143", async () => {
-    const pidFile = join(world.repo, "pid.txt");
+    const pidFile = join(suite.world.repo, "pid.txt");
     const run = spawnCli(
       [
         "exec",
         "--json",
         "-c",
-        `openai_base_url=${server.baseUrl}`,
+        `openai_base_url=${suite.server.baseUrl}`,
         "-C",
-        world.repo,
+        suite.world.repo,
         "run: echo $$ > pid.txt; exec sleep 30",
       ],
-      { env: world.env() },
+      { env: suite.world.env() },
     );
     await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").endsWith("\n"));
     const pid = Number(readFileSync(pidFile, "utf8"));
@@ -54,7 +42,7 @@ describe("exec stopped by SIGTERM (what the Codex SDK's AbortSignal, `timeout` a
     const result = await run.done;
     expect(result.code).toBe(143);
     await waitFor(() => !running(pid));
-    const sessions = join(world.home, "sessions");
+    const sessions = join(suite.world.home, "sessions");
     const [file] = readdirSync(sessions).filter((name) => !name.endsWith(".ledger.jsonl"));
     const saved = parseSessionFile(readFileSync(join(sessions, file as string), "utf8"));
     // the call has its output (aborted), so a resume sends a consistent history

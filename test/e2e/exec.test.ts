@@ -1,24 +1,12 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startDemoServer } from "../../src/demo/index.js";
+import { describe, expect, it } from "vitest";
 import { parseSessionFile } from "../../src/exec/session-file.js";
-import { jsonLines, runCli, spawnCli, type TempWorld, tempWorld, waitFor } from "./helpers.js";
+import { demoSuite, jsonLines, runCli, spawnCli, waitFor } from "./helpers.js";
 
-let server: DemoServer;
-let world: TempWorld;
+const suite = demoSuite();
 
-beforeAll(async () => {
-  server = await startDemoServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  world = tempWorld();
-});
-afterEach(() => world.cleanup());
-
-const against = () => ["-c", `openai_base_url=${server.baseUrl}`, "-C", world.repo];
+const against = () => suite.against();
 
 type Item = { id: string; type: string; [key: string]: unknown };
 
@@ -42,7 +30,7 @@ function checkItemIds(events: ReturnType<typeof jsonLines>): Item[] {
 }
 
 function sessionFiles(): string[] {
-  const dir = join(world.home, "sessions");
+  const dir = join(suite.world.home, "sessions");
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter(
     (name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"),
@@ -53,11 +41,11 @@ describe("mini-codex exec --json against the demo server", () => {
   it("runs a shell command, then applies a patch on resume; files appear and the JSONL is consistent", async () => {
     const first = await runCli(
       ["exec", "--json", ...against(), "run: printf 'from shell' > a.txt"],
-      { env: world.env() },
+      { env: suite.world.env() },
     );
     expect(first.stderr).not.toContain("unexpected error");
     expect(first.code).toBe(0);
-    expect(readFileSync(join(world.repo, "a.txt"), "utf8")).toBe("from shell");
+    expect(readFileSync(join(suite.world.repo, "a.txt"), "utf8")).toBe("from shell");
     const events = jsonLines(first.stdout);
     expect(events[0]).toMatchObject({ type: "thread.started" });
     expect(events[1]).toEqual({ type: "turn.started" });
@@ -86,11 +74,11 @@ describe("mini-codex exec --json against the demo server", () => {
     const second = await runCli(
       ["exec", "--json", ...against(), "resume", threadId, "write b.txt: from patch"],
       {
-        env: world.env(),
+        env: suite.world.env(),
       },
     );
     expect(second.code).toBe(0);
-    expect(readFileSync(join(world.repo, "b.txt"), "utf8")).toBe("from patch\n");
+    expect(readFileSync(join(suite.world.repo, "b.txt"), "utf8")).toBe("from patch\n");
     const resumed = jsonLines(second.stdout);
     expect(resumed[0]).toEqual({ type: "thread.started", thread_id: threadId });
     const change = checkItemIds(resumed).find((item) => item.type === "file_change");
@@ -103,13 +91,15 @@ describe("mini-codex exec --json against the demo server", () => {
   });
 
   it("a failed turn exits 1 with a turn.failed line, and -o keeps the last good answer", async () => {
-    const out = join(world.root, "last.txt");
-    const ok = await runCli(["exec", ...against(), "-o", out, "hello there"], { env: world.env() });
+    const out = join(suite.world.root, "last.txt");
+    const ok = await runCli(["exec", ...against(), "-o", out, "hello there"], {
+      env: suite.world.env(),
+    });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe("You said: hello there\n");
     expect(readFileSync(out, "utf8")).toBe("You said: hello there");
     const failed = await runCli(["exec", "--json", ...against(), "-o", out, "demo:fail"], {
-      env: world.env(),
+      env: suite.world.env(),
     });
     expect(failed.code).toBe(1);
     const events = jsonLines(failed.stdout);
@@ -121,7 +111,7 @@ describe("mini-codex exec --json against the demo server", () => {
   });
 
   it("empty stdin and no prompt exits 1 with the message", async () => {
-    const run = await runCli(["exec", ...against()], { env: world.env(), input: "" });
+    const run = await runCli(["exec", ...against()], { env: suite.world.env(), input: "" });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("No prompt provided");
     expect(run.stdout).toBe("");
@@ -129,12 +119,15 @@ describe("mini-codex exec --json against the demo server", () => {
 
   it("reads the prompt from stdin and appends stdin to an argument", async () => {
     const piped = await runCli(["exec", ...against(), "-"], {
-      env: world.env(),
+      env: suite.world.env(),
       input: "from a pipe\n",
     });
     expect(piped.stdout).toBe("You said: from a pipe\n");
-    await runCli(["exec", ...against(), "look at this"], { env: world.env(), input: "piped text" });
-    const last = server.requests.at(-1)?.body as {
+    await runCli(["exec", ...against(), "look at this"], {
+      env: suite.world.env(),
+      input: "piped text",
+    });
+    const last = suite.server.requests.at(-1)?.body as {
       input: Array<{ content?: Array<{ text?: string }> }>;
     };
     const text = last.input.at(-1)?.content?.[0]?.text;
@@ -142,32 +135,41 @@ describe("mini-codex exec --json against the demo server", () => {
   });
 
   it("refuses to run outside a git repository unless told to", async () => {
-    const args = ["exec", "-c", `openai_base_url=${server.baseUrl}`, "-C", world.root, "hi"];
-    const refused = await runCli(args, { env: world.env() });
+    const args = [
+      "exec",
+      "-c",
+      `openai_base_url=${suite.server.baseUrl}`,
+      "-C",
+      suite.world.root,
+      "hi",
+    ];
+    const refused = await runCli(args, { env: suite.world.env() });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("--skip-git-repo-check");
-    const allowed = await runCli([...args, "--skip-git-repo-check"], { env: world.env() });
+    const allowed = await runCli([...args, "--skip-git-repo-check"], { env: suite.world.env() });
     expect(allowed.code).toBe(0);
   });
 
   it("--ephemeral writes no session file; the embedded --demo provider needs no server", async () => {
-    const run = await runCli(["exec", "--demo", "--ephemeral", "-C", world.repo, "hi"], {
-      env: world.env(),
+    const run = await runCli(["exec", "--demo", "--ephemeral", "-C", suite.world.repo, "hi"], {
+      env: suite.world.env(),
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("You said: hi\n");
     expect(sessionFiles()).toEqual([]);
     // like Codex's --ephemeral nothing is saved: no session file and no request ledger either
-    expect(existsSync(join(world.home, "sessions"))).toBe(false);
-    const help = await runCli(["exec", "--help"], { env: world.env() });
+    expect(existsSync(join(suite.world.home, "sessions"))).toBe(false);
+    const help = await runCli(["exec", "--help"], { env: suite.world.env() });
     expect(help.stdout).toMatch(/--ephemeral\s+save nothing/);
   });
 
   it("SIGINT during a slow answer exits 130 with the history on disk", async () => {
-    const before = server.requests.length;
-    const run = spawnCli(["exec", "--json", ...against(), "demo:slow 50"], { env: world.env() });
+    const before = suite.server.requests.length;
+    const run = spawnCli(["exec", "--json", ...against(), "demo:slow 50"], {
+      env: suite.world.env(),
+    });
     await waitFor(
-      () => server.requests.length > before && run.output().stdout.includes("turn.started"),
+      () => suite.server.requests.length > before && run.output().stdout.includes("turn.started"),
     );
     await waitFor(() => sessionFiles().length === 1);
     run.child.kill("SIGINT");
@@ -175,7 +177,7 @@ describe("mini-codex exec --json against the demo server", () => {
     expect(result.code).toBe(130);
     const [file] = sessionFiles();
     const saved = parseSessionFile(
-      readFileSync(join(world.home, "sessions", file as string), "utf8"),
+      readFileSync(join(suite.world.home, "sessions", file as string), "utf8"),
     );
     expect(saved.tornTail).toBe(false);
     const users = saved.history.filter((item) => item.type === "message" && item.role === "user");
@@ -187,22 +189,25 @@ describe("mini-codex exec --json against the demo server", () => {
 describe("exec extras", () => {
   it("resume --last continues the latest session with the same id", async () => {
     const first = await runCli(["exec", "--json", ...against(), "first words"], {
-      env: world.env(),
+      env: suite.world.env(),
     });
     const id = (jsonLines(first.stdout)[0] as unknown as { thread_id: string }).thread_id;
     const again = await runCli(
       ["exec", "--json", ...against(), "resume", "--last", "second words"],
       {
-        env: world.env(),
+        env: suite.world.env(),
       },
     );
     expect(again.code).toBe(0);
     expect(jsonLines(again.stdout)[0]).toEqual({ type: "thread.started", thread_id: id });
-    const body = server.requests.at(-1)?.body as { prompt_cache_key: string; input: unknown[] };
+    const body = suite.server.requests.at(-1)?.body as {
+      prompt_cache_key: string;
+      input: unknown[];
+    };
     expect(body.prompt_cache_key).toBe(id);
     expect(JSON.stringify(body.input)).toContain("first words");
     const missing = await runCli(["exec", ...against(), "resume", "no-such-session", "x"], {
-      env: world.env(),
+      env: suite.world.env(),
     });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("no saved session no-such-session");
@@ -212,7 +217,7 @@ describe("exec extras", () => {
     const run = await runCli(
       ["exec", "--json", ...against(), "plan: read code; fix bug; run tests"],
       {
-        env: world.env(),
+        env: suite.world.env(),
       },
     );
     expect(run.code).toBe(0);
@@ -227,7 +232,7 @@ describe("exec extras", () => {
   });
 
   it("--output-schema sends a strict json_schema text format", async () => {
-    const schemaFile = join(world.root, "schema.json");
+    const schemaFile = join(suite.world.root, "schema.json");
     const schema = {
       type: "object",
       properties: { ok: { type: "boolean" } },
@@ -236,16 +241,18 @@ describe("exec extras", () => {
     };
     writeFileSync(schemaFile, JSON.stringify(schema));
     const run = await runCli(["exec", ...against(), "--output-schema", schemaFile, "answer"], {
-      env: world.env(),
+      env: suite.world.env(),
     });
     expect(run.code).toBe(0);
-    const body = server.requests.at(-1)?.body as { text?: { format: Record<string, unknown> } };
+    const body = suite.server.requests.at(-1)?.body as {
+      text?: { format: Record<string, unknown> };
+    };
     expect(body.text?.format).toMatchObject({ type: "json_schema", strict: true, schema });
   });
 
   it("`ledger` summarises the last session's requests", async () => {
-    await runCli(["exec", ...against(), "run: true"], { env: world.env() });
-    const ledger = await runCli(["ledger"], { env: world.env() });
+    await runCli(["exec", ...against(), "run: true"], { env: suite.world.env() });
+    const ledger = await runCli(["ledger"], { env: suite.world.env() });
     expect(ledger.code).toBe(0);
     expect(ledger.stdout).toMatch(/requests 2 over 1 turn/);
     expect(ledger.stdout).toContain("ws_incremental");
@@ -254,7 +261,7 @@ describe("exec extras", () => {
 
 describe("demo-server command", () => {
   it("serves on the given port until SIGINT", async () => {
-    const run = spawnCli(["demo-server", "--port", "0"], { env: world.env() });
+    const run = spawnCli(["demo-server", "--port", "0"], { env: suite.world.env() });
     await waitFor(() => run.output().stdout.includes("\n"));
     const url = run.output().stdout.trim();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);

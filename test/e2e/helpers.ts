@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 
 export const BIN = fileURLToPath(new URL("../../bin/mini-codex.js", import.meta.url));
 
@@ -92,4 +94,37 @@ export function jsonLines(stdout: string): Array<Record<string, unknown> & { typ
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown> & { type: string });
+}
+
+/** One demo server for the test file and a fresh temp world for each test. */
+export interface DemoSuite {
+  readonly server: DemoServer;
+  readonly world: TempWorld;
+  /** Flags pointing the CLI at the demo server, working in the temp repo. */
+  against(): string[];
+}
+
+export function demoSuite(): DemoSuite {
+  let server: DemoServer | undefined;
+  let world: TempWorld | undefined;
+  beforeAll(async () => {
+    server = await startDemoServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    world = tempWorld();
+  });
+  afterEach(() => world?.cleanup());
+  const suite: DemoSuite = {
+    get server() {
+      if (!server) throw new Error("the demo server starts in beforeAll");
+      return server;
+    },
+    get world() {
+      if (!world) throw new Error("the temp world is made in beforeEach");
+      return world;
+    },
+    against: () => ["-c", `openai_base_url=${suite.server.baseUrl}`, "-C", suite.world.repo],
+  };
+  return suite;
 }
