@@ -96,7 +96,13 @@ export function App({ options }: { options: TuiLaunchOptions }) {
           queued › {printable(text)}
         </Text>
       ))}
-      {approval ? <ApprovalPrompt request={approval.request} index={keys.approvalChoice} /> : null}
+      {approval ? (
+        <ApprovalPrompt
+          request={approval.request}
+          index={keys.approvalChoice}
+          typing={keys.composer.buffer.text.length > 0}
+        />
+      ) : null}
       {keys.picker !== undefined && !approval ? (
         <Picker
           title="Reasoning effort for the next request"

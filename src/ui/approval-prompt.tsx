@@ -37,8 +37,26 @@ export function approvalKey(
   return undefined;
 }
 
+/**
+ * While a message is half typed, keys keep going to it (Enter queues it): a word that starts
+ * with "a" must not approve a command for the whole session. Esc and Ctrl+C still answer.
+ */
+export function approvalKeyGoesToComposer(input: string, key: Key, composerEmpty: boolean) {
+  if (composerEmpty) return false;
+  return !(key.escape || (key.ctrl && input === "c"));
+}
+
 /** Asks the person about one command or patch. */
-export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; index: number }) {
+export function ApprovalPrompt({
+  request,
+  index,
+  typing = false,
+}: {
+  request: ApprovalRequest;
+  index: number;
+  /** A message is being typed: say that keys go to it until it is queued or cleared. */
+  typing?: boolean;
+}) {
   const { stdout } = useStdout();
   let budget = promptDiffLines(stdout.rows);
   return (
@@ -74,6 +92,9 @@ export function ApprovalPrompt({ request, index }: { request: ApprovalRequest; i
           {i === index ? "› " : "  "}[{choice.key}] {choice.label}
         </Text>
       ))}
+      {typing ? (
+        <Text color="yellow">Keys go to your message: Enter queues it, then answer here.</Text>
+      ) : null}
       <Text dimColor>Esc: no, and stop the turn</Text>
     </Box>
   );

@@ -144,5 +144,7 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
     },
     [set],
   );
-  return { buffer: buffer.current, clear, prepend, handle };
+  /** Read from the ref: true even for keys that arrived before the last re-render. */
+  const isEmpty = useCallback(() => buffer.current.text.length === 0, []);
+  return { buffer: buffer.current, clear, prepend, handle, isEmpty };
 }

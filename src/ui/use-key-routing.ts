@@ -1,7 +1,7 @@
 import { type Key, useInput } from "ink";
 import { useCallback, useRef, useState } from "react";
 import { ReasoningEffortSchema } from "../protocol/request.js";
-import { approvalKey } from "./approval-prompt.js";
+import { approvalKey, approvalKeyGoesToComposer } from "./approval-prompt.js";
 import { EFFORT_CYCLE } from "./keymap.js";
 import { pickerKey } from "./picker.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
@@ -85,6 +85,10 @@ export function useKeyRouting({ agent, onSubmit, print, quit }: KeyRoutingOption
   const route = useRef<(input: string, key: Key) => void>(() => {});
   route.current = (input, key) => {
     const pendingApproval = agent.currentApproval();
+    if (pendingApproval && approvalKeyGoesToComposer(input, key, composer.isEmpty())) {
+      composer.handle(input, key);
+      return;
+    }
     if (pendingApproval) {
       const result = approvalKey(input, key, approvalChoice.ref.current);
       // Esc / Ctrl+C on a prompt deny it and stop the turn.

@@ -102,6 +102,33 @@ describe("App", () => {
     });
   }
 
+  it("keeps keys in a half-typed message when an approval prompt appears (no stray approval)", async () => {
+    const decisions: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const app = launch(async (_text, s) => {
+      await gate;
+      const request = { kind: "command", callId: "c", command: "rm -rf build", workdir: "/" };
+      decisions.push((await s.hooks.approve?.(request as never)) ?? "none");
+    });
+    await ready(app.frame);
+    await app.submit("run: rm -rf build");
+    app.ui.stdin.write("also check ");
+    await waitFor(() => app.frame().includes("also check"), "the half-typed message");
+    release();
+    await waitFor(() => app.frame().includes("Keys go to your message"), "the prompt's hint");
+    app.ui.stdin.write("a");
+    await waitFor(() => app.frame().includes("also check a"), "the key in the message");
+    expect(decisions).toEqual([]);
+    app.ui.stdin.write("\r");
+    await waitFor(() => app.frame().includes("queued › also check a"), "the queued message");
+    app.ui.stdin.write("n");
+    await waitFor(() => decisions.length === 1, "the decision");
+    expect(decisions).toEqual(["deny"]);
+  });
+
   it("does not ask for a read-only command under untrusted", async () => {
     const decisions: string[] = [];
     const app = launch(async (_text, s) => {
