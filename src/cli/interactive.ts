@@ -1,6 +1,6 @@
 import type { RunTui } from "../ui/contract.js";
 import type { SharedFlags } from "./options.js";
-import { loadRuntime } from "./runtime.js";
+import { knownContextWindow, loadRuntime } from "./runtime.js";
 import { openSession } from "./session-factory.js";
 
 /** Resolved at run time so --help, --version and exec never load ink/react. */
@@ -29,6 +29,7 @@ export async function runInteractive(
       sandbox: runtime.sandbox,
       version: runtime.version,
       ...(runtime.contextWindow ? { contextWindow: runtime.contextWindow } : {}),
+      contextWindowFor: (model) => runtime.config.model_context_window ?? knownContextWindow(model),
     });
   } finally {
     await runtime.close();

@@ -80,6 +80,15 @@ export function App({ options }: { options: TuiLaunchOptions }) {
     );
   }, []);
 
+  // "Context left" follows the model: /model may pick one with another window.
+  const model = state.status.model;
+  const contextWindowFor = options.contextWindowFor;
+  useEffect(() => {
+    if (model && contextWindowFor) {
+      dispatch({ type: "context_window", contextWindow: contextWindowFor(model) });
+    }
+  }, [model, contextWindowFor]);
+
   const busy = state.status.busy;
   return (
     <Box flexDirection="column">

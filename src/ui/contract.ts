@@ -18,6 +18,8 @@ export interface TuiLaunchOptions {
   sandbox: "read-only" | "workspace-write" | "danger-full-access";
   /** The model's context window in tokens, for "context left" (undefined = unknown). */
   contextWindow?: number;
+  /** The context window of another model, after `/model` (undefined = unknown). */
+  contextWindowFor?(model: string): number | undefined;
   version: string;
 }
 

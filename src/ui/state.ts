@@ -49,6 +49,8 @@ export type UiAction =
     }
   /** What the session says the next request will be (after a turn, a compaction, …). */
   | { type: "next_preview"; next: NextRequestPreview }
+  /** The context window of the model now in use (after `/model`). */
+  | { type: "context_window"; contextWindow: number | undefined }
   | { type: "user_message"; text: string }
   | { type: "enqueue"; text: string }
   | { type: "dequeue" }
@@ -86,6 +88,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         last: undefined,
         usage: undefined,
       });
+    case "context_window":
+      return withStatus(state, { contextWindow: action.contextWindow });
     case "next_preview": {
       // Only a full request is news, and only when it is not for the same reason as the last
       // one (over HTTP every request is full: the mode already says so).

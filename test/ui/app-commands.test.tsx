@@ -21,6 +21,20 @@ describe("App: slash commands", () => {
     expect(statusLine(app.frame(), "other-model")).toContain("other-model high");
   });
 
+  it("/model switches \"context left\" to the new model's context window", async () => {
+    const windows: Record<string, number> = { "demo-model": 10_000, "big-model": 100_000 };
+    const app = launch((text, s) => s.answer(`You said: ${text}`), {
+      contextWindowFor: (model) => windows[model],
+    });
+    await ready(app.frame);
+    await app.submit("hello");
+    await waitFor(() => statusLine(app.frame(), "demo-model").includes("ctx 80% left"), "ctx");
+    await app.submit("/model big-model");
+    await waitFor(() => statusLine(app.frame(), "big-model").includes("ctx 98% left"), "new ctx");
+    await app.submit("/model unknown-model");
+    await waitFor(() => statusLine(app.frame(), "unknown-model").includes("ctx —"), "unknown");
+  });
+
   it("a message typed while /new starts the next session is sent once it is ready", async () => {
     let openSecond: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
