@@ -33,10 +33,12 @@ export class RequestChain {
 
   /** What `plan` would decide now, without consuming anything (status bar preview). */
   preview(current: PlannedRequest, transport: "ws" | "http", connection?: string): WirePlan {
+    // While a response streams, assume it completes: it will be the baseline.
+    const inFlight = this.pending && { responseId: "", itemsAdded: [] };
     return planWireRequest({
       transport,
-      previous: this.previous,
-      head: this.head,
+      previous: this.pending ?? this.previous,
+      head: inFlight || this.head,
       current,
       forcedReason: this.forcedReason(connection) ?? this.epochLimitReason(),
     });

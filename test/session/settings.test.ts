@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/session/events.js";
-import { type Harness, modes, startHarness, wireInput } from "./harness.js";
+import { type Harness, modes, startHarness, waitFor, wireInput } from "./harness.js";
 
 let h: Harness;
 afterEach(async () => {
@@ -52,6 +52,27 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
     const appended = wireInput(full).slice(sentBefore);
     expect(appended.map((item) => item.role)).toEqual(["developer", "user"]);
     expect(turn3?.previousResponseId).toBe(full?.responseId);
+  });
+
+  it("an effort change while a response streams previews the full request it will cause", async () => {
+    h = await startHarness({ settings: { model: "demo-1", effort: "low" } });
+    await h.session.send("first question");
+    const before = h.events.length;
+    const turn = h.session.send("demo:slow 6");
+    await waitFor(() => h.events.slice(before).some((e) => e.type === "text_delta"));
+    h.session.update({ effort: "high" });
+    const changed = h.events.findLast(
+      (e): e is Extract<SessionEvent, { type: "settings_changed" }> =>
+        e.type === "settings_changed",
+    );
+    expect(changed?.next).toEqual({
+      mode: "full",
+      reason: "properties_changed:reasoning",
+      lane: "default",
+    });
+    await turn;
+    await h.session.send("third question");
+    expect(modes(h).at(-1)).toBe("ws_full:properties_changed:reasoning");
   });
 
   it("the preview says incremental when nothing compared changed", async () => {
