@@ -20,6 +20,7 @@ export async function runInteractive(
           await openSession(runtime, {
             warmup: true,
             ...(hooks.approve ? { approve: hooks.approve } : {}),
+            ...(hooks.settings ? { settings: hooks.settings } : {}),
           })
         ).session,
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),

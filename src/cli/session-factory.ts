@@ -27,6 +27,8 @@ export interface OpenSessionInput {
   warmup: boolean;
   approve?: SessionOptions["approve"];
   outputSchema?: SessionSettings["outputSchema"];
+  /** Model and effort to start with instead of the configured ones (the TUI's /new). */
+  settings?: Pick<SessionSettings, "model" | "effort">;
 }
 
 export interface OpenedSession {
@@ -88,6 +90,11 @@ export async function openSession(
   if (runtime.effort) settings.effort = runtime.effort;
   if (runtime.reasoningSummary) settings.reasoningSummary = runtime.reasoningSummary;
   if (input.outputSchema) settings.outputSchema = input.outputSchema;
+  if (input.settings) {
+    settings.model = input.settings.model;
+    if (input.settings.effort) settings.effort = input.settings.effort;
+    else delete settings.effort;
+  }
 
   const base: Omit<SessionOptions, "id"> = {
     provider: runtime.provider,

@@ -1,9 +1,12 @@
+import type { ReasoningEffort } from "../protocol/request.js";
 import type { AgentSession } from "../session/api.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 
 /** Hooks the TUI gives the session it asks for (approvals are answered by the person). */
 export interface TuiSessionHooks {
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** Model and effort chosen earlier in this run (for /new): the session starts with them. */
+  settings?: { model: string; effort?: ReasoningEffort };
 }
 
 /** What the CLI hands the TUI; the TUI is loaded lazily (dynamic import of src/ui/run.js). */

@@ -118,7 +118,10 @@ export function useAgentSession(
       await closeWithin(previous.session, CLOSE_GRACE_MS);
     }
     grants.current = NO_GRANTS;
-    const created = await options.createSession({ approve });
+    const created = await options.createSession({
+      approve,
+      ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
+    });
     const fresh = created.status();
     if (carried && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
       created.update({ model: carried.model, effort: carried.effort });

@@ -55,7 +55,7 @@ function launch(overrides: Partial<TuiLaunchOptions> = {}) {
           wsLanes: "off",
           wsEpochMaxRequests: 0,
         },
-        settings: { model: "demo-1", effort: "medium" },
+        settings: { model: "demo-1", effort: "medium", ...hooks.settings },
         instructions: "You are the TUI test agent.",
         tools: createToolRouter(),
         cwd,
@@ -103,6 +103,27 @@ function launch(overrides: Partial<TuiLaunchOptions> = {}) {
 }
 
 describe("TUI on the real session and the demo server", () => {
+  it("/new starts with the effort chosen in this run, without a settings note in its history", async () => {
+    const app = launch();
+    await waitFor(() => app.status().includes("warm-up"), "the warm-up request");
+    await app.submit("/effort high");
+    await waitFor(() => app.status().includes("demo-1 high"), "effort high");
+    await app.submit("/new");
+    await waitFor(() => app.sessions.length === 2, "the second session");
+    const fresh = app.sessions[1]!;
+    expect(fresh.status().effort).toBe("high");
+    await app.submit("after new");
+    await waitFor(() => app.frame().includes("You said: after new"), "the answer");
+    const first = server.requests.find(
+      (r) => (r.body as { prompt_cache_key?: string }).prompt_cache_key === fresh.id,
+    );
+    expect((first?.body as { reasoning?: { effort?: string } }).reasoning?.effort).toBe("high");
+    const notes = fresh
+      .history()
+      .filter((item) => JSON.stringify(item).includes("<settings_changed>"));
+    expect(notes).toEqual([]);
+  });
+
   it("streams the answer; after /effort high the next request is full, then incremental again", async () => {
     const app = launch();
     await waitFor(() => app.status().includes("warm-up"), "the warm-up request");
