@@ -6,7 +6,3 @@ export function resolveHome(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.MINI_CODEX_HOME;
   return fromEnv && fromEnv.length > 0 ? resolve(fromEnv) : join(homedir(), ".mini-codex");
 }
-
-export function sessionsDir(home: string): string {
-  return join(home, "sessions");
-}

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { isValidSessionId } from "../exec/session-id.js";
 import {
   findLatestLedger,
@@ -8,6 +7,7 @@ import {
   readLedger,
   summarizeLedger,
 } from "../session/ledger.js";
+import { sessionsDir } from "../session/sessions-dir.js";
 import { CliError } from "./errors.js";
 import { resolveHome } from "./home.js";
 
@@ -15,7 +15,7 @@ import { resolveHome } from "./home.js";
 export function resolveLedgerFile(home: string, session: string | undefined): string {
   if (session === undefined) {
     const latest = findLatestLedger(home);
-    if (!latest) throw new CliError(`no ledgers yet in ${join(home, "sessions")}`, 1);
+    if (!latest) throw new CliError(`no ledgers yet in ${sessionsDir(home)}`, 1);
     return latest;
   }
   if (existsSync(session)) return session;
@@ -23,7 +23,7 @@ export function resolveLedgerFile(home: string, session: string | undefined): st
     const path = ledgerPath(home, session);
     if (existsSync(path)) return path;
   }
-  throw new CliError(`no ledger for ${session} in ${join(home, "sessions")}`, 1);
+  throw new CliError(`no ledger for ${session} in ${sessionsDir(home)}`, 1);
 }
 
 export async function runLedgerCommand(session: string | undefined): Promise<number> {

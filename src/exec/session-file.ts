@@ -3,7 +3,6 @@ import {
   closeSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   readSync,
   statSync,
@@ -13,6 +12,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { ResponseItem } from "../protocol/items.js";
 import type { HistoryStore } from "../session/api.js";
+import { newestFile, sessionsDir } from "../session/sessions-dir.js";
 import { isValidSessionId } from "./session-id.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */
@@ -63,7 +63,7 @@ export class SessionFileError extends Error {
 }
 
 export function sessionFilePath(home: string, id: string): string {
-  return join(home, "sessions", `${id}.jsonl`);
+  return join(sessionsDir(home), `${id}.jsonl`);
 }
 
 /** Appends history as it happens, one complete JSON line per item; implements the session's HistoryStore. */
@@ -72,7 +72,7 @@ export class SessionFile implements HistoryStore {
 
   /** A new session: creates the file with its meta line (fails if it already exists). */
   static create(home: string, meta: NewSessionMeta): SessionFile {
-    mkdirSync(join(home, "sessions"), { recursive: true });
+    mkdirSync(sessionsDir(home), { recursive: true });
     const path = sessionFilePath(home, meta.id);
     writeFileSync(path, `${JSON.stringify({ type: "session_meta", ...meta })}\n`, { flag: "wx" });
     return new SessionFile(path);
@@ -149,7 +149,7 @@ export function findSessionById(home: string, id: string): string {
   try {
     statSync(path);
   } catch {
-    throw new SessionFileError(`no saved session ${id} in ${join(home, "sessions")}`);
+    throw new SessionFileError(`no saved session ${id} in ${sessionsDir(home)}`);
   }
   return path;
 }
@@ -181,26 +181,16 @@ function readMeta(path: string): SessionMeta | undefined {
  * that directory (`exec resume --last`, like Codex).
  */
 export function findLatestSession(home: string, cwd?: string): string {
-  const dir = join(home, "sessions");
-  let best: { path: string; mtime: number } | undefined;
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    names = [];
-  }
-  for (const name of names) {
-    if (!name.endsWith(".jsonl") || name.endsWith(".ledger.jsonl")) continue;
-    const path = join(dir, name);
-    const mtime = statSync(path).mtimeMs;
-    if (best && mtime <= best.mtime) continue;
-    if (cwd !== undefined && readMeta(path)?.cwd !== cwd) continue;
-    best = { path, mtime };
-  }
-  if (!best) {
+  const dir = sessionsDir(home);
+  const path = newestFile(
+    dir,
+    (name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"),
+    (path) => cwd === undefined || readMeta(path)?.cwd === cwd,
+  );
+  if (path === undefined) {
     throw new SessionFileError(
       cwd === undefined ? `no saved sessions in ${dir}` : `no saved session for ${cwd} in ${dir}`,
     );
   }
-  return best.path;
+  return path;
 }

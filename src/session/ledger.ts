@@ -1,14 +1,8 @@
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-} from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { RequestFinished } from "./events.js";
+import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** One ledger line (SPEC §5): figures only — no prompt text, no tool output, no key. */
 export const LedgerRowSchema = z.object({
@@ -46,7 +40,7 @@ export type LedgerRow = z.infer<typeof LedgerRowSchema>;
 export const WARMUP_TURN = 0;
 
 export function ledgerPath(home: string, sessionId: string): string {
-  return join(home, "sessions", `${sessionId}.ledger.jsonl`);
+  return join(sessionsDir(home), `${sessionId}.ledger.jsonl`);
 }
 
 export function ledgerRow(
@@ -148,20 +142,7 @@ export function ledgerEnd(path: string): { seq: number; turn: number } {
 
 /** The most recently written ledger under `<home>/sessions`, if any. */
 export function findLatestLedger(home: string): string | undefined {
-  const dir = join(home, "sessions");
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith(".ledger.jsonl"));
-  } catch {
-    return undefined;
-  }
-  let best: { path: string; mtime: number } | undefined;
-  for (const name of names) {
-    const path = join(dir, name);
-    const mtime = statSync(path).mtimeMs;
-    if (!best || mtime > best.mtime) best = { path, mtime };
-  }
-  return best?.path;
+  return newestFile(sessionsDir(home), (name) => name.endsWith(".ledger.jsonl"));
 }
 
 export interface LedgerSummary {
