@@ -23,9 +23,6 @@ export interface StreamPlan {
   outputItems: ResponseItem[];
 }
 
-const ARGUMENT_CHUNK = 16;
-const CUSTOM_INPUT_CHUNK = 8;
-
 /** Turn the model's decision into the event sequence of SPEC §2.3 (pure). */
 export function planResponseStream(decision: DemoDecision, opts: StreamPlanOptions): StreamPlan {
   const steps: StreamStep[] = [];
@@ -106,63 +103,61 @@ function outputItem(output: DemoOutput, opts: StreamPlanOptions, index: number, 
   switch (output.type) {
     case "message":
       return messageItem(output.deltas, output.delayMs, opts, index, emit);
-    case "function_call": {
-      const id = opts.newId("fc");
-      const callId = opts.newId("call");
-      const base = { type: "function_call", id, call_id: callId, name: output.name };
-      emit({
-        type: "response.output_item.added",
-        output_index: index,
-        item: { ...base, arguments: "", status: "in_progress" },
-      });
-      for (const delta of chunks(output.arguments, ARGUMENT_CHUNK)) {
-        emit({
-          type: "response.function_call_arguments.delta",
-          item_id: id,
-          output_index: index,
-          delta,
-        });
-      }
-      emit({
-        type: "response.function_call_arguments.done",
-        item_id: id,
-        output_index: index,
-        arguments: output.arguments,
-      });
-      const item: ResponseItem = { ...base, arguments: output.arguments, status: "completed" };
-      emit({ type: "response.output_item.done", output_index: index, item });
-      return item;
-    }
-    case "custom_tool_call": {
-      const id = opts.newId("ctc");
-      const callId = opts.newId("call");
-      const base = { type: "custom_tool_call", id, call_id: callId, name: output.name };
-      emit({
-        type: "response.output_item.added",
-        output_index: index,
-        item: { ...base, input: "", status: "in_progress" },
-      });
-      for (const delta of chunks(output.input, CUSTOM_INPUT_CHUNK)) {
-        emit({
-          type: "response.custom_tool_call_input.delta",
-          item_id: id,
-          call_id: callId,
-          output_index: index,
-          delta,
-        });
-      }
-      emit({
-        type: "response.custom_tool_call_input.done",
-        item_id: id,
-        call_id: callId,
-        output_index: index,
-        input: output.input,
-      });
-      const item: ResponseItem = { ...base, input: output.input, status: "completed" };
-      emit({ type: "response.output_item.done", output_index: index, item });
-      return item;
-    }
+    case "function_call":
+      return toolCallItem("function_call", output.name, output.arguments, opts, index, emit);
+    case "custom_tool_call":
+      return toolCallItem("custom_tool_call", output.name, output.input, opts, index, emit);
   }
+}
+
+/**
+ * Function and custom tool calls stream alike: the payload field, the event prefix and the chunk
+ * size differ, and custom ones carry their call_id on every event.
+ */
+const TOOL_CALL = {
+  function_call: {
+    idPrefix: "fc",
+    field: "arguments",
+    events: "response.function_call_arguments",
+    chunk: 16,
+  },
+  custom_tool_call: {
+    idPrefix: "ctc",
+    field: "input",
+    events: "response.custom_tool_call_input",
+    chunk: 8,
+  },
+} as const;
+
+function toolCallItem(
+  type: keyof typeof TOOL_CALL,
+  name: string,
+  payload: string,
+  opts: StreamPlanOptions,
+  index: number,
+  emit: Emit,
+): ResponseItem {
+  const shape = TOOL_CALL[type];
+  const id = opts.newId(shape.idPrefix);
+  const callId = opts.newId("call");
+  const base = { type, id, call_id: callId, name };
+  emit({
+    type: "response.output_item.added",
+    output_index: index,
+    item: { ...base, [shape.field]: "", status: "in_progress" },
+  });
+  const at = {
+    item_id: id,
+    ...(type === "custom_tool_call" ? { call_id: callId } : {}),
+    output_index: index,
+  };
+  for (const delta of chunks(payload, shape.chunk)) {
+    emit({ type: `${shape.events}.delta`, ...at, delta });
+  }
+  emit({ type: `${shape.events}.done`, ...at, [shape.field]: payload });
+  const item: ResponseItem = { ...base, [shape.field]: payload, status: "completed" };
+  emit({ type: "response.output_item.done", output_index: index, item });
+  return item;
 }
 
 function messageItem(
