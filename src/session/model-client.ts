@@ -34,7 +34,6 @@ export interface ModelClientOptions {
   createWebSocket?(endpoint: ProviderEndpoint): SocketTransport;
   createHttp?(endpoint: ProviderEndpoint): ResponsesTransport;
   now?: () => number;
-  random?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
 }
@@ -148,7 +147,7 @@ export class ModelClient {
           ...(error instanceof TransportError && error.retryAfterMs !== undefined
             ? { retryAfterMs: error.retryAfterMs }
             : {}),
-          backoff: (n) => backoffDelayMs(n, this.options.random),
+          backoff: (n) => backoffDelayMs(n),
         });
         const message = error instanceof Error ? error.message : String(error);
         if (recovery.kind === "fail") {
@@ -175,11 +174,6 @@ export class ModelClient {
         }
       }
     }
-  }
-
-  /** Drop the socket (its chain goes with it). */
-  dropConnection(): void {
-    this.ws?.close();
   }
 
   close(): void {
