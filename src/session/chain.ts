@@ -102,12 +102,6 @@ export class RequestChain {
     this.forced = this.consumedForced;
   }
 
-  /** The next request goes out on a new connection for this reason (a warm-up may chain it). */
-  forceFull(reason: string): void {
-    this.head = undefined;
-    this.forced = reason;
-  }
-
   /**
    * The person interrupted the turn (SPEC §3.1): the chain resets. A stream cut short already
    * forced the next request full (its socket was dropped); otherwise start a new epoch.
@@ -124,10 +118,6 @@ export class RequestChain {
     this.requestsInEpoch = 0;
     this.forced = `epoch_reset:${why}`;
     this.options.onEpochReset?.(why);
-  }
-
-  get hasHead(): boolean {
-    return this.head !== undefined;
   }
 
   private forcedReason(connection: string | undefined): string | undefined {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ToolCallItem } from "../protocol/items.js";
-import { canonicalJson, sortKeysDeep } from "../protocol/json.js";
+import { sortKeysDeep } from "../protocol/json.js";
 import type { CustomToolSpec, FunctionToolSpec, ToolSpec } from "../protocol/request.js";
 import { ToolError, ToolInputError } from "./errors.js";
 import type { DiffConsumer, ToolContext, ToolDefinition, ToolEvent, ToolRouter } from "./types.js";
@@ -150,11 +150,6 @@ export class ToolRegistry implements ToolRouter {
   specs(): ToolSpec[] {
     this.cachedSpecs ??= [...this.tools.values()].map((tool) => sortKeysDeep(tool.spec));
     return this.cachedSpecs.map((spec) => structuredClone(spec));
-  }
-
-  /** The specs as canonical JSON text (what the prompt prefix carries). */
-  specsJson(): string {
-    return canonicalJson(this.specs());
   }
 
   async execute(call: ToolCallItem, ctx: ToolContext): Promise<string> {
