@@ -100,28 +100,23 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     case "user_message":
       return withStatus(append(state, [{ kind: "user", text: action.text }]), { busy: true });
     case "enqueue":
-      return withStatus(
-        { ...state, queue: [...state.queue, action.text] },
-        {
-          queued: state.queue.length + 1,
-        },
-      );
+      return withQueue(state, [...state.queue, action.text]);
     case "dequeue":
-      return withStatus(
-        { ...state, queue: state.queue.slice(1) },
-        {
-          queued: Math.max(0, state.queue.length - 1),
-        },
-      );
+      return withQueue(state, state.queue.slice(1));
     case "call_denied":
       return updateCall(state, action.callId, { reported: true, denied: true });
     case "clear_queue":
-      return withStatus({ ...state, queue: [] }, { queued: 0 });
+      return withQueue(state, []);
     case "append":
       return append(state, action.entries);
     default:
       return assertNever(action);
   }
+}
+
+/** The queue and the status bar's count of it change together. */
+function withQueue(state: UiState, queue: string[]): UiState {
+  return withStatus({ ...state, queue }, { queued: queue.length });
 }
 
 /** The reducer as the app uses it: a bug in one update becomes a line, never a crash. */
