@@ -1,6 +1,7 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
+import { addUsage, noUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
 
@@ -44,13 +45,6 @@ export type ExecEvent =
 type CommandItem = Extract<ExecItem, { type: "command_execution" }>;
 type TodoItem = Extract<ExecItem, { type: "todo_list" }>;
 
-const ZERO: UsageFigures = {
-  input_tokens: 0,
-  cached_tokens: 0,
-  output_tokens: 0,
-  reasoning_tokens: 0,
-};
-
 export function toExecUsage(usage: UsageFigures): ExecUsage {
   return {
     input_tokens: usage.input_tokens,
@@ -58,15 +52,6 @@ export function toExecUsage(usage: UsageFigures): ExecUsage {
     cache_write_input_tokens: 0,
     output_tokens: usage.output_tokens,
     reasoning_output_tokens: usage.reasoning_tokens,
-  };
-}
-
-function addUsage(a: UsageFigures, b: UsageFigures): UsageFigures {
-  return {
-    input_tokens: a.input_tokens + b.input_tokens,
-    cached_tokens: a.cached_tokens + b.cached_tokens,
-    output_tokens: a.output_tokens + b.output_tokens,
-    reasoning_tokens: a.reasoning_tokens + b.reasoning_tokens,
   };
 }
 
@@ -99,7 +84,7 @@ export class ExecEventMapper {
   private nextId = 0;
   private readonly commands = new Map<string, CommandItem>();
   private todo: TodoItem | undefined;
-  private usage: UsageFigures = ZERO;
+  private usage: UsageFigures = noUsage();
   private sawUsage = false;
   /** Text of the last agent message of the current turn. */
   lastMessage: string | undefined;
@@ -111,7 +96,7 @@ export class ExecEventMapper {
   map(event: SessionEvent): ExecEvent[] {
     switch (event.type) {
       case "turn_started":
-        this.usage = ZERO;
+        this.usage = noUsage();
         this.sawUsage = false;
         this.lastMessage = undefined;
         return [{ type: "turn.started" }];

@@ -6,6 +6,7 @@ import { leadingContext } from "./environment.js";
 import type { RequestFinished, SessionEvent } from "./events.js";
 import type { ModelClient } from "./model-client.js";
 import type { FullRequest } from "./request.js";
+import { noUsage } from "./usage.js";
 
 /** What the model is asked for on /compact (not kept in history). */
 export const COMPACTION_PROMPT = [
@@ -65,11 +66,5 @@ export async function requestSummary(
   });
   const summary = summaryText(response.items);
   if (summary === undefined) throw new Error("compaction failed: the model returned no summary");
-  const usage = response.usage ?? {
-    input_tokens: 0,
-    cached_tokens: 0,
-    output_tokens: 0,
-    reasoning_tokens: 0,
-  };
-  return { summary, usage };
+  return { summary, usage: response.usage ?? noUsage() };
 }

@@ -8,6 +8,7 @@ import {
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
+import { addUsage, noUsage } from "../session/usage.js";
 import type { ApprovalDecision, ApprovalRequest, SandboxMode, ToolRouter } from "../tools/types.js";
 import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
@@ -54,12 +55,7 @@ export class TurnAbortedError extends Error {
  */
 export async function runTurn(deps: TurnDeps): Promise<TurnOutcome> {
   const maxRounds = deps.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
-  const usage: UsageFigures = {
-    input_tokens: 0,
-    cached_tokens: 0,
-    output_tokens: 0,
-    reasoning_tokens: 0,
-  };
+  let usage = noUsage();
   let lastMessage: string | undefined;
   for (let round = 0; ; round++) {
     const translator = new StreamEventTranslator(deps.tools, deps.emit);
@@ -81,7 +77,7 @@ export async function runTurn(deps: TurnDeps): Promise<TurnOutcome> {
       translator.reset();
       throw error;
     }
-    addUsage(usage, response.usage);
+    usage = addUsage(usage, response.usage);
     deps.append(response.items);
     const calls: ToolCallItem[] = [];
     for (const item of response.items) {
@@ -111,12 +107,4 @@ export async function runTurn(deps: TurnDeps): Promise<TurnOutcome> {
     });
     if (deps.signal.aborted) throw new TurnAbortedError("interrupted");
   }
-}
-
-function addUsage(total: UsageFigures, usage: UsageFigures | undefined): void {
-  if (!usage) return;
-  total.input_tokens += usage.input_tokens;
-  total.cached_tokens += usage.cached_tokens;
-  total.output_tokens += usage.output_tokens;
-  total.reasoning_tokens += usage.reasoning_tokens;
 }

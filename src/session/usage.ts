@@ -1,0 +1,17 @@
+import type { UsageFigures } from "../protocol/events.js";
+
+/** Usage before any response reported some (a fresh object each time). */
+export function noUsage(): UsageFigures {
+  return { input_tokens: 0, cached_tokens: 0, output_tokens: 0, reasoning_tokens: 0 };
+}
+
+/** `total` plus `usage` (a response that reported none adds nothing). */
+export function addUsage(total: UsageFigures, usage: UsageFigures | undefined): UsageFigures {
+  if (!usage) return total;
+  return {
+    input_tokens: total.input_tokens + usage.input_tokens,
+    cached_tokens: total.cached_tokens + usage.cached_tokens,
+    output_tokens: total.output_tokens + usage.output_tokens,
+    reasoning_tokens: total.reasoning_tokens + usage.reasoning_tokens,
+  };
+}
