@@ -2,7 +2,8 @@ import type { DemoServer } from "../../src/demo/index.js";
 import type { ServerEvent } from "../../src/protocol/events.js";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
 import type { ResponsesRequest, ToolSpec } from "../../src/protocol/request.js";
-import type { ProviderEndpoint } from "../../src/transport/types.js";
+import type { TransportError } from "../../src/transport/errors.js";
+import type { ProviderEndpoint, ResponsesTransport } from "../../src/transport/types.js";
 
 export const SHELL_TOOL: ToolSpec = {
   type: "function",
@@ -85,4 +86,16 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error("expected a rejection");
+}
+
+/** Stream a slow answer, abort at its first text delta, and return the error it ends with. */
+export async function abortAtFirstDelta(transport: ResponsesTransport): Promise<TransportError> {
+  const controller = new AbortController();
+  return (await rejection(
+    (async () => {
+      for await (const event of transport.stream(demoRequest("demo:slow 20"), controller.signal)) {
+        if (event.type === "response.output_text.delta") controller.abort();
+      }
+    })(),
+  )) as TransportError;
 }

@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { AUTH_MESSAGE, TransportError } from "../../src/transport/errors.js";
 import { HttpTransport } from "../../src/transport/http.js";
-import { collect, demoRequest, endpointFor, rejection } from "../demo/fixtures.js";
+import {
+  abortAtFirstDelta,
+  collect,
+  demoRequest,
+  endpointFor,
+  rejection,
+} from "../demo/fixtures.js";
 
 let server: DemoServer;
 beforeEach(async () => {
@@ -97,18 +103,7 @@ describe("HttpTransport against the demo server", () => {
   });
 
   test("aborting mid-stream ends it with kind aborted", async () => {
-    const transport = new HttpTransport(endpointFor(server));
-    const controller = new AbortController();
-    const error = (await rejection(
-      (async () => {
-        for await (const event of transport.stream(
-          demoRequest("demo:slow 20"),
-          controller.signal,
-        )) {
-          if (event.type === "response.output_text.delta") controller.abort();
-        }
-      })(),
-    )) as TransportError;
+    const error = await abortAtFirstDelta(new HttpTransport(endpointFor(server)));
     expect(error.kind).toBe("aborted");
     expect(error.streamStarted).toBe(true);
   });

@@ -7,6 +7,7 @@ import { TransportError, WebSocketUnavailable } from "../../src/transport/errors
 import { HttpTransport } from "../../src/transport/http.js";
 import { WebSocketTransport } from "../../src/transport/websocket.js";
 import {
+  abortAtFirstDelta,
   collect,
   completedId,
   demoRequest,
@@ -154,17 +155,7 @@ describe("WebSocketTransport against the demo server", () => {
   });
 
   test("aborting mid-stream ends it with kind aborted and drops the socket", async () => {
-    const controller = new AbortController();
-    const error = (await rejection(
-      (async () => {
-        for await (const event of transport.stream(
-          demoRequest("demo:slow 20"),
-          controller.signal,
-        )) {
-          if (event.type === "response.output_text.delta") controller.abort();
-        }
-      })(),
-    )) as TransportError;
+    const error = await abortAtFirstDelta(transport);
     expect(error.kind).toBe("aborted");
     expect(transport.isOpen).toBe(false);
   });
