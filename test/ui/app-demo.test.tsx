@@ -117,7 +117,8 @@ describe("TUI on the real session and the demo server", () => {
     const first = server.requests.find(
       (r) => (r.body as { prompt_cache_key?: string }).prompt_cache_key === fresh.id,
     );
-    expect((first?.body as { reasoning?: { effort?: string } }).reasoning?.effort).toBe("high");
+    const body = first?.body as { reasoning?: { effort?: string } } | undefined;
+    expect(body?.reasoning?.effort).toBe("high");
     const notes = fresh
       .history()
       .filter((item) => JSON.stringify(item).includes("<settings_changed>"));
