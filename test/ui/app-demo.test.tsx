@@ -36,6 +36,9 @@ afterEach(async () => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
+/** The transcript's warning lines. */
+const warningLines = (frame: string) => frame.split("\n").filter((line) => line.startsWith("⚠ "));
+
 function launch(overrides: Partial<TuiLaunchOptions> = {}) {
   const sessions: AgentSession[] = [];
   const approvalPolicy = overrides.approvalPolicy ?? "untrusted";
@@ -238,10 +241,7 @@ describe("TUI on the real session and the demo server", () => {
     await app.submit("over http");
     await waitFor(() => app.frame().includes("You said: over http"), "the answer");
     await app.idle();
-    const warnings = app
-      .frame()
-      .split("\n")
-      .filter((line) => line.startsWith("⚠ "));
+    const warnings = warningLines(app.frame());
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("using HTTP");
     expect(app.status()).toMatch(/^http_full — HTTP transport │ prev – │/);
@@ -254,10 +254,7 @@ describe("TUI on the real session and the demo server", () => {
     await app.submit("dropped once");
     await waitFor(() => app.frame().includes("You said: dropped once"), "the answer");
     await app.idle();
-    const warnings = app
-      .frame()
-      .split("\n")
-      .filter((line) => line.startsWith("⚠ "));
+    const warnings = warningLines(app.frame());
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^⚠ request failed/);
     expect(app.status()).toMatch(/^ws_full — reconnected │ prev – │/);
