@@ -21,7 +21,7 @@ describe("App: slash commands", () => {
     expect(statusLine(app.frame(), "other-model")).toContain("other-model high");
   });
 
-  it("/model switches \"context left\" to the new model's context window", async () => {
+  it('/model switches "context left" to the new model\'s context window', async () => {
     const windows: Record<string, number> = { "demo-model": 10_000, "big-model": 100_000 };
     const app = launch((text, s) => s.answer(`You said: ${text}`), {
       contextWindowFor: (model) => windows[model],
