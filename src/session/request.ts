@@ -2,14 +2,12 @@ import type { ResponseItem } from "../protocol/items.js";
 import { sortKeysDeep } from "../protocol/json.js";
 import type { ResponsesRequest, ToolSpec } from "../protocol/request.js";
 import type { SessionSettings } from "./api.js";
-import { chainOf, type PrefixChain } from "./digest.js";
+import { chainOf } from "./digest.js";
 import type { ConversationHistory, FrozenToolOutputs } from "./history.js";
+import type { PlannedRequest } from "./plan.js";
 
-/** A full logical request plus the prefix chain of its input (what the planner compares). */
-export interface FullRequest {
-  body: ResponsesRequest;
-  chain: PrefixChain;
-}
+/** A full logical request plus the prefix chain of its input: what the planner compares. */
+export type FullRequest = PlannedRequest;
 
 export interface RequestFrame {
   sessionId: string;
