@@ -83,11 +83,6 @@ export class Session implements AgentSession {
     this.toolSpecs = options.tools.specs();
   }
 
-  /** Where this session's ledger lines go. */
-  get ledgerPath(): string {
-    return this.ledger.path;
-  }
-
   subscribe(listener: SessionEventListener): () => void {
     return this.hub.subscribe(listener);
   }
