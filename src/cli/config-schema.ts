@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ReasoningEffortSchema, ReasoningSummarySchema } from "../protocol/request.js";
+import { SANDBOX_MODES } from "./options.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
 export const ProviderConfigSchema = z.object({
@@ -15,7 +16,7 @@ export const ProviderConfigSchema = z.object({
 });
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
-export const SandboxModeSchema = z.enum(["read-only", "workspace-write", "danger-full-access"]);
+export const SandboxModeSchema = z.enum(SANDBOX_MODES);
 export const ApprovalPolicySchema = z.enum(["untrusted", "on-request", "on-failure", "never"]);
 export const ApplyPatchToolTypeSchema = z.enum(["freeform", "custom", "function"]);
 
