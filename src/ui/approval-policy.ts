@@ -1,6 +1,7 @@
 import type { ApprovalRequest, SandboxMode } from "../tools/types.js";
+import type { TuiLaunchOptions } from "./contract.js";
 
-export type ApprovalPolicy = "untrusted" | "on-request" | "on-failure" | "never";
+export type ApprovalPolicy = TuiLaunchOptions["approvalPolicy"];
 
 /** What the TUI does with a tool call before it runs. */
 export type ApprovalNeed = "allow" | "ask";
