@@ -42,6 +42,39 @@ export function provider(
   };
 }
 
+/** The options of a harness session (a test may open a second one over the same home). */
+export function harnessSessionOptions(at: {
+  id: string;
+  baseUrl: string;
+  home: string;
+  cwd: string;
+  providerOverrides?: Partial<ProviderSettings> | undefined;
+}): SessionOptions {
+  const { cwd } = at;
+  return {
+    id: at.id,
+    provider: provider(at.baseUrl, at.providerOverrides),
+    settings: { model: "demo-1" },
+    instructions: "You are the test agent.",
+    tools: createToolRouter(),
+    cwd,
+    workspaceRoots: [cwd],
+    sandbox: "workspace-write",
+    approvalPolicy: "never",
+    home: at.home,
+    initialContext: buildInitialContext({
+      cwd,
+      shell: "bash",
+      sandbox: "workspace-write",
+      approvalPolicy: "never",
+      now: new Date("2026-01-02T03:04:05Z"),
+      timezone: "UTC",
+    }),
+    warmup: true,
+    version: "0.0.0-test",
+  };
+}
+
 export async function startHarness(
   options: Partial<SessionOptions> & { providerOverrides?: Partial<ProviderSettings> } = {},
   transports: SessionTransports = {},
@@ -53,28 +86,10 @@ export async function startHarness(
   const realHome = process.env.HOME;
   process.env.HOME = home;
   const { providerOverrides, ...rest } = options;
+  const id = `sess-${Math.random().toString(36).slice(2, 10)}`;
   const session = createSession(
     {
-      id: `sess-${Math.random().toString(36).slice(2, 10)}`,
-      provider: provider(server.baseUrl, providerOverrides),
-      settings: { model: "demo-1" },
-      instructions: "You are the test agent.",
-      tools: createToolRouter(),
-      cwd,
-      workspaceRoots: [cwd],
-      sandbox: "workspace-write",
-      approvalPolicy: "never",
-      home,
-      initialContext: buildInitialContext({
-        cwd,
-        shell: "bash",
-        sandbox: "workspace-write",
-        approvalPolicy: "never",
-        now: new Date("2026-01-02T03:04:05Z"),
-        timezone: "UTC",
-      }),
-      warmup: true,
-      version: "0.0.0-test",
+      ...harnessSessionOptions({ id, baseUrl: server.baseUrl, home, cwd, providerOverrides }),
       ...rest,
     },
     transports,

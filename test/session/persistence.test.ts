@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import type { HistoryStore } from "../../src/session/api.js";
 import { createSession } from "../../src/session/session.js";
-import { createToolRouter } from "../../src/tools/index.js";
-import { type Harness, modes, provider, startHarness } from "./harness.js";
+import { type Harness, harnessSessionOptions, modes, startHarness } from "./harness.js";
 
 class RecordingStore implements HistoryStore {
   items: ResponseItem[] = [];
@@ -70,19 +69,13 @@ describe("history persistence and resume", () => {
     const saved = [...h.session.history()];
     await h.session.close();
     const resumed = createSession({
-      id: h.session.id,
-      provider: provider(h.server.baseUrl),
-      settings: { model: "demo-1" },
-      instructions: "You are the test agent.",
-      tools: createToolRouter(),
-      cwd: h.cwd,
-      workspaceRoots: [h.cwd],
-      sandbox: "workspace-write",
-      approvalPolicy: "never",
-      home: h.home,
+      ...harnessSessionOptions({
+        id: h.session.id,
+        baseUrl: h.server.baseUrl,
+        home: h.home,
+        cwd: h.cwd,
+      }),
       restoredHistory: saved,
-      warmup: true,
-      version: "0.0.0-test",
     });
     try {
       await resumed.send("three");
