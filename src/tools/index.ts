@@ -6,6 +6,7 @@ import { shellCommandTool } from "./shell.js";
 export interface ToolRouterOptions {
   applyPatchToolType?: "custom" | "function";
   shellTimeoutMs?: number;
+  shellMaxTimeoutMs?: number;
   outputCapBytes?: number;
   /** Extra environment variables for shell commands. */
   shellEnv?: Record<string, string>;
@@ -16,6 +17,9 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
   return new ToolRegistry([
     shellCommandTool({
       ...(options.shellTimeoutMs !== undefined ? { defaultTimeoutMs: options.shellTimeoutMs } : {}),
+      ...(options.shellMaxTimeoutMs !== undefined
+        ? { maxTimeoutMs: options.shellMaxTimeoutMs }
+        : {}),
       ...(options.outputCapBytes !== undefined ? { outputCapBytes: options.outputCapBytes } : {}),
       ...(options.shellEnv !== undefined ? { env: options.shellEnv } : {}),
     }),

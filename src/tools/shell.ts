@@ -129,6 +129,7 @@ export async function runShellCommand(
 
 export interface ShellToolOptions {
   defaultTimeoutMs?: number;
+  maxTimeoutMs?: number;
   outputCapBytes?: number;
   /** Extra environment variables for every command. */
   env?: Record<string, string>;
@@ -150,7 +151,7 @@ const ShellArgsSchema = z.object({
 });
 
 export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition {
-  const maxTimeout = DEFAULT_SHELL_MAX_TIMEOUT_MS;
+  const maxTimeout = options.maxTimeoutMs ?? DEFAULT_SHELL_MAX_TIMEOUT_MS;
   const defaultTimeout = Math.min(options.defaultTimeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS, maxTimeout);
   const cap = options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES;
   return defineFunctionTool({
