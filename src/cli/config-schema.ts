@@ -34,6 +34,9 @@ export const ConfigSchema = z.object({
   ws_epoch_max_requests: z.number().int().min(0).optional(),
   apply_patch_tool_type: ApplyPatchToolTypeSchema.optional(),
   max_tool_rounds: z.number().int().positive().optional(),
+  /** shell_command: timeout when the model gives none, and the most it may ask for. */
+  shell_timeout_ms: z.number().int().positive().optional(),
+  shell_max_timeout_ms: z.number().int().positive().optional(),
   /** Tokens the model can see; for the TUI's "context left" (known models need none). */
   model_context_window: z.number().int().positive().optional(),
 });

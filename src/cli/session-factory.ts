@@ -96,11 +96,16 @@ export async function openSession(
     else delete settings.effort;
   }
 
+  const { config } = runtime;
   const base: Omit<SessionOptions, "id"> = {
     provider: runtime.provider,
     settings,
     instructions: runtime.instructions,
-    tools: createToolRouter({ applyPatchToolType: runtime.applyPatchToolType }),
+    tools: createToolRouter({
+      applyPatchToolType: runtime.applyPatchToolType,
+      ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
+      ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
+    }),
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
     sandbox: runtime.sandbox,

@@ -231,6 +231,21 @@ describe("exec extras", () => {
     expect(events.filter((event) => event.type === "item.started")).toHaveLength(1);
   });
 
+  it("shell_max_timeout_ms caps how long a command may run, whatever the model asks", async () => {
+    const run = await runCli(
+      ["exec", "--json", ...against(), "-c", "shell_max_timeout_ms=300", "run: sleep 30"],
+      { env: suite.world.env() },
+    );
+    expect(run.code).toBe(0);
+    const command = checkItemIds(jsonLines(run.stdout)).find(
+      (item) => item.type === "command_execution",
+    );
+    expect(command?.exit_code).toBe(124);
+    const tools = (suite.server.requests.at(-1)?.body as { tools: { description: string }[] })
+      .tools;
+    expect(tools.map((tool) => tool.description).join("\n")).toContain("at most 300 ms");
+  });
+
   it("--output-schema sends a strict json_schema text format", async () => {
     const schemaFile = join(suite.world.root, "schema.json");
     const schema = {
