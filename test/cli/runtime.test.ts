@@ -51,6 +51,20 @@ describe("loadRuntime", () => {
     }
   });
 
+  it("warns that effort lanes are not built yet when ws_lanes asks for them", async () => {
+    const warnings: string[] = [];
+    const runtime = await loadRuntime({
+      flags: { config: ['ws_lanes="stream_id"'], addDir: [], cd: root, demo: true },
+      defaultApprovalPolicy: "never",
+      env: env(),
+      warn: (message) => warnings.push(message),
+    });
+    await runtime.close();
+    expect(warnings).toEqual([
+      'ws_lanes = "stream_id" is not supported yet; using one chain ("off")',
+    ]);
+  });
+
   it("config file settings apply, and a missing --cd directory fails with exit 1", async () => {
     mkdirSync(join(root, "home"));
     writeFileSync(
