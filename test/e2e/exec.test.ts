@@ -241,8 +241,8 @@ describe("exec extras", () => {
       (item) => item.type === "command_execution",
     );
     expect(command?.exit_code).toBe(124);
-    const tools = (suite.server.requests.at(-1)?.body as { tools: { description: string }[] })
-      .tools;
+    const last = suite.server.requests.at(-1)!;
+    const tools = (last.body as { tools: { description: string }[] }).tools;
     expect(tools.map((tool) => tool.description).join("\n")).toContain("at most 300 ms");
   });
 
