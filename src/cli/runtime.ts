@@ -22,6 +22,11 @@ export function knownContextWindow(model: string): number | undefined {
   return undefined;
 }
 
+/** Models that reason (and take `reasoning` in a request). */
+export function isReasoningModel(model: string): boolean {
+  return /^(gpt-5|o\d|codex-)/.test(model);
+}
+
 /** Everything a session needs that comes from flags, config, environment and the package. */
 export interface Runtime {
   home: string;
@@ -152,7 +157,12 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   };
   const contextWindow = config.model_context_window ?? knownContextWindow(runtime.model);
   if (contextWindow) runtime.contextWindow = contextWindow;
-  if (config.model_reasoning_effort) runtime.effort = config.model_reasoning_effort;
-  if (config.model_reasoning_summary) runtime.reasoningSummary = config.model_reasoning_summary;
+  // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
+  // store:false only requested encrypted reasoning can be replayed in a full request.
+  const reasoningModel = isReasoningModel(runtime.model);
+  const effort = config.model_reasoning_effort ?? (reasoningModel ? "medium" : undefined);
+  if (effort) runtime.effort = effort;
+  const summary = config.model_reasoning_summary ?? (reasoningModel ? "auto" : undefined);
+  if (summary) runtime.reasoningSummary = summary;
   return runtime;
 }

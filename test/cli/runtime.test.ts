@@ -51,6 +51,22 @@ describe("loadRuntime", () => {
     }
   });
 
+  it("reasoning models get medium effort and auto summaries unless configured; others none", async () => {
+    const load = async (config: string[]) => {
+      const runtime = await loadRuntime({
+        flags: { config, addDir: [], cd: root, demo: true },
+        defaultApprovalPolicy: "never",
+        env: env(),
+        warn: () => {},
+      });
+      await runtime.close();
+      return [runtime.effort, runtime.reasoningSummary];
+    };
+    expect(await load([])).toEqual(["medium", "auto"]);
+    expect(await load(['model_reasoning_effort="high"'])).toEqual(["high", "auto"]);
+    expect(await load(['model="gpt-4.1"'])).toEqual([undefined, undefined]);
+  });
+
   it("warns that effort lanes are not built yet when ws_lanes asks for them", async () => {
     const warnings: string[] = [];
     const runtime = await loadRuntime({

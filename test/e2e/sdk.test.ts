@@ -46,8 +46,14 @@ describe("@openai/codex-sdk drives the built binary unchanged", () => {
     const first = await thread.run("run: printf sdk > sdk.txt");
     expect(readFileSync(join(world.repo, "sdk.txt"), "utf8")).toBe("sdk");
     expect(first.finalResponse).toBe("Ran the command. Exit code 0.");
-    expect(first.items.map((item) => item.type)).toEqual(["command_execution", "agent_message"]);
-    expect(first.items[0]).toMatchObject({
+    // gpt-5-codex reasons: each response opens with its reasoning summary
+    expect(first.items.map((item) => item.type)).toEqual([
+      "reasoning",
+      "command_execution",
+      "reasoning",
+      "agent_message",
+    ]);
+    expect(first.items[1]).toMatchObject({
       command: "printf sdk > sdk.txt",
       exit_code: 0,
       status: "completed",
@@ -60,7 +66,10 @@ describe("@openai/codex-sdk drives the built binary unchanged", () => {
     const before = server.requests.length;
     const second = await thread.run("write notes.txt: from the sdk");
     expect(readFileSync(join(world.repo, "notes.txt"), "utf8")).toBe("from the sdk\n");
-    expect(second.items.map((item) => item.type)).toEqual(["file_change", "agent_message"]);
+    expect(second.items.map((item) => item.type).filter((type) => type !== "reasoning")).toEqual([
+      "file_change",
+      "agent_message",
+    ]);
     expect(second.finalResponse).toBe("Applied the patch.");
     expect(second.usage?.cached_input_tokens).toBeGreaterThan(0);
 
