@@ -80,3 +80,18 @@ export type ResponseCreateFrame = ResponsesRequest & { type: "response.create" }
 export function toResponseCreateFrame(request: ResponsesRequest): ResponseCreateFrame {
   return { type: "response.create", ...request };
 }
+
+const frameTexts = new WeakMap<ResponsesRequest, string>();
+
+/**
+ * The WebSocket frame text of a request, serialised once per request object: the ledger
+ * counts its bytes and the socket sends it.
+ */
+export function responseCreateFrameText(request: ResponsesRequest): string {
+  let text = frameTexts.get(request);
+  if (text === undefined) {
+    text = JSON.stringify(toResponseCreateFrame(request));
+    frameTexts.set(request, text);
+  }
+  return text;
+}

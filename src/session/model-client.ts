@@ -1,5 +1,5 @@
 import type { ServerEvent } from "../protocol/events.js";
-import { type ResponsesRequest, toResponseCreateFrame } from "../protocol/request.js";
+import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
 import { backoffDelayMs, sleep } from "../transport/backoff.js";
 import { AUTH_MESSAGE, TransportError, WebSocketUnavailable } from "../transport/errors.js";
 import { HttpTransport, toHttpBody } from "../transport/http.js";
@@ -216,8 +216,7 @@ export class ModelClient {
     wire: ResponsesRequest,
     transport: TransportKind,
   ): RequestStarted {
-    const text =
-      transport === "ws" ? JSON.stringify(toResponseCreateFrame(wire)) : toHttpBody(wire);
+    const text = transport === "ws" ? responseCreateFrameText(wire) : toHttpBody(wire);
     this.seq += 1;
     return {
       seq: this.seq,

@@ -22,10 +22,20 @@ export interface HttpTransportOptions {
   random?: () => number;
 }
 
-/** The HTTP body: a full request, never a chain link nor a warm-up flag (SPEC §2.2). */
+const httpBodies = new WeakMap<ResponsesRequest, string>();
+
+/**
+ * The HTTP body: a full request, never a chain link nor a warm-up flag (SPEC §2.2).
+ * Serialised once per request object (the ledger counts it, the transport sends it).
+ */
 export function toHttpBody(request: ResponsesRequest): string {
-  const { previous_response_id: _prev, generate: _generate, ...body } = request;
-  return JSON.stringify(body);
+  let text = httpBodies.get(request);
+  if (text === undefined) {
+    const { previous_response_id: _prev, generate: _generate, ...body } = request;
+    text = JSON.stringify(body);
+    httpBodies.set(request, text);
+  }
+  return text;
 }
 
 /** `POST {base}/responses` streamed as SSE; retries 5xx and network errors before the stream. */

@@ -6,7 +6,7 @@ import {
   parseServerEventJson,
   type ServerEvent,
 } from "../protocol/events.js";
-import { type ResponsesRequest, toResponseCreateFrame } from "../protocol/request.js";
+import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
 import { abortedError } from "./backoff.js";
 import { TransportError, WebSocketUnavailable } from "./errors.js";
 import { EventQueue } from "./event-queue.js";
@@ -85,7 +85,7 @@ export class WebSocketTransport implements ResponsesTransport {
       const queue = new EventQueue<Delivery>();
       this.active = queue;
       if (socket.readyState !== WebSocket.OPEN) throw closedBeforeTerminal("before the request");
-      socket.send(JSON.stringify(toResponseCreateFrame(request)), (error) => {
+      socket.send(responseCreateFrameText(request), (error) => {
         if (error) queue.fail(closedBeforeTerminal("while sending the request"));
       });
       const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
