@@ -2,6 +2,36 @@ import { describe, expect, it } from "vitest";
 import { type ExecEvent, ExecEventMapper } from "../../src/exec/exec-events.js";
 import type { RequestFinished, SessionEvent } from "../../src/session/events.js";
 
+/** A shell command's start, as the tool emits it. */
+const commandStarted = (command: string): SessionEvent => ({
+  type: "tool",
+  event: { type: "command_started", callId: "c1", command, workdir: "/w" },
+});
+
+/** A shell command's end; `finish` overrides the defaults of a clean exit. */
+const commandFinished = (
+  command: string,
+  finish: Partial<{
+    exitCode: number | null;
+    timedOut: boolean;
+    aggregatedOutput: string;
+    durationMs: number;
+  }>,
+): SessionEvent => ({
+  type: "tool",
+  event: {
+    type: "command_finished",
+    callId: "c1",
+    command,
+    exitCode: 0,
+    timedOut: false,
+    aborted: false,
+    aggregatedOutput: "",
+    durationMs: 1,
+    ...finish,
+  },
+});
+
 const request = (usage: RequestFinished["usage"]): SessionEvent => ({
   type: "request_finished",
   request: {
@@ -41,23 +71,8 @@ describe("ExecEventMapper (SPEC §7.1)", () => {
         type: "item_completed",
         item: { type: "function_call", name: "shell_command", arguments: "{}", call_id: "c1" },
       },
-      {
-        type: "tool",
-        event: { type: "command_started", callId: "c1", command: "ls", workdir: "/w" },
-      },
-      {
-        type: "tool",
-        event: {
-          type: "command_finished",
-          callId: "c1",
-          command: "ls",
-          exitCode: 0,
-          timedOut: false,
-          aborted: false,
-          aggregatedOutput: "a\n",
-          durationMs: 3,
-        },
-      },
+      commandStarted("ls"),
+      commandFinished("ls", { aggregatedOutput: "a\n", durationMs: 3 }),
       {
         type: "tool",
         event: {
@@ -138,23 +153,8 @@ describe("ExecEventMapper (SPEC §7.1)", () => {
   it("marks a failing command and a failed patch as failed", () => {
     const { out } = run([
       { type: "turn_started", turn: 1 },
-      {
-        type: "tool",
-        event: { type: "command_started", callId: "c1", command: "false", workdir: "/w" },
-      },
-      {
-        type: "tool",
-        event: {
-          type: "command_finished",
-          callId: "c1",
-          command: "false",
-          exitCode: 1,
-          timedOut: false,
-          aborted: false,
-          aggregatedOutput: "",
-          durationMs: 1,
-        },
-      },
+      commandStarted("false"),
+      commandFinished("false", { exitCode: 1 }),
       {
         type: "tool",
         event: {
@@ -179,23 +179,8 @@ describe("ExecEventMapper (SPEC §7.1)", () => {
   it("a timed-out command completes failed with exit_code 124, the code the model is told", () => {
     const { out } = run([
       { type: "turn_started", turn: 1 },
-      {
-        type: "tool",
-        event: { type: "command_started", callId: "c1", command: "sleep 9", workdir: "/w" },
-      },
-      {
-        type: "tool",
-        event: {
-          type: "command_finished",
-          callId: "c1",
-          command: "sleep 9",
-          exitCode: null,
-          timedOut: true,
-          aborted: false,
-          aggregatedOutput: "",
-          durationMs: 10_000,
-        },
-      },
+      commandStarted("sleep 9"),
+      commandFinished("sleep 9", { exitCode: null, timedOut: true, durationMs: 10_000 }),
     ]);
     expect(out[3]).toMatchObject({
       type: "item.completed",
@@ -257,10 +242,7 @@ describe("ExecEventMapper (SPEC §7.1)", () => {
   it("closes an interrupted command as failed before turn.failed", () => {
     const { out } = run([
       { type: "turn_started", turn: 1 },
-      {
-        type: "tool",
-        event: { type: "command_started", callId: "c1", command: "sleep 9", workdir: "/w" },
-      },
+      commandStarted("sleep 9"),
       { type: "warning", message: "socket dropped, retrying" },
       { type: "turn_failed", turn: 1, message: "interrupted", aborted: true },
     ]);
