@@ -1,5 +1,5 @@
 import { Box, type Key, Text, useStdout } from "ink";
-import { sessionDecision } from "../sandbox/approval-policy.js";
+import { sessionDecision } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { DiffText } from "./entry-view.js";
 import { printable } from "./terminal-text.js";

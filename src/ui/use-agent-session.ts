@@ -1,6 +1,6 @@
 import { type Dispatch, useCallback, useEffect, useRef, useState } from "react";
-import { approvalNeed, grantFor, NO_GRANTS } from "../sandbox/approval-policy.js";
 import type { AgentSession, TurnResult } from "../session/api.js";
+import { approvalNeed, grantFor, NO_GRANTS } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  approvalNeed,
-  grantFor,
-  NO_GRANTS,
-  sessionDecision,
-} from "../../src/sandbox/approval-policy.js";
-import {
   isReadOnlyCommand,
   matchesGrantedPrefix,
   suggestedPrefix,
 } from "../../src/sandbox/command-words.js";
+import {
+  approvalNeed,
+  grantFor,
+  NO_GRANTS,
+  sessionDecision,
+} from "../../src/tools/approval/policy.js";
 import type { ApprovalRequest } from "../../src/tools/types.js";
 
 const command = (text: string, reason?: "sandbox_denied"): ApprovalRequest => ({

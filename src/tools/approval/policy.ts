@@ -1,8 +1,7 @@
-import type { ApprovalDecision, ApprovalRequest, SandboxMode } from "../tools/types.js";
-import { isReadOnlyCommand, matchesGrantedPrefix } from "./command-words.js";
+import { isReadOnlyCommand, matchesGrantedPrefix } from "../../sandbox/command-words.js";
+import type { ApprovalDecision, ApprovalRequest, SandboxMode } from "../types.js";
 
-export const APPROVAL_POLICIES = ["untrusted", "on-failure", "on-request", "never"] as const;
-export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
+export type ApprovalPolicy = "untrusted" | "on-failure" | "on-request" | "never";
 
 /** What happens to a tool call before it runs. */
 export type ApprovalNeed = "allow" | "ask" | "refuse";
