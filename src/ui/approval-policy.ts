@@ -1,7 +1,5 @@
-import type { ApprovalRequest, SandboxMode } from "../tools/types.js";
-import type { TuiLaunchOptions } from "./contract.js";
-
-export type ApprovalPolicy = TuiLaunchOptions["approvalPolicy"];
+import type { ApprovalPolicy, SandboxMode } from "../sandbox/policy.js";
+import type { ApprovalRequest } from "../tools/types.js";
 
 /** What the TUI does with a tool call before it runs. */
 export type ApprovalNeed = "allow" | "ask";

@@ -1,4 +1,5 @@
 import type { ReasoningEffort } from "../protocol/request.js";
+import type { ApprovalPolicy, SandboxMode } from "../sandbox/policy.js";
 import type { AgentSession } from "../session/api.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 
@@ -17,8 +18,8 @@ export interface TuiLaunchOptions {
   /** $MINI_CODEX_HOME (for /ledger). */
   home: string;
   cwd: string;
-  approvalPolicy: "untrusted" | "on-request" | "on-failure" | "never";
-  sandbox: "read-only" | "workspace-write" | "danger-full-access";
+  approvalPolicy: ApprovalPolicy;
+  sandbox: SandboxMode;
   /** The model's context window in tokens, for "context left" (undefined = unknown). */
   contextWindow?: number;
   /** The context window of another model, after `/model` (undefined = unknown). */
