@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { ExecFlags } from "../launch/flags.js";
 import { ReasoningEffortSchema } from "../protocol/request.js";
-import { SANDBOX_MODES } from "../sandbox/policy.js";
+import { SANDBOX_MODES } from "../sandbox/modes.js";
 
 const collect = (value: string, previous: string[] | undefined): string[] => [
   ...(previous ?? []),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ReasoningEffortSchema, ReasoningSummarySchema } from "../protocol/request.js";
-import { APPROVAL_POLICIES, SANDBOX_MODES } from "../sandbox/policy.js";
+import { SANDBOX_MODES } from "../sandbox/modes.js";
+import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
 export const ProviderConfigSchema = z.object({

@@ -1,5 +1,5 @@
 import type { ReasoningEffort } from "../protocol/request.js";
-import type { SandboxMode } from "../sandbox/policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import type { ConfigOverride } from "./config-overrides.js";
 
 /** Flags shared by the interactive command and exec (docs/config.md, "Flags"). */

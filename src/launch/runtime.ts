@@ -1,8 +1,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
-import type { ApprovalPolicy, SandboxMode } from "../sandbox/policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import { loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";

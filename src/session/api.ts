@@ -1,6 +1,6 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
-import type { SandboxMode } from "../sandbox/policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";

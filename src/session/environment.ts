@@ -5,7 +5,8 @@ import {
   userMessage,
 } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
-import type { ApprovalPolicy, SandboxMode } from "../sandbox/policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 
 export interface InitialContextInput {
   cwd: string;

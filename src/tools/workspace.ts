@@ -1,6 +1,6 @@
 import { lstat, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import type { SandboxMode } from "../sandbox/policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import { WorkspaceError } from "./errors.js";
 
 export interface WorkspaceScope {

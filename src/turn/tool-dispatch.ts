@@ -1,5 +1,5 @@
 import { type ResponseItem, type ToolCallItem, toolOutputFor } from "../protocol/items.js";
-import type { SandboxMode } from "../sandbox/policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import type { SessionEvent } from "../session/events.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 

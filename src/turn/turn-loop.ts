@@ -5,7 +5,7 @@ import {
   type ResponseItem,
   type ToolCallItem,
 } from "../protocol/items.js";
-import type { SandboxMode } from "../sandbox/policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";

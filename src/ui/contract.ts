@@ -1,6 +1,7 @@
 import type { ReasoningEffort } from "../protocol/request.js";
-import type { ApprovalPolicy, SandboxMode } from "../sandbox/policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import type { AgentSession } from "../session/api.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 
 /** Hooks the TUI gives the session it asks for (approvals are answered by the person). */
