@@ -57,7 +57,13 @@ export function mcpList(home: string, json: boolean, print: Print): number {
   const all = servers(configPath(home));
   const names = Object.keys(all).sort();
   if (json) {
-    print(`${JSON.stringify(names.map((name) => ({ name, ...all[name] })), null, 2)}\n`);
+    print(
+      `${JSON.stringify(
+        names.map((name) => ({ name, ...all[name] })),
+        null,
+        2,
+      )}\n`,
+    );
     return 0;
   }
   if (names.length === 0) {
@@ -70,9 +76,16 @@ export function mcpList(home: string, json: boolean, print: Print): number {
     return [name, server.url ? "http" : "stdio", state, describeTarget(server)];
   });
   const table = [["Name", "Transport", "Status", "Command / URL"], ...rows];
-  const widths = table[0]?.map((_, col) => Math.max(...table.map((row) => (row[col] ?? "").length)));
+  const widths = table[0]?.map((_, col) =>
+    Math.max(...table.map((row) => (row[col] ?? "").length)),
+  );
   for (const row of table) {
-    print(`${row.map((cell, col) => cell.padEnd(widths?.[col] ?? 0)).join("  ").trimEnd()}\n`);
+    print(
+      `${row
+        .map((cell, col) => cell.padEnd(widths?.[col] ?? 0))
+        .join("  ")
+        .trimEnd()}\n`,
+    );
   }
   return 0;
 }
@@ -121,7 +134,8 @@ export function mcpAdd(
   if (!McpServerNameSchema.safeParse(name).success) {
     throw new UsageError(`invalid server name ${name}: use letters, digits, \`_\` and \`-\``);
   }
-  if (options.url && command.length > 0) throw new UsageError("give either --url or a command, not both");
+  if (options.url && command.length > 0)
+    throw new UsageError("give either --url or a command, not both");
   const server: McpServerConfig = options.url
     ? {
         url: options.url,
@@ -134,7 +148,9 @@ export function mcpAdd(
       };
   const checked = McpServerConfigSchema.safeParse(server);
   if (!checked.success) {
-    throw new UsageError(`mcp add ${name}: ${checked.error.issues[0]?.message ?? "invalid server"}`);
+    throw new UsageError(
+      `mcp add ${name}: ${checked.error.issues[0]?.message ?? "invalid server"}`,
+    );
   }
   const file = configPath(home);
   writeText(file, upsertMcpServer(readText(file), name, checked.data));

@@ -33,7 +33,9 @@ export const McpServerConfigSchema = z
   });
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 
-export const MCP_SERVER_KEYS: ReadonlySet<string> = new Set(Object.keys(McpServerConfigSchema.shape));
+export const MCP_SERVER_KEYS: ReadonlySet<string> = new Set(
+  Object.keys(McpServerConfigSchema.shape),
+);
 
 /** Server names become part of tool names, so they keep to the API's name characters. */
 export const McpServerNameSchema = z

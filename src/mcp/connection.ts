@@ -1,7 +1,10 @@
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -109,7 +112,11 @@ export class McpConnection {
     }
   }
 
-  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult> {
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<McpCallResult> {
     const client = this.client;
     if (this.state !== "ready" || !client) {
       throw new McpCallError(
@@ -194,7 +201,8 @@ export class McpConnection {
     const tokenVar = this.config.bearer_token_env_var;
     if (tokenVar) {
       const token = this.deps.env[tokenVar];
-      if (!token) throw new Error(`environment variable ${tokenVar} (bearer_token_env_var) is not set`);
+      if (!token)
+        throw new Error(`environment variable ${tokenVar} (bearer_token_env_var) is not set`);
       headers.Authorization = `Bearer ${token}`;
     }
     return headers;

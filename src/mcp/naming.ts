@@ -17,7 +17,11 @@ function shortHash(text: string): string {
  * 64 characters: invalid characters become `_`; a name too long, or taken already, keeps its
  * head and ends in a hash of the raw name, so the same tools always get the same names.
  */
-export function qualifiedToolName(server: string, tool: string, taken: ReadonlySet<string>): string {
+export function qualifiedToolName(
+  server: string,
+  tool: string,
+  taken: ReadonlySet<string>,
+): string {
   const raw = `mcp${DELIMITER}${server}${DELIMITER}${tool}`;
   const clean = sanitize(raw);
   if (clean.length <= TOOL_NAME_MAX_LENGTH && !taken.has(clean)) return clean;
@@ -40,7 +44,9 @@ export interface NamedTool {
  * Names for a set of tools, assigned in sorted (server, tool) order so the result does not
  * depend on the order servers answered in.
  */
-export function assignToolNames<T extends NamedTool>(tools: readonly T[]): Array<T & { name: string }> {
+export function assignToolNames<T extends NamedTool>(
+  tools: readonly T[],
+): Array<T & { name: string }> {
   const sorted = [...tools].sort(compareTools);
   const taken = new Set<string>();
   return sorted.map((entry) => {

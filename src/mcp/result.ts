@@ -72,6 +72,7 @@ export function modelToolResult(result: McpCallResult): ModelToolResult {
   }
   const body = parts.join("\n");
   const isError = result.isError === true;
-  if (isError) return { text: `error: the tool reported a failure: ${body || "(no details)"}`, isError };
+  if (isError)
+    return { text: `error: the tool reported a failure: ${body || "(no details)"}`, isError };
   return { text: body === "" ? "(no output)" : body, isError };
 }

@@ -221,7 +221,11 @@ describe("call <tool> <json>", () => {
 
   test("calls any offered function tool with the given arguments", () => {
     const output = only(decide('call mcp__docs__search {"q":"zod"}', { tools: mcpTools }));
-    expect(output).toEqual({ type: "function_call", name: "mcp__docs__search", arguments: '{"q":"zod"}' });
+    expect(output).toEqual({
+      type: "function_call",
+      name: "mcp__docs__search",
+      arguments: '{"q":"zod"}',
+    });
   });
 
   test("a tool that is not offered is named as unavailable", () => {

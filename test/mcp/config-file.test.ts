@@ -53,7 +53,10 @@ base_url = "https://example.test/v1"
   });
 
   test("header paths with quotes and spaces", () => {
-    expect(tableHeaderPath('[ mcp_servers . "my-docs" ]  # note')).toEqual(["mcp_servers", "my-docs"]);
+    expect(tableHeaderPath('[ mcp_servers . "my-docs" ]  # note')).toEqual([
+      "mcp_servers",
+      "my-docs",
+    ]);
     expect(tableHeaderPath('args = ["a"]')).toBeUndefined();
   });
 });

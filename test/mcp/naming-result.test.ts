@@ -38,8 +38,10 @@ describe("MCP results for the model", () => {
       }).text,
     ).toBe('sum computed\n{"sum":3}');
     expect(
-      modelToolResult({ content: [{ type: "text", text: '{"sum": 3}' }], structuredContent: { sum: 3 } })
-        .text,
+      modelToolResult({
+        content: [{ type: "text", text: '{"sum": 3}' }],
+        structuredContent: { sum: 3 },
+      }).text,
     ).toBe('{"sum": 3}');
   });
 
@@ -49,7 +51,10 @@ describe("MCP results for the model", () => {
         { type: "image", mimeType: "image/png", data: "aGVsbG8=" },
         { type: "audio", mimeType: "audio/wav", data: "AAAA" },
         { type: "resource_link", uri: "file:///a.txt", name: "a.txt" },
-        { type: "resource", resource: { uri: "file:///b.bin", mimeType: "application/zip", blob: "AAAA" } },
+        {
+          type: "resource",
+          resource: { uri: "file:///b.bin", mimeType: "application/zip", blob: "AAAA" },
+        },
       ],
     });
     expect(text).toBe(
@@ -58,7 +63,9 @@ describe("MCP results for the model", () => {
   });
 
   test("isError is a failure, and an empty success says so", () => {
-    expect(modelToolResult({ content: [{ type: "text", text: "no such file" }], isError: true })).toEqual({
+    expect(
+      modelToolResult({ content: [{ type: "text", text: "no such file" }], isError: true }),
+    ).toEqual({
       text: "error: the tool reported a failure: no such file",
       isError: true,
     });
