@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ToolError } from "../errors.js";
+import { deniedOutput, ToolError } from "../errors.js";
 import { defineCustomTool, defineFunctionTool } from "../registry.js";
 import type { FileChange, ToolContext, ToolDefinition } from "../types.js";
 import { checkpoint, PatchAborted, type VerifiedPatch, verifyPatch, writePatch } from "./apply.js";
@@ -62,8 +62,9 @@ async function checkedApplyPatch(patchText: string, ctx: ToolContext): Promise<s
   }
   changes = verified.changes;
   if (ctx.approve) {
-    const decision = await ctx.approve({ kind: "patch", callId: ctx.callId, changes });
-    if (decision === "deny") return fail("denied by user", "denied by user");
+    const withDiffs = changes.map((change) => ({ ...change, diff: change.diff ?? "" }));
+    const decision = await ctx.approve({ kind: "patch", callId: ctx.callId, changes: withDiffs });
+    if (decision.kind === "deny") return fail("denied by user", deniedOutput(decision.feedback));
   }
   await checkpoint(ctx.signal);
   try {
