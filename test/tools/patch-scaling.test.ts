@@ -120,7 +120,7 @@ describe("an interrupted apply_patch", () => {
       signal: controller.signal,
       approve: async () => {
         controller.abort();
-        return "approve";
+        return { kind: "approve" as const };
       },
     });
     const out = await runApplyPatch(UPDATE, ctx);
