@@ -81,7 +81,7 @@ export function followUp(context: ResponseItem[], output: ResponseItem): string 
     if (exit !== undefined) return `Ran the command. Exit code ${exit}.`;
     return `The command did not run: ${body.split("\n")[0] ?? ""}`;
   }
-  return "Received the tool output.";
+  return `Received the tool output: ${body.split("\n")[0] ?? ""}`;
 }
 
 function patchFollowUp(body: string): string {
