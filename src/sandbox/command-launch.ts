@@ -24,7 +24,7 @@ export interface LaunchInput {
 
 /** How to start a command: a program and its arguments, or why it may not run. */
 export type Launch =
-  | { file: string; args: string[]; confined: boolean; networkBlocked: boolean }
+  | { file: string; args: string[]; viaBwrap: boolean; confined: boolean; networkBlocked: boolean }
   | { refused: string };
 
 const shell = (command: string) => ["bash", "-lc", command];
@@ -37,10 +37,17 @@ export function commandLaunch(input: LaunchInput): Launch {
   const { bwrap, mode } = input;
   if (mode === "danger-full-access") {
     if (!bwrap.ok)
-      return { file: "bash", args: ["-lc", input.command], confined: false, networkBlocked: false };
+      return {
+        file: "bash",
+        args: ["-lc", input.command],
+        viaBwrap: false,
+        confined: false,
+        networkBlocked: false,
+      };
     return {
       file: bwrap.path,
       args: [...fullAccessArgs(input.cwd), "--", ...shell(input.command)],
+      viaBwrap: true,
       confined: false,
       networkBlocked: false,
     };
@@ -59,6 +66,7 @@ export function commandLaunch(input: LaunchInput): Launch {
   return {
     file: bwrap.path,
     args: [...confinedArgs(plan), "--", ...shell(input.command)],
+    viaBwrap: true,
     confined: true,
     networkBlocked: !network,
   };

@@ -9,7 +9,7 @@ export interface ShellRunOptions {
   timeoutMs: number;
   signal: AbortSignal;
   /** The program to start (bwrap with its arguments); default `bash -lc command`. */
-  program?: { file: string; args: string[] };
+  program?: { file: string; args: string[]; viaBwrap: boolean };
   /** The whole environment of the command (nothing else is inherited). */
   baseEnv?: Record<string, string>;
   /** Extra environment variables on top of `baseEnv`. */
@@ -51,9 +51,15 @@ function descendants(pid: number): number[] {
   return out;
 }
 
-function signalTree(pid: number, signal: NodeJS.Signals): void {
-  // deepest first, so a shell does not restart what its child just lost
-  for (const target of [...descendants(pid).reverse(), -pid]) {
+/**
+ * Signal the command's processes, deepest first. `root` also signals the process we started
+ * (its group): bwrap gets only the final SIGKILL, since a bwrap killed while it sets up the
+ * sandbox could leave its child without --die-with-parent.
+ */
+function signalTree(pid: number, signal: NodeJS.Signals, root: boolean): void {
+  const targets = descendants(pid).reverse();
+  if (root) targets.push(-pid);
+  for (const target of targets) {
     try {
       process.kill(target, signal);
     } catch {
@@ -62,11 +68,11 @@ function signalTree(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** Kill the command and everything it started: TERM, then KILL. */
-function killTree(pid: number | undefined): void {
+/** Stop the command and everything it started: TERM (not to a bwrap), then KILL to all. */
+function killTree(pid: number | undefined, wrapped: boolean): void {
   if (pid === undefined) return;
-  signalTree(pid, "SIGTERM");
-  setTimeout(() => signalTree(pid, "SIGKILL"), KILL_GRACE_MS).unref();
+  signalTree(pid, "SIGTERM", !wrapped);
+  setTimeout(() => signalTree(pid, "SIGKILL", true), KILL_GRACE_MS).unref();
 }
 
 /** Commands still running, killed if mini-codex exits (a SIGKILL is bwrap's --die-with-parent's). */
@@ -79,7 +85,7 @@ function track(pid: number | undefined): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once("exit", () => {
-    for (const group of running) signalTree(group, "SIGKILL");
+    for (const group of running) signalTree(group, "SIGKILL", true);
   });
 }
 
@@ -90,6 +96,7 @@ export async function runShellCommand(
 ): Promise<ShellOutcome> {
   const started = performance.now();
   const program = options.program ?? { file: "bash", args: ["-lc", command] };
+  const wrapped = options.program?.viaBwrap === true;
   const child = execa(program.file, program.args, {
     cwd: options.cwd,
     detached: true,
@@ -123,11 +130,11 @@ export async function runShellCommand(
   let aborted = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killTree(child.pid);
+    killTree(child.pid, wrapped);
   }, options.timeoutMs);
   const onAbort = () => {
     aborted = true;
-    killTree(child.pid);
+    killTree(child.pid, wrapped);
   };
   if (options.signal.aborted) onAbort();
   else options.signal.addEventListener("abort", onAbort, { once: true });
