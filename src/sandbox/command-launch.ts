@@ -1,8 +1,7 @@
 import { confinedArgs, fullAccessArgs } from "./bwrap-args.js";
 import { type BwrapStatus, unavailableMessage } from "./bwrap-probe.js";
 import { confinementPlan } from "./confinement-plan.js";
-
-export type ConfinementMode = "read-only" | "workspace-write" | "danger-full-access";
+import type { SandboxMode } from "./modes.js";
 
 /** What the sandbox knows about the session, fixed at start. */
 export interface SandboxSettings {
@@ -13,7 +12,7 @@ export interface SandboxSettings {
 }
 
 export interface LaunchInput {
-  mode: ConfinementMode;
+  mode: SandboxMode;
   command: string;
   /** Absolute, already checked to be inside the workspace (unless danger-full-access). */
   cwd: string;

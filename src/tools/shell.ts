@@ -1,14 +1,11 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
 import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
-import {
-  type ConfinementMode,
-  commandLaunch,
-  type SandboxSettings,
-} from "../sandbox/command-launch.js";
+import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
 import { suggestedPrefix } from "../sandbox/command-words.js";
 import { looksSandboxDenied } from "../sandbox/denial.js";
 import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import { deniedOutput, ToolError } from "./errors.js";
 import { defineFunctionTool } from "./registry.js";
 import { formatShellOutput, reportedExitCode } from "./shell-output.js";
@@ -72,7 +69,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
   const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
 
   /** One run in one mode; events for the UI, the formatted text for the model. */
-  async function runIn(mode: ConfinementMode, plan: RunPlan, ctx: ToolContext) {
+  async function runIn(mode: SandboxMode, plan: RunPlan, ctx: ToolContext) {
     const launch = commandLaunch({
       mode,
       command: plan.command,

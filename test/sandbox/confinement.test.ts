@@ -12,8 +12,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
+import type { SandboxMode } from "../../src/sandbox/modes.js";
 import { createToolRouter } from "../../src/tools/index.js";
-import type { SandboxMode } from "../../src/tools/types.js";
 import { makeContext, type TempWorkspace, tempWorkspace } from "../tools/helpers.js";
 
 /** Real bwrap, a HOME outside /tmp (so the private /tmp cannot hide it), a loopback server. */
