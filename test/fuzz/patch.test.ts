@@ -48,7 +48,7 @@ const TOKENS = [
 
 const malformedPatch = (rng: Prng) => mutateMany(rng, rng.pick(PATCHES), 4, TOKENS);
 
-describe("fuzz: apply_patch parser and applier", () => {
+describe("fuzz: apply_patch parser and applier", { timeout: 60_000 }, () => {
   let ws: TempWorkspace;
   let pristine: Record<string, string>;
   const reset = async () => {
@@ -77,7 +77,7 @@ describe("fuzz: apply_patch parser and applier", () => {
 
   it("runApplyPatch: a tool output, never a throw; a rejected patch leaves the workspace byte-identical", async () => {
     let rejected = 0;
-    const cases = await fuzz("runApplyPatch", 1_500, malformedPatch, async (text) => {
+    const cases = await fuzz("runApplyPatch", 1_200, malformedPatch, async (text) => {
       const ctx = makeContext(ws.ws);
       const output = await runApplyPatch(text, ctx);
       expect(typeof output).toBe("string");
@@ -91,7 +91,7 @@ describe("fuzz: apply_patch parser and applier", () => {
       rejected += 1;
       expect(await readTree(ws.ws)).toEqual(pristine);
     });
-    expect(cases).toBe(1_500);
+    expect(cases).toBe(1_200);
     // the mutations are mostly fatal: the invariant was checked on many rejected patches
     expect(rejected).toBeGreaterThan(500);
   });
