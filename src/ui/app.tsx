@@ -149,8 +149,9 @@ export function App({
       {approval ? (
         <ApprovalPrompt
           request={approval.request}
-          index={keys.approvalChoice}
-          diffOffset={keys.diffOffset}
+          index={keys.approval.choice}
+          diffOffset={keys.approval.diffOffset}
+          feedback={keys.approval.feedback}
           typing={keys.composer.buffer.text.length > 0}
         />
       ) : null}

@@ -1,10 +1,10 @@
-import { Box, type Key, Text, useStdout } from "ink";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import { Box, Text, useStdout } from "ink";
+import type { ApprovalRequest } from "../tools/types.js";
+import { approvalChoices } from "./approval-choices.js";
 import {
   type ApprovalDiffLine,
   approvalDiffLines,
   changeCounts,
-  type DiffScroll,
   diffWindow,
   patchSummary,
 } from "./approval-diff.js";
@@ -13,7 +13,7 @@ import { printable } from "./terminal-text.js";
 
 const DEFAULT_DIFF_ROWS = 12;
 /** Rows the rest of the live region takes around the diff (prompt frame, composer, status). */
-const AROUND_DIFF_ROWS = 20;
+const AROUND_DIFF_ROWS = 21;
 /** Files listed above the diff (the diff itself names every file). */
 const LISTED_FILES = 5;
 /** Border and padding of the prompt box, on each side. */
@@ -41,50 +41,6 @@ export function diffGeometry(
   return { lines, rows: promptDiffRows(terminal.rows, files), columns, gutter };
 }
 
-const CHOICES: ReadonlyArray<{ key: string; decision: ApprovalDecision; label: string }> = [
-  { key: "y", decision: "approve", label: "Yes, once" },
-  { key: "a", decision: "approve_session", label: "Yes, for this session" },
-  { key: "n", decision: "deny", label: "No (tell the model it was denied)" },
-];
-
-const SCROLL_KEYS: ReadonlyArray<[keyof Key, DiffScroll]> = [
-  ["pageUp", "page_up"],
-  ["pageDown", "page_down"],
-  ["home", "first"],
-  ["end", "last"],
-];
-
-/** A key on the approval prompt: y / a / n, arrows + Enter; PgUp/PgDn/Home/End scroll the diff; Esc (or Ctrl+C) stops the turn. */
-export function approvalKey(
-  input: string,
-  key: Key,
-  index: number,
-):
-  | { decision: ApprovalDecision }
-  | { index: number }
-  | { scroll: DiffScroll }
-  | "interrupt"
-  | undefined {
-  if (key.escape || (key.ctrl && input === "c")) return "interrupt";
-  const scroll = SCROLL_KEYS.find(([name]) => key[name]);
-  if (scroll) return { scroll: scroll[1] };
-  const typed = CHOICES.find((choice) => choice.key === input.toLowerCase());
-  if (typed) return { decision: typed.decision };
-  if (key.upArrow) return { index: (index + CHOICES.length - 1) % CHOICES.length };
-  if (key.downArrow) return { index: (index + 1) % CHOICES.length };
-  if (key.return) return { decision: CHOICES[index]?.decision ?? "deny" };
-  return undefined;
-}
-
-/**
- * While a message is half typed, keys keep going to it (Enter queues it): a word that starts
- * with "a" must not approve a command for the whole session. Esc and Ctrl+C still answer.
- */
-export function approvalKeyGoesToComposer(input: string, key: Key, composerEmpty: boolean) {
-  if (composerEmpty) return false;
-  return !(key.escape || (key.ctrl && input === "c"));
-}
-
 function diffColor(text: string): "green" | "red" | "cyan" | undefined {
   if (text.startsWith("+++ ") || text.startsWith("--- ")) return undefined;
   if (text.startsWith("+")) return "green";
@@ -105,9 +61,7 @@ function PatchDiff({ request, offset }: { request: ApprovalRequest; offset: numb
         <Hanging
           // biome-ignore lint/suspicious/noArrayIndexKey: the window's rows
           key={start + i}
-          prefix={`${line.number === undefined ? "" : line.number}`
-            .padStart(gutter - 1)
-            .concat(" ")}
+          prefix={`${`${line.number ?? ""}`.padStart(gutter - 1)} `}
           color={diffColor(line.text)}
         >
           {line.text || " "}
@@ -124,60 +78,98 @@ function PatchDiff({ request, offset }: { request: ApprovalRequest; offset: numb
   );
 }
 
-/** Asks the person about one command or patch. */
+/** What is asked: the command (and why again), the patch with its whole diff, or the MCP call. */
+function RequestBody({ request, diffOffset }: { request: ApprovalRequest; diffOffset: number }) {
+  if (request.kind === "command") {
+    return (
+      <>
+        <Text bold>
+          {request.reason === "sandbox_denied"
+            ? "The sandbox blocked this command. Run it again without the sandbox?"
+            : "Run this command?"}
+        </Text>
+        <Hanging prefix="$ " color="yellow">
+          {printable(request.command)}
+        </Hanging>
+        <Hanging prefix="in ">{printable(request.workdir)}</Hanging>
+      </>
+    );
+  }
+  if (request.kind === "mcp_tool") {
+    return (
+      <>
+        <Hanging prefix="Call the MCP tool ">
+          {printable(request.server)}/{printable(request.tool)}?
+        </Hanging>
+        <Hanging prefix="  " color="yellow">
+          {printable(request.arguments)}
+        </Hanging>
+      </>
+    );
+  }
+  const counts = changeCounts(request.changes);
+  return (
+    <>
+      <Hanging prefix="Apply this patch? ">{patchSummary(counts)}</Hanging>
+      {counts.slice(0, LISTED_FILES).map((c) => (
+        <Hanging key={`${c.path}:${c.movePath ?? ""}`} prefix={`  ${c.kind} `}>
+          {printable(c.path)}
+          {c.movePath ? ` → ${printable(c.movePath)}` : ""} <Text color="green">+{c.added}</Text>{" "}
+          <Text color="red">−{c.removed}</Text>
+        </Hanging>
+      ))}
+      {counts.length > LISTED_FILES ? (
+        <Text dimColor> … {counts.length - LISTED_FILES} more files (all in the diff)</Text>
+      ) : null}
+      <PatchDiff request={request} offset={diffOffset} />
+    </>
+  );
+}
+
+/** Asks the person about one command, patch or MCP call. */
 export function ApprovalPrompt({
   request,
   index,
   diffOffset = 0,
+  feedback,
   typing = false,
 }: {
   request: ApprovalRequest;
   index: number;
   /** First diff line shown (PgUp/PgDn move it). */
   diffOffset?: number;
+  /** The text field of "No, and tell the model what to do differently", while it is open. */
+  feedback?: string;
   /** A message is being typed: say that keys go to it until it is queued or cleared. */
   typing?: boolean;
 }) {
-  const counts = request.kind === "patch" ? changeCounts(request.changes) : [];
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
-      {request.kind === "command" ? (
-        <>
-          <Text bold>Run this command?</Text>
-          <Hanging prefix="$ " color="yellow">
-            {printable(request.command)}
+      <RequestBody request={request} diffOffset={diffOffset} />
+      {feedback === undefined ? (
+        approvalChoices(request).map((choice, i) => (
+          <Hanging
+            key={choice.key}
+            prefix={`${i === index ? "› " : "  "}[${choice.key}] `}
+            color={i === index ? "cyan" : undefined}
+          >
+            {choice.label}
           </Hanging>
-          <Hanging prefix="in ">{printable(request.workdir)}</Hanging>
-        </>
+        ))
       ) : (
         <>
-          <Hanging prefix="Apply this patch? ">{patchSummary(counts)}</Hanging>
-          {counts.slice(0, LISTED_FILES).map((c) => (
-            <Hanging key={`${c.path}:${c.movePath ?? ""}`} prefix={`  ${c.kind} `}>
-              {printable(c.path)}
-              {c.movePath ? ` → ${printable(c.movePath)}` : ""}{" "}
-              <Text color="green">+{c.added}</Text> <Text color="red">−{c.removed}</Text>
-            </Hanging>
-          ))}
-          {counts.length > LISTED_FILES ? (
-            <Text dimColor> … {counts.length - LISTED_FILES} more files (all in the diff)</Text>
-          ) : null}
-          <PatchDiff request={request} offset={diffOffset} />
+          <Text bold>No. What should the model do differently?</Text>
+          <Hanging prefix="› " color="cyan">
+            {printable(feedback)}
+            <Text inverse> </Text>
+          </Hanging>
+          <Text dimColor>Enter: deny and send this to the model · Esc: back to the choices</Text>
         </>
       )}
-      {CHOICES.map((choice, i) => (
-        <Hanging
-          key={choice.key}
-          prefix={`${i === index ? "› " : "  "}[${choice.key}] `}
-          color={i === index ? "cyan" : undefined}
-        >
-          {choice.label}
-        </Hanging>
-      ))}
       {typing ? (
         <Text color="yellow">Keys go to your message: Enter queues it, then answer here.</Text>
       ) : null}
-      <Text dimColor>Esc: no, and stop the turn</Text>
+      {feedback === undefined ? <Text dimColor>Esc: no, and stop the turn</Text> : null}
     </Box>
   );
 }

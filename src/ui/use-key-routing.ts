@@ -1,13 +1,13 @@
-import { type Key, useInput, useStdout } from "ink";
+import { type Key, useInput } from "ink";
 import { useCallback, useRef, useState } from "react";
 import { ReasoningEffortSchema } from "../protocol/request.js";
-import { scrollDiff } from "./approval-diff.js";
-import { approvalKey, approvalKeyGoesToComposer, diffGeometry } from "./approval-prompt.js";
+import { approvalKeyGoesToComposer } from "./approval-choices.js";
 import { EFFORT_CYCLE } from "./keymap.js";
 import { modelChoices } from "./model-catalog.js";
 import { type PickerSpec, pickerKey } from "./picker.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import type { useAgentSession } from "./use-agent-session.js";
+import { useApprovalKeys } from "./use-approval-keys.js";
 import { type ComposerSignal, useComposer } from "./use-composer.js";
 import { useRefState } from "./use-terminal.js";
 
@@ -31,9 +31,7 @@ export function useKeyRouting({ agent, onSubmit, print, quit, showOutput }: KeyR
   const picker = useRefState<{ spec: PickerSpec; index: number } | undefined>(undefined);
   const openPicker = (spec: PickerSpec) =>
     picker.set({ spec, index: Math.max(0, spec.options.indexOf(spec.current ?? "")) });
-  const approvalChoice = useRefState(0);
-  const diffOffset = useRefState(0);
-  const { stdout } = useStdout();
+  const approvals = useApprovalKeys(agent);
   const [hint, setHint] = useState("");
   const quitArmed = useRef(false);
   const clearComposer = useRef(() => {});
@@ -133,24 +131,7 @@ export function useKeyRouting({ agent, onSubmit, print, quit, showOutput }: KeyR
       composer.handle(input, key);
       return;
     }
-    if (pendingApproval) {
-      const result = approvalKey(input, key, approvalChoice.ref.current);
-      // Esc / Ctrl+C on a prompt deny it and stop the turn.
-      if (result === "interrupt") {
-        approvalChoice.set(0);
-        diffOffset.set(0);
-        return agent.interrupt();
-      }
-      if (result && "decision" in result) {
-        approvalChoice.set(0);
-        diffOffset.set(0);
-        agent.decide(pendingApproval, result.decision);
-      } else if (result && "scroll" in result) {
-        const { lines, rows, columns } = diffGeometry(pendingApproval.request, stdout);
-        diffOffset.set(scrollDiff(lines, diffOffset.ref.current, result.scroll, rows, columns));
-      } else if (result) approvalChoice.set(result.index);
-      return;
-    }
+    if (pendingApproval) return approvals.handle(pendingApproval, input, key);
     const open = picker.ref.current;
     if (open !== undefined) {
       const result = pickerKey(input, key, open.index, open.spec.options);
@@ -171,9 +152,12 @@ export function useKeyRouting({ agent, onSubmit, print, quit, showOutput }: KeyR
     hint,
     /** The open picker and its highlighted option. */
     picker: picker.value,
-    approvalChoice: approvalChoice.value,
-    /** First line of the approval's diff on screen. */
-    diffOffset: diffOffset.value,
+    /** The approval prompt's highlighted choice, diff offset and feedback text. */
+    approval: {
+      choice: approvals.choice,
+      diffOffset: approvals.diffOffset,
+      feedback: approvals.feedback,
+    },
     openEffortPicker: () => openPicker(effortPicker()),
     openModelPicker: () => openPicker(modelPicker()),
   };
