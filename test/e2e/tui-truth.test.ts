@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
@@ -67,6 +67,62 @@ describe.skipIf(!hasTmux)(
       expect(readFileSync(join(world.repo, "big.txt"), "utf8").split("\n")).toHaveLength(61);
     }, 60_000);
 
+    it("the two 'don't ask again' answers approve exactly what their labels say and nothing more", async () => {
+      const p = open([...UNTRUSTED, "run: touch one.txt"]);
+      await p.until(() => p.screen().includes("Run this command?"), "the command prompt");
+      expect(p.screen()).toContain(
+        "[a] Yes, and don't ask again for commands that start with `touch`",
+      );
+      p.literal("a");
+      await p.until(() => p.screen().includes("Ran the command."), "the first command");
+      await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+      // Another command with the same prefix runs without a question.
+      p.type("run: touch two.txt");
+      await p.until(
+        () => p.screen().match(/Ran the command\./g)?.length === 2,
+        "the second command",
+      );
+      expect(existsSync(join(world.repo, "two.txt"))).toBe(true);
+      // One that starts otherwise still asks; "tell the model" sends the person's words.
+      p.type("run: mkdir three");
+      await p.until(() => p.screen().includes("$ mkdir three"), "the mkdir prompt");
+      p.literal("f");
+      await p.until(
+        () => p.screen().includes("What should the model do differently?"),
+        "the field",
+      );
+      p.literal("use the existing folder");
+      p.keys("Enter");
+      await p.until(
+        () => p.screen().includes("denied by user: use the existing folder"),
+        "the reply",
+      );
+      expect(existsSync(join(world.repo, "three"))).toBe(false);
+      const outputs = JSON.stringify(server.requests.at(-1)?.body);
+      expect(outputs).toContain("denied by user: use the existing folder");
+
+      // Patches: "these files" covers later patches of the same file only.
+      p.type("write p1.txt: hello");
+      await p.until(() => p.screen().includes("Apply this patch?"), "the patch prompt");
+      expect(p.screen()).toContain("[a] Yes, and don't ask again for these files");
+      p.literal("a");
+      await p.until(() => p.screen().includes("Applied the patch."), "the first patch");
+      await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+      p.literal(
+        "patch:\n*** Begin Patch\n*** Update File: p1.txt\n@@\n-hello\n+hello again\n*** End Patch",
+      );
+      p.keys("Enter");
+      await p.until(
+        () => p.screen().match(/Applied the patch\./g)?.length === 2,
+        "the second patch",
+      );
+      expect(readFileSync(join(world.repo, "p1.txt"), "utf8")).toBe("hello again\n");
+      p.type("write p2.txt: other");
+      await p.until(() => p.screen().includes("Apply this patch?"), "a prompt for another file");
+      expect(existsSync(join(world.repo, "p2.txt"))).toBe(false);
+      p.keys("Escape");
+    }, 90_000);
+
     it("a 3 000-character output line takes one row, and Ctrl+O shows all of it", async () => {
       const p = open([...UNTRUSTED, "run: head -c 3000 /dev/zero | tr '\\0' x"]);
       await p.until(() => p.screen().includes("Ran the command."), "the command to finish");
@@ -132,6 +188,15 @@ describe.skipIf(!hasTmux)(
       expect(p.screen()).toContain("directory");
     }, 60_000);
 
+    it("keys typed while it starts land in the composer only, with no stray line above", async () => {
+      const p = open([]);
+      p.literal("early keys");
+      await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
+      await p.until(() => p.screen().includes("› early keys"), "the keys in the composer");
+      expect(p.screen().split("\n")[0]).toMatch(/^╭/);
+      expect(p.screen().match(/early keys/g)).toHaveLength(1);
+    }, 60_000);
+
     it("at 40 columns every approval line wraps with a hanging indent", async () => {
       const p = open([...UNTRUSTED, "run: touch made-by-the-test-with-a-long-name.txt"], 40, 30);
       await p.until(() => p.screen().includes("Run this command?"), "the command prompt");
@@ -139,8 +204,10 @@ describe.skipIf(!hasTmux)(
       const at = lines.findIndex((line) => line.includes("$ touch"));
       // The command's second row starts under the command, not under the "$".
       expect(lines[at + 1]).toMatch(/^│ {3}\S/);
-      const choice = lines.findIndex((line) => line.includes("[n] No"));
+      // A long choice wraps under its label, not under its "[a]".
+      const choice = lines.findIndex((line) => line.includes("[a] Yes, and don't"));
       expect(choice).toBeGreaterThan(at);
+      expect(lines[choice + 1]).toMatch(/^│ {7}\S/);
       p.keys("Escape");
     }, 60_000);
   },
