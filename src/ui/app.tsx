@@ -1,5 +1,6 @@
 import { Box, Static, Text, useApp } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { errorMessage } from "../protocol/error-message.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import { runSlashCommand } from "./commands/dispatch.js";
 import { Composer } from "./composer.js";
@@ -76,7 +77,7 @@ export function App({
       print,
       openEffortPicker: () => keys.openEffortPicker(),
       openModelPicker: () => keys.openModelPicker(),
-      runTurn: (operation) => agent.runTurn(() => operation(), true),
+      runSessionOperation: (operation) => agent.runSessionOperation(() => operation(), true),
       newSession: async () => {
         await agent.open();
       },
@@ -115,7 +116,7 @@ export function App({
       print({
         kind: "notice",
         level: "error",
-        text: `Could not start the session: ${String(error)}`,
+        text: `Could not start the session: ${errorMessage(error)}`,
       }),
     );
   }, []);

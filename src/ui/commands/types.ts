@@ -22,7 +22,7 @@ export interface CommandContext {
   /** The model picker (then the chosen reasoning model's efforts). */
   openModelPicker(): void;
   /** Run a session operation as a turn (busy while it runs, errors shown); true when it succeeded. */
-  runTurn(operation: () => Promise<TurnResult>): Promise<boolean>;
+  runSessionOperation(operation: () => Promise<TurnResult>): Promise<boolean>;
   newSession(): Promise<void>;
   quit(): void;
 }
