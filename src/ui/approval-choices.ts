@@ -1,8 +1,8 @@
 import type { Key } from "ink";
+import { printable } from "../text/terminal-text.js";
 import { sessionDecision } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { DiffScroll } from "./approval-diff.js";
-import { printable } from "./terminal-text.js";
 
 export interface ApprovalChoice {
   key: string;

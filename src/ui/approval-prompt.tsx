@@ -1,4 +1,5 @@
 import { Box, Text, useStdout } from "ink";
+import { printable } from "../text/terminal-text.js";
 import type { ApprovalRequest } from "../tools/types.js";
 import { approvalChoices } from "./approval-choices.js";
 import {
@@ -9,7 +10,6 @@ import {
   patchSummary,
 } from "./approval-diff.js";
 import { Hanging } from "./hanging-text.js";
-import { printable } from "./terminal-text.js";
 
 const DEFAULT_DIFF_ROWS = 12;
 /** Rows the rest of the live region takes around the diff (prompt frame, composer, status). */

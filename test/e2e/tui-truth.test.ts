@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 import { type TempWorld, tempWorld } from "./helpers.js";
 import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
 
@@ -29,7 +30,7 @@ describe.skipIf(!hasTmux)(
 
     beforeAll(async () => {
       buildIfStale();
-      server = await startDemoServer();
+      server = await startCheckedDemoServer();
       world = tempWorld();
     }, 180_000);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 import { type TempWorld, tempWorld } from "./helpers.js";
 import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
 
@@ -11,7 +12,7 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
 
   beforeAll(async () => {
     buildIfStale();
-    server = await startDemoServer();
+    server = await startCheckedDemoServer();
     world = tempWorld();
     pane = startPane({ world, baseUrl: server.baseUrl, args: ["--effort", "medium"] });
   }, 180_000);
