@@ -271,7 +271,8 @@ describe("App", () => {
     );
     const status = statusLine(app.frame(), "ws_incremental");
     expect(status.trimEnd().length).toBeLessThanOrEqual(30);
-    expect(status).toContain("prev ✓");
+    // The context left outranks the chain mark (ws_incremental already says it chained).
+    expect(status).toContain("ctx");
   });
 
   it("queues a message typed while a turn runs and sends it after", async () => {
