@@ -33,6 +33,10 @@ export const LedgerRowSchema = z.object({
   ms_to_first_event: z.number().nullable(),
   ms_total: z.number(),
   outcome: z.string(),
+  // absent in ledgers written before the cache diagnosis: read as null
+  prefix_digest: z.string().nullable().default(null),
+  shared_prefix: z.object({ seq: z.number(), items: z.number() }).nullable().default(null),
+  cache_diagnosis: z.string().nullable().default(null),
 });
 export type LedgerRow = z.infer<typeof LedgerRowSchema>;
 
@@ -69,6 +73,9 @@ export function ledgerRow(
       request.msToFirstEvent === undefined ? null : Math.round(request.msToFirstEvent),
     ms_total: Math.round(request.msTotal),
     outcome: request.outcome,
+    prefix_digest: request.cache?.prefixDigest ?? null,
+    shared_prefix: request.cache?.sharedPrefix ?? null,
+    cache_diagnosis: request.cache?.diagnosis ?? null,
   };
 }
 
@@ -154,6 +161,8 @@ export interface LedgerSummary {
   modes: Record<string, number>;
   fullReasons: Record<string, number>;
   outcomes: Record<string, number>;
+  /** Cache diagnoses by kind (`cache_cold`, `prefix_changed@item`, `prefix_changed:reasoning`). */
+  cacheMisses: Record<string, number>;
   bytesSent: number;
   itemsSent: number;
   inputTokens: number;
@@ -178,6 +187,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     modes: {},
     fullReasons: {},
     outcomes: {},
+    cacheMisses: {},
     bytesSent: 0,
     itemsSent: 0,
     inputTokens: 0,
@@ -191,6 +201,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     count(summary.modes, row.mode);
     count(summary.outcomes, row.outcome);
     if (row.reason) count(summary.fullReasons, row.reason);
+    if (row.cache_diagnosis) count(summary.cacheMisses, missKind(row.cache_diagnosis));
     if (row.transport === "ws") wsRequests += 1;
     summary.bytesSent += row.bytes_sent;
     summary.itemsSent += row.items_sent;
@@ -217,9 +228,15 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `modes: ${pairs(summary.modes)} (incremental ${pct(summary.incrementalRatio)} of WebSocket requests)`,
     `full because: ${pairs(summary.fullReasons)}`,
     `outcomes: ${pairs(summary.outcomes)}`,
+    `cache misses: ${pairs(summary.cacheMisses)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
   ].join("\n");
+}
+
+/** The kind of a diagnosis without its figures, so misses of one kind count together. */
+function missKind(diagnosis: string): string {
+  return diagnosis.replace(/^cache_cold:\d+$/, "cache_cold").replace(/@\d+$/, "@item");
 }
 
 function warmups(count: number): string {

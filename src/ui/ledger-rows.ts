@@ -22,6 +22,7 @@ export const LEDGER_HEADER = [
   "out",
   "ms",
   "outcome",
+  "cache miss",
   "reason",
 ];
 
@@ -41,6 +42,15 @@ export function ledgerTableRow(row: LedgerRow): string[] {
     n(usage?.output_tokens),
     n(Math.round(row.ms_total)),
     row.outcome,
+    cacheMissCell(row),
     row.reason ?? "",
   ];
+}
+
+/** The diagnosis code, with the request whose prefix a cold cache repeated: `cache_cold:12 #7`. */
+function cacheMissCell(row: LedgerRow): string {
+  const diagnosis = row.cache_diagnosis ?? "";
+  return diagnosis.startsWith("cache_cold") && row.shared_prefix
+    ? `${diagnosis} #${row.shared_prefix.seq}`
+    : diagnosis;
 }
