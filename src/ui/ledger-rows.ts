@@ -9,7 +9,7 @@ export function readLedgerRows(path: string, count: number): LedgerRow[] {
   return readLedger(path).rows.slice(-count);
 }
 
-/** The free-text reason goes last: on a narrow terminal only it is cut. */
+/** The free-text reason and cache miss go last: on a narrow terminal only they are cut. */
 export const LEDGER_HEADER = [
   "seq",
   "turn",
@@ -22,8 +22,8 @@ export const LEDGER_HEADER = [
   "out",
   "ms",
   "outcome",
-  "cache miss",
   "reason",
+  "cache miss",
 ];
 
 export function ledgerTableRow(row: LedgerRow): string[] {
@@ -42,8 +42,8 @@ export function ledgerTableRow(row: LedgerRow): string[] {
     n(usage?.output_tokens),
     n(Math.round(row.ms_total)),
     row.outcome,
-    cacheMissCell(row),
     row.reason ?? "",
+    cacheMissCell(row),
   ];
 }
 
