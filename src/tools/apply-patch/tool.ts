@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ToolError } from "../errors.js";
+import { deniedOutput, ToolError } from "../errors.js";
 import { defineCustomTool, defineFunctionTool } from "../registry.js";
 import type { FileChange, ToolContext, ToolDefinition } from "../types.js";
 import { type VerifiedPatch, verifyPatch, writePatch } from "./apply.js";
@@ -49,8 +49,9 @@ export async function runApplyPatch(patchText: string, ctx: ToolContext): Promis
   }
   changes = verified.changes;
   if (ctx.approve) {
-    const decision = await ctx.approve({ kind: "patch", callId: ctx.callId, changes });
-    if (decision === "deny") return fail("denied by user", "denied by user");
+    const withDiffs = changes.map((change) => ({ ...change, diff: change.diff ?? "" }));
+    const decision = await ctx.approve({ kind: "patch", callId: ctx.callId, changes: withDiffs });
+    if (decision.kind === "deny") return fail("denied by user", deniedOutput(decision.feedback));
   }
   try {
     await writePatch(verified.writes);
