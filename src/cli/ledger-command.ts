@@ -8,6 +8,7 @@ import {
   readLedger,
   summarizeLedger,
 } from "../session/ledger.js";
+import { formatLedgerPicture } from "../session/ledger-picture.js";
 import { isValidSessionId } from "../session/session-id.js";
 import { sessionsDir } from "../session/sessions-dir.js";
 
@@ -26,13 +27,25 @@ export function resolveLedgerFile(home: string, session: string | undefined): st
   throw new CliError(`no ledger for ${session} in ${sessionsDir(home)}`, 1);
 }
 
-export async function runLedgerCommand(session: string | undefined): Promise<number> {
+/**
+ * The summary and a one-line-per-request picture of where the chain and the cache broke;
+ * `--json`: one JSON document `{file, summary, rows}` for scripts.
+ */
+export async function runLedgerCommand(
+  session: string | undefined,
+  options: { json?: boolean } = {},
+): Promise<number> {
   const file = resolveLedgerFile(resolveHome(), session);
   const { rows, skipped } = readLedger(file);
   if (rows.length === 0 && skipped > 0) {
     throw new CliError(`${file} is not a mini-codex ledger (no line has the ledger fields)`, 1);
   }
-  process.stdout.write(`${formatLedgerSummary(summarizeLedger(rows))}\n`);
+  const summary = summarizeLedger(rows);
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ file, summary, rows, skipped })}\n`);
+    return 0;
+  }
+  process.stdout.write(`${formatLedgerSummary(summary)}\n\n${formatLedgerPicture(rows)}\n`);
   if (skipped > 0) process.stderr.write(`(${skipped} unreadable line(s) skipped in ${file})\n`);
   return 0;
 }

@@ -1,6 +1,7 @@
 import { diagnoseCache } from "./cache-diagnosis.js";
 import type { RequestCacheFacts, RequestFinished } from "./events.js";
-import { PrefixIndex, type PrefixLookup } from "./prefix-index.js";
+import type { LedgerRow } from "./ledger.js";
+import { PrefixIndex, type PrefixLookup, type SeedRequest } from "./prefix-index.js";
 import type { FullRequest } from "./request.js";
 
 /**
@@ -13,7 +14,14 @@ export class CacheExplainer {
   private lastBuilt: FullRequest | undefined;
   private readonly inFlight = new Map<number, PrefixLookup>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * `resumedFrom`: the last completed request of a resumed session (its ledger row), so the
+   * first request after a resume can still find the prefix it repeats (and a cold cache).
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private resumedFrom?: SeedRequest,
+  ) {}
 
   /** Pass every built request through here (returns it unchanged). */
   built(request: FullRequest): FullRequest {
@@ -24,6 +32,8 @@ export class CacheExplainer {
   /** The request just built went on the wire as `seq`. */
   started(seq: number): void {
     if (!this.lastBuilt) return;
+    if (this.resumedFrom) this.index.seed(this.lastBuilt, this.resumedFrom);
+    this.resumedFrom = undefined;
     this.inFlight.set(seq, this.index.lookup(this.lastBuilt));
     this.lastBuilt = undefined;
   }
@@ -52,4 +62,18 @@ export class CacheExplainer {
       diagnosis,
     };
   }
+}
+
+/** The seed for a resumed session from its last completed ledger row (none: nothing to seed). */
+export function seedFromLedgerRow(row: LedgerRow | undefined): SeedRequest | undefined {
+  if (!row?.prefix_digest || !row.usage) return undefined;
+  const at = Date.parse(row.ts);
+  if (Number.isNaN(at)) return undefined;
+  return {
+    seq: row.seq,
+    items: row.items_total,
+    inputTokens: row.usage.input_tokens,
+    at,
+    prefixDigest: row.prefix_digest,
+  };
 }

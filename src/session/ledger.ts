@@ -86,7 +86,7 @@ export function ledgerRow(
 export class LedgerWriter {
   readonly path: string;
   /** The last seq and turn already in the file (a resumed session numbers on from them). */
-  readonly last: { seq: number; turn: number };
+  readonly last: LedgerEnd;
   private ready = false;
   private broken: boolean;
 
@@ -135,16 +135,25 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   return { rows, skipped };
 }
 
+export interface LedgerEnd {
+  seq: number;
+  turn: number;
+  /** The last completed request (a resumed session's cache diagnosis starts from it). */
+  completed?: LedgerRow;
+}
+
 /** The highest seq and turn of an existing ledger (zeros when there is none). */
-export function ledgerEnd(path: string): { seq: number; turn: number } {
+export function ledgerEnd(path: string): LedgerEnd {
   if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;
+  let completed: LedgerRow | undefined;
   for (const row of readLedger(path).rows) {
     seq = Math.max(seq, row.seq);
     turn = Math.max(turn, row.turn);
+    if (row.outcome === "completed") completed = row;
   }
-  return { seq, turn };
+  return completed ? { seq, turn, completed } : { seq, turn };
 }
 
 /** The most recently written ledger under `<home>/sessions`, if any. */

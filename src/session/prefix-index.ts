@@ -29,6 +29,25 @@ export interface PrefixLookup {
   readonly length: number;
 }
 
+/** What the index keeps of a request: its fields and the first `length` links of its chain. */
+type PrefixBase = Pick<
+  PrefixLookup,
+  "prefixDigest" | "fieldsDigest" | "fields" | "chain" | "length"
+>;
+
+/** An earlier request known only from its ledger row. */
+export interface SeedRequest extends BestEarlier {
+  prefixDigest: string;
+}
+
+/** The digest of `request`'s compared fields and its first `length` input items. */
+function prefixOf(request: PlannedRequest, length: number): PrefixBase {
+  const fields = fieldDigests(request.body);
+  const fieldsDigest = shortHash(COMPARED_FIELDS.map((field) => fields[field]).join(":"));
+  const prefixDigest = shortHash(`${fieldsDigest}:${chainAt(request.chain, length - 1)}`);
+  return { prefixDigest, fieldsDigest, fields, chain: request.chain, length };
+}
+
 interface Recorded extends BestEarlier {
   fields: Readonly<Record<string, string>>;
 }
@@ -49,12 +68,8 @@ export class PrefixIndex {
 
   /** Compare `request` with what was recorded so far (records nothing). */
   lookup(request: PlannedRequest): PrefixLookup {
-    const fields = fieldDigests(request.body);
-    const fieldsDigest = shortHash(COMPARED_FIELDS.map((field) => fields[field]).join(":"));
-    const length = request.body.input.length;
-    const { chain } = request;
-    const prefixDigest = shortHash(`${fieldsDigest}:${chainAt(chain, length - 1)}`);
-    const base = { prefixDigest, fieldsDigest, fields, chain, length };
+    const base = prefixOf(request, request.body.input.length);
+    const { chain, length, fields, fieldsDigest } = base;
 
     const anyShared = sharedLength(this.anyFields, chain, length);
     const sameMap = this.byFields.get(fieldsDigest);
@@ -75,8 +90,20 @@ export class PrefixIndex {
     };
   }
 
+  /**
+   * A resumed session's last request (from its ledger) becomes an earlier request, if
+   * `request` starts with exactly its prefix (same digest over its first `items` items).
+   */
+  seed(request: PlannedRequest, earlier: SeedRequest): boolean {
+    if (earlier.items > request.body.input.length) return false;
+    const base = prefixOf(request, earlier.items);
+    if (base.prefixDigest !== earlier.prefixDigest) return false;
+    this.record(earlier.seq, base, earlier.inputTokens, earlier.at);
+    return true;
+  }
+
   /** A completed request becomes an earlier request the next ones compare with. */
-  record(seq: number, lookup: PrefixLookup, inputTokens: number, at: number): void {
+  record(seq: number, lookup: PrefixBase, inputTokens: number, at: number): void {
     this.recorded.set(seq, { seq, items: lookup.length, inputTokens, at, fields: lookup.fields });
     this.latest = seq;
     let same = this.byFields.get(lookup.fieldsDigest);

@@ -61,7 +61,7 @@ describe("cache diagnosis against the demo server (issue 18)", () => {
     h = await startHarness({
       instructions: LONG_INSTRUCTIONS,
       settings: { model: "demo-1", effort: "low" },
-      providerOverrides: { wsLanes: "auto" },
+      providerOverrides: { wsLanes: "stream_id" },
     });
     await h.session.send("one");
     const before = h.ledger().at(-1);

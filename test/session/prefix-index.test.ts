@@ -106,3 +106,29 @@ describe("PrefixIndex: the earlier request with the longest common prefix", () =
     expect(other.best?.items).toBe(8);
   });
 });
+
+describe("PrefixIndex.seed: a resumed session's last request, known from its ledger row", () => {
+  it("is an earlier request when the resumed input starts with exactly its prefix", () => {
+    const before = new PrefixIndex();
+    const last = before.lookup(request(history(2)));
+    const row = { seq: 9, items: 6, inputTokens: 3000, at: 5, prefixDigest: last.prefixDigest };
+
+    const resumed = new PrefixIndex();
+    expect(resumed.seed(request(history(3)), row)).toBe(true);
+    const lookup = resumed.lookup(request(history(3)));
+    expect(lookup.sharedPrefix).toEqual({ seq: 9, items: 6 });
+    expect(lookup.best).toEqual({ seq: 9, items: 6, inputTokens: 3000, at: 5 });
+  });
+
+  it("is ignored when the fields or the items differ (nothing known to share)", () => {
+    const last = new PrefixIndex().lookup(request(history(2))).prefixDigest;
+    const row = { seq: 9, items: 6, inputTokens: 3000, at: 5, prefixDigest: last };
+    const otherEffort = new PrefixIndex();
+    expect(otherEffort.seed(request(history(3), { effort: "high" }), row)).toBe(false);
+    expect(otherEffort.lookup(request(history(3))).sharedPrefix).toBeNull();
+    const edited = history(3);
+    edited[2] = userMessage("another question");
+    expect(new PrefixIndex().seed(request(edited), row)).toBe(false);
+    expect(new PrefixIndex().seed(request(history(1)), row)).toBe(false);
+  });
+});
