@@ -31,7 +31,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     forgetResponses: () => engine.store.forgetAll(),
     forgetPromptCache: () => engine.cache.clear(),
   });
-  engine = new DemoEngine(hooks);
+  engine = new DemoEngine(hooks, options.requestCheck);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
 
   const server = createServer((req, res) => {
