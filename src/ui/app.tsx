@@ -54,10 +54,10 @@ export function App({
   const quit = useCallback(() => {
     const session = agent.session;
     void agent.close().finally(() => {
-      if (session) onExit?.(exitSummary(session.status(), options.ephemeral));
+      if (session) onExit?.(exitSummary(session.status()));
       setLeaving(true);
     });
-  }, [agent, onExit, options.ephemeral]);
+  }, [agent, onExit]);
   useEffect(() => {
     if (leaving) exit();
   }, [leaving, exit]);
