@@ -77,8 +77,11 @@ function buildProgram(pending: Pending): Command {
     .command("ledger")
     .description("summarise a session's request ledger (default: the latest session)")
     .argument("[SESSION]", "session id or ledger file")
-    .action((session: string | undefined) => {
-      pending.result = import("./ledger-command.js").then((m) => m.runLedgerCommand(session));
+    .option("--json", "print the summary and every row as one JSON document")
+    .action((session: string | undefined, flags: { json?: boolean }) => {
+      pending.result = import("./ledger-command.js").then((m) =>
+        m.runLedgerCommand(session, { json: flags.json === true }),
+      );
     });
 
   program
