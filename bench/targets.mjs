@@ -79,11 +79,11 @@ export const TARGETS = [
     met: (f) => within(f.append_ratio_1000_to_10, 2),
   },
   {
-    label: "1 000-turn session: `exec resume` to its first request",
+    label: "1 000-turn session: `exec resume --last` of it, spawn to exit (one more turn)",
     bench: "long-session",
     target: "< 500 ms",
-    figure: (f) => `${f.resume_first_request_ms} ms (${f.history_items} items)`,
-    met: (f) => f.resume_first_request_ms < 500,
+    figure: (f) => `${f.resume_exec_total_ms} ms (${f.history_items} items)`,
+    met: (f) => f.resume_exec_total_ms < 500,
   },
   {
     label: "TUI with 5 000 transcript entries: key echo (p95)",

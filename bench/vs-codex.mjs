@@ -14,9 +14,10 @@ import { BIN } from "./session-world.mjs";
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 
 function codexBinary() {
-  const triple = { "linux-x64": "x86_64-unknown-linux-musl", "linux-arm64": "aarch64-unknown-linux-musl" }[
-    `${process.platform}-${process.arch}`
-  ];
+  const triple = {
+    "linux-x64": "x86_64-unknown-linux-musl",
+    "linux-arm64": "aarch64-unknown-linux-musl",
+  }[`${process.platform}-${process.arch}`];
   if (!triple) return { skip: `no Codex CLI binary for ${process.platform}-${process.arch}` };
   try {
     const require = createRequire(import.meta.url);
@@ -199,7 +200,9 @@ try {
     JSON.stringify({
       bench: "vs-codex",
       runs_each: RUNS,
-      first_request_ratio: r2(out.tools_20.firstRequest.mini_codex / out.tools_20.firstRequest.codex),
+      first_request_ratio: r2(
+        out.tools_20.firstRequest.mini_codex / out.tools_20.firstRequest.codex,
+      ),
       whole_run_ratio: r2(sum("total", "mini_codex") / sum("total", "codex")),
       bytes_ratio: r2(sum("bytes", "mini_codex") / sum("bytes", "codex")),
       full_requests: { mini_codex: sum("full", "mini_codex"), codex: sum("full", "codex") },
