@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { assertNever } from "../session/events.js";
 import type { FileChange, PlanStep } from "../tools/types.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
+import { McpCallView } from "./mcp-entry.js";
 import { printable, shownOutput } from "./terminal-text.js";
 import { wrapRuns } from "./text-wrap.js";
 import type { TranscriptEntry } from "./transcript-entries.js";
@@ -188,6 +189,8 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
         </Box>
       );
     }
+    case "mcp":
+      return <McpCallView entry={entry} />;
     case "patch":
       return <PatchEntry ok={entry.ok} changes={entry.changes} error={entry.error} />;
     case "plan":

@@ -1,5 +1,6 @@
 import { assertNever } from "../session/events.js";
 import type { ToolEvent } from "../tools/types.js";
+import { mcpCallEntry } from "./mcp-entry.js";
 import type { UiState } from "./state.js";
 import { append, withLive } from "./state-ops.js";
 import { shownOutput } from "./terminal-text.js";
@@ -58,6 +59,12 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
     case "plan_updated": {
       const reported = updateCall(state, event.callId, { reported: true });
       return append(reported, [{ kind: "plan", explanation: event.explanation, plan: event.plan }]);
+    }
+    case "mcp_call_started":
+      return updateCall(state, event.callId, { name: `${event.server}.${event.tool}` });
+    case "mcp_call_finished": {
+      const reported = updateCall(state, event.callId, { reported: true });
+      return append(reported, [mcpCallEntry(event)]);
     }
     default:
       return assertNever(event);
