@@ -1,5 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { configPath, readConfigFile } from "../launch/config.js";
+import { CliError, ConfigError, UsageError } from "../launch/errors.js";
+import { resolveHome } from "../launch/home.js";
 import {
   type McpServerConfig,
   McpServerConfigSchema,
@@ -7,9 +10,6 @@ import {
   McpServersSchema,
 } from "../mcp/config.js";
 import { McpConfigEditError, removeMcpServer, upsertMcpServer } from "../mcp/config-file.js";
-import { configPath, readConfigFile } from "./config.js";
-import { CliError, ConfigError, UsageError } from "./errors.js";
-import { resolveHome } from "./home.js";
 
 export interface McpAddOptions {
   env?: string[];

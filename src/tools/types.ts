@@ -1,7 +1,6 @@
 import type { ToolCallItem } from "../protocol/items.js";
 import type { ToolSpec } from "../protocol/request.js";
-
-export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
+import type { SandboxMode } from "../sandbox/modes.js";
 
 export type FileChangeKind = "add" | "delete" | "update";
 

@@ -11,7 +11,7 @@ import {
   COMPACTION_PROMPT,
   compactionRequestItem,
   SUMMARY_PREFIX,
-} from "../../src/session/compaction.js";
+} from "../../src/turn/compaction.js";
 
 const ALL_TOOLS = [
   { name: "shell_command", type: "function" },

@@ -1,7 +1,10 @@
 import { isReadOnlyCommand, matchesGrantedPrefix } from "../../sandbox/command-words.js";
-import type { ApprovalDecision, ApprovalRequest, SandboxMode } from "../types.js";
+import type { SandboxMode } from "../../sandbox/modes.js";
+import type { ApprovalDecision, ApprovalRequest } from "../types.js";
 
-export type ApprovalPolicy = "untrusted" | "on-failure" | "on-request" | "never";
+/** When the person is asked before a tool call runs (Codex `approval_policy`). */
+export const APPROVAL_POLICIES = ["untrusted", "on-request", "on-failure", "never"] as const;
+export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 
 /** What happens to a tool call before it runs. */
 export type ApprovalNeed = "allow" | "ask" | "refuse";
