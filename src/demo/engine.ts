@@ -123,7 +123,11 @@ export class DemoEngine {
         ? { kind: "respond", outputs: [] }
         : decideDemoResponse({
             context,
-            tools: request.tools.map((tool) => ({ name: tool.name, type: tool.type })),
+            // hosted tools (web_search) have no name: the model knows them by type
+            tools: request.tools.map((tool) => ({
+              name: "name" in tool ? tool.name : tool.type,
+              type: tool.type,
+            })),
             reasoning: request.reasoning !== undefined,
           });
     const responseId = newId("resp");

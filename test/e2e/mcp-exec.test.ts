@@ -107,7 +107,7 @@ describe("exec --json with real MCP servers", () => {
       text: "Received the tool output: remember the milk",
     });
     // the result reached the model: the continuation's input is the call's output
-    const input = (requests[1]?.body as { input: Array<{ type: string; output?: string }> }).input;
+    const input = (requests[1]?.body as { input?: unknown[] } | undefined)?.input;
     expect(input).toEqual([
       expect.objectContaining({
         type: "function_call_output",
