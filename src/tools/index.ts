@@ -3,7 +3,7 @@ import { applyPatchTool } from "./apply-patch/tool.js";
 import { webSearchTool } from "./hosted.js";
 import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
-import { shellCommandTool } from "./shell.js";
+import { type ShellToolOptions, shellCommandTool } from "./shell.js";
 
 export interface ToolRouterOptions {
   applyPatchToolType?: "custom" | "function";
@@ -14,6 +14,12 @@ export interface ToolRouterOptions {
   shellEnv?: Record<string, string>;
   /** The hosted web_search tool, after the built-in tools (default: not offered). */
   webSearch?: WebSearchMode;
+  /** `[shell_environment_policy]` and the variables always removed (the provider's env_key). */
+  envPolicy?: ShellToolOptions["envPolicy"];
+  removeEnv?: string[];
+  /** Network access in workspace-write, and the folders masked from commands. */
+  sandbox?: ShellToolOptions["sandbox"];
+  bwrap?: ShellToolOptions["bwrap"];
 }
 
 /** The default tool set, in a fixed order: shell_command, apply_patch, update_plan[, web_search]. */
@@ -27,6 +33,10 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
         : {}),
       ...(options.outputCapBytes !== undefined ? { outputCapBytes: options.outputCapBytes } : {}),
       ...(options.shellEnv !== undefined ? { env: options.shellEnv } : {}),
+      ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
+      ...(options.removeEnv ? { removeEnv: options.removeEnv } : {}),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      ...(options.bwrap ? { bwrap: options.bwrap } : {}),
     }),
     applyPatchTool(options.applyPatchToolType ?? "custom"),
     updatePlanTool(),
