@@ -12,7 +12,7 @@ import {
   webSearchItem,
 } from "./mcp-items.js";
 
-/** Items of `exec --json` (SPEC §7.1). */
+/** Items of `exec --json` (docs/config.md, "exec --json events"). */
 export type ExecItem =
   | { id: string; type: "agent_message"; text: string }
   | { id: string; type: "reasoning"; text: string }
