@@ -98,6 +98,8 @@ export class LedgerWriter {
     try {
       if (!this.ready) {
         mkdirSync(join(this.path, ".."), { recursive: true });
+        // a torn last line from a crash must not swallow the next row
+        if (endsTorn(this.path)) appendFileSync(this.path, "\n");
         this.ready = true;
       }
       appendFileSync(this.path, `${JSON.stringify(row)}\n`);
@@ -128,14 +130,25 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   return { rows, skipped };
 }
 
-/** The highest seq and turn of an existing ledger (zeros when there is none). */
+/** The file exists and its last line has no newline (a write cut short). */
+function endsTorn(path: string): boolean {
+  if (!existsSync(path) || !statSync(path).isFile() || statSync(path).size === 0) return false;
+  return !readFileSync(path, "utf8").endsWith("\n");
+}
+
+/**
+ * The highest seq and turn of an existing ledger (zeros when there is none), counting the
+ * numbers a torn row still shows, so a resumed session never reuses a seq.
+ */
 export function ledgerEnd(path: string): { seq: number; turn: number } {
   if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;
-  for (const row of readLedger(path).rows) {
-    seq = Math.max(seq, row.seq);
-    turn = Math.max(turn, row.turn);
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    const rowSeq = /"seq":(\d+)/.exec(line)?.[1];
+    const rowTurn = /"turn":(\d+)/.exec(line)?.[1];
+    if (rowSeq) seq = Math.max(seq, Number(rowSeq));
+    if (rowTurn) turn = Math.max(turn, Number(rowTurn));
   }
   return { seq, turn };
 }
