@@ -199,6 +199,7 @@ export class Session implements AgentSession {
     this.turns.abort();
     this.lifetime.abort();
     this.client.close();
+    this.options.historyStore?.close?.();
   }
 
   private ensureWarm(signal: AbortSignal): Promise<void> {
