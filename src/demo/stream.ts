@@ -23,7 +23,7 @@ export interface StreamPlan {
   outputItems: ResponseItem[];
 }
 
-/** Turn the model's decision into the event sequence of SPEC §2.3 (pure). */
+/** Turn the model's decision into the event sequence of docs/protocol.md ("Server events") (pure). */
 export function planResponseStream(decision: DemoDecision, opts: StreamPlanOptions): StreamPlan {
   const steps: StreamStep[] = [];
   let sequence = 0;
