@@ -1,5 +1,4 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
-import type { ToolSpec } from "../protocol/request.js";
 import type {
   AgentSession,
   SessionOptions,
@@ -7,6 +6,7 @@ import type {
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
+import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
 import { RequestChain } from "../session/chain.js";
 import { leadingContext, settingsChangedMessage } from "../session/environment.js";
 import { EventHub, RequestTotals } from "../session/event-hub.js";
@@ -23,6 +23,7 @@ import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
 import { runTurnLoop } from "./turn-loop.js";
+import { TurnTools } from "./turn-tools.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -45,7 +46,8 @@ export class Session implements AgentSession {
   private readonly chain: RequestChain;
   private readonly client: ModelClient;
   private readonly ledger: LedgerWriter;
-  private readonly toolSpecs: readonly ToolSpec[];
+  private readonly tools: TurnTools;
+  private readonly cache: CacheExplainer;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
   private warm: Promise<void> | undefined;
@@ -80,7 +82,8 @@ export class Session implements AgentSession {
       warn: (message) => this.emit({ type: "warning", message }),
       ...transports,
     });
-    this.toolSpecs = options.tools.specs();
+    this.tools = new TurnTools(options.tools, options.mcp, () => this.toolsChanged());
+    this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
   }
 
   subscribe(listener: SessionEventListener): () => void {
@@ -89,6 +92,8 @@ export class Session implements AgentSession {
 
   async send(input: string): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
+      this.showWarnings();
+      this.tools.beginTurn();
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
       try {
@@ -117,13 +122,14 @@ export class Session implements AgentSession {
   async compact(): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
       await this.warm; // one request at a time on the chain
+      this.tools.beginTurn();
       this.append(this.takeSettingsNote());
       const { summary, usage } = await requestSummary({
         turn,
         signal,
         client: this.client,
         tools: this.options.tools,
-        build: (extra) => this.builder.build(this.frame(), extra),
+        build: (extra) => this.cache.built(this.builder.build(this.frame(), extra)),
         emit: (event) => this.emit(event),
         onRequestFinished: (request) => this.recordRequest(request),
       });
@@ -152,7 +158,12 @@ export class Session implements AgentSession {
   }
 
   async prepare(): Promise<void> {
+    this.showWarnings();
     await this.ensureWarm(this.lifetime.signal);
+  }
+
+  mcpServers() {
+    return this.options.mcp?.status() ?? [];
   }
 
   status(): SessionStatus {
@@ -198,7 +209,9 @@ export class Session implements AgentSession {
   async close(): Promise<void> {
     this.turns.abort();
     this.lifetime.abort();
+    this.tools.close();
     this.client.close();
+    this.options.historyStore?.close?.();
   }
 
   private ensureWarm(signal: AbortSignal): Promise<void> {
@@ -221,18 +234,19 @@ export class Session implements AgentSession {
     return {
       sessionId: this.id,
       instructions: this.options.instructions,
-      tools: this.toolSpecs,
+      tools: this.tools.offered,
       settings: this.settings,
     };
   }
 
   private build(): FullRequest {
-    return this.builder.build(this.frame());
+    return this.cache.built(this.builder.build(this.frame()));
   }
 
   private nextRequest(): NextRequestPreview {
     const extra = this.settingsNote ? [this.settingsNote] : [];
-    const plan = this.client.preview(this.builder.build(this.frame(), extra));
+    const frame = { ...this.frame(), tools: this.tools.upcoming() };
+    const plan = this.client.preview(this.builder.build(frame, extra));
     return plan.kind === "full"
       ? { mode: "full", reason: plan.reason, lane: this.chain.lane }
       : { mode: "incremental", lane: this.chain.lane };
@@ -260,13 +274,32 @@ export class Session implements AgentSession {
     this.options.historyStore?.replace([...this.log.items]);
   }
 
-  private recordRequest(request: RequestFinished): void {
+  private recordRequest(finished: RequestFinished): void {
+    const cache = this.cache.finished(finished);
+    const request = cache ? { ...finished, cache } : finished;
     this.ledger.append(ledgerRow(request, { sessionId: this.id, promptCacheKey: this.id }));
     this.totals.record(request);
     this.emit({ type: "request_finished", request });
   }
 
+  /** A server's tool list changed: the preview says what the next turn will send. */
+  private toolsChanged(): void {
+    const { model, effort } = this.settings;
+    this.emit({
+      type: "settings_changed",
+      model,
+      ...(effort ? { effort } : {}),
+      next: this.nextRequest(),
+    });
+  }
+
+  private showWarnings(): void {
+    for (const message of this.tools.takeWarnings()) this.emit({ type: "warning", message });
+  }
+
   private emit(event: SessionEvent): void {
+    // every path that sends (turns, warm-up, compaction) reports its start through here
+    if (event.type === "request_started") this.cache.started(event.request.seq);
     this.hub.emit(event);
   }
 }

@@ -2,12 +2,14 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
+import { webSearchQuery } from "../protocol/web-search.js";
 import {
   assertNever,
   type NextRequestPreview,
   type RequestMode,
   type SessionEvent,
 } from "../session/events.js";
+import { type CacheDrop, cacheDropOf } from "./cache-drop.js";
 import { append, withLive, withStatus } from "./state-ops.js";
 import { appendStreamText, EMPTY_LINE, fenceStateAfter, lineText } from "./stream-text.js";
 import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
@@ -23,6 +25,8 @@ export interface StatusState {
   last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
   /** Usage of the last completed response (as the server reported it). */
   usage?: UsageFigures;
+  /** Why the last completed response's cache fell short (a drop), if it did. */
+  cacheDrop?: CacheDrop;
   /** Preview of the next request after a settings change; cleared when a request is sent. */
   next?: NextRequestPreview;
   contextWindow?: number;
@@ -145,7 +149,10 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
     }
     case "request_finished":
       return event.request.outcome === "completed" && event.request.usage
-        ? withStatus(state, { usage: event.request.usage })
+        ? withStatus(state, {
+            usage: event.request.usage,
+            cacheDrop: cacheDropOf(event.request.cache),
+          })
         : state;
     case "text_delta":
       return appendAgentText(state, event.itemId, event.delta);
@@ -258,6 +265,10 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
     const text = summary.trim() || state.live.reasoning?.text.trim() || "";
     const cleared = withLive(state, { reasoning: undefined, shownReasoning: undefined });
     return text ? append(cleared, [{ kind: "reasoning", text }]) : cleared;
+  }
+  const searched = webSearchQuery(item);
+  if (searched !== undefined) {
+    return append(state, [{ kind: "notice", level: "info", text: `Searched: ${searched}` }]);
   }
   return state;
 }
