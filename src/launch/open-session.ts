@@ -98,19 +98,25 @@ export async function openSession(
   }
 
   const { config } = runtime;
+  const tools = createToolRouter({
+    applyPatchToolType: runtime.applyPatchToolType,
+    ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
+    ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
+    ...(config.web_search ? { webSearch: config.web_search } : {}),
+  });
+  // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
+  const mcp = await runtime.mcp.get();
+  if (mcp) tools.addSource(mcp);
   const base: Omit<SessionOptions, "id"> = {
     provider: runtime.provider,
     settings,
     instructions: runtime.instructions,
-    tools: createToolRouter({
-      applyPatchToolType: runtime.applyPatchToolType,
-      ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
-      ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
-    }),
+    tools,
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
     sandbox: runtime.sandbox,
     home: runtime.home,
+    ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
     version: runtime.version,
   };
