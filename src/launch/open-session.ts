@@ -110,6 +110,7 @@ export async function openSession(
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
     sandbox: runtime.sandbox,
+    approvalPolicy: runtime.approvalPolicy,
     home: runtime.home,
     warmup: input.warmup,
     version: runtime.version,

@@ -64,6 +64,7 @@ function launch(overrides: Partial<TuiLaunchOptions> = {}) {
         cwd,
         workspaceRoots: [cwd],
         sandbox: "workspace-write",
+        approvalPolicy,
         home,
         initialContext: buildInitialContext({
           cwd,
