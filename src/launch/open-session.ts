@@ -17,6 +17,7 @@ import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { gitRoot } from "./git.js";
 import type { Runtime } from "./runtime.js";
+import { shellSandboxOptions } from "./sandbox-settings.js";
 
 /** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
 export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean };
@@ -106,6 +107,7 @@ export async function openSession(
       applyPatchToolType: runtime.applyPatchToolType,
       ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
       ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
+      ...shellSandboxOptions(config, runtime.home, process.env),
     }),
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
@@ -143,6 +145,8 @@ export async function openSession(
     shell: basename(process.env.SHELL || "bash"),
     sandbox: runtime.sandbox,
     approvalPolicy: runtime.approvalPolicy,
+    networkAccess: config.sandbox_workspace_write?.network_access ?? false,
+    canAsk: input.approve !== undefined,
     now: new Date(),
     timezone: systemTimezone(),
     ...(agentsMd !== undefined ? { agentsMd } : {}),

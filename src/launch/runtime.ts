@@ -13,6 +13,7 @@ import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
 import { resolveProvider } from "./provider.js";
+import { sandboxWarning } from "./sandbox-settings.js";
 import { packageVersion } from "./version.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
@@ -57,13 +58,10 @@ export interface Runtime {
 
 export interface RuntimeInput {
   flags: SharedFlags;
-  /** The policy when config.toml / -c set none (the TUI's default). */
+  /** The policy when flags, config.toml and -c set none (TUI: on-request; exec: never). */
   defaultApprovalPolicy: ApprovalPolicy;
-  /**
-   * exec: nobody can approve, so the policy is this whatever the config says (as Codex exec
-   * does), and the model is told so; a different configured policy gets a warning.
-   */
-  fixedApprovalPolicy?: ApprovalPolicy;
+  /** The sandbox when flags, config.toml and -c set none (TUI: workspace-write; exec: read-only). */
+  defaultSandbox?: SandboxMode;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
 }
@@ -87,21 +85,6 @@ export function readBaseInstructions(): string {
       1,
     );
   }
-}
-
-function approvalPolicy(
-  config: MiniCodexConfig,
-  input: RuntimeInput,
-  warn: (message: string) => void,
-): ApprovalPolicy {
-  const fixed = input.fixedApprovalPolicy;
-  if (fixed === undefined) return config.approval_policy ?? input.defaultApprovalPolicy;
-  if (config.approval_policy !== undefined && config.approval_policy !== fixed) {
-    warn(
-      `approval_policy ${config.approval_policy} does not apply to exec (nobody can approve); commands and patches run with approval_policy ${fixed}`,
-    );
-  }
-  return fixed;
 }
 
 /** Whether a `-c` override sets this top-level key (SPEC §7: `-c k=v` is the same as its flag). */
@@ -141,6 +124,9 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     provider.baseUrl = server.baseUrl;
     close = () => server.close();
   }
+  const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
+  const sandboxProblem = sandboxWarning(sandbox);
+  if (sandboxProblem) warn(sandboxProblem);
   const runtime: Runtime = {
     home,
     cwd,
@@ -151,8 +137,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     effortFromFlag:
       input.flags.effort !== undefined || overridden(input.flags, "model_reasoning_effort"),
     model: config.model ?? DEFAULT_MODEL,
-    sandbox: config.sandbox_mode ?? "workspace-write",
-    approvalPolicy: approvalPolicy(config, input, warn),
+    sandbox,
+    approvalPolicy: config.approval_policy ?? input.defaultApprovalPolicy,
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),
