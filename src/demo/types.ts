@@ -1,4 +1,5 @@
 import type { DemoHooks } from "./hooks.js";
+import type { StreamIdMode } from "./lanes.js";
 
 export type DemoTransport = "ws" | "http";
 
@@ -43,7 +44,20 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
+/**
+ * An extra check of each request body, for tests whose client is mini-codex (its own strict
+ * request schema): a problem text makes the server refuse the request with 400
+ * `client_check_failed`, so a client bug fails loudly. The server itself accepts what the
+ * Responses API accepts.
+ */
+export type DemoRequestCheck = (body: unknown, transport: DemoTransport) => string | undefined;
+
 export interface DemoServerOptions {
+  requestCheck?: DemoRequestCheck;
+  /** Called with each request as it arrives (before it is answered). */
+  onRequest?: (request: RecordedRequest) => void;
+  /** How `stream_id` is treated from the start (default `lanes`; see DemoHooks). */
+  streamIds?: StreamIdMode;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */

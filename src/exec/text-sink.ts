@@ -1,4 +1,6 @@
+import { describeDiagnosis } from "../session/cache-diagnosis.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
+import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
 import { assistantText, reasoningText } from "./exec-events.js";
 
@@ -37,8 +39,9 @@ export class TextProgress {
       case "request_finished": {
         const r = event.request;
         if (r.warmup) return;
+        const miss = describeDiagnosis(r.cache?.diagnosis, r.cache?.sharedPrefix?.seq);
         const cached = r.usage
-          ? `, cached ${r.usage.cached_tokens}/${r.usage.input_tokens} tokens`
+          ? `, cached ${r.usage.cached_tokens}/${r.usage.input_tokens} tokens${miss ? ` (${miss})` : ""}`
           : "";
         const why = r.reason ? ` (${r.reason})` : "";
         this.line(
@@ -79,7 +82,8 @@ export class TextProgress {
         this.line(`$ ${event.command}`);
         return;
       case "command_finished": {
-        for (const out of tail(event.aggregatedOutput, MAX_OUTPUT_LINES)) {
+        // output as a terminal would leave it: no escape reaches the person's terminal raw
+        for (const out of tail(shownOutput(event.aggregatedOutput), MAX_OUTPUT_LINES)) {
           if (out !== "") this.line(`  ${out}`);
         }
         const status = event.timedOut
@@ -124,7 +128,8 @@ export class TextProgress {
     this.pendingMessage = undefined;
   }
 
+  /** Every progress line is made printable, as the TUI does: text from the model, a command or a file. */
   private line(text: string): void {
-    this.write(`${text}\n`);
+    this.write(`${printable(text)}\n`);
   }
 }

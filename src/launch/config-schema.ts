@@ -35,7 +35,7 @@ export const ShellEnvironmentPolicySchema = z.object({
   set: z.record(z.string(), z.string()).optional(),
 });
 
-/** config.toml after validation (SPEC §7). */
+/** config.toml after validation (docs/config.md). */
 export const ConfigSchema = z.object({
   model: z.string().min(1).optional(),
   model_provider: z.string().min(1).optional(),

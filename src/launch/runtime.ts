@@ -82,12 +82,12 @@ export function readBaseInstructions(): string {
   } catch (error) {
     throw new CliError(
       `cannot read the base instructions (prompts/base.md): ${errorMessage(error)}`,
-      1,
+      EXIT_FAILED,
     );
   }
 }
 
-/** Whether a `-c` override sets this top-level key (SPEC §7: `-c k=v` is the same as its flag). */
+/** Whether a `-c` override sets this top-level key (docs/config.md: `-c k=v` is the same as its flag). */
 function overridden(flags: SharedFlags, key: string): boolean {
   return flags.config.some((spec) => {
     const path = parseConfigOverride(spec).path;
@@ -112,7 +112,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   for (const warning of loaded.warnings) warn(warning);
   const { config } = loaded;
   if (config.ws_lanes && config.ws_lanes !== "off") {
-    // Effort lanes are designed for (SPEC §3 item 9) but not built yet.
+    // Effort lanes are designed for (docs/protocol.md, `lane_new`) but not built yet.
     warn(`ws_lanes = "${config.ws_lanes}" is not supported yet; using one chain ("off")`);
   }
   const resolved = resolveProvider(config, env);

@@ -6,7 +6,7 @@ import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/typ
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 
-/** How to reach the model provider (from config.toml / flags; see SPEC §7). */
+/** How to reach the model provider (from config.toml / flags; see docs/config.md). */
 export interface ProviderSettings {
   id: string;
   name: string;

@@ -103,7 +103,7 @@ export class RequestChain {
   }
 
   /**
-   * The person interrupted the turn (SPEC §3.1): the chain resets. A stream cut short already
+   * The person interrupted the turn (docs/protocol.md, "Failure handling"): the chain resets. A stream cut short already
    * forced the next request full (its socket was dropped); otherwise start a new epoch.
    */
   interrupted(): void {

@@ -58,7 +58,7 @@ const NOBODY_TO_ASK =
   "Nobody can approve anything in this session: what would need approval is refused, with the reason in the tool output.";
 
 /**
- * The context messages every session starts with, in the stable prefix order of SPEC §4:
+ * The context messages every session starts with, in the stable prefix order of docs/protocol.md ("Prompt caching"):
  * the developer message (sandbox and approval policy), then the user `<environment_context>`
  * message, then AGENTS.md when given. Exec and the TUI share this.
  */

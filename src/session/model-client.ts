@@ -53,7 +53,7 @@ export interface SampleCall {
 }
 
 /**
- * Transport choice and recovery (SPEC §3.1): WebSocket first, sticky HTTP fallback with one
+ * Transport choice and recovery (docs/protocol.md, "Failure handling"): WebSocket first, sticky HTTP fallback with one
  * warning, reconnect and full resend on previous_not_found / connection limit / drops,
  * rate-limit waits, no retry on 401. Every attempt that reaches the wire is reported once.
  */

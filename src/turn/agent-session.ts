@@ -7,6 +7,7 @@ import type {
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
+import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
 import { RequestChain } from "../session/chain.js";
 import { leadingContext, settingsChangedMessage } from "../session/environment.js";
 import { EventHub, RequestTotals } from "../session/event-hub.js";
@@ -47,6 +48,7 @@ export class Session implements AgentSession {
   private readonly chain: RequestChain;
   private readonly client: ModelClient;
   private readonly ledger: LedgerWriter;
+  private readonly cache: CacheExplainer;
   private readonly toolSpecs: readonly ToolSpec[];
   /** The one approval gate of this session: policy, grants, and the person when there is one. */
   private readonly approve: (request: ApprovalRequest) => Promise<ApprovalDecision>;
@@ -90,6 +92,7 @@ export class Session implements AgentSession {
       sandbox: options.sandbox,
       ...(options.approve ? { ask: options.approve.bind(options) } : {}),
     });
+    this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
   }
 
   subscribe(listener: SessionEventListener): () => void {
@@ -132,7 +135,7 @@ export class Session implements AgentSession {
         signal,
         client: this.client,
         tools: this.options.tools,
-        build: (extra) => this.builder.build(this.frame(), extra),
+        build: (extra) => this.cache.built(this.builder.build(this.frame(), extra)),
         emit: (event) => this.emit(event),
         onRequestFinished: (request) => this.recordRequest(request),
       });
@@ -236,7 +239,7 @@ export class Session implements AgentSession {
   }
 
   private build(): FullRequest {
-    return this.builder.build(this.frame());
+    return this.cache.built(this.builder.build(this.frame()));
   }
 
   private nextRequest(): NextRequestPreview {
@@ -269,13 +272,17 @@ export class Session implements AgentSession {
     this.options.historyStore?.replace([...this.log.items]);
   }
 
-  private recordRequest(request: RequestFinished): void {
+  private recordRequest(finished: RequestFinished): void {
+    const cache = this.cache.finished(finished);
+    const request = cache ? { ...finished, cache } : finished;
     this.ledger.append(ledgerRow(request, { sessionId: this.id, promptCacheKey: this.id }));
     this.totals.record(request);
     this.emit({ type: "request_finished", request });
   }
 
   private emit(event: SessionEvent): void {
+    // every path that sends (turns, warm-up, compaction) reports its start through here
+    if (event.type === "request_started") this.cache.started(event.request.seq);
     this.hub.emit(event);
   }
 }
