@@ -39,6 +39,8 @@ export interface SharedFlags {
   skipGitRepoCheck?: boolean;
   effort?: ReasoningEffort;
   demo?: boolean;
+  /** --search: web_search = "live". */
+  search?: boolean;
 }
 
 export interface ExecFlags extends SharedFlags {
@@ -60,5 +62,6 @@ export function flagOverrides(flags: SharedFlags): ConfigOverride[] {
   if (safety.sandbox) out.push({ path: ["sandbox_mode"], value: safety.sandbox });
   if (safety.approval) out.push({ path: ["approval_policy"], value: safety.approval });
   if (flags.demo) out.push({ path: ["model_provider"], value: "demo" });
+  if (flags.search) out.push({ path: ["web_search"], value: "live" });
   return out;
 }

@@ -1,5 +1,4 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
-import type { ToolSpec } from "../protocol/request.js";
 import type {
   AgentSession,
   SessionOptions,
@@ -26,6 +25,7 @@ import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
 import { runTurnLoop } from "./turn-loop.js";
+import { TurnTools } from "./turn-tools.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -48,8 +48,8 @@ export class Session implements AgentSession {
   private readonly chain: RequestChain;
   private readonly client: ModelClient;
   private readonly ledger: LedgerWriter;
+  private readonly tools: TurnTools;
   private readonly cache: CacheExplainer;
-  private readonly toolSpecs: readonly ToolSpec[];
   /** The one approval gate of this session: policy, grants, and the person when there is one. */
   private readonly approve: (request: ApprovalRequest) => Promise<ApprovalDecision>;
   private readonly lifetime = new AbortController();
@@ -86,12 +86,12 @@ export class Session implements AgentSession {
       warn: (message) => this.emit({ type: "warning", message }),
       ...transports,
     });
-    this.toolSpecs = options.tools.specs();
     this.approve = createApprovalGate({
       policy: options.approvalPolicy,
       sandbox: options.sandbox,
       ...(options.approve ? { ask: options.approve.bind(options) } : {}),
     });
+    this.tools = new TurnTools(options.tools, options.mcp, () => this.toolsChanged());
     this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
   }
 
@@ -101,6 +101,8 @@ export class Session implements AgentSession {
 
   async send(input: string): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
+      this.showWarnings();
+      this.tools.beginTurn();
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
       try {
@@ -129,6 +131,7 @@ export class Session implements AgentSession {
   async compact(): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
       await this.warm; // one request at a time on the chain
+      this.tools.beginTurn();
       this.append(this.takeSettingsNote());
       const { summary, usage } = await requestSummary({
         turn,
@@ -164,7 +167,12 @@ export class Session implements AgentSession {
   }
 
   async prepare(): Promise<void> {
+    this.showWarnings();
     await this.ensureWarm(this.lifetime.signal);
+  }
+
+  mcpServers() {
+    return this.options.mcp?.status() ?? [];
   }
 
   status(): SessionStatus {
@@ -210,7 +218,9 @@ export class Session implements AgentSession {
   async close(): Promise<void> {
     this.turns.abort();
     this.lifetime.abort();
+    this.tools.close();
     this.client.close();
+    this.options.historyStore?.close?.();
   }
 
   private ensureWarm(signal: AbortSignal): Promise<void> {
@@ -233,7 +243,7 @@ export class Session implements AgentSession {
     return {
       sessionId: this.id,
       instructions: this.options.instructions,
-      tools: this.toolSpecs,
+      tools: this.tools.offered,
       settings: this.settings,
     };
   }
@@ -244,7 +254,8 @@ export class Session implements AgentSession {
 
   private nextRequest(): NextRequestPreview {
     const extra = this.settingsNote ? [this.settingsNote] : [];
-    const plan = this.client.preview(this.builder.build(this.frame(), extra));
+    const frame = { ...this.frame(), tools: this.tools.upcoming() };
+    const plan = this.client.preview(this.builder.build(frame, extra));
     return plan.kind === "full"
       ? { mode: "full", reason: plan.reason, lane: this.chain.lane }
       : { mode: "incremental", lane: this.chain.lane };
@@ -278,6 +289,21 @@ export class Session implements AgentSession {
     this.ledger.append(ledgerRow(request, { sessionId: this.id, promptCacheKey: this.id }));
     this.totals.record(request);
     this.emit({ type: "request_finished", request });
+  }
+
+  /** A server's tool list changed: the preview says what the next turn will send. */
+  private toolsChanged(): void {
+    const { model, effort } = this.settings;
+    this.emit({
+      type: "settings_changed",
+      model,
+      ...(effort ? { effort } : {}),
+      next: this.nextRequest(),
+    });
+  }
+
+  private showWarnings(): void {
+    for (const message of this.tools.takeWarnings()) this.emit({ type: "warning", message });
   }
 
   private emit(event: SessionEvent): void {
