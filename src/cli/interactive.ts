@@ -35,6 +35,7 @@ export async function runInteractive(
       cwd: runtime.cwd,
       approvalPolicy: runtime.approvalPolicy,
       sandbox: runtime.sandbox,
+      ...(runtime.profile ? { profile: runtime.profile } : {}),
       version: runtime.version,
       ...(runtime.contextWindow ? { contextWindow: runtime.contextWindow } : {}),
       contextWindowFor: (model) => runtime.config.model_context_window ?? knownContextWindow(model),

@@ -12,6 +12,7 @@ const collect = (value: string, previous: string[] | undefined): string[] => [
 export function addSharedOptions(command: Command): Command {
   return command
     .option("-m, --model <MODEL>", "model to use")
+    .option("-p, --profile <NAME>", "apply [profiles.NAME] from config.toml (flags still win)")
     .option(
       "-c, --config <key=value>",
       "override a config.toml key (value parsed as TOML; repeatable)",

@@ -41,6 +41,8 @@ export interface SharedFlags {
   demo?: boolean;
   /** --search: web_search = "live". */
   search?: boolean;
+  /** -p/--profile: apply `[profiles.NAME]` from config.toml. */
+  profile?: string;
 }
 
 export interface ExecFlags extends SharedFlags {

@@ -38,6 +38,8 @@ export interface Runtime {
   cwd: string;
   workspaceRoots: string[];
   config: MiniCodexConfig;
+  /** The `[profiles.NAME]` applied, if any. */
+  profile?: string;
   provider: ProviderSettings;
   /** Whether -m or `-c model=…` was given (a resumed session keeps its own model otherwise). */
   modelFromFlag: boolean;
@@ -111,6 +113,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     home,
     overrides: input.flags.config,
     flagOverrides: flagOverrides(input.flags),
+    ...(input.flags.profile ? { profile: input.flags.profile } : {}),
   });
   for (const warning of loaded.warnings) warn(warning);
   const { config } = loaded;
@@ -137,6 +140,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     cwd,
     workspaceRoots,
     config,
+    ...(loaded.profile ? { profile: loaded.profile } : {}),
     provider,
     modelFromFlag: input.flags.model !== undefined || overridden(input.flags, "model"),
     effortFromFlag:
