@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ReasoningEffortSchema, ReasoningSummarySchema } from "../protocol/request.js";
+import { WS_LANES } from "../session/api.js";
 import { SANDBOX_MODES } from "./options.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
@@ -30,7 +31,8 @@ export const ConfigSchema = z.object({
   approval_policy: ApprovalPolicySchema.optional(),
   sandbox_mode: SandboxModeSchema.optional(),
   model_providers: z.record(z.string(), ProviderConfigSchema).optional(),
-  ws_lanes: z.enum(["off", "stream_id", "connections"]).optional(),
+  ws_lanes: z.enum(WS_LANES).optional(),
+  ws_max_lanes: z.number().int().min(1).max(32).optional(),
   ws_epoch_max_requests: z.number().int().min(0).optional(),
   apply_patch_tool_type: ApplyPatchToolTypeSchema.optional(),
   max_tool_rounds: z.number().int().positive().optional(),

@@ -8,7 +8,6 @@ import type {
   SessionStatus,
   TurnResult,
 } from "./api.js";
-import { RequestChain } from "./chain.js";
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { leadingContext, settingsChangedMessage } from "./environment.js";
 import { EventHub, RequestTotals } from "./event-hub.js";
@@ -19,6 +18,7 @@ import type {
   SessionEventListener,
 } from "./events.js";
 import { ConversationHistory, FrozenToolOutputs } from "./history.js";
+import { LaneTable } from "./lanes.js";
 import { LedgerWriter, ledgerRow, WARMUP_TURN } from "./ledger.js";
 import { ModelClient, type ModelClientOptions } from "./model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "./request.js";
@@ -42,7 +42,7 @@ export class Session implements AgentSession {
   private readonly log: ConversationHistory;
   private readonly frozen = new FrozenToolOutputs();
   private readonly builder: RequestBuilder;
-  private readonly chain: RequestChain;
+  private readonly lanes: LaneTable;
   private readonly client: ModelClient;
   private readonly ledger: LedgerWriter;
   private readonly toolSpecs: readonly ToolSpec[];
@@ -62,9 +62,13 @@ export class Session implements AgentSession {
     if (!options.restoredHistory && initial.length > 0) options.historyStore?.append([...initial]);
     this.log = new ConversationHistory(initial);
     this.builder = new RequestBuilder(this.log, this.frozen);
-    this.chain = new RequestChain({
+    this.lanes = new LaneTable({
+      lanes: options.provider.wsLanes !== "off",
+      maxLanes: options.provider.wsMaxLanes,
+      sessionModel: options.settings.model,
       maxRequestsPerEpoch: options.provider.wsEpochMaxRequests,
       onEpochReset: () => this.frozen.clear(),
+      onDropped: (lane) => this.client.dropLane(lane),
     });
     this.ledger = new LedgerWriter(options.home, options.id, {
       enabled: options.ledger !== false,
@@ -76,7 +80,7 @@ export class Session implements AgentSession {
       provider: options.provider,
       sessionId: options.id,
       version: options.version,
-      chain: this.chain,
+      lanes: this.lanes,
       warn: (message) => this.emit({ type: "warning", message }),
       ...transports,
     });
@@ -109,7 +113,7 @@ export class Session implements AgentSession {
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
         });
       } finally {
-        if (signal.aborted) this.chain.interrupted();
+        if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
       }
     });
   }
@@ -161,7 +165,9 @@ export class Session implements AgentSession {
       providerId: this.options.provider.id,
       baseUrl: this.options.provider.baseUrl,
       transport: this.client.transportKind,
-      lane: this.chain.lane,
+      lane: this.client.lastLane?.label ?? this.nextRequest().lane ?? "default",
+      laneTransport: this.client.laneTransport,
+      lanes: this.lanes.all.map((lane) => ({ label: lane.label, requests: lane.requests })),
       model: this.settings.model,
       ...(this.settings.effort ? { effort: this.settings.effort } : {}),
       totals: this.totals.snapshot(),
@@ -232,10 +238,14 @@ export class Session implements AgentSession {
 
   private nextRequest(): NextRequestPreview {
     const extra = this.settingsNote ? [this.settingsNote] : [];
-    const plan = this.client.preview(this.builder.build(this.frame(), extra));
+    const { plan, lane } = this.client.preview(this.builder.build(this.frame(), extra));
+    const lanes = Math.max(
+      1,
+      this.lanes.size + (this.lanes.all.some((l) => l.label === lane) ? 0 : 1),
+    );
     return plan.kind === "full"
-      ? { mode: "full", reason: plan.reason, lane: this.chain.lane }
-      : { mode: "incremental", lane: this.chain.lane };
+      ? { mode: "full", reason: plan.reason, lane, lanes }
+      : { mode: "incremental", lane, lanes };
   }
 
   private takeSettingsNote(): ResponseItem[] {
@@ -253,7 +263,7 @@ export class Session implements AgentSession {
   private replaceHistory(items: ResponseItem[], why: string): void {
     this.log.replaceAll(items);
     this.persistAll();
-    this.chain.resetEpoch(why);
+    this.lanes.resetEpoch(why);
   }
 
   private persistAll(): void {
