@@ -78,7 +78,10 @@ export type ResponsesRequest = z.infer<typeof ResponsesRequestSchema>;
  * The WebSocket frame: the request body plus its frame type and, for a named lane, the
  * `stream_id` envelope field (WebSocket only, never part of the body the planner compares).
  */
-export type ResponseCreateFrame = ResponsesRequest & { type: "response.create"; stream_id?: string };
+export type ResponseCreateFrame = ResponsesRequest & {
+  type: "response.create";
+  stream_id?: string;
+};
 
 export function toResponseCreateFrame(
   request: ResponsesRequest,

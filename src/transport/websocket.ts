@@ -127,11 +127,12 @@ export class WebSocketTransport implements ResponsesTransport {
           });
         if ("error" in delivery) throw withStarted(delivery.error, started);
         const event = delivery.event;
-        if (!started && streamId !== undefined && !delivery.echoed) lane?.onIgnored?.();
         if (event.type === "error") {
           clean = true;
           throw errorFrameToTransportError(event, started);
         }
+        // a response run without its lane's echo went to the server's default lane
+        if (!started && streamId !== undefined && !delivery.echoed) lane?.onIgnored?.();
         started = true;
         if (isTerminalEvent(event)) clean = true;
         yield event;
