@@ -1,7 +1,7 @@
+import type { SharedFlags } from "../launch/flags.js";
+import { openSession } from "../launch/open-session.js";
+import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import type { RunTui } from "../ui/contract.js";
-import type { SharedFlags } from "./options.js";
-import { knownContextWindow, loadRuntime } from "./runtime.js";
-import { openSession } from "./session-factory.js";
 
 /** Resolved at run time so --help, --version and exec never load ink/react. */
 const UI_MODULE = "../ui/run.js";

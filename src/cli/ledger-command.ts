@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { isValidSessionId } from "../exec/session-id.js";
+import { CliError } from "../launch/errors.js";
+import { resolveHome } from "../launch/home.js";
 import {
   findLatestLedger,
   formatLedgerSummary,
@@ -7,9 +8,8 @@ import {
   readLedger,
   summarizeLedger,
 } from "../session/ledger.js";
+import { isValidSessionId } from "../session/session-id.js";
 import { sessionsDir } from "../session/sessions-dir.js";
-import { CliError } from "./errors.js";
-import { resolveHome } from "./home.js";
 
 /** Which ledger file `mini-codex ledger [session]` means: a path, a session id, or the latest. */
 export function resolveLedgerFile(home: string, session: string | undefined): string {

@@ -1,13 +1,8 @@
 import { Command, CommanderError, Option } from "commander";
-import { CliError, UsageError } from "./errors.js";
-import {
-  addExecOptions,
-  addSharedOptions,
-  type ExecFlags,
-  normalizeFlags,
-  type SharedFlags,
-} from "./options.js";
-import { packageVersion } from "./version.js";
+import { CliError, UsageError } from "../launch/errors.js";
+import type { ExecFlags, SharedFlags } from "../launch/flags.js";
+import { packageVersion } from "../launch/version.js";
+import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
 
 export const NOT_A_TERMINAL_MESSAGE =
   "the interactive mode needs a terminal (stdin is not a TTY). For scripts and pipes use `mini-codex exec`, e.g. `echo 'fix the tests' | mini-codex exec`.";

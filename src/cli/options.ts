@@ -1,30 +1,7 @@
 import { type Command, Option } from "commander";
-import type { ConfigOverride } from "./config-overrides.js";
-
-export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
-export const EFFORT_LEVELS = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
-
-/** Flags shared by the interactive command and exec (SPEC §7). */
-export interface SharedFlags {
-  model?: string;
-  config: string[];
-  cd?: string;
-  addDir: string[];
-  sandbox?: (typeof SANDBOX_MODES)[number];
-  skipGitRepoCheck?: boolean;
-  effort?: (typeof EFFORT_LEVELS)[number];
-  demo?: boolean;
-}
-
-export interface ExecFlags extends SharedFlags {
-  json?: boolean;
-  experimentalJson?: boolean;
-  outputLastMessage?: string;
-  outputSchema?: string;
-  ephemeral?: boolean;
-  /** Accepted for Codex SDK compatibility; images are not supported yet. */
-  image: string[];
-}
+import type { ExecFlags } from "../launch/flags.js";
+import { ReasoningEffortSchema } from "../protocol/request.js";
+import { SANDBOX_MODES } from "../sandbox/modes.js";
 
 const collect = (value: string, previous: string[] | undefined): string[] => [
   ...(previous ?? []),
@@ -52,7 +29,7 @@ export function addSharedOptions(command: Command): Command {
       new Option(
         "--effort <LEVEL>",
         "reasoning effort (same as -c model_reasoning_effort=LEVEL)",
-      ).choices(EFFORT_LEVELS),
+      ).choices(ReasoningEffortSchema.options),
     )
     .option("--demo", "use the embedded local demo provider (no key, no network)");
 }
@@ -71,16 +48,6 @@ export function addExecOptions(command: Command): Command {
     )
     .addOption(new Option("--thread-source <SOURCE>").hideHelp())
     .addOption(new Option("--cyber-access-program <NAME>").hideHelp());
-}
-
-/** Explicit flags become config overrides applied after `-c` (flags win). */
-export function flagOverrides(flags: SharedFlags): ConfigOverride[] {
-  const out: ConfigOverride[] = [];
-  if (flags.model) out.push({ path: ["model"], value: flags.model });
-  if (flags.effort) out.push({ path: ["model_reasoning_effort"], value: flags.effort });
-  if (flags.sandbox) out.push({ path: ["sandbox_mode"], value: flags.sandbox });
-  if (flags.demo) out.push({ path: ["model_provider"], value: "demo" });
-  return out;
 }
 
 /** Commander leaves repeatable options undefined when absent; make them arrays. */

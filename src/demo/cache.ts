@@ -6,15 +6,21 @@ const CACHE_STEP_TOKENS = 128;
 const STREAMS_PER_KEY = 32;
 
 /**
- * The prompt as the simulated cache sees it: instructions, tools, then every context item,
- * each as canonical JSON, in that order (reasoning settings are not part of it).
+ * The prompt as the simulated cache sees it: the reasoning settings first (a real server may
+ * render effort as an instruction at the very start of the context, so a changed effort shares
+ * no prefix), then instructions, tools and every context item, each as canonical JSON.
  */
 export function promptTokenStream(parts: {
+  reasoning?: unknown;
   instructions: string;
   tools: unknown;
   context: ResponseItem[];
 }): string {
-  const head = [canonicalJson(parts.instructions), canonicalJson(parts.tools)];
+  const head = [
+    parts.reasoning === undefined ? "" : canonicalJson(parts.reasoning),
+    canonicalJson(parts.instructions),
+    canonicalJson(parts.tools),
+  ];
   return [...head, ...parts.context.map((item) => canonicalJson(item))].join("");
 }
 

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
-import { ResponsesRequestSchema } from "../protocol/request.js";
+import { type ResponsesRequest, ResponsesRequestSchema } from "../protocol/request.js";
 import { estimateTokens, PromptCacheSimulator, promptTokenStream } from "./cache.js";
 import type { DemoHooks } from "./hooks.js";
+import { chooseLane, type LaneChoice } from "./lanes.js";
 import { type DemoDecision, decideDemoResponse } from "./model.js";
-import { ResponseStore } from "./store.js";
+import { unpairedToolItem } from "./pairing.js";
+import { LaneStore } from "./store.js";
 import { planResponseStream, type StreamStep } from "./stream.js";
 import type { DemoApiError, DemoTransport, RecordedHeaders, RecordedRequest } from "./types.js";
 
@@ -22,6 +24,8 @@ export type EngineResult =
   | {
       kind: "stream";
       responseId: string;
+      /** The `stream_id` every event echoes (a named lane only). */
+      streamId?: string;
       steps: StreamStep[];
       /** Call after the terminal event went out: the response becomes chainable. */
       commit(): void;
@@ -30,13 +34,15 @@ export type EngineResult =
 /** The transport-independent heart of the demo server: record, validate, chain, decide. */
 export class DemoEngine {
   readonly requests: RecordedRequest[] = [];
-  readonly store = new ResponseStore();
+  readonly store = new LaneStore();
   readonly cache = new PromptCacheSimulator();
 
   constructor(private readonly hooks: DemoHooks) {}
 
   handle(incoming: IncomingRequest): EngineResult {
     const record = this.record(incoming);
+    const lane = chooseLane(incoming.body, incoming.transport, this.hooks.streamIds);
+    const echo = (result: EngineResult) => withEcho(result, lane.echo);
     const failure = this.hooks.takeFailure(incoming.transport);
     if (failure) {
       const result = apiError(
@@ -48,19 +54,43 @@ export class DemoEngine {
         if (failure.status === undefined) result.failure.omitStatus = true;
         if (failure.close) result.failure.close = true;
       }
-      return result;
+      return echo(result);
+    }
+    if (lane.kind === "error") {
+      return echo(apiError(lane.status, lane.code, lane.message, lane.param));
     }
     const parsed = ResponsesRequestSchema.safeParse(incoming.body);
     if (!parsed.success) {
       const param = parsed.error.issues[0]?.path.join(".") ?? "";
-      return apiError(400, "invalid_request", `invalid request body (${param || "root"})`, param);
+      return echo(
+        apiError(400, "invalid_request", `invalid request body (${param || "root"})`, param),
+      );
     }
-    const request = parsed.data;
+    if (!this.store.admit(incoming.connectionId, lane.lane)) {
+      return echo(
+        apiError(
+          400,
+          "websocket_stream_limit_reached",
+          "This connection opened the most stream_id lanes it may (32). Open a new connection.",
+          "stream_id",
+        ),
+      );
+    }
+    return echo(this.respond(incoming, record, lane, parsed.data));
+  }
+
+  private respond(
+    incoming: IncomingRequest,
+    record: RecordedRequest,
+    lane: Extract<LaneChoice, { kind: "lane" }>,
+    request: ResponsesRequest,
+  ): EngineResult {
+    const { connectionId } = incoming;
     let context: ResponseItem[] = request.input;
     const previousId = request.previous_response_id;
     if (previousId !== undefined) {
       const previous =
-        incoming.transport === "ws" ? this.store.get(incoming.connectionId, previousId) : undefined;
+        incoming.transport === "ws" ? this.store.find(connectionId, previousId) : undefined;
       if (!previous) {
         return apiError(
           400,
@@ -69,9 +99,16 @@ export class DemoEngine {
           "previous_response_id",
         );
       }
-      context = [...previous, ...request.input];
+      context = [...previous.context, ...request.input];
+    }
+    const unpaired = unpairedToolItem(context);
+    if (unpaired !== undefined) {
+      if (previousId !== undefined) this.store.evict(connectionId, previousId);
+      // The real API leaves `code` null for this one.
+      return apiError(400, null, unpaired, "input");
     }
     const stream = promptTokenStream({
+      reasoning: request.reasoning,
       instructions: request.instructions,
       tools: request.tools,
       context,
@@ -105,8 +142,12 @@ export class DemoEngine {
       responseId,
       steps: plan.steps,
       commit: () => {
-        if (completed && incoming.transport === "ws") {
-          this.store.put(incoming.connectionId, responseId, [...context, ...plan.outputItems]);
+        if (incoming.transport !== "ws") return;
+        if (completed) {
+          const head = { lane: lane.lane, responseId, context: [...context, ...plan.outputItems] };
+          this.store.put(connectionId, head);
+        } else if (previousId !== undefined) {
+          this.store.evict(connectionId, previousId);
         }
       },
     };
@@ -138,7 +179,7 @@ export class DemoEngine {
 
 export function apiError(
   status: number,
-  code: string,
+  code: string | null,
   message: string,
   param?: string,
 ): EngineResult {
@@ -151,6 +192,17 @@ export function apiError(
   const error: DemoApiError["error"] = { type, code, message };
   if (param !== undefined) error.param = param;
   return { kind: "error", failure: { status, error } };
+}
+
+/** A named lane's result: every event and the error frame carry its `stream_id`. */
+function withEcho(result: EngineResult, streamId: string | undefined): EngineResult {
+  if (streamId === undefined) return result;
+  if (result.kind === "error") return { ...result, failure: { ...result.failure, streamId } };
+  const steps = result.steps.map((step) => ({
+    ...step,
+    event: { ...step.event, stream_id: streamId },
+  }));
+  return { ...result, streamId, steps };
 }
 
 export function newId(prefix: string): string {

@@ -1,3 +1,5 @@
+import type { StreamIdMode } from "./lanes.js";
+
 /** A failure the next request should receive. */
 export interface DemoFailure {
   /** Omitted: a WebSocket error frame without `status` (HTTP answers 500). */
@@ -18,20 +20,29 @@ export interface DemoInjection {
   end?: boolean;
 }
 
+/** What the hooks may make the server forget. */
+export interface DemoMemory {
+  forgetResponses(): void;
+  forgetPromptCache(): void;
+}
+
 /**
  * Test hooks of the demo server. Each one-shot hook is consumed by the next request (or
- * WebSocket response) it applies to; `refuseUpgrade` lasts until cleared.
+ * WebSocket response) it applies to; `refuseUpgrade` and the `stream_id` mode last until
+ * cleared (`reset`).
  */
 export class DemoHooks {
   /** Status returned to every WebSocket upgrade while set. */
   upgradeRefusal: number | undefined;
+  /** How `stream_id` is treated (see `rejectStreamIds` / `ignoreStreamIds`). */
+  streamIds: StreamIdMode = "lanes";
   private dropAfter: number | undefined;
   private stallAfter: number | undefined;
   private nextFailure: DemoFailure | undefined;
   private httpFailures: { remaining: number; status: number } | undefined;
   private injection: DemoInjection | undefined;
 
-  constructor(private readonly onForget: () => void) {}
+  constructor(private readonly memory: DemoMemory) {}
 
   /** Refuse all later WebSocket upgrades with this status until cleared (reset / allowUpgrade). */
   refuseUpgrade(status = 426): void {
@@ -54,7 +65,31 @@ export class DemoHooks {
 
   /** Every stored response id becomes unknown (previous_response_not_found). */
   forgetResponses(): void {
-    this.onForget();
+    this.memory.forgetResponses();
+  }
+
+  /**
+   * The simulated prompt cache forgets every prefix, as if it had expired: the next request
+   * reports 0 cached tokens even with an unchanged prefix (chains are kept).
+   */
+  forgetPromptCache(): void {
+    this.memory.forgetPromptCache();
+  }
+
+  /**
+   * Act like a provider without WebSocket lanes that refuses the parameter: every request with
+   * a `stream_id` gets an `unknown_parameter` error frame with `param: "stream_id"` (until reset).
+   */
+  rejectStreamIds(): void {
+    this.streamIds = "reject";
+  }
+
+  /**
+   * Act like a provider that drops `stream_id` silently: no event echoes it and the request
+   * lands on the default lane, replacing that lane's latest response (until reset).
+   */
+  ignoreStreamIds(): void {
+    this.streamIds = "ignore";
   }
 
   /** The next request fails: an HTTP error status with a JSON body, or a WebSocket error frame. */
@@ -90,6 +125,7 @@ export class DemoHooks {
 
   reset(): void {
     this.upgradeRefusal = undefined;
+    this.streamIds = "lanes";
     this.dropAfter = undefined;
     this.stallAfter = undefined;
     this.nextFailure = undefined;

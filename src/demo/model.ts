@@ -67,6 +67,17 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (patch?.[1]) {
     return { outputs: { list: [patchCall(input, patch[1])] }, summary: "Applying a patch." };
   }
+  // `call <tool> <json>`: any function tool the request offers (MCP tools, for instance)
+  const named = /^call\s+([a-zA-Z0-9_-]+)\s*([\s\S]*)$/.exec(prompt);
+  if (named?.[1]) {
+    const args = named[2]?.trim() || "{}";
+    const tool = offered(input, named[1]);
+    const call: DemoOutput =
+      tool?.type === "function"
+        ? { type: "function_call", name: named[1], arguments: args }
+        : unavailable(named[1]);
+    return { outputs: { list: [call] }, summary: `Calling ${named[1]}.` };
+  }
   const plan = /^plan:\s*([\s\S]*)$/.exec(prompt);
   if (plan) {
     const steps = (plan[1] ?? "")
@@ -121,7 +132,7 @@ function followUp(context: ResponseItem[], output: ResponseItem): string {
     case "update_plan":
       return "Plan noted.";
     default:
-      return "Received the tool output.";
+      return `Received the tool output: ${body.split("\n")[0] ?? ""}`;
   }
 }
 

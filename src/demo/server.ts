@@ -27,7 +27,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   };
 
   let engine: DemoEngine;
-  const hooks = new DemoHooks(() => engine.store.forgetAll());
+  const hooks = new DemoHooks({
+    forgetResponses: () => engine.store.forgetAll(),
+    forgetPromptCache: () => engine.cache.clear(),
+  });
   engine = new DemoEngine(hooks);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
 

@@ -1,34 +1,81 @@
 import type { ResponseItem } from "../protocol/items.js";
 
-const RESPONSES_PER_CONNECTION = 256;
+/** The lane a request without `stream_id` uses (and every request when the server ignores it). */
+export const DEFAULT_LANE = "";
 
-/** Completed responses, bound to the connection that completed them. */
-export class ResponseStore {
-  private readonly byConnection = new Map<string, Map<string, ResponseItem[]>>();
+/** Distinct named lanes one connection may open in its lifetime (the WebSocket-mode guide's limit). */
+export const MAX_NAMED_LANES = 32;
 
-  /** The context of a completed response (its input plus its output items), if known here. */
-  get(connectionId: string, responseId: string): ResponseItem[] | undefined {
-    return this.byConnection.get(connectionId)?.get(responseId);
+/** A lane's most recent completed response: its id and its whole context (input + output). */
+export interface LaneHead {
+  lane: string;
+  responseId: string;
+  context: ResponseItem[];
+}
+
+interface ConnectionLanes {
+  heads: Map<string, LaneHead>;
+  /** Every named lane this connection ever opened (the limit counts a lifetime, not the live ones). */
+  opened: Set<string>;
+}
+
+/**
+ * Connection-local response memory, as the WebSocket mode keeps it: one latest response per
+ * lane, nothing older; a closed connection loses every lane.
+ */
+export class LaneStore {
+  private readonly connections = new Map<string, ConnectionLanes>();
+
+  /**
+   * Open (or reuse) a named lane; false when the connection already opened its
+   * `MAX_NAMED_LANES` distinct ones. The default lane is always open.
+   */
+  admit(connectionId: string, lane: string): boolean {
+    if (lane === DEFAULT_LANE) return true;
+    const lanes = this.lanesOf(connectionId);
+    if (lanes.opened.has(lane)) return true;
+    if (lanes.opened.size >= MAX_NAMED_LANES) return false;
+    lanes.opened.add(lane);
+    return true;
   }
 
-  put(connectionId: string, responseId: string, context: ResponseItem[]): void {
-    let responses = this.byConnection.get(connectionId);
-    if (!responses) {
-      responses = new Map();
-      this.byConnection.set(connectionId, responses);
-    }
-    responses.set(responseId, context);
-    if (responses.size > RESPONSES_PER_CONNECTION) {
-      const oldest = responses.keys().next().value;
-      if (oldest !== undefined) responses.delete(oldest);
-    }
+  /**
+   * The head a `previous_response_id` may continue: the latest response of the request's own
+   * lane, or of another lane on this connection (a fork onto this lane). Older responses are gone.
+   */
+  find(connectionId: string, responseId: string): LaneHead | undefined {
+    const heads = this.connections.get(connectionId)?.heads;
+    if (!heads) return undefined;
+    for (const head of heads.values()) if (head.responseId === responseId) return head;
+    return undefined;
+  }
+
+  /** The lane's new latest response (it replaces the previous one). */
+  put(connectionId: string, head: LaneHead): void {
+    this.lanesOf(connectionId).heads.set(head.lane, head);
+  }
+
+  /** A failed continuation evicts the response it referenced. */
+  evict(connectionId: string, responseId: string): void {
+    const head = this.find(connectionId, responseId);
+    if (head) this.connections.get(connectionId)?.heads.delete(head.lane);
   }
 
   dropConnection(connectionId: string): void {
-    this.byConnection.delete(connectionId);
+    this.connections.delete(connectionId);
   }
 
+  /** Forget every response (lanes opened stay counted against the limit). */
   forgetAll(): void {
-    this.byConnection.clear();
+    for (const lanes of this.connections.values()) lanes.heads.clear();
+  }
+
+  private lanesOf(connectionId: string): ConnectionLanes {
+    let lanes = this.connections.get(connectionId);
+    if (!lanes) {
+      lanes = { heads: new Map(), opened: new Set() };
+      this.connections.set(connectionId, lanes);
+    }
+    return lanes;
   }
 }

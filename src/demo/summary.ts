@@ -1,7 +1,7 @@
 import type { ResponseItem } from "../protocol/items.js";
 
 /**
- * How mini-codex's /compact asks for a summary (src/session/compaction.ts COMPACTION_PROMPT
+ * How mini-codex's /compact asks for a summary (src/turn/compaction.ts COMPACTION_PROMPT
  * starts with this; a test keeps the two in step) and how it stores the summary it got.
  */
 export const COMPACTION_REQUEST_START = "Summarize this conversation so far";

@@ -57,5 +57,7 @@ export interface DemoApiError {
   omitStatus?: boolean;
   /** Close the WebSocket after the error frame. */
   close?: boolean;
-  error: { type: string; code: string; message: string; param?: string };
+  /** The named lane the failed request was on: the error frame echoes it as `stream_id`. */
+  streamId?: string;
+  error: { type: string; code: string | null; message: string; param?: string };
 }

@@ -2,9 +2,13 @@ import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";
 import type { DemoEngine } from "./engine.js";
 import type { DemoHooks } from "./hooks.js";
+import { chooseLane } from "./lanes.js";
 import { headersOf, sendSteps } from "./send.js";
 
-/** One WebSocket connection: `response.create` frames in, one response at a time. */
+/**
+ * One WebSocket connection: `response.create` frames in, one response at a time per lane
+ * (`stream_id`): requests of one lane are served in order, lanes side by side.
+ */
 export function serveWebSocket(
   ws: WebSocket,
   req: IncomingMessage,
@@ -14,13 +18,26 @@ export function serveWebSocket(
   lifetime: AbortSignal,
 ): void {
   const headers = headersOf(req);
-  let queue: Promise<void> = Promise.resolve();
+  const queues = new Map<string, Promise<void>>();
   ws.on("error", () => {});
   ws.on("close", () => engine.store.dropConnection(connectionId));
   ws.on("message", (data, isBinary) => {
     const text = isBinary ? "" : data.toString();
-    queue = queue.then(() => handleFrame(text)).catch(() => ws.terminate());
+    const lane = laneKeyOf(text);
+    const queue = (queues.get(lane) ?? Promise.resolve())
+      .then(() => handleFrame(text))
+      .catch(() => ws.terminate());
+    queues.set(lane, queue);
   });
+  /** The queue a frame waits in: its lane's, or the default one for anything unroutable. */
+  const laneKeyOf = (text: string): string => {
+    try {
+      const choice = chooseLane(JSON.parse(text), "ws", hooks.streamIds);
+      return choice.kind === "lane" ? choice.lane : "";
+    } catch {
+      return "";
+    }
+  };
   const closed = () => ws.readyState !== WebSocket.OPEN;
 
   async function handleFrame(text: string): Promise<void> {
@@ -43,8 +60,9 @@ export function serveWebSocket(
     const bytes = Buffer.byteLength(text, "utf8");
     const result = engine.handle({ transport: "ws", connectionId, headers, bytes, body });
     if (result.kind === "error") {
-      const { status, error, omitStatus, close } = result.failure;
-      ws.send(JSON.stringify({ type: "error", ...(omitStatus ? {} : { status }), error }));
+      const { status, error, omitStatus, close, streamId } = result.failure;
+      const echo = streamId === undefined ? {} : { stream_id: streamId };
+      ws.send(JSON.stringify({ type: "error", ...(omitStatus ? {} : { status }), error, ...echo }));
       if (close) ws.close(1000, "connection limit reached");
       return;
     }

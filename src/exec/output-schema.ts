@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { CliError } from "../cli/errors.js";
+import { CliError } from "../launch/errors.js";
 import type { SessionSettings } from "../session/api.js";
 
 /** `--output-schema FILE`: a JSON schema object, sent as text.format json_schema (strict). */

@@ -1,4 +1,4 @@
-import { CliError } from "../cli/errors.js";
+import { CliError } from "../launch/errors.js";
 
 export const NO_PROMPT_MESSAGE =
   "No prompt provided. Pass it as an argument or pipe it on stdin (e.g. `echo 'fix the tests' | mini-codex exec`).";

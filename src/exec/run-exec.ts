@@ -1,13 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { CliError } from "../cli/errors.js";
-import type { ExecFlags } from "../cli/options.js";
-import { loadRuntime, type Runtime } from "../cli/runtime.js";
-import { type OpenedSession, openSession, type ResumeTarget } from "../cli/session-factory.js";
+import { CliError } from "../launch/errors.js";
+import type { ExecFlags } from "../launch/flags.js";
+import { assertGitRepo } from "../launch/git.js";
+import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
+import { loadRuntime, type Runtime } from "../launch/runtime.js";
 import type { TurnResult } from "../session/api.js";
 import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "./exit-codes.js";
-import { assertGitRepo } from "./git.js";
 import { readOutputSchema } from "./output-schema.js";
 import { resolvePrompt } from "./prompt.js";
 import { TextProgress } from "./text-sink.js";

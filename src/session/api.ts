@@ -1,6 +1,7 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
-import type { ApprovalDecision, ApprovalRequest, SandboxMode, ToolRouter } from "../tools/types.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 
@@ -56,7 +57,6 @@ export interface SessionOptions {
   cwd: string;
   workspaceRoots: string[];
   sandbox: SandboxMode;
-  approvalPolicy: "untrusted" | "on-request" | "on-failure" | "never";
   /** $MINI_CODEX_HOME; the ledger goes to <home>/sessions/<id>.ledger.jsonl. */
   home: string;
   /** Write the ledger (default true); `exec --ephemeral` saves nothing, so it passes false. */

@@ -5,15 +5,15 @@ import {
   userMessage,
 } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
-import type { SandboxMode } from "../tools/types.js";
-import type { SessionOptions } from "./api.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 
 export interface InitialContextInput {
   cwd: string;
   /** e.g. "bash" */
   shell: string;
   sandbox: SandboxMode;
-  approvalPolicy: SessionOptions["approvalPolicy"];
+  approvalPolicy: ApprovalPolicy;
   now: Date;
   /** IANA zone, e.g. "Europe/Berlin" */
   timezone: string;
@@ -31,7 +31,7 @@ const SANDBOX_TEXT: Record<SandboxMode, string> = {
   "danger-full-access": "There is no sandbox: commands run with full access. Be careful.",
 };
 
-const APPROVAL_TEXT: Record<SessionOptions["approvalPolicy"], string> = {
+const APPROVAL_TEXT: Record<ApprovalPolicy, string> = {
   untrusted: "Commands other than known-safe reads need the user's approval.",
   "on-request": "Ask for approval when a command needs to go beyond the sandbox.",
   "on-failure": "Commands run in the sandbox; a failing command may be retried with approval.",

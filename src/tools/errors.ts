@@ -23,3 +23,9 @@ export class PatchError extends ToolError {
     super(line === undefined ? message : `line ${line}: ${message}`);
   }
 }
+
+/** What the model reads when the person said no: their words, when they gave any. */
+export function deniedOutput(feedback?: string): string {
+  const text = feedback?.trim();
+  return text ? `denied by user: ${text}` : "denied by user";
+}

@@ -2,7 +2,8 @@ import { stat } from "node:fs/promises";
 import { StringDecoder } from "node:string_decoder";
 import { execa } from "execa";
 import { z } from "zod";
-import { ToolError } from "./errors.js";
+import { suggestedPrefix } from "../sandbox/command-words.js";
+import { deniedOutput, ToolError } from "./errors.js";
 import { BoundedOutput } from "./output-buffer.js";
 import { defineFunctionTool } from "./registry.js";
 import { formatShellOutput, reportedExitCode, type ShellOutcome } from "./shell-output.js";
@@ -173,8 +174,10 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
           callId: ctx.callId,
           command: args.command,
           workdir: shownDir,
+          suggestedPrefix: suggestedPrefix(args.command),
         };
-        if ((await ctx.approve(request)) === "deny") return "denied by user";
+        const decision = await ctx.approve(request);
+        if (decision.kind === "deny") return deniedOutput(decision.feedback);
       }
       const { callId } = ctx;
       ctx.emit({ type: "command_started", callId, command: args.command, workdir: shownDir });

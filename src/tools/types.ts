@@ -1,7 +1,6 @@
 import type { ToolCallItem } from "../protocol/items.js";
 import type { ToolSpec } from "../protocol/request.js";
-
-export type SandboxMode = "read-only" | "workspace-write" | "danger-full-access";
+import type { SandboxMode } from "../sandbox/modes.js";
 
 export type FileChangeKind = "add" | "delete" | "update";
 
@@ -59,11 +58,46 @@ export type ToolEvent =
     }
   | { type: "plan_updated"; callId: string; explanation?: string; plan: PlanStep[] };
 
-export type ApprovalDecision = "approve" | "approve_session" | "deny";
+/** The person's answer to an approval request (docs/protocol.md, "Approvals"). */
+export type ApprovalDecision =
+  /** This call only. */
+  | { kind: "approve" }
+  /** Commands: don't ask again this session for commands starting with these words. */
+  | { kind: "approve_prefix"; prefix: string[] }
+  /** Patches: don't ask again this session for patches touching only these files. */
+  | { kind: "approve_files"; paths: string[] }
+  /** Refused; `feedback` goes to the model with the denial. */
+  | { kind: "deny"; feedback?: string };
 
+/** A file change as the person approves it: always with its whole unified diff. */
+export interface ApprovalFileChange extends FileChange {
+  diff: string;
+}
+
+/** What the person must see to decide. */
 export type ApprovalRequest =
-  | { kind: "command"; callId: string; command: string; workdir: string }
-  | { kind: "patch"; callId: string; changes: FileChange[] };
+  | {
+      kind: "command";
+      callId: string;
+      /** The exact command that will run. */
+      command: string;
+      workdir: string;
+      /** A safe prefix for "don't ask again for commands that start with …" (shown in the label). */
+      suggestedPrefix: string[];
+      /** Set when the command already failed in the sandbox: "run it again without the sandbox?". */
+      reason?: "sandbox_denied";
+    }
+  | { kind: "patch"; callId: string; changes: ApprovalFileChange[] }
+  | {
+      kind: "mcp_tool";
+      callId: string;
+      server: string;
+      tool: string;
+      /** The call's arguments as the model sent them (JSON text). */
+      arguments: string;
+      /** The server marks the tool read-only (`readOnlyHint`). */
+      readOnly: boolean;
+    };
 
 /** Everything a tool handler may touch, injected so tests run on temp dirs and real processes. */
 export interface ToolContext {

@@ -1,7 +1,7 @@
 import { lstat, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import type { SandboxMode } from "../sandbox/modes.js";
 import { WorkspaceError } from "./errors.js";
-import type { SandboxMode } from "./types.js";
 
 export interface WorkspaceScope {
   cwd: string;

@@ -5,11 +5,12 @@ import {
   type ResponseItem,
   type ToolCallItem,
 } from "../protocol/items.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
 import { addUsage, noUsage } from "../session/usage.js";
-import type { ApprovalDecision, ApprovalRequest, SandboxMode, ToolRouter } from "../tools/types.js";
+import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
 

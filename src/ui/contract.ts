@@ -1,5 +1,7 @@
 import type { ReasoningEffort } from "../protocol/request.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import type { AgentSession } from "../session/api.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 
 /** Hooks the TUI gives the session it asks for (approvals are answered by the person). */
@@ -17,8 +19,8 @@ export interface TuiLaunchOptions {
   /** $MINI_CODEX_HOME (for /ledger). */
   home: string;
   cwd: string;
-  approvalPolicy: "untrusted" | "on-request" | "on-failure" | "never";
-  sandbox: "read-only" | "workspace-write" | "danger-full-access";
+  approvalPolicy: ApprovalPolicy;
+  sandbox: SandboxMode;
   /** The model's context window in tokens, for "context left" (undefined = unknown). */
   contextWindow?: number;
   /** The context window of another model, after `/model` (undefined = unknown). */

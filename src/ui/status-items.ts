@@ -9,21 +9,66 @@ export interface StatusSegment {
   color?: StatusColor;
 }
 
-/** One status bar item: higher priority (lower number) items stay on narrow terminals. */
+/** What the items read: the session's status plus the clock of the running turn. */
+export type StatusView = StatusState & { elapsedMs?: number };
+
+/** One status bar item: lower `priority` numbers keep their place longer on narrow terminals. */
 export interface StatusItem {
   id: string;
+  /** A slot of STATUS_PRIORITY (add a slot there for a new item). */
   priority: number;
-  color?(state: StatusState): StatusColor | undefined;
+  /** Never dropped: its shortest text is reserved before any other item is placed. */
+  required?: boolean;
+  color?(state: StatusView): StatusColor | undefined;
   /** Alternative texts, longest first (the first that fits is shown); none = hidden. */
-  render(state: StatusState): string[];
+  render(state: StatusView): string[];
 }
+
+/**
+ * Priority slots, one per item (lower = kept longer). Items of other features take a free
+ * slot here and append themselves to STATUS_ITEMS; the required ones always show.
+ */
+export const STATUS_PRIORITY = {
+  mode: 0,
+  activity: 1,
+  context: 10,
+  next: 20,
+  lane: 25,
+  model: 30,
+  cacheDrop: 35,
+  cached: 40,
+  prev: 50,
+} as const;
 
 const MODE_COLORS = { ws_incremental: "green", ws_full: "yellow", http_full: "magenta" } as const;
 
+/** 5s, 1m05s, 1h02m. */
+export function elapsedLabel(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
+}
+
+function activityTexts(s: StatusView): string[] {
+  const queued = s.queued > 0 ? `${s.queued} queued` : "";
+  if (!s.busy) return queued ? [queued] : [];
+  const clock = s.elapsedMs !== undefined ? ` ${elapsedLabel(s.elapsedMs)}` : "";
+  const withQueue = queued ? ` · ${queued}` : "";
+  return [
+    `working${clock}${withQueue} · Esc to interrupt`,
+    `working${clock}${withQueue}`,
+    `working${withQueue}`,
+  ];
+}
+
+/** The registry, in display order. */
 export const STATUS_ITEMS: readonly StatusItem[] = [
   {
     id: "mode",
-    priority: 0,
+    priority: STATUS_PRIORITY.mode,
+    required: true,
     color: (s) => (s.last ? MODE_COLORS[s.last.mode] : "gray"),
     render: (s) => {
       if (!s.last) return ["no request yet", "—"];
@@ -36,18 +81,18 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
   },
   {
     id: "next",
-    priority: 1,
+    priority: STATUS_PRIORITY.next,
     color: () => "cyan",
     render: (s) => (s.next ? [describeNext(s.next), `next: ${s.next.mode}`] : []),
   },
   {
     id: "prev",
-    priority: 2,
+    priority: STATUS_PRIORITY.prev,
     render: (s) => (s.last ? [s.last.prev ? "prev ✓" : "prev –"] : []),
   },
   {
     id: "model",
-    priority: 3,
+    priority: STATUS_PRIORITY.model,
     render: (s) => {
       if (!s.model) return [];
       // No effort set: the request carries none and the model's default applies.
@@ -56,7 +101,7 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
   },
   {
     id: "cached",
-    priority: 4,
+    priority: STATUS_PRIORITY.cached,
     render: (s) => {
       if (!s.usage) return ["cached —"];
       const { cached_tokens, input_tokens } = s.usage;
@@ -68,7 +113,7 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
   },
   {
     id: "context",
-    priority: 5,
+    priority: STATUS_PRIORITY.context,
     render: (s) => {
       if (!s.usage || !s.contextWindow) return ["ctx —"];
       const used = s.usage.input_tokens + s.usage.output_tokens;
@@ -78,31 +123,48 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
   },
   {
     id: "activity",
-    priority: 6,
-    color: () => "gray",
-    render: (s) => {
-      const queued = s.queued > 0 ? ` · ${s.queued} queued` : "";
-      return s.busy ? [`working${queued}`] : queued ? [queued.slice(3)] : [];
-    },
+    priority: STATUS_PRIORITY.activity,
+    required: true,
+    color: (s) => (s.busy ? "yellow" : "gray"),
+    render: activityTexts,
   },
 ];
 
 export const SEPARATOR = " │ ";
 
-/** The segments that fit in `width` columns, in registry order; lower priorities drop first. */
+/**
+ * The segments that fit in `width` columns, in registry order. Required items keep at least
+ * their shortest text; the others are placed by priority with the longest text that fits.
+ */
 export function layoutStatusBar(
-  state: StatusState,
+  state: StatusView,
   width: number,
   items: readonly StatusItem[] = STATUS_ITEMS,
 ): StatusSegment[] {
+  const texts = new Map(items.map((item) => [item.id, item.render(state)]));
+  // Every item costs its text plus one separator; the first separator is free.
+  const cost = (text: string) => text.length + SEPARATOR.length;
+  const budget = width + SEPARATOR.length;
+  let reserved = 0;
+  for (const item of items) {
+    const shortest = texts.get(item.id)?.at(-1);
+    if (item.required && shortest !== undefined) reserved += cost(shortest);
+  }
+  const order = [...items].sort(
+    (a, b) => Number(Boolean(b.required)) - Number(Boolean(a.required)) || a.priority - b.priority,
+  );
   const chosen = new Map<string, string>();
   let used = 0;
-  for (const item of [...items].sort((a, b) => a.priority - b.priority)) {
-    const cost = chosen.size === 0 ? 0 : SEPARATOR.length;
-    const text = item.render(state).find((alt) => used + cost + alt.length <= width);
+  for (const item of order) {
+    const alternatives = texts.get(item.id) ?? [];
+    const shortest = alternatives.at(-1);
+    if (shortest === undefined) continue;
+    if (item.required) reserved -= cost(shortest);
+    const fits = alternatives.find((alt) => used + cost(alt) + reserved <= budget);
+    const text = fits ?? (item.required ? shortest : undefined);
     if (text === undefined) continue;
     chosen.set(item.id, text);
-    used += cost + text.length;
+    used += cost(text);
   }
   return items.flatMap((item) => {
     const text = chosen.get(item.id);

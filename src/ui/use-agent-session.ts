@@ -1,7 +1,7 @@
 import { type Dispatch, useCallback, useEffect, useRef, useState } from "react";
 import type { AgentSession, TurnResult } from "../session/api.js";
+import { approvalNeed, grantFor, NO_GRANTS } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
-import { approvalNeed, grantForSession, NO_GRANTS } from "./approval-policy.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
 import type { UiAction } from "./state.js";
@@ -10,6 +10,12 @@ export interface PendingApproval {
   request: ApprovalRequest;
   resolve(decision: ApprovalDecision): void;
 }
+
+const APPROVED_TEXT = {
+  approve: "Approved once",
+  approve_prefix: "Approved for the session (commands with this prefix)",
+  approve_files: "Approved for the session (these files)",
+} as const;
 
 /** Quitting never waits on a socket that will not close. */
 const CLOSE_GRACE_MS = 2000;
@@ -71,7 +77,7 @@ export function useAgentSession(
       if (
         approvalNeed(options.approvalPolicy, options.sandbox, request, grants.current) === "allow"
       ) {
-        return Promise.resolve("approve");
+        return Promise.resolve({ kind: "approve" });
       }
       return new Promise((resolve) => setPending([...pending.current, { request, resolve }]));
     },
@@ -81,21 +87,18 @@ export function useAgentSession(
   const decide = useCallback(
     (answered: PendingApproval, decision: ApprovalDecision) => {
       setPending(pending.current.filter((item) => item !== answered));
-      if (decision === "approve_session") {
-        grants.current = grantForSession(grants.current, answered.request);
-      }
+      grants.current = grantFor(grants.current, decision);
+      const { request } = answered;
       const what =
-        answered.request.kind === "command"
-          ? answered.request.command
-          : `patch (${answered.request.changes.map((c) => c.path).join(", ")})`;
-      if (decision === "deny") {
-        dispatch({ type: "call_denied", callId: answered.request.callId });
+        request.kind === "command"
+          ? request.command
+          : request.kind === "patch"
+            ? `patch (${request.changes.map((c) => c.path).join(", ")})`
+            : `${request.server}/${request.tool}`;
+      if (decision.kind === "deny") {
+        dispatch({ type: "call_denied", callId: request.callId });
         print("warning", `Denied: ${what}`);
-      } else
-        print(
-          "info",
-          `${decision === "approve" ? "Approved once" : "Approved for the session"}: ${what}`,
-        );
+      } else print("info", `${APPROVED_TEXT[decision.kind]}: ${what}`);
       answered.resolve(decision);
     },
     [dispatch, print, setPending],
@@ -104,7 +107,7 @@ export function useAgentSession(
   const denyAll = useCallback(() => {
     const list = pending.current;
     setPending([]);
-    for (const item of list) item.resolve("deny");
+    for (const item of list) item.resolve({ kind: "deny" });
   }, [setPending]);
 
   const open = useCallback(async () => {

@@ -90,7 +90,7 @@ export function useKeyRouting({ agent, onSubmit, print, quit }: KeyRoutingOption
       return;
     }
     if (pendingApproval) {
-      const result = approvalKey(input, key, approvalChoice.ref.current);
+      const result = approvalKey(input, key, approvalChoice.ref.current, pendingApproval.request);
       // Esc / Ctrl+C on a prompt deny it and stop the turn.
       if (result === "interrupt") {
         approvalChoice.set(0);

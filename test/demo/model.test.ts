@@ -11,7 +11,7 @@ import {
   COMPACTION_PROMPT,
   compactionRequestItem,
   SUMMARY_PREFIX,
-} from "../../src/session/compaction.js";
+} from "../../src/turn/compaction.js";
 
 const ALL_TOOLS = [
   { name: "shell_command", type: "function" },
@@ -215,3 +215,33 @@ function assistantText(text: string): ResponseItem {
     content: [{ type: "output_text", text, annotations: [] }],
   };
 }
+
+describe("call <tool> <json>", () => {
+  const mcpTools = [...ALL_TOOLS, { name: "mcp__docs__search", type: "function" }];
+
+  test("calls any offered function tool with the given arguments", () => {
+    const output = only(decide('call mcp__docs__search {"q":"zod"}', { tools: mcpTools }));
+    expect(output).toEqual({
+      type: "function_call",
+      name: "mcp__docs__search",
+      arguments: '{"q":"zod"}',
+    });
+  });
+
+  test("a tool that is not offered is named as unavailable", () => {
+    expect(textOf(only(decide("call mcp__docs__search")))).toBe(
+      "The mcp__docs__search tool is not available in this request.",
+    );
+  });
+
+  test("the follow-up quotes the first line of the tool's output", () => {
+    const context: ResponseItem[] = [
+      userMessage("call mcp__docs__search {}"),
+      { type: "function_call", name: "mcp__docs__search", arguments: "{}", call_id: "c1" },
+      { type: "function_call_output", call_id: "c1", output: "3 results\nmore" },
+    ];
+    expect(textOf(only(decide(context, { tools: mcpTools })))).toBe(
+      "Received the tool output: 3 results",
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSessionFile } from "../../src/exec/session-file.js";
+import { parseSessionFile } from "../../src/session/session-file.js";
 import { demoSuite, spawnCli, waitFor } from "./helpers.js";
 
 const suite = demoSuite();

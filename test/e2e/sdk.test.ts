@@ -4,7 +4,7 @@ import { Codex } from "@openai/codex-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
 import { startDemoServer } from "../../src/demo/index.js";
-import { parseSessionFile } from "../../src/exec/session-file.js";
+import { parseSessionFile } from "../../src/session/session-file.js";
 import { BIN, type TempWorld, tempWorld } from "./helpers.js";
 
 let server: DemoServer;

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { CliError } from "../../src/cli/errors.js";
 import { combinePrompt, NO_PROMPT_MESSAGE, readPipedStdin } from "../../src/exec/prompt.js";
+import { CliError } from "../../src/launch/errors.js";
 
 describe("combinePrompt (SPEC §7 prompt rules)", () => {
   it("takes the argument alone when nothing is piped", () => {

@@ -8,8 +8,12 @@ import type { ProviderSettings, SessionOptions } from "../../src/session/api.js"
 import { buildInitialContext } from "../../src/session/environment.js";
 import type { SessionEvent } from "../../src/session/events.js";
 import { type LedgerRow, ledgerPath, readLedger } from "../../src/session/ledger.js";
-import { createSession, type Session, type SessionTransports } from "../../src/session/session.js";
 import { createToolRouter } from "../../src/tools/index.js";
+import {
+  createSession,
+  type Session,
+  type SessionTransports,
+} from "../../src/turn/agent-session.js";
 
 export interface Harness {
   server: DemoServer;
@@ -61,7 +65,6 @@ export function harnessSessionOptions(at: {
     cwd,
     workspaceRoots: [cwd],
     sandbox: "workspace-write",
-    approvalPolicy: "never",
     home: at.home,
     initialContext: buildInitialContext({
       cwd,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import type { HistoryStore } from "../../src/session/api.js";
-import { createSession } from "../../src/session/session.js";
+import { createSession } from "../../src/turn/agent-session.js";
 import { type Harness, harnessSessionOptions, modes, startHarness } from "./harness.js";
 
 class RecordingStore implements HistoryStore {

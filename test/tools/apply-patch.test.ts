@@ -55,11 +55,11 @@ describe("apply_patch tool", () => {
     const ctx = makeContext(ws.ws, {
       approve: async (request) => {
         if (request.kind === "patch") seen = request.changes;
-        return "deny";
+        return { kind: "deny", feedback: "use b.txt instead" };
       },
     });
     const out = await createToolRouter().execute(customCall(UPDATE), ctx);
-    expect(out).toBe("denied by user");
+    expect(out).toBe("denied by user: use b.txt instead");
     expect(seen.map((c) => [c.path, c.kind])).toEqual([["a.txt", "update"]]);
     expect(readFileSync(join(ws.ws, "a.txt"), "utf8")).toBe("old\n");
   });

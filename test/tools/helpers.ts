@@ -1,7 +1,8 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import type { SandboxMode, ToolContext, ToolEvent } from "../../src/tools/types.js";
+import type { SandboxMode } from "../../src/sandbox/modes.js";
+import type { ToolContext, ToolEvent } from "../../src/tools/types.js";
 
 /** Every file below `dir` as relative path → bytes (a missing dir is an empty tree). */
 export async function readTree(dir: string): Promise<Record<string, string>> {

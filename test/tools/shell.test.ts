@@ -176,13 +176,19 @@ describe("shell_command", () => {
     const ctx = makeContext(ws.ws, {
       approve: async (request) => {
         asked.push(request);
-        return "deny";
+        return { kind: "deny" };
       },
     });
     const output = await router().execute(call({ command: "touch ran" }), ctx);
     expect(output).toBe("denied by user");
     expect(asked).toEqual([
-      { kind: "command", callId: "call_1", command: "touch ran", workdir: "." },
+      {
+        kind: "command",
+        callId: "call_1",
+        command: "touch ran",
+        workdir: ".",
+        suggestedPrefix: ["touch"],
+      },
     ]);
     expect(existsSync(join(ws.ws, "ran"))).toBe(false);
   });

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import type { AgentSession } from "../../src/session/api.js";
 import { buildInitialContext } from "../../src/session/environment.js";
-import { createSession } from "../../src/session/session.js";
 import { createToolRouter } from "../../src/tools/index.js";
+import { createSession } from "../../src/turn/agent-session.js";
 import { App } from "../../src/ui/app.js";
 import type { TuiLaunchOptions } from "../../src/ui/contract.js";
 import { plain, statusLine, waitFor } from "./ink-helpers.js";
@@ -65,7 +65,6 @@ function launch(overrides: Partial<TuiLaunchOptions> = {}) {
         cwd,
         workspaceRoots: [cwd],
         sandbox: "workspace-write",
-        approvalPolicy,
         home,
         initialContext: buildInitialContext({
           cwd,

@@ -66,8 +66,14 @@ describe("App: the screen", () => {
   it("control sequences in a command or its output are shown, never obeyed", async () => {
     const command = "echo hi\r\u001b[2Krm -rf build";
     const app = launch(async (_text, s) => {
-      const request = { kind: "command", callId: "c1", command, workdir: "/w" } as const;
-      if ((await s.hooks.approve?.(request)) === "deny") return;
+      const request = {
+        kind: "command" as const,
+        callId: "c1",
+        command,
+        workdir: "/w",
+        suggestedPrefix: [],
+      };
+      if ((await s.hooks.approve?.(request))?.kind === "deny") return;
       s.emit({ type: "tool_call_started", callId: "c1", name: "shell_command", kind: "function" });
       s.emit({
         type: "tool",

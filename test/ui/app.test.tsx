@@ -30,8 +30,9 @@ describe("App", () => {
         callId: "call_1",
         command: "touch made-by-agent.txt",
         workdir: "/tmp/work",
+        suggestedPrefix: [],
       });
-      if (decision === "deny") return;
+      if (decision?.kind === "deny") return;
       s.emit({
         type: "tool_call_started",
         callId: "call_1",
@@ -84,12 +85,13 @@ describe("App", () => {
       const decisions: string[] = [];
       const app = launch(async (_text, s) => {
         const request = {
-          kind: "command",
+          kind: "command" as const,
           callId: "c",
           command: "rm -rf build",
           workdir: "/",
-        } as const;
-        decisions.push((await s.hooks.approve?.(request)) ?? "none");
+          suggestedPrefix: ["rm"],
+        };
+        decisions.push((await s.hooks.approve?.(request))?.kind ?? "none");
       });
       await ready(app.frame);
       await app.submit("run: rm -rf build");
@@ -110,8 +112,14 @@ describe("App", () => {
     });
     const app = launch(async (_text, s) => {
       await gate;
-      const request = { kind: "command", callId: "c", command: "rm -rf build", workdir: "/" };
-      decisions.push((await s.hooks.approve?.(request as never)) ?? "none");
+      const request = {
+        kind: "command",
+        callId: "c",
+        command: "rm -rf build",
+        workdir: "/",
+        suggestedPrefix: ["rm"],
+      };
+      decisions.push((await s.hooks.approve?.(request as never))?.kind ?? "none");
     });
     await ready(app.frame);
     await app.submit("run: rm -rf build");
@@ -137,8 +145,9 @@ describe("App", () => {
         callId: "c",
         command: "git status",
         workdir: "/",
+        suggestedPrefix: [],
       });
-      decisions.push(decision ?? "none");
+      decisions.push(decision?.kind ?? "none");
       await s.answer("Done looking.");
     });
     await ready(app.frame);
@@ -271,7 +280,8 @@ describe("App", () => {
     );
     const status = statusLine(app.frame(), "ws_incremental");
     expect(status.trimEnd().length).toBeLessThanOrEqual(30);
-    expect(status).toContain("prev ✓");
+    // The context left outranks the chain mark (ws_incremental already says it chained).
+    expect(status).toContain("ctx");
   });
 
   it("queues a message typed while a turn runs and sends it after", async () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { describeNext, describeReason } from "../../src/ui/request-labels.js";
 import type { StatusState } from "../../src/ui/state.js";
-import { layoutStatusBar, SEPARATOR } from "../../src/ui/status-items.js";
+import {
+  elapsedLabel,
+  layoutStatusBar,
+  SEPARATOR,
+  STATUS_ITEMS,
+  STATUS_PRIORITY,
+  type StatusItem,
+  type StatusView,
+} from "../../src/ui/status-items.js";
 
 const base: StatusState = {
   sessionId: "s",
@@ -14,7 +22,7 @@ const base: StatusState = {
   queued: 0,
 };
 
-const text = (state: StatusState, width: number) =>
+const text = (state: StatusView, width: number) =>
   layoutStatusBar(state, width)
     .map((segment) => segment.text)
     .join(SEPARATOR);
@@ -33,7 +41,8 @@ describe("status bar layout", () => {
       expect(line.startsWith("ws_full")).toBe(true);
     }
     expect(text(base, 30)).toBe("ws_full — effort changed");
-    expect(text(base, 40)).toBe("ws_full — effort changed │ prev –");
+    // The context left outranks the cache figures and the chain mark.
+    expect(text(base, 40)).toBe("ws_full — effort changed │ ctx 98% left");
   });
 
   it("shows a dash for context and cache before the first response", () => {
@@ -45,7 +54,7 @@ describe("status bar layout", () => {
     const unset: StatusState = { ...base, effort: undefined };
     expect(text(unset, 200)).toContain("│ gpt-5 default effort │");
     // Narrow: the model alone before the item drops.
-    expect(text(unset, 41)).toBe("ws_full — effort changed │ prev – │ gpt-5");
+    expect(text(unset, 52)).toBe("ws_full — effort changed │ gpt-5 │ ctx 98% left");
   });
 
   it("previews the next request after a settings change", () => {
@@ -55,6 +64,40 @@ describe("status bar layout", () => {
       next: { mode: "full", reason: "properties_changed:reasoning" },
     };
     expect(text(state, 200)).toContain("ws_incremental │ next: full — effort changed │ prev ✓");
+  });
+});
+
+describe("status bar priorities", () => {
+  const working: StatusView = { ...base, busy: true, queued: 2, elapsedMs: 5_400 };
+
+  it("shows a running timer and how to interrupt while a turn works", () => {
+    expect(text(working, 200)).toContain("│ working 5s · 2 queued · Esc to interrupt");
+    expect(elapsedLabel(65_000)).toBe("1m05s");
+  });
+
+  it("never drops working, the queue or the request mode, however narrow", () => {
+    for (const width of [20, 35, 45, 60, 80]) {
+      const line = text(working, width);
+      expect(line).toContain("working");
+      expect(line).toContain("2 queued");
+      expect(line).toMatch(/^ws_full/);
+    }
+    expect(text(working, 60)).toMatch(/^ws_full — effort changed │ .*working 5s · 2 queued$/);
+  });
+
+  it("keeps ctx beside a next-request preview", () => {
+    const state: StatusView = {
+      ...base,
+      next: { mode: "full", reason: "properties_changed:model" },
+    };
+    expect(text(state, 60)).toContain("ctx 98% left");
+    expect(text(state, 60)).toContain("next: full");
+  });
+
+  it("places a new item by its slot without moving the others", () => {
+    const extra: StatusItem = { id: "x", priority: STATUS_PRIORITY.lane, render: () => ["lane x"] };
+    const line = layoutStatusBar(base, 200, [...STATUS_ITEMS, extra]).map((s) => s.text);
+    expect(line.at(-1)).toBe("lane x");
   });
 });
 

@@ -1,117 +1,29 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { createTwoFilesPatch } from "diff";
 import { PatchError } from "../errors.js";
 import type { FileChange } from "../types.js";
 import { displayPath, resolveWritablePath, type WorkspaceScope } from "../workspace.js";
-import type { ParsedPatch, UpdateChunk } from "./parse.js";
-import { LineIndex, seekSequence } from "./seek.js";
+import { formatUnifiedDiff, replacementScript, wholeFileScript } from "./display-diff.js";
+import { splitFileText } from "./file-text.js";
+import type { ParsedPatch } from "./parse.js";
+import { updateFile } from "./update.js";
 
-/** A file's text as lines, remembering its line ending and whether it ends with one. */
-export interface FileText {
-  lines: string[];
-  eol: "\n" | "\r\n";
-  finalNewline: boolean;
-}
+export { joinFileText, splitFileText } from "./file-text.js";
+export { applyChunks, updateFileText } from "./update.js";
 
-export function splitFileText(text: string): FileText {
-  const firstNewline = text.indexOf("\n");
-  const eol = firstNewline > 0 && text[firstNewline - 1] === "\r" ? "\r\n" : "\n";
-  const finalNewline = text.endsWith("\n");
-  let body = finalNewline ? text.slice(0, -1) : text;
-  if (finalNewline && eol === "\r\n" && body.endsWith("\r")) body = body.slice(0, -1);
-  if (body === "" && !finalNewline) return { lines: [], eol, finalNewline };
-  const lines = body.split("\n");
-  if (eol === "\r\n")
-    for (let i = 0; i < lines.length; i += 1) lines[i] = lines[i]!.replace(/\r$/, "");
-  return { lines, eol, finalNewline };
-}
-
-export function joinFileText(file: FileText): string {
-  if (file.lines.length === 0) return "";
-  return file.lines.join(file.eol) + (file.finalNewline ? file.eol : "");
-}
-
-const excerpt = (lines: string[]) =>
-  lines
-    .slice(0, 4)
-    .map((l) => `  ${l}`)
-    .join("\n") + (lines.length > 4 ? "\n  …" : "");
-
-interface Replacement {
-  at: number;
-  length: number;
-  lines: string[];
-}
-
-/** Apply the hunks of one Update File section to a file's lines (pure). Throws PatchError. */
-export function applyChunks(lines: string[], chunks: UpdateChunk[], path: string): string[] {
-  const index = new LineIndex(lines);
-  const replacements: Replacement[] = [];
-  let cursor = 0;
-  chunks.forEach((chunk, n) => {
-    const which = chunks.length > 1 ? `hunk ${n + 1} of ${path}` : `the hunk of ${path}`;
-    let narrowed = false;
-    for (const context of chunk.contexts) {
-      if (context.trim() === "") continue;
-      const at = seekSequence(index, [context], cursor, false);
-      if (at === undefined) {
-        throw new PatchError(
-          `${which}: context line ${JSON.stringify(context)} not found`,
-          chunk.line,
-        );
-      }
-      cursor = at + 1;
-      narrowed = true;
-    }
-    if (chunk.oldLines.length === 0) {
-      const at = narrowed && !chunk.isEndOfFile ? cursor : lines.length;
-      replacements.push({ at, length: 0, lines: chunk.newLines });
-      return;
-    }
-    let oldLines = chunk.oldLines;
-    let newLines = chunk.newLines;
-    let at = seekSequence(index, oldLines, cursor, chunk.isEndOfFile);
-    if (at === undefined && oldLines.at(-1) === "") {
-      // a blank line the model left before the next header is not part of the file
-      oldLines = oldLines.slice(0, -1);
-      if (newLines.at(-1) === "") newLines = newLines.slice(0, -1);
-      at = oldLines.length ? seekSequence(index, oldLines, cursor, chunk.isEndOfFile) : undefined;
-    }
-    if (at === undefined) {
-      const where = chunk.isEndOfFile ? " at the end of the file" : "";
-      throw new PatchError(
-        `${which}: expected lines not found${where}:\n${excerpt(chunk.oldLines)}`,
-        chunk.line,
-      );
-    }
-    // context lines keep the file's text, even when they matched only loosely
-    const kept = newLines.map((line, i) => {
-      const from = chunk.keptFrom[i] ?? -1;
-      return from >= 0 && from < oldLines.length ? lines[at + from]! : line;
-    });
-    replacements.push({ at, length: oldLines.length, lines: kept });
-    cursor = at + oldLines.length;
-  });
-  replacements.sort((a, b) => a.at - b.at);
-  const out: string[] = [];
-  let position = 0;
-  for (const r of replacements) {
-    if (r.at < position) throw new PatchError(`hunks of ${path} overlap`);
-    for (let i = position; i < r.at; i += 1) out.push(lines[i]!);
-    for (const line of r.lines) out.push(line);
-    position = r.at + r.length;
+/** Thrown when the turn was interrupted while the patch was being checked or written. */
+export class PatchAborted extends Error {
+  constructor() {
+    super("interrupted before any file was changed");
+    this.name = "PatchAborted";
   }
-  for (let i = position; i < lines.length; i += 1) out.push(lines[i]!);
-  return out;
 }
 
-/** New file text after the hunks, keeping line endings and the final-newline state. */
-export function updateFileText(original: string, chunks: UpdateChunk[], path: string): string {
-  const file = splitFileText(original);
-  const lines = applyChunks(file.lines, chunks, path);
-  const finalNewline = file.finalNewline || file.lines.length === 0;
-  return joinFileText({ lines, eol: file.eol, finalNewline });
+/** Stop between steps when the turn was interrupted; yields first so a pending signal is seen. */
+export async function checkpoint(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  if (signal.aborted) throw new PatchAborted();
 }
 
 export interface PlannedWrite {
@@ -140,14 +52,21 @@ async function readIfExists(absPath: string, shown: string): Promise<string | un
   }
 }
 
-function unifiedDiff(path: string, before: string, after: string): string {
-  return createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after);
+const linesOf = (text: string) => splitFileText(text).lines;
+
+function wholeFileDiff(path: string, before: string, after: string): string {
+  return formatUnifiedDiff(
+    `a/${path}`,
+    `b/${path}`,
+    wholeFileScript(linesOf(before), linesOf(after)),
+  );
 }
 
 /** Check every file and compute every new content; touches nothing on disk. */
 export async function verifyPatch(
   patch: ParsedPatch,
   scope: WorkspaceScope,
+  signal?: AbortSignal,
 ): Promise<VerifiedPatch> {
   const overlay = new Map<string, string | null>();
   const originals = new Map<string, string | undefined>();
@@ -165,15 +84,17 @@ export async function verifyPatch(
     }
   };
   for (const op of patch.ops) {
+    await checkpoint(signal);
     const abs = await resolve(op.path, op.line);
     const shown = displayPath(abs, scope.cwd);
     const before = await current(abs, shown);
+    await checkpoint(signal);
     if (op.type === "add") {
       overlay.set(abs, op.contents);
       changes.push({
         path: shown,
         kind: "add",
-        diff: unifiedDiff(shown, before ?? "", op.contents),
+        diff: wholeFileDiff(shown, before ?? "", op.contents),
       });
       summary.push(`A ${shown}`);
       continue;
@@ -184,14 +105,17 @@ export async function verifyPatch(
     }
     if (op.type === "delete") {
       overlay.set(abs, null);
-      changes.push({ path: shown, kind: "delete", diff: unifiedDiff(shown, before, "") });
+      changes.push({ path: shown, kind: "delete", diff: wholeFileDiff(shown, before, "") });
       summary.push(`D ${shown}`);
       continue;
     }
-    const after = updateFileText(before, op.chunks, shown);
+    const updated = updateFile(before, op.chunks, shown);
+    const after = updated.text;
+    const ops = replacementScript(updated.oldLines, updated.replacements);
     if (op.movePath === undefined) {
       overlay.set(abs, after);
-      changes.push({ path: shown, kind: "update", diff: unifiedDiff(shown, before, after) });
+      const diff = formatUnifiedDiff(`a/${shown}`, `b/${shown}`, ops);
+      changes.push({ path: shown, kind: "update", diff });
       summary.push(`M ${shown}`);
       continue;
     }
@@ -200,10 +124,11 @@ export async function verifyPatch(
     await current(dest, destShown);
     overlay.set(abs, null);
     overlay.set(dest, after);
-    const diff = createTwoFilesPatch(`a/${shown}`, `b/${destShown}`, before, after);
+    const diff = formatUnifiedDiff(`a/${shown}`, `b/${destShown}`, ops);
     changes.push({ path: shown, kind: "update", movePath: destShown, diff });
     summary.push(`M ${destShown}`);
   }
+  await checkpoint(signal);
   const writes = [...overlay].map(([absPath, content]) => ({
     absPath,
     content,

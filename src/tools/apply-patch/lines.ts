@@ -43,6 +43,16 @@ export function classifyPatchLine(raw: string): PatchLine {
   return { kind: "text", text: line };
 }
 
+/** Classify a line where a file-operation header may come: indentation before it is tolerated. */
+export function classifyHeaderLine(raw: string): PatchLine {
+  const first = raw[0];
+  if (first !== " " && first !== "\t") return classifyPatchLine(raw);
+  const parsed = classifyPatchLine(raw.trimStart());
+  return parsed.kind === "text"
+    ? { kind: "text", text: raw.endsWith("\r") ? raw.slice(0, -1) : raw }
+    : parsed;
+}
+
 const HEREDOC_OPENER = /^(?:\S+\s+)?<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1\s*$/;
 
 /** The terminator of a heredoc wrapper line such as `<<'EOF'` or `apply_patch <<EOF`. */

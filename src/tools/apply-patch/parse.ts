@@ -1,5 +1,5 @@
 import { PatchError } from "../errors.js";
-import { classifyPatchLine, heredocTag, type PatchLine } from "./lines.js";
+import { classifyHeaderLine, classifyPatchLine, heredocTag, type PatchLine } from "./lines.js";
 
 export interface AddFileOp {
   type: "add";
@@ -40,106 +40,116 @@ export interface ParsedPatch {
   ops: PatchOp[];
 }
 
-interface NumberedLine {
-  number: number;
-  text: string;
+/** The lines between the markers; `body[i]` is line `first + i` of the patch (1-based). */
+interface PatchBody {
+  lines: string[];
+  first: number;
 }
 
 const show = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
-/** The lines between the markers, with their 1-based numbers; strips whitespace and a heredoc. */
-function patchBody(text: string): NumberedLine[] {
-  const lines = text.split("\n").map((t, i) => ({ number: i + 1, text: t.replace(/\r$/, "") }));
-  let first = lines.findIndex((l) => l.text.trim() !== "");
-  let last = lines.findLastIndex((l) => l.text.trim() !== "");
+const isBlank = (line: string) => line.trim() === "";
+
+/** The lines between the markers; strips surrounding whitespace and a heredoc wrapper. */
+function patchBody(text: string): PatchBody {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i += 1) {
+    if (lines[i]!.endsWith("\r")) lines[i] = lines[i]!.slice(0, -1);
+  }
+  let first = lines.findIndex((l) => !isBlank(l));
+  let last = lines.findLastIndex((l) => !isBlank(l));
   if (first < 0) throw new PatchError("the patch is empty");
-  const tag = heredocTag(lines[first]!.text);
+  const tag = heredocTag(lines[first]!);
   if (tag !== undefined) {
-    if (lines[last]!.text.trim() !== tag || last === first) {
-      throw new PatchError(
-        `heredoc opened with ${tag} is not closed by a line ${tag}`,
-        lines[first]!.number,
-      );
+    if (lines[last]!.trim() !== tag || last === first) {
+      throw new PatchError(`heredoc opened with ${tag} is not closed by a line ${tag}`, first + 1);
     }
     first += 1;
     last -= 1;
-    while (first <= last && lines[first]!.text.trim() === "") first += 1;
-    while (last >= first && lines[last]!.text.trim() === "") last -= 1;
+    while (first <= last && isBlank(lines[first]!)) first += 1;
+    while (last >= first && isBlank(lines[last]!)) last -= 1;
     if (first > last) throw new PatchError("the patch is empty");
   }
   const head = lines[first]!;
-  if (classifyPatchLine(head.text).kind !== "begin") {
+  if (classifyPatchLine(head).kind !== "begin") {
     throw new PatchError(
-      `the first line of the patch must be '*** Begin Patch', got ${show(head.text)}`,
-      head.number,
+      `the first line of the patch must be '*** Begin Patch', got ${show(head)}`,
+      first + 1,
     );
   }
   const tail = lines[last]!;
-  if (last === first || classifyPatchLine(tail.text).kind !== "end") {
+  if (last === first || classifyPatchLine(tail).kind !== "end") {
     throw new PatchError(
-      `the last line of the patch must be '*** End Patch', got ${show(tail.text)}`,
-      tail.number,
+      `the last line of the patch must be '*** End Patch', got ${show(tail)}`,
+      last + 1,
     );
   }
-  return lines.slice(first + 1, last);
+  return { lines: lines.slice(first + 1, last), first: first + 2 };
 }
 
-/** Parse a whole patch. Throws PatchError saying which line and why. */
+/**
+ * Parse a whole patch. Throws PatchError saying which line and why. Like the Codex CLI, a
+ * file-operation header may be indented or carry trailing whitespace where one is expected.
+ */
 export function parsePatch(text: string): ParsedPatch {
   const body = patchBody(text);
+  const lines = body.lines;
+  const numberOf = (i: number) => body.first + i;
   const ops: PatchOp[] = [];
   let index = 0;
-  const peek = (): { line: NumberedLine; parsed: PatchLine } | undefined => {
-    const line = body[index];
-    return line ? { line, parsed: classifyPatchLine(line.text) } : undefined;
-  };
-  while (index < body.length) {
-    const { line, parsed } = peek()!;
+  while (index < lines.length) {
+    const text = lines[index]!;
+    const number = numberOf(index);
+    const parsed = classifyHeaderLine(text);
     index += 1;
-    if (parsed.kind === "text" && parsed.text.trim() === "") continue;
+    if (parsed.kind === "text" && isBlank(parsed.text)) continue;
     if (parsed.kind === "add" || parsed.kind === "delete" || parsed.kind === "update") {
       if (parsed.path === "")
-        throw new PatchError(`missing path after '*** ${parsed.kind} file:'`, line.number);
+        throw new PatchError(`missing path after '*** ${parsed.kind} file:'`, number);
     }
     if (parsed.kind === "add") {
       const contents: string[] = [];
-      for (let next = peek(); next?.parsed.kind === "text"; next = peek()) {
-        const t = next.parsed.text;
-        if (t.trim() === "" && blankUntilSectionEnd(body, index)) break;
-        // a blank line inside an added file is an empty line whose '+' the model left out
-        if (t.trim() !== "" && !t.startsWith("+")) {
-          throw new PatchError(
-            `every line of an added file must start with '+', got ${show(t)}`,
-            next.line.number,
-          );
+      // end of the current run of blank lines (scanned once per run, so linear)
+      let blankRun = { end: -1, endsSection: false };
+      for (; index < lines.length; index += 1) {
+        const t = lines[index]!;
+        if (t.startsWith("+")) {
+          contents.push(t.slice(1));
+          continue;
         }
-        contents.push(t.startsWith("+") ? t.slice(1) : "");
-        index += 1;
+        if (classifyHeaderLine(t).kind !== "text") break;
+        if (isBlank(t)) {
+          if (index >= blankRun.end) blankRun = blankRunFrom(lines, index);
+          if (blankRun.endsSection) break;
+          // a blank line inside an added file is an empty line whose '+' the model left out
+          contents.push("");
+          continue;
+        }
+        throw new PatchError(
+          `every line of an added file must start with '+', got ${show(t)}`,
+          numberOf(index),
+        );
       }
-      ops.push({
-        type: "add",
-        path: parsed.path,
-        contents: contents.map((c) => `${c}\n`).join(""),
-        line: line.number,
-      });
+      const joined = contents.map((c) => `${c}\n`).join("");
+      ops.push({ type: "add", path: parsed.path, contents: joined, line: number });
     } else if (parsed.kind === "delete") {
-      ops.push({ type: "delete", path: parsed.path, line: line.number });
+      ops.push({ type: "delete", path: parsed.path, line: number });
     } else if (parsed.kind === "update") {
-      const op: UpdateFileOp = { type: "update", path: parsed.path, chunks: [], line: line.number };
-      const move = peek();
-      if (move?.parsed.kind === "move") {
-        if (move.parsed.path === "")
-          throw new PatchError("missing path after '*** Move to:'", move.line.number);
-        op.movePath = move.parsed.path;
+      const op: UpdateFileOp = { type: "update", path: parsed.path, chunks: [], line: number };
+      const move = index < lines.length ? classifyPatchLine(lines[index]!) : undefined;
+      if (move?.kind === "move") {
+        if (move.path === "")
+          throw new PatchError("missing path after '*** Move to:'", numberOf(index));
+        op.movePath = move.path;
         index += 1;
       }
       index = parseChunks(body, index, op);
       ops.push(op);
     } else {
-      const what = parsed.kind === "text" ? show(parsed.text) : `'${line.text.trim()}'`;
+      const what = parsed.kind === "text" ? show(parsed.text) : `'${text.trim()}'`;
       throw new PatchError(
         `expected '*** Add File: ', '*** Delete File: ' or '*** Update File: ', got ${what}`,
-        line.number,
+        number,
       );
     }
   }
@@ -147,18 +157,28 @@ export function parsePatch(text: string): ParsedPatch {
   return { ops };
 }
 
-/** True when the lines from `start` are blank up to the next marker line (or the end). */
-function blankUntilSectionEnd(body: NumberedLine[], start: number): boolean {
-  for (let i = start; i < body.length; i += 1) {
-    const parsed = classifyPatchLine(body[i]!.text);
-    if (parsed.kind !== "text") return true;
-    if (parsed.text.trim() !== "") return false;
+/** Where the blank lines from `start` end, and whether a marker line (or the end) follows them. */
+function blankRunFrom(lines: string[], start: number): { end: number; endsSection: boolean } {
+  for (let i = start; i < lines.length; i += 1) {
+    const parsed = classifyHeaderLine(lines[i]!);
+    if (parsed.kind !== "text") return { end: i, endsSection: true };
+    if (!isBlank(parsed.text)) return { end: i, endsSection: false };
   }
-  return true;
+  return { end: lines.length, endsSection: true };
 }
 
+const newChunk = (line: number): UpdateChunk => ({
+  contexts: [],
+  oldLines: [],
+  newLines: [],
+  keptFrom: [],
+  isEndOfFile: false,
+  line,
+});
+
 /** Read the hunks of one Update File section; returns the index of the first line after it. */
-function parseChunks(body: NumberedLine[], start: number, op: UpdateFileOp): number {
+function parseChunks(body: PatchBody, start: number, op: UpdateFileOp): number {
+  const lines = body.lines;
   let index = start;
   let chunk: UpdateChunk | undefined;
   let chunkHasLines = false;
@@ -169,44 +189,35 @@ function parseChunks(body: NumberedLine[], start: number, op: UpdateFileOp): num
     chunk = undefined;
     chunkHasLines = false;
   };
-  for (; index < body.length; index += 1) {
-    const line = body[index]!;
-    const parsed = classifyPatchLine(line.text);
+  for (; index < lines.length; index += 1) {
+    const t = lines[index]!;
+    const number = body.first + index;
+    const marker = t[0];
+    // ' ', '+' and '-' lines are hunk lines whatever follows (as in the Codex CLI)
+    const parsed: PatchLine =
+      marker === " " || marker === "+" || marker === "-"
+        ? { kind: "text", text: t }
+        : classifyPatchLine(t);
     if (parsed.kind === "hunk") {
       if (chunk && !chunkHasLines) chunk.contexts.push(parsed.context);
       else {
         close();
-        chunk = {
-          contexts: [parsed.context],
-          oldLines: [],
-          newLines: [],
-          keptFrom: [],
-          isEndOfFile: false,
-          line: line.number,
-        };
+        chunk = newChunk(number);
+        chunk.contexts.push(parsed.context);
       }
     } else if (parsed.kind === "eof") {
-      if (!chunk)
-        throw new PatchError(`'*** End of File' outside a hunk in ${op.path}`, line.number);
+      if (!chunk) throw new PatchError(`'*** End of File' outside a hunk in ${op.path}`, number);
       chunk.isEndOfFile = true;
       close();
     } else if (parsed.kind === "text") {
-      const t = parsed.text;
-      const marker = t[0];
       if (t !== "" && marker !== " " && marker !== "+" && marker !== "-") {
+        if (classifyHeaderLine(t).kind !== "text") break;
         throw new PatchError(
           `unexpected line in the hunk of ${op.path}: lines must start with ' ', '+' or '-', got ${show(t)}`,
-          line.number,
+          number,
         );
       }
-      chunk ??= {
-        contexts: [],
-        oldLines: [],
-        newLines: [],
-        keptFrom: [],
-        isEndOfFile: false,
-        line: line.number,
-      };
+      chunk ??= newChunk(number);
       chunkHasLines = true;
       const content = t.slice(1);
       if (marker !== "+") chunk.oldLines.push(content);
@@ -217,7 +228,7 @@ function parseChunks(body: NumberedLine[], start: number, op: UpdateFileOp): num
     } else if (parsed.kind === "move") {
       throw new PatchError(
         `'*** Move to:' must directly follow '*** Update File: ${op.path}'`,
-        line.number,
+        number,
       );
     } else {
       break;

@@ -90,13 +90,40 @@ export function seekSequence(
   if (first < start || first > last) return undefined;
   for (let pass = 0; pass < SEEK_PASSES.length; pass += 1) {
     const fn = SEEK_PASSES[pass]!;
-    const wanted = pattern.map(fn);
+    const wanted = pass === 0 ? pattern : pattern.map(fn);
     const view = file.view(pass);
-    for (let i = first; i <= last; i += 1) {
-      let j = 0;
-      while (j < wanted.length && view[i + j] === wanted[j]) j += 1;
-      if (j === wanted.length) return i;
-    }
+    const at = endOfFile
+      ? matchesAt(view, wanted, first)
+        ? first
+        : undefined
+      : find(view, wanted, first);
+    if (at !== undefined) return at;
+  }
+  return undefined;
+}
+
+function matchesAt(view: readonly string[], wanted: readonly string[], at: number): boolean {
+  for (let j = 0; j < wanted.length; j += 1) if (view[at + j] !== wanted[j]) return false;
+  return true;
+}
+
+/** First index at or after `from` where `wanted` occurs in `view` (Knuth–Morris–Pratt: linear). */
+function find(
+  view: readonly string[],
+  wanted: readonly string[],
+  from: number,
+): number | undefined {
+  // longest proper prefix of wanted[0..i] that is also its suffix
+  const border = new Int32Array(wanted.length);
+  for (let i = 1, k = 0; i < wanted.length; i += 1) {
+    while (k > 0 && wanted[i] !== wanted[k]) k = border[k - 1]!;
+    if (wanted[i] === wanted[k]) k += 1;
+    border[i] = k;
+  }
+  for (let i = from, k = 0; i < view.length; i += 1) {
+    while (k > 0 && view[i] !== wanted[k]) k = border[k - 1]!;
+    if (view[i] === wanted[k]) k += 1;
+    if (k === wanted.length) return i - k + 1;
   }
   return undefined;
 }

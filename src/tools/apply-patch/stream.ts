@@ -1,5 +1,5 @@
 import type { DiffConsumer, PatchPreview, ToolEvent } from "../types.js";
-import { classifyPatchLine } from "./lines.js";
+import { classifyHeaderLine, classifyPatchLine, type PatchLine } from "./lines.js";
 
 type PreviewFile = PatchPreview["files"][number];
 
@@ -77,7 +77,7 @@ export class PatchStreamParser {
   }
 
   private onLine(raw: string): void {
-    const line = classifyPatchLine(raw);
+    const line = this.classify(raw);
     if (this.state === "before") {
       if (line.kind === "begin") this.state = "body";
       return;
@@ -111,6 +111,17 @@ export class PatchStreamParser {
         this.onText(line.text);
         return;
     }
+  }
+
+  /** As the full parser: hunk lines stay hunk lines; elsewhere a header may be indented. */
+  private classify(raw: string): PatchLine {
+    const kind = this.state === "body" ? this.current?.kind : undefined;
+    if (kind === "update" || kind === "move") {
+      const marker = raw[0];
+      if (marker === " " || marker === "+" || marker === "-")
+        return { kind: "text", text: raw.endsWith("\r") ? raw.slice(0, -1) : raw };
+    }
+    return this.state === "body" ? classifyHeaderLine(raw) : classifyPatchLine(raw);
   }
 
   private onText(text: string): void {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ToolError } from "../errors.js";
+import { deniedOutput, ToolError } from "../errors.js";
 import { defineCustomTool, defineFunctionTool } from "../registry.js";
 import type { FileChange, ToolContext, ToolDefinition } from "../types.js";
-import { type VerifiedPatch, verifyPatch, writePatch } from "./apply.js";
+import { checkpoint, PatchAborted, type VerifiedPatch, verifyPatch, writePatch } from "./apply.js";
 import { APPLY_PATCH_GRAMMAR } from "./grammar.js";
 import { type ParsedPatch, parsePatch } from "./parse.js";
 import { createPatchDiffConsumer } from "./stream.js";
@@ -22,8 +22,21 @@ export const APPLY_PATCH_DESCRIPTION = [
 const SUCCESS_HEADER = "Success. Updated the following files:";
 const UNCHANGED = "\nNo file was changed.";
 
+const ABORTED = "aborted: the turn was interrupted before any file was changed";
+
 /** Parse, verify, ask, write; returns the text the model sees. Never throws for a bad patch. */
 export async function runApplyPatch(patchText: string, ctx: ToolContext): Promise<string> {
+  try {
+    return await checkedApplyPatch(patchText, ctx);
+  } catch (error) {
+    if (!(error instanceof PatchAborted)) throw error;
+    ctx.emit({ type: "patch_applied", callId: ctx.callId, ok: false, changes: [], error: ABORTED });
+    return ABORTED;
+  }
+}
+
+/** runApplyPatch, stopping with PatchAborted at each step once the turn is interrupted. */
+async function checkedApplyPatch(patchText: string, ctx: ToolContext): Promise<string> {
   let changes: FileChange[] = [];
   const fail = (error: string, output: string) => {
     ctx.emit({ type: "patch_applied", callId: ctx.callId, ok: false, changes, error });
@@ -42,16 +55,18 @@ export async function runApplyPatch(patchText: string, ctx: ToolContext): Promis
   }
   let verified: VerifiedPatch;
   try {
-    verified = await verifyPatch(patch, ctx);
+    verified = await verifyPatch(patch, ctx, ctx.signal);
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
     return fail(error.message, `apply_patch verification failed: ${error.message}${UNCHANGED}`);
   }
   changes = verified.changes;
   if (ctx.approve) {
-    const decision = await ctx.approve({ kind: "patch", callId: ctx.callId, changes });
-    if (decision === "deny") return fail("denied by user", "denied by user");
+    const withDiffs = changes.map((change) => ({ ...change, diff: change.diff ?? "" }));
+    const decision = await ctx.approve({ kind: "patch", callId: ctx.callId, changes: withDiffs });
+    if (decision.kind === "deny") return fail("denied by user", deniedOutput(decision.feedback));
   }
+  await checkpoint(ctx.signal);
   try {
     await writePatch(verified.writes);
   } catch (error) {

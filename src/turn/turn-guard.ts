@@ -1,8 +1,8 @@
 import type { UsageFigures } from "../protocol/events.js";
-import { TurnAbortedError } from "../turn/turn-loop.js";
-import type { TurnResult } from "./api.js";
-import type { SessionEvent } from "./events.js";
-import { ModelRequestError } from "./failures.js";
+import type { TurnResult } from "../session/api.js";
+import type { SessionEvent } from "../session/events.js";
+import { ModelRequestError } from "../session/failures.js";
+import { TurnAbortedError } from "./turn-loop.js";
 
 export type TurnBody = (
   turn: number,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../../src/cli/errors.js";
-import { DEFAULT_OPENAI_BASE_URL, resolveProvider } from "../../src/cli/provider.js";
+import { ConfigError } from "../../src/launch/errors.js";
+import { DEFAULT_OPENAI_BASE_URL, resolveProvider } from "../../src/launch/provider.js";
 
 describe("resolveProvider", () => {
   it("uses the built-in openai provider with the key from the environment", () => {

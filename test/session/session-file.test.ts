@@ -2,6 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { userMessage } from "../../src/protocol/items.js";
 import {
   findLatestSession,
   findSessionById,
@@ -9,9 +10,8 @@ import {
   SessionFile,
   SessionFileError,
   sessionFilePath,
-} from "../../src/exec/session-file.js";
-import { isValidSessionId, newSessionId } from "../../src/exec/session-id.js";
-import { userMessage } from "../../src/protocol/items.js";
+} from "../../src/session/session-file.js";
+import { isValidSessionId, newSessionId } from "../../src/session/session-id.js";
 
 let home: string;
 beforeEach(() => {

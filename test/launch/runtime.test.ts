@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CliError } from "../../src/cli/errors.js";
-import { knownContextWindow, loadRuntime } from "../../src/cli/runtime.js";
+import { CliError } from "../../src/launch/errors.js";
+import { knownContextWindow, loadRuntime } from "../../src/launch/runtime.js";
 
 let root: string;
 beforeEach(() => {

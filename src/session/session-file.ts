@@ -11,9 +11,9 @@ import {
 import { join } from "node:path";
 import { z } from "zod";
 import type { ResponseItem } from "../protocol/items.js";
-import type { HistoryStore } from "../session/api.js";
-import { newestFile, sessionsDir } from "../session/sessions-dir.js";
+import type { HistoryStore } from "./api.js";
 import { isValidSessionId } from "./session-id.js";
+import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */
 export const SessionMetaSchema = z.looseObject({

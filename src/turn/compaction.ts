@@ -1,12 +1,12 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, type ResponseItem, userMessage } from "../protocol/items.js";
+import { leadingContext } from "../session/environment.js";
+import type { RequestFinished, SessionEvent } from "../session/events.js";
+import type { ModelClient } from "../session/model-client.js";
+import type { FullRequest } from "../session/request.js";
+import { noUsage } from "../session/usage.js";
 import type { ToolRouter } from "../tools/types.js";
-import { StreamEventTranslator } from "../turn/stream-events.js";
-import { leadingContext } from "./environment.js";
-import type { RequestFinished, SessionEvent } from "./events.js";
-import type { ModelClient } from "./model-client.js";
-import type { FullRequest } from "./request.js";
-import { noUsage } from "./usage.js";
+import { StreamEventTranslator } from "./stream-events.js";
 
 /** What the model is asked for on /compact (not kept in history). */
 export const COMPACTION_PROMPT = [

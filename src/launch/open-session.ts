@@ -1,20 +1,20 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { gitRoot } from "../exec/git.js";
+import { ReasoningEffortSchema } from "../protocol/request.js";
+import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
+import { buildInitialContext } from "../session/environment.js";
 import {
   findLatestSession,
   findSessionById,
   readSessionFile,
   SessionFile,
   SessionFileError,
-} from "../exec/session-file.js";
-import { newSessionId } from "../exec/session-id.js";
-import { ReasoningEffortSchema } from "../protocol/request.js";
-import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
-import { buildInitialContext } from "../session/environment.js";
-import { createSession } from "../session/session.js";
+} from "../session/session-file.js";
+import { newSessionId } from "../session/session-id.js";
 import { createToolRouter } from "../tools/index.js";
+import { createSession } from "../turn/agent-session.js";
 import { CliError } from "./errors.js";
+import { gitRoot } from "./git.js";
 import type { Runtime } from "./runtime.js";
 
 /** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
@@ -109,7 +109,6 @@ export async function openSession(
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
     sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
     home: runtime.home,
     warmup: input.warmup,
     version: runtime.version,

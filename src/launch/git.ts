@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { CliError } from "../cli/errors.js";
+import { CliError } from "./errors.js";
 
 /** The top of the git work tree holding `dir` (where `.git` is), if any; no process spawned. */
 export function gitRoot(dir: string): string | undefined {

@@ -1,28 +1,28 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
 import type { ToolSpec } from "../protocol/request.js";
-import { runTurn } from "../turn/turn-loop.js";
 import type {
   AgentSession,
   SessionOptions,
   SessionSettings,
   SessionStatus,
   TurnResult,
-} from "./api.js";
-import { compactedHistory, requestSummary } from "./compaction.js";
-import { leadingContext, settingsChangedMessage } from "./environment.js";
-import { EventHub, RequestTotals } from "./event-hub.js";
+} from "../session/api.js";
+import { leadingContext, settingsChangedMessage } from "../session/environment.js";
+import { EventHub, RequestTotals } from "../session/event-hub.js";
 import type {
   NextRequestPreview,
   RequestFinished,
   SessionEvent,
   SessionEventListener,
-} from "./events.js";
-import { ConversationHistory, FrozenToolOutputs } from "./history.js";
-import { LaneTable } from "./lanes.js";
-import { LedgerWriter, ledgerRow, WARMUP_TURN } from "./ledger.js";
-import { ModelClient, type ModelClientOptions } from "./model-client.js";
-import { type FullRequest, RequestBuilder, type RequestFrame } from "./request.js";
+} from "../session/events.js";
+import { ConversationHistory, FrozenToolOutputs } from "../session/history.js";
+import { LaneTable } from "../session/lanes.js";
+import { LedgerWriter, ledgerRow, WARMUP_TURN } from "../session/ledger.js";
+import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
+import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
+import { runTurn } from "./turn-loop.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;

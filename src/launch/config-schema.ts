@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ReasoningEffortSchema, ReasoningSummarySchema } from "../protocol/request.js";
+import { SANDBOX_MODES } from "../sandbox/modes.js";
 import { WS_LANES } from "../session/api.js";
-import { SANDBOX_MODES } from "./options.js";
+import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
 export const ProviderConfigSchema = z.object({
@@ -18,7 +19,7 @@ export const ProviderConfigSchema = z.object({
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
 
 export const SandboxModeSchema = z.enum(SANDBOX_MODES);
-export const ApprovalPolicySchema = z.enum(["untrusted", "on-request", "on-failure", "never"]);
+export const ApprovalPolicySchema = z.enum(APPROVAL_POLICIES);
 export const ApplyPatchToolTypeSchema = z.enum(["freeform", "custom", "function"]);
 
 /** config.toml after validation (SPEC §7). */

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/cli/config.js";
-import { parseConfigOverride, parseDottedKey } from "../../src/cli/config-overrides.js";
-import { ConfigError } from "../../src/cli/errors.js";
-import { flagOverrides } from "../../src/cli/options.js";
+import { loadConfig } from "../../src/launch/config.js";
+import { parseConfigOverride, parseDottedKey } from "../../src/launch/config-overrides.js";
+import { ConfigError } from "../../src/launch/errors.js";
+import { flagOverrides } from "../../src/launch/flags.js";
 
 let home: string;
 beforeEach(() => {

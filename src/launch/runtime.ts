@@ -1,14 +1,15 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
-import type { ProviderSettings, SessionOptions } from "../session/api.js";
-import type { SandboxMode } from "../tools/types.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import type { ProviderSettings } from "../session/api.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import { loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 import { CliError } from "./errors.js";
+import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
-import { flagOverrides, type SharedFlags } from "./options.js";
 import { resolveProvider } from "./provider.js";
 import { packageVersion } from "./version.js";
 
@@ -42,7 +43,7 @@ export interface Runtime {
   effort?: ReasoningEffort;
   reasoningSummary?: ReasoningSummary;
   sandbox: SandboxMode;
-  approvalPolicy: SessionOptions["approvalPolicy"];
+  approvalPolicy: ApprovalPolicy;
   applyPatchToolType: "custom" | "function";
   /** Context window of the model in tokens, when known. */
   contextWindow?: number;
@@ -55,12 +56,12 @@ export interface Runtime {
 export interface RuntimeInput {
   flags: SharedFlags;
   /** The policy when config.toml / -c set none (the TUI's default). */
-  defaultApprovalPolicy: SessionOptions["approvalPolicy"];
+  defaultApprovalPolicy: ApprovalPolicy;
   /**
    * exec: nobody can approve, so the policy is this whatever the config says (as Codex exec
    * does), and the model is told so; a different configured policy gets a warning.
    */
-  fixedApprovalPolicy?: SessionOptions["approvalPolicy"];
+  fixedApprovalPolicy?: ApprovalPolicy;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
 }
@@ -74,7 +75,7 @@ function existingDir(path: string, flag: string): string {
   throw new CliError(`${flag} ${path}: no such directory`, 1);
 }
 
-/** prompts/base.md, shipped with the package (src/cli and dist/cli sit at the same depth). */
+/** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
 export function readBaseInstructions(): string {
   try {
     return readFileSync(new URL("../../prompts/base.md", import.meta.url), "utf8");
@@ -90,7 +91,7 @@ function approvalPolicy(
   config: MiniCodexConfig,
   input: RuntimeInput,
   warn: (message: string) => void,
-): SessionOptions["approvalPolicy"] {
+): ApprovalPolicy {
   const fixed = input.fixedApprovalPolicy;
   if (fixed === undefined) return config.approval_policy ?? input.defaultApprovalPolicy;
   if (config.approval_policy !== undefined && config.approval_policy !== fixed) {

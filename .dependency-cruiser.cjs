@@ -1,0 +1,40 @@
+// The import direction of src/ (docs/architecture.md, "Layers"), read from layers.json: a folder
+// may import only the folders on the lines below its own — never its own line, never one above.
+const { layers: LAYERS } = require("./layers.json");
+
+const ALL = LAYERS.flat();
+
+/** For each folder: anything in src/ outside its own folder and the lines below is forbidden. */
+function directionRules() {
+  return LAYERS.flatMap((line, index) =>
+    line.map((folder) => {
+      const allowed = LAYERS.slice(index + 1).flat();
+      return {
+        name: `layer-${folder}`,
+        comment: `src/${folder} may import only: ${allowed.join(", ") || "nothing else in src"}`,
+        severity: "error",
+        from: { path: `^src/${folder}/` },
+        to: { path: "^src/", pathNot: `^src/(${[folder, ...allowed].join("|")})/` },
+      };
+    }),
+  );
+}
+
+module.exports = {
+  forbidden: [
+    ...directionRules(),
+    {
+      name: "layer-unknown-folder",
+      comment: `every folder of src/ has a place in the layers (${ALL.join(", ")})`,
+      severity: "error",
+      from: { path: "^src/", pathNot: `^src/(${ALL.join("|")})/` },
+      to: { path: "^src/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    exclude: { path: "^(dist|node_modules)/" },
+  },
+};

@@ -1,0 +1,203 @@
+/** Reading a shell command line as plain words: what is read-only, what a safe prefix is. */
+
+/** Programs that only read; with the arguments that would make them write refused below. */
+const READ_ONLY_PROGRAMS = new Set([
+  "ls",
+  "cat",
+  "rg",
+  "grep",
+  "pwd",
+  "head",
+  "tail",
+  "wc",
+  "echo",
+  "nl",
+  "sort",
+  "uniq",
+  "cut",
+  "tr",
+  "stat",
+  "file",
+  "which",
+  "tree",
+  "du",
+  "df",
+  "date",
+  "whoami",
+  "uname",
+  "true",
+  "basename",
+  "dirname",
+  "realpath",
+]);
+
+const READ_ONLY_GIT = new Set(["status", "log", "diff", "show", "rev-parse", "ls-files"]);
+
+/** Arguments that turn a read-only program into one that writes or runs other programs. */
+const WRITING_ARGS: Record<string, RegExp> = {
+  find: /^-(exec|execdir|ok|okdir|delete|fprint|fprintf|fls)$/,
+  sort: /^(-o|--output)/,
+  rg: /^--pre(=|$)/,
+  tree: /^-o$/,
+  git: /^--output(=|$)|^--ext-diff$|^-c$/,
+};
+
+/** Programs that run whatever their arguments say: a prefix of them would approve anything. */
+const RUNS_ANYTHING = new Set([
+  "bash",
+  "sh",
+  "zsh",
+  "dash",
+  "fish",
+  "env",
+  "sudo",
+  "doas",
+  "su",
+  "xargs",
+  "exec",
+  "eval",
+  "command",
+  "builtin",
+  "time",
+  "nice",
+  "nohup",
+  "timeout",
+  "watch",
+  "strace",
+  "python",
+  "python3",
+  "node",
+  "deno",
+  "bun",
+  "perl",
+  "ruby",
+  "php",
+  "npx",
+  "find",
+  "awk",
+  "sed",
+  "ssh",
+]);
+
+/** Tools whose first word names what they do (`npm test`, `git commit`): the prefix keeps it. */
+const HAS_SUBCOMMAND = new Set([
+  "git",
+  "npm",
+  "pnpm",
+  "yarn",
+  "cargo",
+  "go",
+  "make",
+  "docker",
+  "kubectl",
+  "pip",
+  "pip3",
+  "uv",
+  "poetry",
+  "gradle",
+  "mvn",
+  "dotnet",
+  "rustup",
+  "brew",
+  "apt",
+  "apt-get",
+  "gh",
+  "just",
+]);
+
+/** Split a command line into words, or undefined when it uses anything beyond plain words. */
+export function shellWords(command: string): string[][] | undefined {
+  const segments: string[][] = [[]];
+  let word: string | undefined;
+  let quote: "'" | '"' | undefined;
+  const pushWord = () => {
+    if (word !== undefined) segments[segments.length - 1]?.push(word);
+    word = undefined;
+  };
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i] as string;
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else if (quote === '"' && (ch === "$" || ch === "`" || ch === "\\")) return undefined;
+      else word = (word ?? "") + ch;
+      continue;
+    }
+    if (ch === "'" || ch === '"') {
+      quote = ch;
+      word = word ?? "";
+    } else if (ch === " " || ch === "\t") {
+      pushWord();
+    } else if (ch === "|" || ch === ";" || ch === "&") {
+      pushWord();
+      // `&&`, `||`, `|`, `;` separate commands; a lone `&` (background) is not plain.
+      const next = command[i + 1];
+      if (ch === "&" && next !== "&") return undefined;
+      if ((ch === "&" || ch === "|") && next === ch) i++;
+      segments.push([]);
+    } else if ("<>$`\\(){}*?[]~!\n".includes(ch)) {
+      return undefined;
+    } else {
+      word = (word ?? "") + ch;
+    }
+  }
+  if (quote) return undefined;
+  pushWord();
+  return segments.some((segment) => segment.length === 0) ? undefined : segments;
+}
+
+function isReadOnlyWords(words: string[]): boolean {
+  const [program, ...args] = words;
+  if (program === undefined) return false;
+  const writing = WRITING_ARGS[program];
+  if (writing && args.some((arg) => writing.test(arg))) return false;
+  if (program === "git") {
+    const sub = args.find((arg) => !arg.startsWith("-"));
+    return sub !== undefined && READ_ONLY_GIT.has(sub) && !args[0]?.startsWith("-");
+  }
+  if (program === "find") return true;
+  return READ_ONLY_PROGRAMS.has(program);
+}
+
+/** True when every command in the line is on the read-only allow-list. */
+export function isReadOnlyCommand(command: string): boolean {
+  const segments = shellWords(command.trim());
+  return segments?.every(isReadOnlyWords) === true;
+}
+
+/**
+ * The prefix offered for "don't ask again for commands that start with …": the program and
+ * its subcommand (`npm test`), never a bare interpreter (`bash`, `python3`) — those get the
+ * whole command. Empty when the line is not plain words or chains several commands.
+ */
+export function suggestedPrefix(command: string): string[] {
+  const segments = shellWords(command.trim());
+  if (segments?.length !== 1) return [];
+  const words = segments[0] as string[];
+  const [program, second] = words;
+  if (program === undefined) return [];
+  if (RUNS_ANYTHING.has(program) || program.includes("/")) return words;
+  if (HAS_SUBCOMMAND.has(program) && second !== undefined && !second.startsWith("-")) {
+    return [program, second];
+  }
+  return [program];
+}
+
+function startsWith(words: string[], prefix: readonly string[]): boolean {
+  return prefix.length > 0 && prefix.every((word, i) => words[i] === word);
+}
+
+/**
+ * True when every command of the line is read-only or starts with one of the granted
+ * prefixes; a line that is not plain words never matches (it could hide another command).
+ */
+export function matchesGrantedPrefix(
+  command: string,
+  prefixes: ReadonlyArray<readonly string[]>,
+): boolean {
+  if (prefixes.length === 0) return false;
+  const segments = shellWords(command.trim());
+  if (!segments) return false;
+  return segments.every(
+    (words) => isReadOnlyWords(words) || prefixes.some((prefix) => startsWith(words, prefix)),
+  );
+}

@@ -1,0 +1,77 @@
+import { isReadOnlyCommand, matchesGrantedPrefix } from "../../sandbox/command-words.js";
+import type { SandboxMode } from "../../sandbox/modes.js";
+import type { ApprovalDecision, ApprovalRequest } from "../types.js";
+
+/** When the person is asked before a tool call runs (Codex `approval_policy`). */
+export const APPROVAL_POLICIES = ["untrusted", "on-request", "on-failure", "never"] as const;
+export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
+
+/** What happens to a tool call before it runs. */
+export type ApprovalNeed = "allow" | "ask" | "refuse";
+
+/** What the person granted "for the session": command prefixes and sets of files. */
+export interface SessionGrants {
+  readonly prefixes: ReadonlyArray<readonly string[]>;
+  readonly files: ReadonlySet<string>;
+}
+
+export const NO_GRANTS: SessionGrants = { prefixes: [], files: new Set() };
+
+function patchPaths(request: Extract<ApprovalRequest, { kind: "patch" }>): string[] {
+  return request.changes.flatMap((change) =>
+    change.movePath ? [change.path, change.movePath] : [change.path],
+  );
+}
+
+/**
+ * Whether a tool call needs the person's approval (Codex CLI semantics, docs/config.md):
+ * - `untrusted`: read-only commands run; other commands ask; patches ask unless
+ *   danger-full-access.
+ * - `on-request`, `on-failure`: the sandbox is the guard: commands run confined (a sandbox
+ *   denial asks to run again without it); patches run, except in a read-only sandbox (ask).
+ * - `never`: nothing asks; a patch in a read-only sandbox is refused.
+ * Session grants (a command prefix, a set of files) turn an "ask" into "allow".
+ */
+export function approvalNeed(
+  policy: ApprovalPolicy,
+  sandbox: SandboxMode,
+  request: ApprovalRequest,
+  grants: SessionGrants = NO_GRANTS,
+): ApprovalNeed {
+  if (request.kind === "mcp_tool") {
+    return policy === "never" || request.readOnly ? "allow" : "ask";
+  }
+  if (request.kind === "command") {
+    if (request.reason === "sandbox_denied") return policy === "never" ? "refuse" : "ask";
+    if (policy !== "untrusted" || isReadOnlyCommand(request.command)) return "allow";
+    return matchesGrantedPrefix(request.command, grants.prefixes) ? "allow" : "ask";
+  }
+  const granted = patchPaths(request).every((path) => grants.files.has(path));
+  if (sandbox === "read-only") {
+    if (policy === "never") return "refuse";
+    return granted ? "allow" : "ask";
+  }
+  if (policy === "untrusted" && sandbox !== "danger-full-access") return granted ? "allow" : "ask";
+  return "allow";
+}
+
+/** Grants after the person's answer: a prefix or a set of files is added; others change nothing. */
+export function grantFor(grants: SessionGrants, decision: ApprovalDecision): SessionGrants {
+  if (decision.kind === "approve_prefix" && decision.prefix.length > 0) {
+    return { ...grants, prefixes: [...grants.prefixes, [...decision.prefix]] };
+  }
+  if (decision.kind === "approve_files" && decision.paths.length > 0) {
+    return { ...grants, files: new Set([...grants.files, ...decision.paths]) };
+  }
+  return grants;
+}
+
+/** The "yes for the session" answer that fits a request, or undefined when there is none. */
+export function sessionDecision(request: ApprovalRequest): ApprovalDecision | undefined {
+  if (request.kind === "command") {
+    if (request.reason === "sandbox_denied" || request.suggestedPrefix.length === 0) return;
+    return { kind: "approve_prefix", prefix: request.suggestedPrefix };
+  }
+  if (request.kind === "patch") return { kind: "approve_files", paths: patchPaths(request) };
+  return undefined;
+}
