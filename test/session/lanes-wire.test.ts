@@ -9,6 +9,42 @@ afterEach(async () => {
 
 const warnings = (h: Harness) => h.events.flatMap((e) => (e.type === "warning" ? [e.message] : []));
 
+describe("effort lanes on stream_id (the default config)", () => {
+  it("medium/high/medium/high/medium: after each lane's first request, every request is incremental and re-sends 0 items", async () => {
+    h = await startHarness({ settings: { model: "demo-1", effort: "medium" } });
+    expect(await toggleSession(h)).toEqual([true, true, true, true, true]);
+    expect(laneModes(h)).toEqual([
+      "medium ws_full:no_baseline resent=0", // warm-up
+      "medium ws_incremental resent=0",
+      "medium ws_incremental resent=0",
+      "high ws_full:lane_new resent=0",
+      "high ws_incremental resent=0",
+      "medium ws_incremental resent=0", // back to medium: only the items since medium's last turn
+      "medium ws_incremental resent=0",
+      "high ws_incremental resent=0",
+      "high ws_incremental resent=0",
+      "medium ws_incremental resent=0",
+      "medium ws_incremental resent=0",
+    ]);
+    const requests = h.requests();
+    expect(new Set(requests.map((r) => r.connectionId)).size).toBe(1);
+    const lanes = h.ledger().map((row) => row.lane);
+    requests.forEach((request, i) => {
+      expect(streamIdOf(request.body)).toBe(lanes[i] === "high" ? "high" : undefined);
+    });
+    // each back-toggle continues its own lane's latest response
+    const medium = requests.filter((_, i) => lanes[i] === "medium");
+    for (let i = 1; i < medium.length; i++) {
+      expect(medium[i]?.previousResponseId).toBe(medium[i - 1]?.responseId);
+    }
+    expect(warnings(h)).toEqual([]);
+    expect(h.session.status().lanes).toEqual([
+      { label: "medium", requests: 7 },
+      { label: "high", requests: 4 },
+    ]);
+  });
+});
+
 describe('ws_lanes = "off": the Codex CLI behaviour', () => {
   it("every effort toggle sends the whole conversation again on the one chain", async () => {
     h = await startHarness({
@@ -29,6 +65,7 @@ describe('ws_lanes = "off": the Codex CLI behaviour', () => {
 describe("a provider without stream_id lanes (default config)", () => {
   it("one that silently ignores stream_id: one socket per lane, no turn fails, back-toggles chain", async () => {
     h = await startHarness({ settings: { model: "demo-1", effort: "medium" } });
+    h.server.hooks.ignoreStreamIds();
     expect(await toggleSession(h)).toEqual([true, true, true, true, true]);
     expect(laneModes(h)).toEqual([
       "medium ws_full:no_baseline resent=0", // warm-up
@@ -61,17 +98,7 @@ describe("a provider without stream_id lanes (default config)", () => {
 
   it("one that rejects stream_id: the refused request goes again on its own socket, no turn fails", async () => {
     h = await startHarness({ settings: { model: "demo-1", effort: "medium" } });
-    let refused = false;
-    h.session.subscribe((event) => {
-      if (event.type === "request_started" && event.request.lane === "high" && !refused) {
-        refused = true;
-        h.server.hooks.failNext({
-          status: 400,
-          code: "unknown_parameter",
-          message: "Unknown parameter: 'stream_id'.",
-        });
-      }
-    });
+    h.server.hooks.rejectStreamIds();
     expect(await toggleSession(h)).toEqual([true, true, true, true, true]);
     expect(laneModes(h)).toEqual([
       "medium ws_full:no_baseline resent=0",
