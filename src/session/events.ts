@@ -16,6 +16,8 @@ export interface RequestStarted {
   reason?: string;
   /** The lane's short label (`medium`, `gpt-5-codex·high`; `default` with lanes off). */
   lane: string;
+  /** How many lanes the session has (the UI names the lane when more than one). */
+  lanes?: number;
   previousResponseIdPresent: boolean;
   model: string;
   effort?: ReasoningEffort;

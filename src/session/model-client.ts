@@ -376,6 +376,7 @@ export class ModelClient {
         transport === "http" ? "http_full" : plan.kind === "full" ? "ws_full" : "ws_incremental",
       ...(plan.kind === "full" ? { reason: plan.reason } : {}),
       lane: target.lane.label,
+      lanes: this.options.lanes.size,
       previousResponseIdPresent: transport === "ws" && wire.previous_response_id !== undefined,
       model: wire.model,
       ...(wire.reasoning ? { effort: wire.reasoning.effort } : {}),

@@ -1,6 +1,14 @@
 import { compactNumber, describeNext, percent } from "../request-labels.js";
 import type { SlashCommand } from "./types.js";
 
+/** "medium 7 requests · high 4 requests": each lane with the requests sent on it. */
+function laneList(lanes: ReadonlyArray<{ label: string; requests: number }>): string {
+  if (lanes.length === 0) return "none yet";
+  return lanes
+    .map((lane) => `${lane.label} ${lane.requests} request${lane.requests === 1 ? "" : "s"}`)
+    .join(" · ");
+}
+
 export const statusCommand: SlashCommand = {
   name: "status",
   description: "session, provider, transport and token totals",
@@ -15,6 +23,7 @@ export const statusCommand: SlashCommand = {
         `session      ${s.sessionId}`,
         `provider     ${s.providerId}  ${s.baseUrl}`,
         `transport    ${s.transport}  lane ${s.lane}`,
+        `lanes        ${laneList(s.lanes)}  (ws_lanes ${s.laneTransport})`,
         `model        ${s.model}${s.effort ? `  effort ${s.effort}` : ""}`,
         `requests     ${t.requests}  incremental ${t.incrementalRequests} (${percent(t.incrementalRequests, t.requests)})`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
