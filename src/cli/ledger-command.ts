@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { CliError } from "../launch/errors.js";
+import { EXIT_FAILED } from "../launch/exit-codes.js";
 import { resolveHome } from "../launch/home.js";
 import {
   findLatestLedger,
@@ -15,7 +16,7 @@ import { sessionsDir } from "../session/sessions-dir.js";
 export function resolveLedgerFile(home: string, session: string | undefined): string {
   if (session === undefined) {
     const latest = findLatestLedger(home);
-    if (!latest) throw new CliError(`no ledgers yet in ${sessionsDir(home)}`, 1);
+    if (!latest) throw new CliError(`no ledgers yet in ${sessionsDir(home)}`, EXIT_FAILED);
     return latest;
   }
   if (existsSync(session)) return session;
@@ -23,14 +24,17 @@ export function resolveLedgerFile(home: string, session: string | undefined): st
     const path = ledgerPath(home, session);
     if (existsSync(path)) return path;
   }
-  throw new CliError(`no ledger for ${session} in ${sessionsDir(home)}`, 1);
+  throw new CliError(`no ledger for ${session} in ${sessionsDir(home)}`, EXIT_FAILED);
 }
 
 export async function runLedgerCommand(session: string | undefined): Promise<number> {
   const file = resolveLedgerFile(resolveHome(), session);
   const { rows, skipped } = readLedger(file);
   if (rows.length === 0 && skipped > 0) {
-    throw new CliError(`${file} is not a mini-codex ledger (no line has the ledger fields)`, 1);
+    throw new CliError(
+      `${file} is not a mini-codex ledger (no line has the ledger fields)`,
+      EXIT_FAILED,
+    );
   }
   process.stdout.write(`${formatLedgerSummary(summarizeLedger(rows))}\n`);
   if (skipped > 0) process.stderr.write(`(${skipped} unreadable line(s) skipped in ${file})\n`);

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { CliError, UsageError } from "../launch/errors.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
@@ -22,7 +23,7 @@ function buildProgram(pending: Pending): Command {
     .argument("[PROMPT]", "optional first message")
     .action((prompt: string | undefined, flags: SharedFlags) => {
       // checked before anything heavy loads: the TUI cannot run from a pipe
-      if (!process.stdin.isTTY) throw new CliError(NOT_A_TERMINAL_MESSAGE, 1);
+      if (!process.stdin.isTTY) throw new CliError(NOT_A_TERMINAL_MESSAGE, EXIT_FAILED);
       pending.result = import("./interactive.js").then((m) =>
         m.runInteractive(prompt, normalizeFlags(flags)),
       );
@@ -97,7 +98,7 @@ function buildProgram(pending: Pending): Command {
 
 function report(error: unknown): number {
   if (error instanceof CommanderError) {
-    return error.exitCode === 0 ? 0 : 2;
+    return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   }
   if (error instanceof CliError) {
     process.stderr.write(`mini-codex: ${error.message}\n`);
@@ -105,7 +106,7 @@ function report(error: unknown): number {
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`mini-codex: unexpected error: ${message}\n`);
-  return 1;
+  return EXIT_FAILED;
 }
 
 /** Run the command line; resolves with the exit code (never calls process.exit itself). */

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { configPath, readConfigFile } from "../launch/config.js";
 import { CliError, ConfigError, UsageError } from "../launch/errors.js";
+import { EXIT_FAILED } from "../launch/exit-codes.js";
 import { resolveHome } from "../launch/home.js";
 import {
   type McpServerConfig,
@@ -10,6 +11,7 @@ import {
   McpServersSchema,
 } from "../mcp/config.js";
 import { McpConfigEditError, removeMcpServer, upsertMcpServer } from "../mcp/config-file.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 export interface McpAddOptions {
   env?: string[];
@@ -36,7 +38,7 @@ function readText(file: string): string {
     return readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`, 1);
+    throw new CliError(`cannot read ${file}: ${errorMessage(error)}`, EXIT_FAILED);
   }
 }
 
@@ -92,7 +94,8 @@ export function mcpList(home: string, json: boolean, print: Print): number {
 
 export function mcpGet(home: string, name: string, json: boolean, print: Print): number {
   const server = servers(configPath(home))[name];
-  if (!server) throw new CliError(`no MCP server named ${name} in ${configPath(home)}`, 1);
+  if (!server)
+    throw new CliError(`no MCP server named ${name} in ${configPath(home)}`, EXIT_FAILED);
   if (json) {
     print(`${JSON.stringify({ name, ...server }, null, 2)}\n`);
     return 0;
@@ -162,10 +165,10 @@ export function mcpRemove(home: string, name: string, print: Print): number {
   const file = configPath(home);
   try {
     const { text, removed } = removeMcpServer(readText(file), name);
-    if (!removed) throw new CliError(`no MCP server named ${name} in ${file}`, 1);
+    if (!removed) throw new CliError(`no MCP server named ${name} in ${file}`, EXIT_FAILED);
     writeText(file, text);
   } catch (error) {
-    if (error instanceof McpConfigEditError) throw new CliError(error.message, 1);
+    if (error instanceof McpConfigEditError) throw new CliError(error.message, EXIT_FAILED);
     throw error;
   }
   print(`Removed MCP server ${name} from ${file}.\n`);

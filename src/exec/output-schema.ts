@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { CliError } from "../launch/errors.js";
+import { EXIT_FAILED } from "../launch/exit-codes.js";
+import { errorMessage } from "../protocol/error-message.js";
 import type { SessionSettings } from "../session/api.js";
 
 /** `--output-schema FILE`: a JSON schema object, sent as text.format json_schema (strict). */
@@ -8,10 +10,10 @@ export function readOutputSchema(file: string): NonNullable<SessionSettings["out
   try {
     value = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new CliError(`--output-schema ${file}: ${(error as Error).message}`, 1);
+    throw new CliError(`--output-schema ${file}: ${errorMessage(error)}`, EXIT_FAILED);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new CliError(`--output-schema ${file}: the schema must be a JSON object`, 1);
+    throw new CliError(`--output-schema ${file}: the schema must be a JSON object`, EXIT_FAILED);
   }
   return { name: "output_schema", schema: value as Record<string, unknown> };
 }

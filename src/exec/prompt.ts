@@ -1,4 +1,5 @@
 import { CliError } from "../launch/errors.js";
+import { EXIT_FAILED } from "../launch/exit-codes.js";
 
 export const NO_PROMPT_MESSAGE =
   "No prompt provided. Pass it as an argument or pipe it on stdin (e.g. `echo 'fix the tests' | mini-codex exec`).";
@@ -10,10 +11,11 @@ export const NO_PROMPT_MESSAGE =
 export function combinePrompt(arg: string | undefined, stdin: string | undefined): string {
   const piped = stdin !== undefined && stdin.trim().length > 0 ? stdin : undefined;
   if (arg === undefined || arg === "-") {
-    if (piped === undefined) throw new CliError(NO_PROMPT_MESSAGE, 1);
+    if (piped === undefined) throw new CliError(NO_PROMPT_MESSAGE, EXIT_FAILED);
     return piped;
   }
-  if (arg.trim().length === 0 && piped === undefined) throw new CliError(NO_PROMPT_MESSAGE, 1);
+  if (arg.trim().length === 0 && piped === undefined)
+    throw new CliError(NO_PROMPT_MESSAGE, EXIT_FAILED);
   if (piped === undefined) return arg;
   const body = piped.endsWith("\n") ? piped : `${piped}\n`;
   return `${arg}\n\n<stdin>\n${body}</stdin>`;

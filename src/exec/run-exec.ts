@@ -1,13 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { CliError } from "../launch/errors.js";
+import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "../launch/exit-codes.js";
 import type { ExecFlags } from "../launch/flags.js";
 import { assertGitRepo } from "../launch/git.js";
 import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
+import { errorMessage } from "../protocol/error-message.js";
 import type { TurnResult } from "../session/api.js";
 import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
-import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "./exit-codes.js";
 import { readOutputSchema } from "./output-schema.js";
 import { resolvePrompt } from "./prompt.js";
 import { TextProgress } from "./text-sink.js";
@@ -82,13 +82,14 @@ export async function runExec(input: ExecInput): Promise<number> {
   });
   try {
     assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);
-    return await runTurn(runtime, input, prompt, json);
+    return await runExecSession(runtime, input, prompt, json);
   } finally {
     await runtime.close();
   }
 }
 
-async function runTurn(
+/** Open (or resume) the session, run the prompt as one turn, print its events, save the answer. */
+async function runExecSession(
   runtime: Runtime,
   input: ExecInput,
   prompt: string,
@@ -135,8 +136,7 @@ async function runTurn(
   try {
     result = await session.send(prompt);
   } catch (error) {
-    const message =
-      error instanceof CliError || error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     result = { ok: false, aborted: false, error: message };
     if (json) writeJson({ type: "error", message });
   } finally {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
+import { errorMessage } from "../protocol/error-message.js";
 import {
   applyOverrides,
   type ConfigOverride,
@@ -43,7 +44,7 @@ export function readConfigFile(file: string): ConfigTable | undefined {
     text = readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new ConfigError(`cannot read ${file}: ${(error as Error).message}`);
+    throw new ConfigError(`cannot read ${file}: ${errorMessage(error)}`);
   }
   try {
     return parseToml(text) as ConfigTable;

@@ -1,3 +1,5 @@
+import { EXIT_FAILED, EXIT_USAGE } from "./exit-codes.js";
+
 /** An expected failure of the command line: carries the exit code and a user-facing message. */
 export class CliError extends Error {
   constructor(
@@ -12,7 +14,7 @@ export class CliError extends Error {
 /** Bad flags or arguments (exit 2). */
 export class UsageError extends CliError {
   constructor(message: string) {
-    super(message, 2);
+    super(message, EXIT_USAGE);
     this.name = "UsageError";
   }
 }
@@ -23,7 +25,7 @@ export class ConfigError extends CliError {
     message: string,
     readonly key?: string,
   ) {
-    super(message, 1);
+    super(message, EXIT_FAILED);
     this.name = "ConfigError";
   }
 }

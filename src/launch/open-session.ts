@@ -14,6 +14,7 @@ import { newSessionId } from "../session/session-id.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { CliError } from "./errors.js";
+import { EXIT_FAILED } from "./exit-codes.js";
 import { gitRoot } from "./git.js";
 import type { Runtime } from "./runtime.js";
 
@@ -76,7 +77,7 @@ function loadSaved(runtime: Runtime, target: ResumeTarget) {
         : findSessionById(runtime.home, target.id);
     return { path, saved: readSessionFile(path) };
   } catch (error) {
-    if (error instanceof SessionFileError) throw new CliError(error.message, 1);
+    if (error instanceof SessionFileError) throw new CliError(error.message, EXIT_FAILED);
     throw error;
   }
 }

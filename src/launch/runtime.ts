@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
@@ -8,6 +9,7 @@ import { loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 import { CliError } from "./errors.js";
+import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
 import { resolveProvider } from "./provider.js";
@@ -72,7 +74,7 @@ function existingDir(path: string, flag: string): string {
   } catch {
     // reported below
   }
-  throw new CliError(`${flag} ${path}: no such directory`, 1);
+  throw new CliError(`${flag} ${path}: no such directory`, EXIT_FAILED);
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
@@ -81,7 +83,7 @@ export function readBaseInstructions(): string {
     return readFileSync(new URL("../../prompts/base.md", import.meta.url), "utf8");
   } catch (error) {
     throw new CliError(
-      `cannot read the base instructions (prompts/base.md): ${(error as Error).message}`,
+      `cannot read the base instructions (prompts/base.md): ${errorMessage(error)}`,
       1,
     );
   }

@@ -13,6 +13,7 @@ import {
   type Tool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { errorMessage } from "../protocol/error-message.js";
 import { type McpServerConfig, startupTimeoutMs, toolAllowed, toolTimeoutMs } from "./config.js";
 import type { McpCallResult } from "./result.js";
 
@@ -55,10 +56,6 @@ export interface McpConnectionDeps {
 }
 
 const CLIENT_INFO = { name: "mini-codex", version: "0.1.0" };
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** One configured MCP server: its process or HTTP session, its tools, its calls. */
 export class McpConnection {
@@ -104,7 +101,7 @@ export class McpConnection {
       this.state = "ready";
     } catch (error) {
       this.state = "failed";
-      this.error = errorText(error);
+      this.error = errorMessage(error);
       this.note(`failed to start: ${this.error}`);
       await client.close().catch(() => {});
     } finally {
@@ -138,7 +135,7 @@ export class McpConnection {
       if (this.state !== "ready") {
         throw new McpCallError(`MCP server "${this.name}" exited during the call to ${tool}`);
       }
-      throw new McpCallError(`MCP tool ${this.name}/${tool} failed: ${errorText(error)}`);
+      throw new McpCallError(`MCP tool ${this.name}/${tool} failed: ${errorMessage(error)}`);
     }
   }
 
@@ -234,7 +231,7 @@ export class McpConnection {
       this.tools = await this.listTools(startupTimeoutMs(this.config));
       this.deps.onToolsChanged();
     } catch (error) {
-      this.note(`could not list the changed tools: ${errorText(error)}`);
+      this.note(`could not list the changed tools: ${errorMessage(error)}`);
     }
   }
 

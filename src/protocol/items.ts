@@ -39,25 +39,11 @@ export const CustomToolCallItemSchema = z.looseObject({
   call_id: z.string(),
 });
 
-export const FunctionCallOutputItemSchema = z.looseObject({
-  type: z.literal("function_call_output"),
-  call_id: z.string(),
-  output: z.string(),
-});
-
-export const CustomToolCallOutputItemSchema = z.looseObject({
-  type: z.literal("custom_tool_call_output"),
-  call_id: z.string(),
-  output: z.string(),
-});
-
 /** Any item: a JSON object with a string `type`. Unknown item types are kept, never dropped. */
 export const ResponseItemSchema = z.looseObject({
   type: z.string(),
 }) as unknown as z.ZodType<ResponseItem>;
 
-export type MessageItem = z.infer<typeof MessageItemSchema>;
-export type ReasoningItem = z.infer<typeof ReasoningItemSchema>;
 export type FunctionCallItem = z.infer<typeof FunctionCallItemSchema>;
 export type CustomToolCallItem = z.infer<typeof CustomToolCallItemSchema>;
 export type ToolCallItem = FunctionCallItem | CustomToolCallItem;

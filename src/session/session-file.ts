@@ -10,6 +10,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { HistoryStore } from "./api.js";
 import { isValidSessionId } from "./session-id.js";
@@ -137,7 +138,7 @@ export function readSessionFile(path: string): SavedSession {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new SessionFileError(`cannot read ${path}: ${(error as Error).message}`);
+    throw new SessionFileError(`cannot read ${path}: ${errorMessage(error)}`);
   }
   return parseSessionFile(text, path);
 }

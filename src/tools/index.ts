@@ -1,7 +1,7 @@
 import { applyPatchTool } from "./apply-patch/tool.js";
 import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
-import { shellCommandTool } from "./shell.js";
+import { type ShellToolOptions, shellCommandTool } from "./shell.js";
 
 export interface ToolRouterOptions {
   applyPatchToolType?: "custom" | "function";
@@ -10,6 +10,12 @@ export interface ToolRouterOptions {
   outputCapBytes?: number;
   /** Extra environment variables for shell commands. */
   shellEnv?: Record<string, string>;
+  /** `[shell_environment_policy]` and the variables always removed (the provider's env_key). */
+  envPolicy?: ShellToolOptions["envPolicy"];
+  removeEnv?: string[];
+  /** Network access in workspace-write, and the folders masked from commands. */
+  sandbox?: ShellToolOptions["sandbox"];
+  bwrap?: ShellToolOptions["bwrap"];
 }
 
 /** The default tool set, in a fixed order: shell_command, apply_patch, update_plan. */
@@ -22,6 +28,10 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
         : {}),
       ...(options.outputCapBytes !== undefined ? { outputCapBytes: options.outputCapBytes } : {}),
       ...(options.shellEnv !== undefined ? { env: options.shellEnv } : {}),
+      ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
+      ...(options.removeEnv ? { removeEnv: options.removeEnv } : {}),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      ...(options.bwrap ? { bwrap: options.bwrap } : {}),
     }),
     applyPatchTool(options.applyPatchToolType ?? "custom"),
     updatePlanTool(),

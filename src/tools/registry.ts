@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorMessage } from "../protocol/error-message.js";
 import type { ToolCallItem } from "../protocol/items.js";
 import { sortKeysDeep } from "../protocol/json.js";
 import type { CustomToolSpec, FunctionToolSpec, ToolSpec } from "../protocol/request.js";
@@ -85,7 +86,7 @@ export function parseFunctionArguments<S extends z.ZodType>(
   try {
     raw = JSON.parse(text.trim() === "" ? "{}" : text);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorMessage(error);
     throw new ToolInputError(`failed to parse arguments of ${toolName} as JSON: ${why}`);
   }
   const parsed = schema.safeParse(raw);
@@ -164,7 +165,7 @@ export class ToolRegistry implements ToolRouter {
       return await tool.run(input, ctx);
     } catch (error) {
       if (error instanceof ToolError) return error.message;
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorMessage(error);
       return `error: ${call.name} failed: ${why}`;
     }
   }

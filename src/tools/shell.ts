@@ -1,139 +1,38 @@
 import { stat } from "node:fs/promises";
-import { StringDecoder } from "node:string_decoder";
-import { execa } from "execa";
 import { z } from "zod";
+import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
+import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
 import { suggestedPrefix } from "../sandbox/command-words.js";
+import { looksSandboxDenied } from "../sandbox/denial.js";
+import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import { deniedOutput, ToolError } from "./errors.js";
-import { BoundedOutput } from "./output-buffer.js";
 import { defineFunctionTool } from "./registry.js";
-import { formatShellOutput, reportedExitCode, type ShellOutcome } from "./shell-output.js";
-import type { ToolDefinition } from "./types.js";
+import { formatShellOutput, reportedExitCode } from "./shell-output.js";
+import { runShellCommand } from "./shell-process.js";
+import type { ApprovalRequest, ToolContext, ToolDefinition } from "./types.js";
 import { displayPath, resolveWorkdir } from "./workspace.js";
+
+export { KILL_GRACE_MS, runShellCommand, type ShellRunOptions } from "./shell-process.js";
 
 export const DEFAULT_SHELL_TIMEOUT_MS = 10_000;
 export const DEFAULT_SHELL_MAX_TIMEOUT_MS = 600_000;
 export const DEFAULT_OUTPUT_CAP_BYTES = 10_000;
 
-export interface ShellRunOptions {
-  cwd: string;
-  timeoutMs: number;
-  signal: AbortSignal;
-  /** Extra environment variables (on top of the inherited environment). */
-  env?: Record<string, string>;
-  /** Memory bound for the kept output (characters). */
-  retainedChars?: number;
-  onChunk(stream: "stdout" | "stderr", chunk: string): void;
-}
-
-/** Grace between SIGTERM (lets shells run their EXIT traps, e.g. release lock files) and SIGKILL. */
-export const KILL_GRACE_MS = 1000;
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-/** Kill the whole process group (the command and everything it started): TERM, then KILL. */
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  signalGroup(pid, "SIGTERM");
-  setTimeout(() => signalGroup(pid, "SIGKILL"), KILL_GRACE_MS).unref();
-}
-
-/** Process groups still running, killed if mini-codex itself exits (detached groups outlive it). */
-const runningGroups = new Set<number>();
-let exitHookInstalled = false;
-
-function trackGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  runningGroups.add(pid);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once("exit", () => {
-    for (const group of runningGroups) signalGroup(group, "SIGKILL");
-  });
-}
-
-/** Run `bash -lc command` in its own process group; streams output, kills the group on timeout/abort. */
-export async function runShellCommand(
-  command: string,
-  options: ShellRunOptions,
-): Promise<ShellOutcome> {
-  const started = performance.now();
-  const child = execa("bash", ["-lc", command], {
-    cwd: options.cwd,
-    detached: true,
-    reject: false,
-    buffer: false,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PAGER: "cat", GIT_PAGER: "cat", ...options.env },
-  });
-  trackGroup(child.pid);
-  const output = new BoundedOutput(options.retainedChars);
-  for (const stream of ["stdout", "stderr"] as const) {
-    const decoder = new StringDecoder("utf8");
-    const readable = child[stream];
-    readable?.on("data", (data: Buffer) => {
-      const text = decoder.write(data);
-      if (text === "") return;
-      output.append(text);
-      options.onChunk(stream, text);
-    });
-    readable?.on("end", () => {
-      const rest = decoder.end();
-      if (rest === "") return;
-      output.append(rest);
-      options.onChunk(stream, rest);
-    });
-  }
-  let timedOut = false;
-  let aborted = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killGroup(child.pid);
-  }, options.timeoutMs);
-  const onAbort = () => {
-    aborted = true;
-    killGroup(child.pid);
-  };
-  if (options.signal.aborted) onAbort();
-  else options.signal.addEventListener("abort", onAbort, { once: true });
-  try {
-    const result = await child;
-    // the command never started (e.g. bash missing): say why instead of an empty output
-    if (result.exitCode === undefined && result.signal === undefined && !timedOut && !aborted) {
-      output.append(
-        `failed to start the command: ${result.originalMessage ?? result.shortMessage}\n`,
-      );
-    }
-    return {
-      exitCode: timedOut || aborted ? null : (result.exitCode ?? null),
-      signal: result.signal,
-      timedOut,
-      aborted,
-      durationMs: performance.now() - started,
-      output: output.text(),
-      modelOutput: output.text(false),
-      dropped: { lines: output.droppedLines, bytes: output.droppedChars },
-    };
-  } finally {
-    clearTimeout(timer);
-    options.signal.removeEventListener("abort", onAbort);
-    if (child.pid !== undefined) runningGroups.delete(child.pid);
-  }
-}
-
 export interface ShellToolOptions {
   defaultTimeoutMs?: number;
   maxTimeoutMs?: number;
   outputCapBytes?: number;
-  /** Extra environment variables for every command. */
+  /** Extra environment variables for every command (after the policy). */
   env?: Record<string, string>;
+  /** `[shell_environment_policy]`; the API keys are removed whatever it says. */
+  envPolicy?: ShellEnvironmentPolicy;
+  /** Variables always removed besides OPENAI_API_KEY and CODEX_API_KEY (the provider's env_key). */
+  removeEnv?: string[];
+  /** Network access, and the folders masked from commands. */
+  sandbox?: Partial<SandboxSettings>;
+  /** Whether bwrap can confine commands (default: probed once on PATH). */
+  bwrap?: () => BwrapStatus;
 }
 
 const ShellArgsSchema = z.object({
@@ -151,10 +50,64 @@ const ShellArgsSchema = z.object({
     .describe("Kill the command after this many milliseconds."),
 });
 
+interface RunPlan {
+  command: string;
+  workdir: string;
+  shownDir: string;
+  timeoutMs: number;
+}
+
 export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition {
   const maxTimeout = options.maxTimeoutMs ?? DEFAULT_SHELL_MAX_TIMEOUT_MS;
   const defaultTimeout = Math.min(options.defaultTimeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS, maxTimeout);
   const cap = options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES;
+  const settings: SandboxSettings = {
+    networkAccess: options.sandbox?.networkAccess ?? false,
+    home: options.sandbox?.home ?? process.env.HOME,
+    miniCodexHome: options.sandbox?.miniCodexHome,
+  };
+  const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
+
+  /** One run in one mode; events for the UI, the formatted text for the model. */
+  async function runIn(mode: SandboxMode, plan: RunPlan, ctx: ToolContext) {
+    const launch = commandLaunch({
+      mode,
+      command: plan.command,
+      cwd: plan.workdir,
+      workspaceRoots: ctx.workspaceRoots,
+      settings,
+      bwrap: (options.bwrap ?? probeBwrap)(),
+    });
+    if ("refused" in launch) return { text: launch.refused, denied: false };
+    const { callId } = ctx;
+    const { command, shownDir: workdir } = plan;
+    ctx.emit({ type: "command_started", callId, command, workdir });
+    const outcome = await runShellCommand(command, {
+      cwd: plan.workdir,
+      timeoutMs: plan.timeoutMs,
+      signal: ctx.signal,
+      program: launch,
+      baseEnv,
+      ...(options.env ? { env: options.env } : {}),
+      onChunk: (stream, chunk) => ctx.emit({ type: "command_output", callId, stream, chunk }),
+    });
+    const exitCode = outcome.timedOut || outcome.aborted ? null : reportedExitCode(outcome);
+    ctx.emit({
+      type: "command_finished",
+      callId,
+      command,
+      // killed by a signal: 128+n, as a shell's $? and the model's output say
+      exitCode,
+      timedOut: outcome.timedOut,
+      aborted: outcome.aborted,
+      aggregatedOutput: outcome.output,
+      durationMs: outcome.durationMs,
+    });
+    const denied =
+      launch.confined && looksSandboxDenied(exitCode, outcome.output, launch.networkBlocked);
+    return { text: formatShellOutput(outcome, cap, plan.timeoutMs), denied };
+  }
+
   return defineFunctionTool({
     name: "shell_command",
     description: `Run a shell command with bash and return its exit code and output. Default timeout ${defaultTimeout} ms, at most ${maxTimeout} ms.`,
@@ -168,38 +121,24 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       );
       if (!isDir) throw new ToolError(`workdir ${shownDir} does not exist or is not a directory`);
       const timeoutMs = Math.ceil(Math.min(args.timeout_ms ?? defaultTimeout, maxTimeout));
+      const plan: RunPlan = { command: args.command, workdir, shownDir, timeoutMs };
+      const request: ApprovalRequest = {
+        kind: "command",
+        callId: ctx.callId,
+        command: args.command,
+        workdir: shownDir,
+        suggestedPrefix: suggestedPrefix(args.command),
+      };
       if (ctx.approve) {
-        const request = {
-          kind: "command" as const,
-          callId: ctx.callId,
-          command: args.command,
-          workdir: shownDir,
-          suggestedPrefix: suggestedPrefix(args.command),
-        };
         const decision = await ctx.approve(request);
         if (decision.kind === "deny") return deniedOutput(decision.feedback);
       }
-      const { callId } = ctx;
-      ctx.emit({ type: "command_started", callId, command: args.command, workdir: shownDir });
-      const outcome = await runShellCommand(args.command, {
-        cwd: workdir,
-        timeoutMs,
-        signal: ctx.signal,
-        ...(options.env ? { env: options.env } : {}),
-        onChunk: (stream, chunk) => ctx.emit({ type: "command_output", callId, stream, chunk }),
-      });
-      ctx.emit({
-        type: "command_finished",
-        callId,
-        command: args.command,
-        // killed by a signal: 128+n, as a shell's $? and the model's output say
-        exitCode: outcome.timedOut || outcome.aborted ? null : reportedExitCode(outcome),
-        timedOut: outcome.timedOut,
-        aborted: outcome.aborted,
-        aggregatedOutput: outcome.output,
-        durationMs: outcome.durationMs,
-      });
-      return formatShellOutput(outcome, cap, timeoutMs);
+      const first = await runIn(ctx.sandbox, plan, ctx);
+      if (!first.denied || !ctx.approve || ctx.signal.aborted) return first.text;
+      // The sandbox blocked it: ask to run it again without the sandbox (docs/config.md).
+      const again = await ctx.approve({ ...request, reason: "sandbox_denied" });
+      if (again.kind !== "deny") return (await runIn("danger-full-access", plan, ctx)).text;
+      return again.feedback ? `${first.text}\n${again.feedback}` : first.text;
     },
   });
 }

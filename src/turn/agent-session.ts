@@ -22,7 +22,7 @@ import { ModelClient, type ModelClientOptions } from "../session/model-client.js
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
-import { runTurn } from "./turn-loop.js";
+import { runTurnLoop } from "./turn-loop.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -96,7 +96,7 @@ export class Session implements AgentSession {
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
       try {
-        return await runTurn({
+        return await runTurnLoop({
           turn,
           signal,
           client: this.client,

@@ -1,3 +1,4 @@
+import { errorMessage } from "../protocol/error-message.js";
 import type { UsageFigures } from "../protocol/events.js";
 import type { TurnResult } from "../session/api.js";
 import type { SessionEvent } from "../session/events.js";
@@ -44,7 +45,7 @@ export class TurnGuard {
       return { ok: true, aborted: false, ...last };
     } catch (error) {
       const aborted = controller.signal.aborted || isInterrupt(error);
-      const message = aborted ? "interrupted" : messageOf(error);
+      const message = aborted ? "interrupted" : errorMessage(error);
       this.emit({ type: "turn_failed", turn, message, aborted });
       return { ok: false, aborted, error: message };
     } finally {
@@ -55,8 +56,4 @@ export class TurnGuard {
 
 function isInterrupt(error: unknown): boolean {
   return error instanceof TurnAbortedError || (error instanceof ModelRequestError && error.aborted);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

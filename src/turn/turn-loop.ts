@@ -54,7 +54,7 @@ export class TurnAbortedError extends Error {
  * One user turn: sample, append the response's items, run its tool calls, append their
  * (frozen) outputs, sample again — until a response calls no tools.
  */
-export async function runTurn(deps: TurnDeps): Promise<TurnOutcome> {
+export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
   const maxRounds = deps.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
   let usage = noUsage();
   let lastMessage: string | undefined;

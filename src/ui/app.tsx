@@ -1,5 +1,6 @@
 import { Box, Static, Text, useApp } from "ink";
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { errorMessage } from "../protocol/error-message.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import { runSlashCommand } from "./commands/dispatch.js";
 import { Composer } from "./composer.js";
@@ -48,7 +49,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
       cwd: options.cwd,
       print,
       openEffortPicker: () => keys.openEffortPicker(),
-      runTurn: (operation) => agent.runTurn(() => operation(), true),
+      runSessionOperation: (operation) => agent.runSessionOperation(() => operation(), true),
       newSession: async () => {
         await agent.open();
       },
@@ -75,7 +76,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
       print({
         kind: "notice",
         level: "error",
-        text: `Could not start the session: ${String(error)}`,
+        text: `Could not start the session: ${errorMessage(error)}`,
       }),
     );
   }, []);

@@ -1,5 +1,6 @@
 import { Text } from "ink";
 import { Component, type ReactNode } from "react";
+import { errorMessage } from "../protocol/error-message.js";
 
 /** A render error in one part of the screen shows a line instead of ending the app. */
 export class RenderGuard extends Component<
@@ -9,7 +10,7 @@ export class RenderGuard extends Component<
   override state: { error?: string } = {};
 
   static getDerivedStateFromError(error: unknown): { error: string } {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorMessage(error) };
   }
 
   override render(): ReactNode {

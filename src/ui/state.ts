@@ -1,3 +1,4 @@
+import { errorMessage } from "../protocol/error-message.js";
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
@@ -126,7 +127,7 @@ export function resilientReducer(state: UiState, action: UiAction): UiState {
   try {
     return uiReducer(state, action);
   } catch (error) {
-    const text = `could not show a ${action.type === "session" ? action.event.type : action.type} update: ${error instanceof Error ? error.message : String(error)}`;
+    const text = `could not show a ${action.type === "session" ? action.event.type : action.type} update: ${errorMessage(error)}`;
     return append(state, [{ kind: "notice", level: "error", text }]);
   }
 }

@@ -1,4 +1,5 @@
 import { type Dispatch, useCallback, useEffect, useRef, useState } from "react";
+import { errorMessage } from "../protocol/error-message.js";
 import type { AgentSession, TurnResult } from "../session/api.js";
 import { approvalNeed, grantFor, NO_GRANTS } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
@@ -28,10 +29,6 @@ async function closeWithin(session: AgentSession, ms: number): Promise<void> {
   });
   await Promise.race([session.close().catch(() => undefined), grace]);
   clearTimeout(timer);
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -166,13 +163,13 @@ export function useAgentSession(
     created
       .prepare()
       .then(() => dispatch({ type: "next_preview", next: created.status().next }))
-      .catch((error: unknown) => print("warning", `warm-up failed: ${errorText(error)}`));
+      .catch((error: unknown) => print("warning", `warm-up failed: ${errorMessage(error)}`));
     // Messages typed while the session started wait in the queue: send them now.
     if (!busy.current) sendQueued();
     return created;
   }, [approve, denyAll, dispatch, options, print, sendQueued]);
 
-  const runTurn = useCallback(
+  const runSessionOperation = useCallback(
     async (operation: (s: AgentSession) => Promise<TurnResult>, reportFailure: boolean) => {
       const active = current.current?.session;
       if (!active) return false;
@@ -186,7 +183,7 @@ export function useAgentSession(
         if (reportFailure && !result.ok && !result.aborted && result.error)
           print("error", result.error);
       } catch (error) {
-        print("error", errorText(error));
+        print("error", errorMessage(error));
       } finally {
         busy.current = false;
       }
@@ -216,9 +213,9 @@ export function useAgentSession(
         return;
       }
       dispatch({ type: "user_message", text });
-      await runTurn((s) => s.send(text), false);
+      await runSessionOperation((s) => s.send(text), false);
     },
-    [dispatch, runTurn],
+    [dispatch, runSessionOperation],
   );
   sendNext.current = sendMessage;
 
@@ -246,7 +243,7 @@ export function useAgentSession(
     decide,
     open,
     sendMessage,
-    runTurn,
+    runSessionOperation,
     interrupt,
     close,
     isBusy: () => busy.current,

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -66,4 +67,33 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+let sleeps = 0;
+
+/**
+ * A `sleep` command whose argument no other process has: found on the host by its command
+ * line, whatever pid namespace the sandbox gave it.
+ */
+export function uniqueSleep(): string {
+  sleeps += 1;
+  return `sleep 300.${process.pid}${sleeps}`;
+}
+
+/** Host pids of running (not zombie) processes whose command line is exactly `command`. */
+export function processesRunning(command: string): number[] {
+  const wanted = `${command.split(" ").join("\0")}\0`;
+  const out: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8") !== wanted) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
+      out.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
 }

@@ -1,11 +1,18 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolRouter, runShellCommand } from "../../src/tools/index.js";
 import { capOutput, formatShellOutput } from "../../src/tools/shell-output.js";
 import type { ToolEvent } from "../../src/tools/types.js";
-import { makeContext, type TempWorkspace, tempWorkspace, waitFor } from "./helpers.js";
+import {
+  makeContext,
+  processesRunning,
+  type TempWorkspace,
+  tempWorkspace,
+  uniqueSleep,
+  waitFor,
+} from "./helpers.js";
 
 const call = (args: Record<string, unknown>) => ({
   type: "function_call" as const,
@@ -13,21 +20,6 @@ const call = (args: Record<string, unknown>) => ({
   call_id: "call_1",
   arguments: JSON.stringify(args),
 });
-
-/** Gone, or a zombie nobody reaped yet (no longer running either way). */
-function processGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return true;
-  }
-}
 
 describe("shell_command", () => {
   let ws: TempWorkspace;
@@ -72,53 +64,47 @@ describe("shell_command", () => {
     expect(ctx.events.at(-1)).toMatchObject({ type: "command_finished", exitCode: 137 });
   });
 
-  it("kills the whole process group on timeout: no orphan survives", async () => {
-    const pidFile = join(ws.ws, "child.pid");
-    const ctx = makeContext(ws.ws);
-    const tools = router({ shellTimeoutMs: 60_000 });
-    const command = `sleep 30 & echo $! > ${pidFile}; wait`;
-    const pending = tools.execute(call({ command, timeout_ms: 1000 }), ctx);
-    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
-    const childPid = Number(readFileSync(pidFile, "utf8").trim());
-    expect(processGone(childPid)).toBe(false);
-    const output = await pending;
-    expect(output.split("\n")[0]).toBe("Exit code: 124");
-    expect(output).toContain("timed out after 1000 ms");
-    await waitFor(() => processGone(childPid));
-    expect(ctx.events.at(-1)).toMatchObject({
-      type: "command_finished",
-      timedOut: true,
-      exitCode: null,
+  for (const sandbox of ["workspace-write", "danger-full-access"] as const) {
+    it(`kills the whole process tree on timeout: no orphan survives (${sandbox})`, async () => {
+      const ctx = makeContext(ws.ws, { sandbox });
+      const tools = router({ shellTimeoutMs: 60_000 });
+      const sleep = uniqueSleep();
+      const pending = tools.execute(call({ command: `${sleep} & wait`, timeout_ms: 1000 }), ctx);
+      await waitFor(() => processesRunning(sleep).length > 0);
+      const output = await pending;
+      expect(output.split("\n")[0]).toBe("Exit code: 124");
+      expect(output).toContain("timed out after 1000 ms");
+      await waitFor(() => processesRunning(sleep).length === 0);
+      expect(ctx.events.at(-1)).toMatchObject({
+        type: "command_finished",
+        timedOut: true,
+        exitCode: null,
+      });
     });
-  });
 
-  it("follows up with SIGKILL when a child ignores SIGTERM", async () => {
-    const pidFile = join(ws.ws, "stubborn.pid");
-    const ctx = makeContext(ws.ws);
-    const command = `trap '' TERM; sleep 30 & echo $! > ${pidFile}; wait`;
-    const pending = router().execute(call({ command, timeout_ms: 1000 }), ctx);
-    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
-    const childPid = Number(readFileSync(pidFile, "utf8").trim());
-    expect((await pending).split("\n")[0]).toBe("Exit code: 124");
-    await waitFor(() => processGone(childPid));
-  });
+    it(`follows up with SIGKILL when a child ignores SIGTERM (${sandbox})`, async () => {
+      const ctx = makeContext(ws.ws, { sandbox });
+      const sleep = uniqueSleep();
+      const command = `trap '' TERM; ${sleep} & wait`;
+      const pending = router().execute(call({ command, timeout_ms: 1000 }), ctx);
+      await waitFor(() => processesRunning(sleep).length > 0);
+      expect((await pending).split("\n")[0]).toBe("Exit code: 124");
+      await waitFor(() => processesRunning(sleep).length === 0);
+    });
 
-  it("kills the process group when the turn is aborted", async () => {
-    const pidFile = join(ws.ws, "abort.pid");
-    const controller = new AbortController();
-    const ctx = makeContext(ws.ws, { signal: controller.signal });
-    const pending = router().execute(
-      call({ command: `sleep 30 & echo $! > ${pidFile}; wait` }),
-      ctx,
-    );
-    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() !== "");
-    const childPid = Number(readFileSync(pidFile, "utf8").trim());
-    controller.abort();
-    const output = await pending;
-    expect(output.split("\n")[0]).toBe("Exit code: 130");
-    await waitFor(() => processGone(childPid));
-    expect(ctx.events.at(-1)).toMatchObject({ aborted: true });
-  });
+    it(`kills the process tree when the turn is aborted (${sandbox})`, async () => {
+      const controller = new AbortController();
+      const ctx = makeContext(ws.ws, { signal: controller.signal, sandbox });
+      const sleep = uniqueSleep();
+      const pending = router().execute(call({ command: `${sleep} & wait` }), ctx);
+      await waitFor(() => processesRunning(sleep).length > 0);
+      controller.abort();
+      const output = await pending;
+      expect(output.split("\n")[0]).toBe("Exit code: 130");
+      await waitFor(() => processesRunning(sleep).length === 0);
+      expect(ctx.events.at(-1)).toMatchObject({ aborted: true });
+    });
+  }
 
   it("caps the output for the model (head and tail kept) but gives the UI everything", async () => {
     const ctx = makeContext(ws.ws);

@@ -4,7 +4,7 @@ import type { SessionEvent } from "../../src/session/events.js";
 import type { SampleCall } from "../../src/session/model-client.js";
 import type { CompletedResponse } from "../../src/session/response-stream.js";
 import { ABORTED_OUTPUT } from "../../src/turn/tool-dispatch.js";
-import { runTurn, ToolRoundLimitError, TurnAbortedError } from "../../src/turn/turn-loop.js";
+import { runTurnLoop, ToolRoundLimitError, TurnAbortedError } from "../../src/turn/turn-loop.js";
 import { EchoRouter } from "./tools.js";
 
 /** A scripted model: answers each request with the next response of the script. */
@@ -38,7 +38,7 @@ function deps(
     history,
     events,
     run: (maxToolRounds?: number) =>
-      runTurn({
+      runTurnLoop({
         turn: 1,
         signal: controller.signal,
         client: model,
@@ -56,7 +56,7 @@ function deps(
   };
 }
 
-describe("runTurn", () => {
+describe("runTurnLoop", () => {
   it("stops a model that never stops calling tools, with every call answered", async () => {
     const router = new EchoRouter();
     const t = deps(

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { errorMessage } from "../../protocol/error-message.js";
 import { PatchError } from "../errors.js";
 import type { FileChange } from "../types.js";
 import { displayPath, resolveWritablePath, type WorkspaceScope } from "../workspace.js";
@@ -80,7 +81,7 @@ export async function verifyPatch(
     try {
       return await resolveWritablePath(path, scope);
     } catch (error) {
-      throw new PatchError(error instanceof Error ? error.message : String(error), line);
+      throw new PatchError(errorMessage(error), line);
     }
   };
   for (const op of patch.ops) {

@@ -1,3 +1,4 @@
+import { errorMessage } from "../../protocol/error-message.js";
 import { parseSlashCommand, SLASH_COMMANDS } from "./index.js";
 import type { CommandContext } from "./types.js";
 
@@ -29,6 +30,6 @@ export function runSlashCommand(text: string, deps: CommandDeps): boolean {
   const ctx: CommandContext = { ...rest, session, args: parsed.args, commands: SLASH_COMMANDS };
   Promise.resolve()
     .then(() => command.run(ctx))
-    .catch((error: unknown) => warn("error", `/${parsed.name} failed: ${String(error)}`));
+    .catch((error: unknown) => warn("error", `/${parsed.name} failed: ${errorMessage(error)}`));
   return true;
 }

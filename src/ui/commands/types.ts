@@ -12,7 +12,7 @@ export interface CommandContext {
   print(...entries: TranscriptEntryBody[]): void;
   openEffortPicker(): void;
   /** Run a session operation as a turn (busy while it runs, errors shown); true when it succeeded. */
-  runTurn(operation: () => Promise<TurnResult>): Promise<boolean>;
+  runSessionOperation(operation: () => Promise<TurnResult>): Promise<boolean>;
   newSession(): Promise<void>;
   quit(): void;
 }

@@ -1,4 +1,4 @@
-/** Exit codes of `mini-codex exec` (SPEC §7.1). */
+/** Exit codes of `mini-codex` and `mini-codex exec` (docs/config.md, "Exit codes"). */
 export const EXIT_OK = 0;
 /** A failed turn, an API error or a config error. */
 export const EXIT_FAILED = 1;

@@ -1,0 +1,50 @@
+/**
+ * The bubblewrap command line for one shell command (pure). What each mode enforces is
+ * documented in docs/config.md ("Sandbox").
+ */
+
+/** What a confined command may see and touch; paths absolute, all existing. */
+export interface ConfinementPlan {
+  /** Bound read-write (workspace-write: cwd and each --add-dir). */
+  writableRoots: string[];
+  /** Bound read-only after the private /tmp, so a workspace under /tmp stays visible. */
+  readableRoots: string[];
+  /** Read-only inside the writable roots: `.git` and a worktree's gitdir target. */
+  readOnlyPaths: string[];
+  /** Credential folders hidden behind an empty tmpfs. */
+  maskedDirs: string[];
+  /** Credential files hidden behind /dev/null. */
+  maskedFiles: string[];
+  /** Keep the network namespace (`[sandbox_workspace_write] network_access = true`). */
+  network: boolean;
+  cwd: string;
+}
+
+/** Namespaces and lifetime shared by every mode: nothing outlives mini-codex. */
+const LIFETIME = ["--unshare-pid", "--die-with-parent"];
+
+/**
+ * Root file system read-only, a private /tmp, the workspace roots bound after it, `.git`
+ * read-only, credentials masked, network unshared unless allowed, a new session (no
+ * keystroke injection into the terminal).
+ */
+export function confinedArgs(plan: ConfinementPlan): string[] {
+  const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"];
+  for (const root of plan.readableRoots) args.push("--ro-bind", root, root);
+  for (const root of plan.writableRoots) args.push("--bind", root, root);
+  for (const path of plan.readOnlyPaths) args.push("--ro-bind", path, path);
+  for (const dir of plan.maskedDirs) args.push("--tmpfs", dir);
+  for (const file of plan.maskedFiles) args.push("--ro-bind", "/dev/null", file);
+  args.push(...LIFETIME, "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try");
+  if (!plan.network) args.push("--unshare-net");
+  args.push("--new-session", "--chdir", plan.cwd);
+  return args;
+}
+
+/**
+ * danger-full-access: the whole file system read-write and the network as is; only a pid
+ * namespace tied to mini-codex, so a `kill -9` of mini-codex still takes every process with it.
+ */
+export function fullAccessArgs(cwd: string): string[] {
+  return ["--dev-bind", "/", "/", ...LIFETIME, "--chdir", cwd];
+}

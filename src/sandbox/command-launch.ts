@@ -1,0 +1,72 @@
+import { confinedArgs, fullAccessArgs } from "./bwrap-args.js";
+import { type BwrapStatus, unavailableMessage } from "./bwrap-probe.js";
+import { confinementPlan } from "./confinement-plan.js";
+import type { SandboxMode } from "./modes.js";
+
+/** What the sandbox knows about the session, fixed at start. */
+export interface SandboxSettings {
+  /** `[sandbox_workspace_write] network_access`: keep the network in workspace-write. */
+  networkAccess: boolean;
+  home: string | undefined;
+  miniCodexHome: string | undefined;
+}
+
+export interface LaunchInput {
+  mode: SandboxMode;
+  command: string;
+  /** Absolute, already checked to be inside the workspace (unless danger-full-access). */
+  cwd: string;
+  workspaceRoots: string[];
+  settings: SandboxSettings;
+  bwrap: BwrapStatus;
+}
+
+/** How to start a command: a program and its arguments, or why it may not run. */
+export type Launch =
+  | { file: string; args: string[]; viaBwrap: boolean; confined: boolean; networkBlocked: boolean }
+  | { refused: string };
+
+const shell = (command: string) => ["bash", "-lc", command];
+
+/**
+ * Wrap `bash -lc command` for the mode: confined modes need bwrap and refuse without it;
+ * danger-full-access uses bwrap only to tie the command's processes to mini-codex's life.
+ */
+export function commandLaunch(input: LaunchInput): Launch {
+  const { bwrap, mode } = input;
+  if (mode === "danger-full-access") {
+    if (!bwrap.ok)
+      return {
+        file: "bash",
+        args: ["-lc", input.command],
+        viaBwrap: false,
+        confined: false,
+        networkBlocked: false,
+      };
+    return {
+      file: bwrap.path,
+      args: [...fullAccessArgs(input.cwd), "--", ...shell(input.command)],
+      viaBwrap: true,
+      confined: false,
+      networkBlocked: false,
+    };
+  }
+  if (!bwrap.ok) return { refused: unavailableMessage(bwrap.why, mode) };
+  const writable = mode === "workspace-write";
+  const network = writable && input.settings.networkAccess;
+  const plan = confinementPlan({
+    writable,
+    workspaceRoots: input.workspaceRoots,
+    cwd: input.cwd,
+    network,
+    home: input.settings.home,
+    miniCodexHome: input.settings.miniCodexHome,
+  });
+  return {
+    file: bwrap.path,
+    args: [...confinedArgs(plan), "--", ...shell(input.command)],
+    viaBwrap: true,
+    confined: true,
+    networkBlocked: !network,
+  };
+}

@@ -1,0 +1,164 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
+import { execa } from "execa";
+import { BoundedOutput } from "./output-buffer.js";
+import type { ShellOutcome } from "./shell-output.js";
+
+export interface ShellRunOptions {
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** The program to start (bwrap with its arguments); default `bash -lc command`. */
+  program?: { file: string; args: string[]; viaBwrap: boolean };
+  /** The whole environment of the command (nothing else is inherited). */
+  baseEnv?: Record<string, string>;
+  /** Extra environment variables on top of `baseEnv`. */
+  env?: Record<string, string>;
+  /** Memory bound for the kept output (characters). */
+  retainedChars?: number;
+  onChunk(stream: "stdout" | "stderr", chunk: string): void;
+}
+
+/** Grace between SIGTERM (lets shells run their EXIT traps, e.g. release lock files) and SIGKILL. */
+export const KILL_GRACE_MS = 1000;
+
+/** Every process below `pid` (a confined command runs in its own session, out of our group). */
+function descendants(pid: number): number[] {
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.shift() as number;
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${current}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      let children = "";
+      try {
+        children = readFileSync(`/proc/${current}/task/${task}/children`, "utf8");
+      } catch {
+        // gone meanwhile
+      }
+      for (const child of children.split(" ")) {
+        if (child.trim() === "") continue;
+        out.push(Number(child));
+        queue.push(Number(child));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Signal the command's processes, deepest first. `root` also signals the process we started
+ * (its group): bwrap gets only the final SIGKILL, since a bwrap killed while it sets up the
+ * sandbox could leave its child without --die-with-parent.
+ */
+function signalTree(pid: number, signal: NodeJS.Signals, root: boolean): void {
+  const targets = descendants(pid).reverse();
+  if (root) targets.push(-pid);
+  for (const target of targets) {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Stop the command and everything it started: TERM (not to a bwrap), then KILL to all. */
+function killTree(pid: number | undefined, wrapped: boolean): void {
+  if (pid === undefined) return;
+  signalTree(pid, "SIGTERM", !wrapped);
+  setTimeout(() => signalTree(pid, "SIGKILL", true), KILL_GRACE_MS).unref();
+}
+
+/** Commands still running, killed if mini-codex exits (a SIGKILL is bwrap's --die-with-parent's). */
+const running = new Set<number>();
+let exitHookInstalled = false;
+
+function track(pid: number | undefined): void {
+  if (pid === undefined) return;
+  running.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once("exit", () => {
+    for (const group of running) signalTree(group, "SIGKILL", true);
+  });
+}
+
+/** Run a command in its own process group; streams output, kills its tree on timeout/abort. */
+export async function runShellCommand(
+  command: string,
+  options: ShellRunOptions,
+): Promise<ShellOutcome> {
+  const started = performance.now();
+  const program = options.program ?? { file: "bash", args: ["-lc", command] };
+  const wrapped = options.program?.viaBwrap === true;
+  const child = execa(program.file, program.args, {
+    cwd: options.cwd,
+    detached: true,
+    reject: false,
+    buffer: false,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    extendEnv: options.baseEnv === undefined,
+    env: { ...options.baseEnv, PAGER: "cat", GIT_PAGER: "cat", ...options.env },
+  });
+  track(child.pid);
+  const output = new BoundedOutput(options.retainedChars);
+  for (const stream of ["stdout", "stderr"] as const) {
+    const decoder = new StringDecoder("utf8");
+    const readable = child[stream];
+    readable?.on("data", (data: Buffer) => {
+      const text = decoder.write(data);
+      if (text === "") return;
+      output.append(text);
+      options.onChunk(stream, text);
+    });
+    readable?.on("end", () => {
+      const rest = decoder.end();
+      if (rest === "") return;
+      output.append(rest);
+      options.onChunk(stream, rest);
+    });
+  }
+  let timedOut = false;
+  let aborted = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killTree(child.pid, wrapped);
+  }, options.timeoutMs);
+  const onAbort = () => {
+    aborted = true;
+    killTree(child.pid, wrapped);
+  };
+  if (options.signal.aborted) onAbort();
+  else options.signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    const result = await child;
+    // the command never started (e.g. bash missing): say why instead of an empty output
+    if (result.exitCode === undefined && result.signal === undefined && !timedOut && !aborted) {
+      output.append(
+        `failed to start the command: ${result.originalMessage ?? result.shortMessage}\n`,
+      );
+    }
+    return {
+      exitCode: timedOut || aborted ? null : (result.exitCode ?? null),
+      signal: result.signal,
+      timedOut,
+      aborted,
+      durationMs: performance.now() - started,
+      output: output.text(),
+      modelOutput: output.text(false),
+      dropped: { lines: output.droppedLines, bytes: output.droppedChars },
+    };
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener("abort", onAbort);
+    if (child.pid !== undefined) running.delete(child.pid);
+  }
+}
