@@ -1,5 +1,5 @@
 // Time to stream an apply_patch input through the preview parser in 9-character deltas, at
-// 1 MB and 2 MB (SPEC §6: linear in the input). Prints one JSON line. Run after `npm run build`.
+// 1 MB and 2 MB (docs/protocol.md: previews are linear in the input). Prints one JSON line. Run after `npm run build`.
 import { performance } from "node:perf_hooks";
 import { PatchStreamParser } from "../dist/tools/apply-patch/stream.js";
 

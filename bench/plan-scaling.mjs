@@ -1,4 +1,4 @@
-// Planning cost per request at growing history sizes (SPEC §3 item 4: O(new items)).
+// Planning cost per request at growing history sizes (docs/protocol.md: planning is O(new items)).
 // Prints one JSON line. Run after `npm run build`.
 import { performance } from "node:perf_hooks";
 import { RequestChain } from "../dist/session/chain.js";

@@ -45,7 +45,7 @@ function commonPrefixLength(a: string, b: string): number {
   return i;
 }
 
-/** Longest previously seen prefix under the same prompt_cache_key (SPEC §8). */
+/** Longest previously seen prefix under the same prompt_cache_key (docs/protocol.md, "The demo server"). */
 export class PromptCacheSimulator {
   private readonly streams = new Map<string, string[]>();
 

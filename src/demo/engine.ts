@@ -1,14 +1,20 @@
 import { randomBytes } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
-import { type ResponsesRequest, ResponsesRequestSchema } from "../protocol/request.js";
 import { estimateTokens, PromptCacheSimulator, promptTokenStream } from "./cache.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane, type LaneChoice } from "./lanes.js";
 import { type DemoDecision, decideDemoResponse } from "./model.js";
 import { unpairedToolItem } from "./pairing.js";
+import { type DemoRequest, parseDemoRequest } from "./request.js";
 import { LaneStore } from "./store.js";
 import { planResponseStream, type StreamStep } from "./stream.js";
-import type { DemoApiError, DemoTransport, RecordedHeaders, RecordedRequest } from "./types.js";
+import type {
+  DemoApiError,
+  DemoRequestCheck,
+  DemoTransport,
+  RecordedHeaders,
+  RecordedRequest,
+} from "./types.js";
 
 /** One request as the plumbing hands it over. */
 export interface IncomingRequest {
@@ -26,6 +32,8 @@ export type EngineResult =
       responseId: string;
       /** The `stream_id` every event echoes (a named lane only). */
       streamId?: string;
+      /** False (HTTP `stream` not true): answer the final response object as one JSON body. */
+      stream: boolean;
       steps: StreamStep[];
       /** Call after the terminal event went out: the response becomes chainable. */
       commit(): void;
@@ -37,7 +45,10 @@ export class DemoEngine {
   readonly store = new LaneStore();
   readonly cache = new PromptCacheSimulator();
 
-  constructor(private readonly hooks: DemoHooks) {}
+  constructor(
+    private readonly hooks: DemoHooks,
+    private readonly requestCheck?: DemoRequestCheck,
+  ) {}
 
   handle(incoming: IncomingRequest): EngineResult {
     const record = this.record(incoming);
@@ -59,12 +70,14 @@ export class DemoEngine {
     if (lane.kind === "error") {
       return echo(apiError(lane.status, lane.code, lane.message, lane.param));
     }
-    const parsed = ResponsesRequestSchema.safeParse(incoming.body);
-    if (!parsed.success) {
-      const param = parsed.error.issues[0]?.path.join(".") ?? "";
-      return echo(
-        apiError(400, "invalid_request", `invalid request body (${param || "root"})`, param),
-      );
+    const parsed = parseDemoRequest(incoming.body, incoming.transport);
+    if (!parsed.ok) {
+      const { code, message, param } = parsed.refusal;
+      return echo(apiError(400, code, message, param ?? undefined));
+    }
+    const problem = this.requestCheck?.(incoming.body, incoming.transport);
+    if (problem !== undefined) {
+      return echo(apiError(400, "client_check_failed", `client check: ${problem}`));
     }
     if (!this.store.admit(incoming.connectionId, lane.lane)) {
       return echo(
@@ -76,18 +89,18 @@ export class DemoEngine {
         ),
       );
     }
-    return echo(this.respond(incoming, record, lane, parsed.data));
+    return echo(this.respond(incoming, record, lane, parsed.request));
   }
 
   private respond(
     incoming: IncomingRequest,
     record: RecordedRequest,
     lane: Extract<LaneChoice, { kind: "lane" }>,
-    request: ResponsesRequest,
+    request: DemoRequest,
   ): EngineResult {
     const { connectionId } = incoming;
     let context: ResponseItem[] = request.input;
-    const previousId = request.previous_response_id;
+    const previousId = request.previousResponseId;
     if (previousId !== undefined) {
       const previous =
         incoming.transport === "ws" ? this.store.find(connectionId, previousId) : undefined;
@@ -109,22 +122,23 @@ export class DemoEngine {
     }
     const stream = promptTokenStream({
       reasoning: request.reasoning,
-      instructions: request.instructions,
+      instructions: request.instructions ?? "",
       tools: request.tools,
       context,
     });
     const inputTokens = estimateTokens(stream);
     const cachedTokens = Math.min(
       inputTokens,
-      this.cache.lookupAndStore(`${request.model}\u0000${request.prompt_cache_key ?? ""}`, stream),
+      this.cache.lookupAndStore(`${request.model}\u0000${request.promptCacheKey ?? ""}`, stream),
     );
     const decision: DemoDecision =
       request.generate === false
         ? { kind: "respond", outputs: [] }
         : decideDemoResponse({
             context,
-            tools: request.tools.map((tool) => ({ name: tool.name, type: tool.type })),
+            tools: request.offers,
             reasoning: request.reasoning !== undefined,
+            ...(request.jsonSchema ? { jsonSchema: request.jsonSchema } : {}),
           });
     const responseId = newId("resp");
     record.responseId = responseId;
@@ -140,6 +154,7 @@ export class DemoEngine {
     return {
       kind: "stream",
       responseId,
+      stream: request.stream,
       steps: plan.steps,
       commit: () => {
         if (incoming.transport !== "ws") return;
@@ -162,7 +177,11 @@ export class DemoEngine {
     const record: RecordedRequest = {
       transport: incoming.transport,
       connectionId: incoming.connectionId,
-      inputLength: Array.isArray(body?.input) ? body.input.length : 0,
+      inputLength: Array.isArray(body?.input)
+        ? body.input.length
+        : typeof body?.input === "string"
+          ? 1
+          : 0,
       bytes: incoming.bytes,
       body: incoming.body,
       headers: incoming.headers,

@@ -47,6 +47,12 @@ export async function handleHttp(
     sendJson(res, result.failure.status, { error: result.failure.error });
     return;
   }
+  if (!result.stream) {
+    const last = result.steps.at(-1)?.event;
+    result.commit();
+    sendJson(res, 200, last?.response ?? {});
+    return;
+  }
   res.writeHead(200, {
     "Content-Type": "text/event-stream",
     "Cache-Control": "no-cache",

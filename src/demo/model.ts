@@ -1,24 +1,28 @@
 import type { ResponseItem } from "../protocol/items.js";
+import {
+  type DemoOutput,
+  followUp,
+  imageNotes,
+  offered,
+  offersWebSearch,
+  patchCall,
+  shellCall,
+} from "./model-tools.js";
+import type { DemoToolOffer } from "./request.js";
+import { answerForSchema } from "./schema-answer.js";
 import { isCompactionRequest, summarizeConversation, userText } from "./summary.js";
 
-/** A tool the request offers, as the model sees it. */
-export interface DemoToolOffer {
-  name: string;
-  type: string;
-}
+export type { DemoOutput } from "./model-tools.js";
+export type { DemoToolOffer } from "./request.js";
 
 export interface DemoModelInput {
   /** The whole context: a chained request's previous context plus its new input. */
   context: ResponseItem[];
   tools: DemoToolOffer[];
   reasoning: boolean;
+  /** A `text.format` JSON schema the answer must satisfy. */
+  jsonSchema?: Record<string, unknown>;
 }
-
-export type DemoOutput =
-  /** An assistant message streamed as these deltas, optionally spaced `delayMs` apart. */
-  | { type: "message"; deltas: string[]; delayMs?: number }
-  | { type: "function_call"; name: string; arguments: string }
-  | { type: "custom_tool_call"; name: string; input: string };
 
 export type DemoDecision =
   | { kind: "respond"; reasoningSummary?: string; outputs: DemoOutput[] }
@@ -30,9 +34,18 @@ export const GREETING = "Hello from the mini-codex demo model.";
 export function decideDemoResponse(input: DemoModelInput): DemoDecision {
   const { outputs, summary } = decideOutputs(input);
   if ("fail" in outputs) return { kind: "fail", ...outputs.fail };
+  const { jsonSchema } = input;
+  // Structured output: the final answer is JSON satisfying the schema (tool calls stay calls).
+  const list = jsonSchema
+    ? outputs.list.map((output) =>
+        output.type === "message"
+          ? text(JSON.stringify(answerForSchema(jsonSchema, output.deltas.join(""))))
+          : output,
+      )
+    : outputs.list;
   return input.reasoning
-    ? { kind: "respond", reasoningSummary: summary, outputs: outputs.list }
-    : { kind: "respond", outputs: outputs.list };
+    ? { kind: "respond", reasoningSummary: summary, outputs: list }
+    : { kind: "respond", outputs: list };
 }
 
 type Decided = { list: DemoOutput[] } | { fail: { code: string; message: string } };
@@ -45,7 +58,15 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
       summary: "Reading the tool output.",
     };
   }
+  const images = imageNotes(lastUserMessage(input.context)?.content);
   const prompt = lastUserText(input.context);
+  if (images.length > 0) {
+    const said = prompt ? [`You said: ${prompt}`] : [];
+    return {
+      outputs: { list: [text([...images, ...said].join("\n"))] },
+      summary: "Looking at the image.",
+    };
+  }
   if (prompt === undefined || prompt === "") {
     return { outputs: { list: [text(GREETING)] }, summary: "Greeting the user." };
   }
@@ -55,23 +76,32 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   }
   const run = /^run:\s*([\s\S]+)$/.exec(prompt);
   if (run?.[1]) {
-    const call = functionCall(input, "shell_command", { command: run[1].trim() });
+    const call = shellCall(input.tools, run[1].trim()) ?? NO_SHELL;
     return { outputs: { list: [call] }, summary: "Running a shell command." };
+  }
+  const search = /^search:\s*([\s\S]+)$/.exec(prompt);
+  if (search?.[1]) {
+    const query = search[1].trim();
+    if (!offersWebSearch(input.tools)) {
+      return { outputs: { list: [unavailable("web_search")] }, summary: "Cannot search." };
+    }
+    const call: DemoOutput = { type: "web_search_call", query };
+    return { outputs: { list: [call, text(searchAnswer(query))] }, summary: "Searching the web." };
   }
   const write = /^write\s+([^:\s][^:\n]*?):[ \t]?(.*)$/.exec(prompt);
   if (write?.[1] !== undefined) {
     const patch = `*** Begin Patch\n*** Add File: ${write[1]}\n+${write[2] ?? ""}\n*** End Patch`;
-    return { outputs: { list: [patchCall(input, patch)] }, summary: "Writing a file." };
+    return { outputs: { list: [patchOrSay(input, patch)] }, summary: "Writing a file." };
   }
   const patch = /^patch:[ \t]*\r?\n([\s\S]+)$/.exec(prompt);
   if (patch?.[1]) {
-    return { outputs: { list: [patchCall(input, patch[1])] }, summary: "Applying a patch." };
+    return { outputs: { list: [patchOrSay(input, patch[1])] }, summary: "Applying a patch." };
   }
   // `call <tool> <json>`: any function tool the request offers (MCP tools, for instance)
   const named = /^call\s+([a-zA-Z0-9_-]+)\s*([\s\S]*)$/.exec(prompt);
   if (named?.[1]) {
     const args = named[2]?.trim() || "{}";
-    const tool = offered(input, named[1]);
+    const tool = offered(input.tools, named[1]);
     const call: DemoOutput =
       tool?.type === "function"
         ? { type: "function_call", name: named[1], arguments: args }
@@ -110,32 +140,6 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   return { outputs: { list: [text(`You said: ${prompt}`)] }, summary: "Echoing the user." };
 }
 
-function followUp(context: ResponseItem[], output: ResponseItem): string {
-  const callId = output.call_id;
-  const call = context.find(
-    (item) =>
-      (item.type === "function_call" || item.type === "custom_tool_call") &&
-      item.call_id === callId,
-  );
-  const name = typeof call?.name === "string" ? call.name : undefined;
-  const body = typeof output.output === "string" ? output.output : "";
-  switch (name) {
-    case "shell_command": {
-      const exit = /^Exit code: (-?\d+)/m.exec(body);
-      if (exit) return `Ran the command. Exit code ${exit[1]}.`;
-      return `The command did not run: ${body.split("\n")[0] ?? ""}`;
-    }
-    case "apply_patch":
-      return body.startsWith("Success.")
-        ? "Applied the patch."
-        : `The patch failed: ${body.split("\n")[0] ?? ""}`;
-    case "update_plan":
-      return "Plan noted.";
-    default:
-      return `Received the tool output: ${body.split("\n")[0] ?? ""}`;
-  }
-}
-
 function lastUserText(context: ResponseItem[]): string | undefined {
   for (let i = context.length - 1; i >= 0; i--) {
     const text = userText(context[i]);
@@ -144,31 +148,38 @@ function lastUserText(context: ResponseItem[]): string | undefined {
   return undefined;
 }
 
-function offered(input: DemoModelInput, name: string): DemoToolOffer | undefined {
-  return input.tools.find((tool) => tool.name === name);
+function lastUserMessage(context: ResponseItem[]): ResponseItem | undefined {
+  for (let i = context.length - 1; i >= 0; i--) {
+    const item = context[i];
+    if (item?.type === "message" && item.role === "user") return item;
+  }
+  return undefined;
 }
+
+const NO_SHELL = text(
+  "No shell tool is available in this request (shell_command, exec_command or shell).",
+);
 
 function unavailable(name: string): DemoOutput {
   return text(`The ${name} tool is not available in this request.`);
 }
 
 function functionCall(input: DemoModelInput, name: string, args: unknown): DemoOutput {
-  if (offered(input, name)?.type !== "function") return unavailable(name);
+  if (offered(input.tools, name)?.type !== "function") return unavailable(name);
   return { type: "function_call", name, arguments: JSON.stringify(args) };
 }
 
-function patchCall(input: DemoModelInput, patch: string): DemoOutput {
-  const tool = offered(input, "apply_patch");
-  if (tool?.type === "custom")
-    return { type: "custom_tool_call", name: "apply_patch", input: patch };
-  if (tool?.type === "function") {
-    return {
-      type: "function_call",
-      name: "apply_patch",
-      arguments: JSON.stringify({ input: patch }),
-    };
-  }
-  return unavailable("apply_patch");
+function patchOrSay(input: DemoModelInput, patch: string): DemoOutput {
+  return (
+    patchCall(input.tools, patch) ??
+    text("No apply_patch or shell tool is available in this request.")
+  );
+}
+
+/** The canned answer after a web search (offline: nothing was fetched). */
+export function searchAnswer(query: string): string {
+  const url = `https://example.com/search?q=${encodeURIComponent(query)}`;
+  return `Search results for "${query}" (demo, offline): 1. Example result about ${query} — ${url}`;
 }
 
 /** A message split into word-sized deltas. */

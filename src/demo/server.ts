@@ -9,7 +9,7 @@ import type { DemoServer, DemoServerOptions } from "./types.js";
 import { serveWebSocket } from "./ws-handler.js";
 
 /**
- * Start the embedded demo Responses server (SPEC §8): HTTP SSE and WebSocket on the same
+ * Start the embedded demo Responses server (docs/protocol.md, "The demo server"): HTTP SSE and WebSocket on the same
  * path, silent (safe inside the CLI process), closed by `close()`.
  */
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
@@ -31,7 +31,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     forgetResponses: () => engine.store.forgetAll(),
     forgetPromptCache: () => engine.cache.clear(),
   });
-  engine = new DemoEngine(hooks);
+  engine = new DemoEngine(hooks, options.requestCheck);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
 
   const server = createServer((req, res) => {

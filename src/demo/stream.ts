@@ -23,7 +23,7 @@ export interface StreamPlan {
   outputItems: ResponseItem[];
 }
 
-/** Turn the model's decision into the event sequence of SPEC §2.3 (pure). */
+/** Turn the model's decision into the event sequence of docs/protocol.md ("Server events") (pure). */
 export function planResponseStream(decision: DemoDecision, opts: StreamPlanOptions): StreamPlan {
   const steps: StreamStep[] = [];
   let sequence = 0;
@@ -107,7 +107,26 @@ function outputItem(output: DemoOutput, opts: StreamPlanOptions, index: number, 
       return toolCallItem("function_call", output.name, output.arguments, opts, index, emit);
     case "custom_tool_call":
       return toolCallItem("custom_tool_call", output.name, output.input, opts, index, emit);
+    case "web_search_call":
+      return webSearchItem(output.query, opts, index, emit);
   }
+}
+
+/** A hosted web search: the item, its three progress events, the completed item. */
+function webSearchItem(query: string, opts: StreamPlanOptions, index: number, emit: Emit) {
+  const id = opts.newId("ws");
+  const action = { type: "search", query };
+  emit({
+    type: "response.output_item.added",
+    output_index: index,
+    item: { type: "web_search_call", id, status: "in_progress", action },
+  });
+  for (const phase of ["in_progress", "searching", "completed"]) {
+    emit({ type: `response.web_search_call.${phase}`, item_id: id, output_index: index });
+  }
+  const item: ResponseItem = { type: "web_search_call", id, status: "completed", action };
+  emit({ type: "response.output_item.done", output_index: index, item });
+  return item;
 }
 
 /**
@@ -180,8 +199,10 @@ function messageItem(
     ...at,
     part: { type: "output_text", text: "", annotations: [] },
   });
-  for (const delta of deltas) emit({ type: "response.output_text.delta", ...at, delta }, delayMs);
-  emit({ type: "response.output_text.done", ...at, text });
+  for (const delta of deltas) {
+    emit({ type: "response.output_text.delta", ...at, delta, logprobs: [] }, delayMs);
+  }
+  emit({ type: "response.output_text.done", ...at, text, logprobs: [] });
   const part = { type: "output_text", text, annotations: [] };
   emit({ type: "response.content_part.done", ...at, part });
   const item: ResponseItem = {

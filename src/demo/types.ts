@@ -43,7 +43,16 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
+/**
+ * An extra check of each request body, for tests whose client is mini-codex (its own strict
+ * request schema): a problem text makes the server refuse the request with 400
+ * `client_check_failed`, so a client bug fails loudly. The server itself accepts what the
+ * Responses API accepts.
+ */
+export type DemoRequestCheck = (body: unknown, transport: DemoTransport) => string | undefined;
+
 export interface DemoServerOptions {
+  requestCheck?: DemoRequestCheck;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */

@@ -5,7 +5,7 @@ import { addUsage, noUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
 
-/** Items of `exec --json` (SPEC §7.1). */
+/** Items of `exec --json` (docs/config.md, "exec --json events"). */
 export type ExecItem =
   | { id: string; type: "agent_message"; text: string }
   | { id: string; type: "reasoning"; text: string }

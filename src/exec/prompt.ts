@@ -5,7 +5,7 @@ export const NO_PROMPT_MESSAGE =
   "No prompt provided. Pass it as an argument or pipe it on stdin (e.g. `echo 'fix the tests' | mini-codex exec`).";
 
 /**
- * SPEC §7 prompt rules, as a pure decision: `-` or no argument takes stdin; an argument plus
+ * The exec prompt rules (docs/config.md), as a pure decision: `-` or no argument takes stdin; an argument plus
  * piped stdin gets the stdin appended in a `<stdin>` block; nothing at all is an error.
  */
 export function combinePrompt(arg: string | undefined, stdin: string | undefined): string {

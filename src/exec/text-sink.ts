@@ -1,4 +1,5 @@
 import { assertNever, type SessionEvent } from "../session/events.js";
+import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
 import { assistantText, reasoningText } from "./exec-events.js";
 
@@ -79,7 +80,8 @@ export class TextProgress {
         this.line(`$ ${event.command}`);
         return;
       case "command_finished": {
-        for (const out of tail(event.aggregatedOutput, MAX_OUTPUT_LINES)) {
+        // output as a terminal would leave it: no escape reaches the person's terminal raw
+        for (const out of tail(shownOutput(event.aggregatedOutput), MAX_OUTPUT_LINES)) {
           if (out !== "") this.line(`  ${out}`);
         }
         const status = event.timedOut
@@ -124,7 +126,8 @@ export class TextProgress {
     this.pendingMessage = undefined;
   }
 
+  /** Every progress line is made printable, as the TUI does: text from the model, a command or a file. */
   private line(text: string): void {
-    this.write(`${text}\n`);
+    this.write(`${printable(text)}\n`);
   }
 }

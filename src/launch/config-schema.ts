@@ -22,7 +22,7 @@ export const SandboxModeSchema = z.enum(SANDBOX_MODES);
 export const ApprovalPolicySchema = z.enum(APPROVAL_POLICIES);
 export const ApplyPatchToolTypeSchema = z.enum(["freeform", "custom", "function"]);
 
-/** config.toml after validation (SPEC §7). */
+/** config.toml after validation (docs/config.md). */
 export const ConfigSchema = z.object({
   model: z.string().min(1).optional(),
   model_provider: z.string().min(1).optional(),

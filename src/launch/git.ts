@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CliError } from "./errors.js";
+import { EXIT_FAILED } from "./exit-codes.js";
 
 /** The top of the git work tree holding `dir` (where `.git` is), if any; no process spawned. */
 export function gitRoot(dir: string): string | undefined {
@@ -27,6 +28,6 @@ export function assertGitRepo(dir: string, skip: boolean | undefined): void {
   if (skip || isInsideGitRepo(dir)) return;
   throw new CliError(
     `Not inside a trusted directory: ${dir} is not in a git repository. Run it inside one, or pass --skip-git-repo-check.`,
-    1,
+    EXIT_FAILED,
   );
 }

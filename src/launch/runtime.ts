@@ -84,7 +84,7 @@ export function readBaseInstructions(): string {
   } catch (error) {
     throw new CliError(
       `cannot read the base instructions (prompts/base.md): ${errorMessage(error)}`,
-      1,
+      EXIT_FAILED,
     );
   }
 }
@@ -104,7 +104,7 @@ function approvalPolicy(
   return fixed;
 }
 
-/** Whether a `-c` override sets this top-level key (SPEC §7: `-c k=v` is the same as its flag). */
+/** Whether a `-c` override sets this top-level key (docs/config.md: `-c k=v` is the same as its flag). */
 function overridden(flags: SharedFlags, key: string): boolean {
   return flags.config.some((spec) => {
     const path = parseConfigOverride(spec).path;

@@ -56,7 +56,7 @@ const looseEvent = <T extends string>(type: T) => z.looseObject({ type: z.litera
 const responseEvent = <T extends string>(type: T) =>
   z.looseObject({ type: z.literal(type), response: ResponseObjectSchema });
 
-/** Every server event of SPEC §2.3 that mini-codex reads. */
+/** Every server event of docs/protocol.md ("Server events") that mini-codex reads. */
 export const KnownServerEventSchema = z.discriminatedUnion("type", [
   responseEvent("response.created"),
   responseEvent("response.in_progress"),

@@ -39,7 +39,7 @@ export type CustomToolSpec = z.infer<typeof CustomToolSpecSchema>;
 export type ToolSpec = z.infer<typeof ToolSpecSchema>;
 
 /**
- * The Responses request body (SPEC §2.2). Every key here needs a compare/ignore decision in
+ * The Responses request body (docs/protocol.md, "The request body"). Every key here needs a compare/ignore decision in
  * the planner's field table; adding one without a decision does not compile.
  */
 export const ResponsesRequestSchema = z.object({

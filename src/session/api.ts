@@ -8,7 +8,7 @@ import type { NextRequestPreview, SessionEventListener } from "./events.js";
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
 export type WsLanes = (typeof WS_LANES)[number];
 
-/** How to reach the model provider (from config.toml / flags; see SPEC §7). */
+/** How to reach the model provider (from config.toml / flags; see docs/config.md). */
 export interface ProviderSettings {
   id: string;
   name: string;

@@ -39,7 +39,7 @@ const APPROVAL_TEXT: Record<ApprovalPolicy, string> = {
 };
 
 /**
- * The context messages every session starts with, in the stable prefix order of SPEC §4:
+ * The context messages every session starts with, in the stable prefix order of docs/protocol.md ("Prompt caching"):
  * the developer message (sandbox and approval policy), then the user `<environment_context>`
  * message, then AGENTS.md when given. Exec and the TUI share this.
  */

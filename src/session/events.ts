@@ -6,7 +6,7 @@ import type { TransportKind } from "../transport/types.js";
 
 export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
 
-/** What was sent for one request (SPEC §5), before its response arrives. */
+/** What was sent for one request (docs/protocol.md, "The ledger"), before its response arrives. */
 export interface RequestStarted {
   seq: number;
   turn: number;

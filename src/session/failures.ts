@@ -33,7 +33,7 @@ export function outcomeOf(error: unknown, signal: AbortSignal | undefined): Requ
   return "error";
 }
 
-/** What to do after a failed attempt (SPEC §3.1). */
+/** What to do after a failed attempt (docs/protocol.md, "Failure handling"). */
 export type Recovery =
   /** The WebSocket is refused: HTTP for the rest of the session, resend now. */
   | { kind: "fallback_http" }

@@ -98,7 +98,7 @@ export function isToolOutput(item: ResponseItem): item is ResponseItem & ToolOut
 }
 
 /**
- * Tool outputs frozen per call_id for one chain epoch (SPEC §3 item 7): the item the model
+ * Tool outputs frozen per call_id for one chain epoch (docs/protocol.md, "Frozen tool outputs"): the item the model
  * first saw is the one every later request replays, so a re-rendered output never breaks
  * the prefix. The frozen item object is reused, which also keeps its hash cached.
  */

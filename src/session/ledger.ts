@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { RequestFinished } from "./events.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
-/** One ledger line (SPEC §5): figures only — no prompt text, no tool output, no key. */
+/** One ledger line (docs/protocol.md, "The ledger"): figures only — no prompt text, no tool output, no key. */
 export const LedgerRowSchema = z.object({
   ts: z.string(),
   session_id: z.string(),

@@ -6,7 +6,7 @@ import { chainAt, extendChain, itemHash, type PrefixChain } from "./digest.js";
 export type FieldDecision = "compare" | "ignore";
 
 /**
- * Which request fields must be equal for an incremental request (SPEC §3 item 4). A request
+ * Which request fields must be equal for an incremental request (docs/protocol.md, "The incremental state machine"). A request
  * field without a decision here does not compile.
  */
 export const REQUEST_FIELD_DECISIONS = {
@@ -68,7 +68,7 @@ export type WirePlan =
   | { kind: "full"; reason: string };
 
 /**
- * The pure planner (SPEC §3 item 4): incremental only when every compared field is equal and
+ * The pure planner (docs/protocol.md, "The incremental state machine"): incremental only when every compared field is equal and
  * the current input starts with previous.input ++ head.itemsAdded. Costs O(head items + delta)
  * (plus a log-time search for the mismatch index when the prefix broke).
  */

@@ -19,7 +19,7 @@ export interface RequestFrame {
 export const ENCRYPTED_REASONING = "reasoning.encrypted_content";
 
 /**
- * The deterministic request body (SPEC §2.2, §4): top-level keys in sorted order, tools with
+ * The deterministic request body (docs/protocol.md: "The request body", "Prompt caching"): top-level keys in sorted order, tools with
  * sorted keys, prompt_cache_key = session id, store:false, stream:true. Same history and
  * settings give byte-identical JSON.
  */

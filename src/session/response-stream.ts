@@ -10,7 +10,7 @@ import { parseRetryAfterMs, TransportError } from "../transport/errors.js";
 /** What one streamed response produced. */
 export interface CompletedResponse {
   responseId: string;
-  /** The response's `output_item.done` items, in order (SPEC §2.3). */
+  /** The response's `output_item.done` items, in order (docs/protocol.md, "Server events"). */
   items: ResponseItem[];
   usage?: UsageFigures;
 }

@@ -12,7 +12,7 @@ interface ActiveCall {
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
 /**
- * Routes a custom tool call's streamed input to its tool's diff consumer (SPEC §6). Previews
+ * Routes a custom tool call's streamed input to its tool's diff consumer (docs/protocol.md, "Streaming tool input to previews"). Previews
  * only: a consumer that throws is dropped silently, and what runs is always the done item.
  */
 export class DiffConsumerRouter {

@@ -70,7 +70,7 @@ async function realLocation(path: string): Promise<string> {
 /**
  * Resolve a path the model gave (relative to cwd) for writing. Refuses absolute paths outside
  * the workspace, `..` escapes and symlinks whose target leaves it, whatever the sandbox
- * (SPEC §6: patch paths always stay inside cwd plus --add-dir).
+ * (patch paths always stay inside cwd plus every --add-dir; docs/config.md, "Flags").
  */
 export async function resolveWritablePath(path: string, scope: WorkspaceScope): Promise<string> {
   if (path.trim() === "") throw new WorkspaceError("empty path");

@@ -1,5 +1,5 @@
 /**
- * One failure classification for both transports (SPEC §3.1). The model client decides what
+ * One failure classification for both transports (docs/protocol.md, "Failure handling"). The model client decides what
  * to do from `kind`; messages name what failed, never a prompt, a tool output or a key.
  */
 export type FailureKind =

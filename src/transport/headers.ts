@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { ProviderEndpoint } from "./types.js";
 
-/** The honest identity of SPEC §2.1: never pretend to be the Codex CLI. */
+/** The honest identity of docs/protocol.md ("Endpoints and headers"): never pretend to be the Codex CLI. */
 export function userAgent(version: string): string {
   return `mini-codex/${version} (${process.platform} ${os.release()}; ${process.arch}) node/${process.versions.node}`;
 }

@@ -22,7 +22,7 @@ export interface HttpTransportOptions {
 const httpBodies = new WeakMap<ResponsesRequest, string>();
 
 /**
- * The HTTP body: a full request, never a chain link nor a warm-up flag (SPEC §2.2).
+ * The HTTP body: a full request, never a chain link nor a warm-up flag (docs/protocol.md, "The request body").
  * Serialised once per request object (the ledger counts it, the transport sends it).
  */
 export function toHttpBody(request: ResponsesRequest): string {

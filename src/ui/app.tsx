@@ -1,6 +1,7 @@
 import { Box, Static, Text, useApp } from "ink";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { errorMessage } from "../protocol/error-message.js";
+import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import { runSlashCommand } from "./commands/dispatch.js";
 import { Composer } from "./composer.js";
@@ -10,7 +11,6 @@ import { LiveItem } from "./live-item.js";
 import { Picker } from "./picker.js";
 import { initialState, resilientReducer } from "./state.js";
 import { StatusBar } from "./status-bar.js";
-import { printable } from "./terminal-text.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { printTranscript, TranscriptItem } from "./transcript-print.js";
 import { useAgentSession } from "./use-agent-session.js";

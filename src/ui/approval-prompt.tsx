@@ -1,8 +1,8 @@
 import { Box, type Key, Text, useStdout } from "ink";
+import { printable } from "../text/terminal-text.js";
 import { sessionDecision } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { DiffText } from "./entry-view.js";
-import { printable } from "./terminal-text.js";
 
 const PROMPT_DIFF_LINES = 12;
 /** Rows the rest of the live region takes around the diff (prompt frame, composer, status). */

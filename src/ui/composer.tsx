@@ -1,6 +1,6 @@
 import { Box, Text, useStdout } from "ink";
+import { printable } from "../text/terminal-text.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
-import { printable } from "./terminal-text.js";
 
 /** Rows left for the rest of the screen around the input box. */
 const AROUND_INPUT_ROWS = 12;

@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
 import { assertNever } from "../session/events.js";
+import { printable, shownOutput } from "../text/terminal-text.js";
 import type { FileChange, PlanStep } from "../tools/types.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
-import { printable, shownOutput } from "./terminal-text.js";
 import { wrapRuns } from "./text-wrap.js";
 import type { TranscriptEntry } from "./transcript-entries.js";
 

@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
+import { printable, shownOutput } from "../text/terminal-text.js";
 import { Runs } from "./entry-view.js";
 import { formatMarkdownLine } from "./markdown.js";
 import { lineTail } from "./stream-text.js";
-import { printable, shownOutput } from "./terminal-text.js";
 import { wrapRuns } from "./text-wrap.js";
 import type { LiveCall, LiveState } from "./transcript-entries.js";
 

@@ -1,8 +1,8 @@
 import { assertNever } from "../session/events.js";
+import { shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
 import type { UiState } from "./state.js";
 import { append, withLive } from "./state-ops.js";
-import { shownOutput } from "./terminal-text.js";
 import { collapseOutput, type LiveCall, lastLines } from "./transcript-entries.js";
 
 /** Tool calls in the reducer: live while they run, one transcript entry when they finish. */

@@ -99,11 +99,14 @@ describe("demo model rules", () => {
   });
 
   test("a tool the request does not offer gets a text answer saying so", () => {
-    expect(textOf(only(decide("run: ls", { tools: [] })))).toContain(
-      "shell_command tool is not available",
+    expect(textOf(only(decide("run: ls", { tools: [] })))).toBe(
+      "No shell tool is available in this request (shell_command, exec_command or shell).",
     );
-    expect(textOf(only(decide("write a: b", { tools: [] })))).toContain(
-      "apply_patch tool is not available",
+    expect(textOf(only(decide("write a: b", { tools: [] })))).toBe(
+      "No apply_patch or shell tool is available in this request.",
+    );
+    expect(textOf(only(decide("plan: a", { tools: [] })))).toBe(
+      "The update_plan tool is not available in this request.",
     );
   });
 

@@ -32,7 +32,7 @@ describe("mini-codex command line (built binary)", () => {
     expect(run.stdout).toBe("");
   });
 
-  it("lists exec in --help and the SPEC §7 flags in exec --help", async () => {
+  it("lists exec in --help and the flags of docs/config.md in exec --help", async () => {
     const top = await runCli(["--help"]);
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/exec \[options\] \[PROMPT\]/);

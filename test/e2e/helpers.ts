@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 
 export const BIN = fileURLToPath(new URL("../../bin/mini-codex.js", import.meta.url));
 
@@ -108,7 +109,7 @@ export function demoSuite(): DemoSuite {
   let server: DemoServer | undefined;
   let world: TempWorld | undefined;
   beforeAll(async () => {
-    server = await startDemoServer();
+    server = await startCheckedDemoServer();
   });
   afterAll(() => server?.close());
   beforeEach(() => {

@@ -3,15 +3,15 @@ import { join } from "node:path";
 import { Codex } from "@openai/codex-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
-import { startDemoServer } from "../../src/demo/index.js";
 import { parseSessionFile } from "../../src/session/session-file.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 import { BIN, type TempWorld, tempWorld } from "./helpers.js";
 
 let server: DemoServer;
 let world: TempWorld;
 
 beforeAll(async () => {
-  server = await startDemoServer();
+  server = await startCheckedDemoServer();
   world = tempWorld();
 });
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 import { BIN, type TempWorld, tempWorld } from "./helpers.js";
 
 // The built binary's TUI in a real terminal (tmux) against a demo server in this process.
@@ -82,7 +83,7 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
 
   beforeAll(async () => {
     buildIfStale();
-    server = await startDemoServer();
+    server = await startCheckedDemoServer();
     world = tempWorld();
     const command = [
       "env",

@@ -58,7 +58,7 @@ function run(events: SessionEvent[]): { out: ExecEvent[]; mapper: ExecEventMappe
   return { out, mapper };
 }
 
-describe("ExecEventMapper (SPEC §7.1)", () => {
+describe("ExecEventMapper (docs/config.md, exec --json events)", () => {
   it("maps a turn with a command, a patch, reasoning and a final answer", () => {
     const { out, mapper } = run([
       { type: "turn_started", turn: 1 },

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { combinePrompt, NO_PROMPT_MESSAGE, readPipedStdin } from "../../src/exec/prompt.js";
 import { CliError } from "../../src/launch/errors.js";
 
-describe("combinePrompt (SPEC §7 prompt rules)", () => {
+describe("combinePrompt (docs/config.md, the exec prompt)", () => {
   it("takes the argument alone when nothing is piped", () => {
     expect(combinePrompt("fix it", undefined)).toBe("fix it");
     expect(combinePrompt("fix it", "  \n")).toBe("fix it");

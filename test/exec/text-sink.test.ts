@@ -66,4 +66,29 @@ describe("TextProgress (exec text mode, stderr)", () => {
     progress.handle({ type: "turn_failed", turn: 2, message: "aborted", aborted: true });
     expect(err).toBe("error: demo failure requested\ninterrupted\n");
   });
+
+  it("shows command output as a terminal would leave it and every line without raw controls", () => {
+    let err = "";
+    const progress = new TextProgress((text) => {
+      err += text;
+    });
+    progress.handle({
+      type: "tool",
+      event: { type: "command_started", callId: "c", command: "echo \u001b[31mred", workdir: "/w" },
+    });
+    progress.handle({
+      type: "tool",
+      event: {
+        type: "command_finished",
+        callId: "c",
+        command: "x",
+        exitCode: 0,
+        timedOut: false,
+        aborted: false,
+        aggregatedOutput: "\u001b]0;title\u0007\u001b[2Jclean\r\nstep 1\rstep 2\n",
+        durationMs: 10,
+      },
+    });
+    expect(err).toBe("$ echo ^[[31mred\n  clean\n  step 2\n  (exit 0, 0.0 s)\n");
+  });
 });

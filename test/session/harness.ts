@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { DemoServer } from "../../src/demo/index.js";
 import type { RecordedRequest } from "../../src/demo/types.js";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import type { ProviderSettings, SessionOptions } from "../../src/session/api.js";
@@ -14,6 +14,7 @@ import {
   type Session,
   type SessionTransports,
 } from "../../src/turn/agent-session.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 
 export interface Harness {
   server: DemoServer;
@@ -83,7 +84,7 @@ export async function startHarness(
   options: Partial<SessionOptions> & { providerOverrides?: Partial<ProviderSettings> } = {},
   transports: SessionTransports = {},
 ): Promise<Harness> {
-  const server = await startDemoServer();
+  const server = await startCheckedDemoServer();
   const home = mkdtempSync(join(tmpdir(), "mini-codex-home-"));
   const cwd = mkdtempSync(join(tmpdir(), "mini-codex-cwd-"));
   // shell_command runs `bash -lc`: an isolated HOME keeps the machine's login profile out

@@ -10,7 +10,7 @@ const base: RecoveryContext = {
   backoff: (n) => 200 * 2 ** n,
 };
 
-describe("recoveryFor (SPEC §3.1)", () => {
+describe("recoveryFor (docs/protocol.md, failure handling)", () => {
   const cases: Array<[string, Failure, Partial<RecoveryContext>, unknown]> = [
     ["refused upgrade", "fallback_http", {}, { kind: "fallback_http" }],
     [

@@ -11,7 +11,7 @@ const failures = (h: Harness) =>
   h.events.flatMap((e) => (e.type === "turn_failed" ? [e.message] : []));
 const toolRuns = (h: Harness) => h.events.filter((e) => e.type === "tool_call_started").length;
 
-describe("the wire as a session sees it (SPEC 2.1)", () => {
+describe("the wire as a session sees it (docs/protocol.md)", () => {
   it("the upgrade carries the beta header and the session id twice; the identity is honest", async () => {
     h = await startHarness();
     await h.session.send("one");

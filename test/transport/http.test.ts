@@ -1,9 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { DemoServer } from "../../src/demo/index.js";
 import { AUTH_MESSAGE, TransportError } from "../../src/transport/errors.js";
 import { HttpTransport } from "../../src/transport/http.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 import {
   abortAtFirstDelta,
   collect,
@@ -14,7 +15,7 @@ import {
 
 let server: DemoServer;
 beforeEach(async () => {
-  server = await startDemoServer();
+  server = await startCheckedDemoServer();
 });
 afterEach(async () => {
   await server.close();

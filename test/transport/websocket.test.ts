@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { DemoServer } from "../../src/demo/index.js";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { TransportError, WebSocketUnavailable } from "../../src/transport/errors.js";
 import { HttpTransport } from "../../src/transport/http.js";
 import { WebSocketTransport } from "../../src/transport/websocket.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 import {
   abortAtFirstDelta,
   collect,
@@ -19,7 +20,7 @@ import {
 let server: DemoServer;
 let transport: WebSocketTransport;
 beforeEach(async () => {
-  server = await startDemoServer();
+  server = await startCheckedDemoServer();
   transport = new WebSocketTransport(endpointFor(server, { apiKey: "sk-ws-secret" }));
 });
 afterEach(async () => {

@@ -44,7 +44,7 @@ describe("interrupting a turn", () => {
     });
     const again = await h.session.send("still there?");
     expect(again).toMatchObject({ ok: true, lastMessage: "You said: still there?" });
-    // an interrupt resets the chain (SPEC §3.1): the next request is full, on the same socket
+    // an interrupt resets the chain (docs/protocol.md, "Failure handling"): the next request is full, on the same socket
     expect(modes(h).slice(-1)).toEqual(["ws_full:epoch_reset:interrupted"]);
     const [first, , next] = h.requests().slice(-3);
     expect(next?.previousResponseId).toBeUndefined();

@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import type { DemoServer } from "../../src/demo/index.js";
 import type { AgentSession } from "../../src/session/api.js";
 import { buildInitialContext } from "../../src/session/environment.js";
 import { createToolRouter } from "../../src/tools/index.js";
 import { createSession } from "../../src/turn/agent-session.js";
 import { App } from "../../src/ui/app.js";
 import type { TuiLaunchOptions } from "../../src/ui/contract.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
 import { plain, statusLine, waitFor } from "./ink-helpers.js";
 
 // The real session, tools and demo server over loopback; only the terminal is simulated.
@@ -20,7 +21,7 @@ let realHome: string | undefined;
 const cleanups: Array<() => Promise<void> | void> = [];
 
 beforeEach(async () => {
-  server = await startDemoServer();
+  server = await startCheckedDemoServer();
   home = mkdtempSync(join(tmpdir(), "mini-codex-tui-home-"));
   cwd = mkdtempSync(join(tmpdir(), "mini-codex-tui-cwd-"));
   // shell_command runs `bash -lc`: keep the machine's login profile out.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { printable, shownOutput } from "../../src/ui/terminal-text.js";
+import { printable, shownOutput } from "../../src/text/terminal-text.js";
 
 describe("printable", () => {
   it("shows control characters as text so nothing can hide or move", () => {

@@ -1,0 +1,256 @@
+import { type ResponseItem, userMessage } from "../protocol/items.js";
+import type { DemoTransport } from "./types.js";
+import { EFFORTS, KNOWN_PARAMETERS, KNOWN_TOOL_TYPES, TOOL_TYPES } from "./vocabulary.js";
+
+/** A tool as the demo model sees it: its type and, for named ones, its name. */
+export interface DemoToolOffer {
+  type: string;
+  name?: string;
+}
+
+/** What the demo engine reads of a request; everything else was only checked. */
+export interface DemoRequest {
+  model: string;
+  instructions?: string;
+  /** `input` as items (a string is one user message). */
+  input: ResponseItem[];
+  /** The `tools` field as sent (the prompt cache keys on it). */
+  tools: unknown[];
+  /** Offered tools, namespaces flattened to their members. */
+  offers: DemoToolOffer[];
+  reasoning?: Record<string, unknown>;
+  /** A `text.format` JSON schema the answer must satisfy. */
+  jsonSchema?: Record<string, unknown>;
+  promptCacheKey?: string;
+  previousResponseId?: string;
+  generate?: boolean;
+  /** HTTP only: false answers one JSON response instead of an event stream. */
+  stream: boolean;
+}
+
+/** A refusal with the fields of a real API error. */
+export interface RequestRefusal {
+  code: string;
+  message: string;
+  param: string | null;
+}
+
+type Json = Record<string, unknown>;
+
+/** Check a request as the Responses API would, and read what the demo needs (pure). */
+export function parseDemoRequest(
+  body: unknown,
+  transport: DemoTransport,
+): { ok: true; request: DemoRequest } | { ok: false; refusal: RequestRefusal } {
+  try {
+    return { ok: true, request: read(body, transport) };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    throw error;
+  }
+}
+
+class Refused extends Error {
+  constructor(readonly refusal: RequestRefusal) {
+    super(refusal.message);
+  }
+}
+
+function read(body: unknown, transport: DemoTransport): DemoRequest {
+  if (!isObject(body)) refuse("invalid_type", "The request body must be a JSON object.", null);
+  const envelope = transport === "ws" ? new Set(["type", "stream_id"]) : new Set<string>();
+  for (const key of Object.keys(body)) {
+    if (!KNOWN_PARAMETERS.has(key) && !envelope.has(key)) {
+      refuse("unknown_parameter", `Unknown parameter: '${key}'.`, key);
+    }
+  }
+  if (body.model === undefined || body.model === null) {
+    refuse("missing_required_parameter", "Missing required parameter: 'model'.", "model");
+  }
+  const model = expect(body, "model", "string", "a string") as string;
+  const instructions = optional(body, "instructions", "string", "a string");
+  const request: DemoRequest = {
+    model,
+    input: readInput(body.input),
+    tools: readTools(body.tools),
+    offers: [],
+    stream: transport === "ws" || body.stream === true,
+  };
+  request.offers = offersOf(request.tools as Json[]);
+  if (instructions !== undefined) request.instructions = instructions as string;
+  const reasoning = optional(body, "reasoning", "object", "an object") as Json | undefined;
+  if (reasoning) {
+    if (reasoning.effort !== undefined && reasoning.effort !== null) {
+      if (!EFFORTS.has(String(reasoning.effort))) {
+        const values = [...EFFORTS].map((v) => `'${v}'`).join(", ");
+        refuse(
+          "invalid_value",
+          `Invalid value: '${String(reasoning.effort)}'. Supported values are: ${values}.`,
+          "reasoning.effort",
+        );
+      }
+    }
+    request.reasoning = reasoning;
+  }
+  const key = optional(body, "prompt_cache_key", "string", "a string");
+  if (key !== undefined) request.promptCacheKey = key as string;
+  const previous = optional(body, "previous_response_id", "string", "a string");
+  if (previous !== undefined) request.previousResponseId = previous as string;
+  const generate = optional(body, "generate", "boolean", "a boolean");
+  if (generate !== undefined) request.generate = generate as boolean;
+  for (const [name, type, label] of [
+    ["metadata", "object", "an object"],
+    ["max_output_tokens", "number", "an integer"],
+    ["store", "boolean", "a boolean"],
+    ["stream", "boolean", "a boolean"],
+    ["parallel_tool_calls", "boolean", "a boolean"],
+  ] as const) {
+    optional(body, name, type, label);
+  }
+  oneOf(body, "truncation", ["auto", "disabled"]);
+  oneOf(body, "prompt_cache_retention", ["in_memory", "24h"]);
+  const schema = readJsonSchema(body.text);
+  if (schema) request.jsonSchema = schema;
+  return request;
+}
+
+function readInput(input: unknown): ResponseItem[] {
+  if (input === undefined || input === null) return [];
+  if (typeof input === "string") return [userMessage(input)];
+  if (!Array.isArray(input)) {
+    refuse(
+      "invalid_type",
+      `Invalid type for 'input': expected one of a string or array of input items, but got ${kindOf(input)} instead.`,
+      "input",
+    );
+  }
+  return input.map((item, i) => {
+    if (!isObject(item)) {
+      refuse(
+        "invalid_type",
+        `Invalid type for 'input[${i}]': expected an input item, but got ${kindOf(item)} instead.`,
+        `input[${i}]`,
+      );
+    }
+    // An easy input message ({role, content}) has no type; the API reads it as a message.
+    if (item.type === undefined && typeof item.role === "string") {
+      const content =
+        typeof item.content === "string"
+          ? [{ type: "input_text", text: item.content }]
+          : item.content;
+      return { ...item, type: "message", content } as ResponseItem;
+    }
+    if (typeof item.type !== "string") {
+      refuse(
+        "missing_required_parameter",
+        `Missing required parameter: 'input[${i}].type'.`,
+        `input[${i}].type`,
+      );
+    }
+    return item as ResponseItem;
+  });
+}
+
+function readTools(tools: unknown): unknown[] {
+  if (tools === undefined || tools === null) return [];
+  if (!Array.isArray(tools)) {
+    refuse(
+      "invalid_type",
+      `Invalid type for 'tools': expected an array, but got ${kindOf(tools)} instead.`,
+      "tools",
+    );
+  }
+  tools.forEach((tool, i) => {
+    if (!isObject(tool) || typeof tool.type !== "string") {
+      refuse(
+        "missing_required_parameter",
+        `Missing required parameter: 'tools[${i}].type'.`,
+        `tools[${i}].type`,
+      );
+    }
+    if (!TOOL_TYPES.has(tool.type)) {
+      const values = KNOWN_TOOL_TYPES.map((v) => `'${v}'`).join(", ");
+      refuse(
+        "invalid_value",
+        `Invalid value: '${tool.type}'. Supported values are: ${values}.`,
+        `tools[${i}].type`,
+      );
+    }
+    if (["function", "custom", "namespace"].includes(tool.type) && typeof tool.name !== "string") {
+      refuse(
+        "missing_required_parameter",
+        `Missing required parameter: 'tools[${i}].name'.`,
+        `tools[${i}].name`,
+      );
+    }
+  });
+  return tools;
+}
+
+/** The tools the model can call, a namespace's members included. */
+function offersOf(tools: Json[]): DemoToolOffer[] {
+  return tools.flatMap((tool) => {
+    const own: DemoToolOffer = { type: String(tool.type) };
+    if (typeof tool.name === "string") own.name = tool.name;
+    if (tool.type !== "namespace" || !Array.isArray(tool.tools)) return [own];
+    return offersOf(tool.tools.filter(isObject));
+  });
+}
+
+function readJsonSchema(text: unknown): Record<string, unknown> | undefined {
+  if (!isObject(text) || !isObject(text.format) || text.format.type !== "json_schema")
+    return undefined;
+  if (!isObject(text.format.schema)) {
+    refuse(
+      "missing_required_parameter",
+      "Missing required parameter: 'text.format.schema'.",
+      "text.format.schema",
+    );
+  }
+  return text.format.schema;
+}
+
+function optional(body: Json, name: string, type: string, label: string): unknown {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  return expect(body, name, type, label);
+}
+
+function expect(body: Json, name: string, type: string, label: string): unknown {
+  const value = body[name];
+  const actual = type === "object" ? isObject(value) : typeof value === type;
+  if (!actual) {
+    refuse(
+      "invalid_type",
+      `Invalid type for '${name}': expected ${label}, but got ${kindOf(value)} instead.`,
+      name,
+    );
+  }
+  return value;
+}
+
+function oneOf(body: Json, name: string, values: string[]): void {
+  const value = body[name];
+  if (value === undefined || value === null || values.includes(value as string)) return;
+  const supported = values.map((v) => `'${v}'`).join(", ");
+  refuse(
+    "invalid_value",
+    `Invalid value: '${String(value)}'. Supported values are: ${supported}.`,
+    name,
+  );
+}
+
+function refuse(code: string, message: string, param: string | null): never {
+  throw new Refused({ code, message, param });
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { parseSessionFile, SessionFileError } from "../../src/session/session-file.js";
+import { fuzz, mutateMany } from "./harness.js";
+
+const LINES = [
+  {
+    type: "session_meta",
+    id: "s1",
+    created: "2026-12-01T10:00:00Z",
+    cwd: "/w",
+    model: "m",
+    provider: "demo",
+  },
+  {
+    type: "item",
+    item: { type: "message", role: "user", content: [{ type: "input_text", text: "hi" }] },
+  },
+  {
+    type: "item",
+    item: {
+      type: "function_call",
+      name: "shell_command",
+      call_id: "c1",
+      arguments: '{"command":"ls"}',
+    },
+  },
+  { type: "item", item: { type: "function_call_output", call_id: "c1", output: "Exit code: 0" } },
+  {
+    type: "item",
+    item: {
+      type: "custom_tool_call",
+      name: "apply_patch",
+      call_id: "c2",
+      input: "*** Begin Patch",
+    },
+  },
+  { type: "item", item: { type: "custom_tool_call_output", call_id: "c2", output: "ok" } },
+  {
+    type: "item",
+    item: { type: "message", role: "assistant", content: [{ type: "output_text", text: "done" }] },
+  },
+  {
+    type: "history_replaced",
+    items: [{ type: "message", role: "user", content: [{ type: "input_text", text: "summary" }] }],
+  },
+];
+const SESSION = `${LINES.map((line) => JSON.stringify(line)).join("\n")}\n`;
+const TOKENS = [
+  "\n",
+  "{",
+  "}",
+  '"call_id":"c9"',
+  '"type":"item"',
+  "null",
+  "\u0000",
+  '{"type":"item","item":{"type":"function_call_output","call_id":"zz","output":"x"}}\n',
+];
+
+describe("fuzz: session files", { timeout: 60_000 }, () => {
+  it("a corrupt session file parses or fails with a SessionFileError, never a crash", async () => {
+    const cases = await fuzz(
+      "session-file",
+      1_500,
+      (rng) => mutateMany(rng, SESSION, 6, TOKENS),
+      async (text) => {
+        try {
+          const saved = parseSessionFile(text);
+          expect(Array.isArray(saved.history)).toBe(true);
+        } catch (error) {
+          if (!(error instanceof SessionFileError)) throw error;
+        }
+      },
+    );
+    expect(cases).toBe(1_500);
+  });
+});
