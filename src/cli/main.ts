@@ -3,6 +3,7 @@ import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
+import { holdStartupKeys } from "../ui/startup-keys.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
 
 export const NOT_A_TERMINAL_MESSAGE =
@@ -24,9 +25,11 @@ function buildProgram(pending: Pending): Command {
     .action((prompt: string | undefined, flags: SharedFlags) => {
       // checked before anything heavy loads: the TUI cannot run from a pipe
       if (!process.stdin.isTTY) throw new CliError(NOT_A_TERMINAL_MESSAGE, EXIT_FAILED);
-      pending.result = import("./interactive.js").then((m) =>
-        m.runInteractive(prompt, normalizeFlags(flags)),
-      );
+      // Keys typed from now on wait for the first frame instead of echoing (a stray line).
+      const release = holdStartupKeys();
+      pending.result = import("./interactive.js")
+        .then((m) => m.runInteractive(prompt, normalizeFlags(flags)))
+        .finally(release);
     });
 
   const exec = addExecOptions(

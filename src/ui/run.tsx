@@ -22,13 +22,18 @@ export const runTui: RunTui = async (options) => {
   ]);
   // Pastes arrive between markers, so a pasted newline never submits.
   process.stdout.write(BRACKETED_PASTE_ON);
+  let summary: string[] = [];
   try {
-    const instance = render(createElement(App, { options }), {
+    const onExit = (lines: string[]) => {
+      summary = lines;
+    };
+    const instance = render(createElement(App, { options, onExit }), {
       exitOnCtrlC: false,
       // Terminals that speak the kitty keyboard protocol report Shift+Enter apart from Enter.
       kittyKeyboard: { mode: "auto" },
     });
     await instance.waitUntilExit();
+    if (summary.length > 0) process.stdout.write(`${summary.join("\n")}\n`);
     return 0;
   } finally {
     process.stdout.write(BRACKETED_PASTE_OFF);

@@ -39,6 +39,8 @@ export interface UiState {
   status: StatusState;
   /** Messages typed while a turn runs, sent in order after it. */
   queue: string[];
+  /** The last command's whole output (the transcript shows it cut to the screen). */
+  lastOutput?: { command: string; output: string };
 }
 
 export type UiAction =

@@ -37,6 +37,7 @@ export const STATUS_PRIORITY = {
   model: 30,
   cacheDrop: 35,
   cached: 40,
+  interruptHint: 45,
   prev: 50,
 } as const;
 
@@ -56,11 +57,7 @@ function activityTexts(s: StatusView): string[] {
   if (!s.busy) return queued ? [queued] : [];
   const clock = s.elapsedMs !== undefined ? ` ${elapsedLabel(s.elapsedMs)}` : "";
   const withQueue = queued ? ` · ${queued}` : "";
-  return [
-    `working${clock}${withQueue} · Esc to interrupt`,
-    `working${clock}${withQueue}`,
-    `working${withQueue}`,
-  ];
+  return [`working${clock}${withQueue}`, `working${withQueue}`];
 }
 
 /** The registry, in display order. */
@@ -133,6 +130,12 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     required: true,
     color: (s) => (s.busy ? "yellow" : "gray"),
     render: activityTexts,
+  },
+  {
+    id: "interrupt",
+    priority: STATUS_PRIORITY.interruptHint,
+    color: () => "gray",
+    render: (s) => (s.busy ? ["Esc to interrupt"] : []),
   },
 ];
 

@@ -5,7 +5,9 @@ import { approvalNeed, grantFor, NO_GRANTS } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
+import { safetyWarning } from "./safety-labels.js";
 import type { UiAction } from "./state.js";
+import type { TranscriptEntryBody } from "./transcript-entries.js";
 
 export interface PendingApproval {
   request: ApprovalRequest;
@@ -29,6 +31,12 @@ async function closeWithin(session: AgentSession, ms: number): Promise<void> {
   });
   await Promise.race([session.close().catch(() => undefined), grace]);
   clearTimeout(timer);
+}
+
+/** A warning line under the banner when writes run without asking (see /status). */
+function safetyNotice(options: TuiLaunchOptions): TranscriptEntryBody[] {
+  const warning = safetyWarning(options.approvalPolicy, options.sandbox);
+  return warning ? [{ kind: "notice", level: "warning", text: warning }] : [];
 }
 
 /**
@@ -153,9 +161,11 @@ export function useAgentSession(
             `mini-codex ${options.version}`,
             `session ${created.id}`,
             `${status.model}${status.effort ? ` · effort ${status.effort}` : ""} · ${status.providerId} · ${options.cwd}`,
+            `approval ${options.approvalPolicy} · sandbox ${options.sandbox}${options.profile ? ` · profile ${options.profile}` : ""}`,
             "/help for commands · Esc interrupts · Ctrl+C twice quits",
           ],
         },
+        ...safetyNotice(options),
       ],
     });
     setSession(created);

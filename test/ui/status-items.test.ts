@@ -71,7 +71,7 @@ describe("status bar priorities", () => {
   const working: StatusView = { ...base, busy: true, queued: 2, elapsedMs: 5_400 };
 
   it("shows a running timer and how to interrupt while a turn works", () => {
-    expect(text(working, 200)).toContain("│ working 5s · 2 queued · Esc to interrupt");
+    expect(text(working, 200)).toContain("│ working 5s · 2 queued │ Esc to interrupt");
     expect(elapsedLabel(65_000)).toBe("1m05s");
   });
 
