@@ -3,8 +3,11 @@ import { openSession } from "../launch/open-session.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import type { RunTui } from "../ui/contract.js";
 
-/** Resolved at run time so --help, --version and exec never load ink/react. */
-const UI_MODULE = "../ui/run.js";
+/**
+ * Resolved at run time so --help, --version and exec never load ink/react: the bundled UI
+ * next to the bundled CLI (dist/bundle/ui.js), else tsc's output (dist/ui/run.js).
+ */
+const UI_MODULE = import.meta.url.includes("/dist/bundle/") ? "./ui.js" : "../ui/run.js";
 
 /** `mini-codex [PROMPT]`: the TUI. */
 export async function runInteractive(

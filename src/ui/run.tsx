@@ -14,7 +14,8 @@ export const runTui: RunTui = async (options) => {
   // React's development build renders several times slower: load it in production mode unless
   // the person asked otherwise. React, Ink and the JSX runtime must all be imported after this
   // line (this file has no JSX for that reason), or development and production builds mix.
-  process.env.NODE_ENV ??= "production";
+  // (Written as a call: the bundle replaces every `process.env.NODE_ENV` read with "production".)
+  Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? "production" });
   const [{ render }, { createElement }, { App }] = await Promise.all([
     import("ink"),
     import("react"),

@@ -8,6 +8,7 @@ import {
   type RequestMode,
   type SessionEvent,
 } from "../session/events.js";
+import { type CacheDrop, cacheDropOf } from "./cache-drop.js";
 import { append, withLive, withStatus } from "./state-ops.js";
 import { appendStreamText, EMPTY_LINE, fenceStateAfter, lineText } from "./stream-text.js";
 import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
@@ -25,6 +26,8 @@ export interface StatusState {
   lane?: { label: string; count: number };
   /** Usage of the last completed response (as the server reported it). */
   usage?: UsageFigures;
+  /** Why the last completed response's cache fell short (a drop), if it did. */
+  cacheDrop?: CacheDrop;
   /** Preview of the next request after a settings change; cleared when a request is sent. */
   next?: NextRequestPreview;
   contextWindow?: number;
@@ -148,7 +151,10 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
     }
     case "request_finished":
       return event.request.outcome === "completed" && event.request.usage
-        ? withStatus(state, { usage: event.request.usage })
+        ? withStatus(state, {
+            usage: event.request.usage,
+            cacheDrop: cacheDropOf(event.request.cache),
+          })
         : state;
     case "text_delta":
       return appendAgentText(state, event.itemId, event.delta);

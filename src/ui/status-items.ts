@@ -1,3 +1,4 @@
+import { cacheDropTexts } from "./cache-drop.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
 import type { StatusState } from "./state.js";
 
@@ -107,12 +108,19 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     priority: STATUS_PRIORITY.cached,
     render: (s) => {
       if (!s.usage) return ["cached —"];
+      if (s.cacheDrop) return []; // the cacheDrop item says it, with why
       const { cached_tokens, input_tokens } = s.usage;
       return [
         `cached ${compactNumber(cached_tokens)} (${percent(cached_tokens, input_tokens)})`,
         `cached ${percent(cached_tokens, input_tokens)}`,
       ];
     },
+  },
+  {
+    id: "cacheDrop",
+    priority: STATUS_PRIORITY.cacheDrop,
+    color: () => "yellow",
+    render: cacheDropTexts,
   },
   {
     id: "context",

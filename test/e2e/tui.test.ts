@@ -41,7 +41,9 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
     type("second message");
     await until(() => screen().includes("You said: second message"), "the second answer");
     await until(() => !statusBar().includes("working"), "the second turn to end");
+    // a new lane: the cache drop says why (the demo keys its cache on the effort first)
     expect(statusBar()).toMatch(/^ws_full — new lane │ .*lane high │ \S+ high │/);
+    expect(statusBar()).toContain("prefix changed: reasoning");
 
     // back to medium: its lane continues with only what was added since
     type("/effort medium");
