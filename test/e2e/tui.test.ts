@@ -43,7 +43,7 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
     await until(() => !statusBar().includes("working"), "the second turn to end");
     // a new lane: the cache drop says why (the demo keys its cache on the effort first)
     expect(statusBar()).toMatch(/^ws_full — new lane │ .*lane high │ \S+ high │/);
-    expect(statusBar()).toContain("prefix changed: reasoning");
+    expect(statusBar()).toContain("cached 0 — prefix changed");
 
     // back to medium: its lane continues with only what was added since
     type("/effort medium");
