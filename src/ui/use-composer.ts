@@ -147,5 +147,6 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
   );
   /** Read from the ref: true even for keys that arrived before the last re-render. */
   const isEmpty = useCallback(() => buffer.current.text.length === 0, []);
-  return { buffer: buffer.current, clear, prepend, handle, isEmpty };
+  const current = useCallback(() => buffer.current, []);
+  return { buffer: buffer.current, clear, prepend, handle, isEmpty, current, replace: set, submit };
 }
