@@ -3,6 +3,7 @@ import { diffCommand } from "./diff.js";
 import { effortCommand } from "./effort.js";
 import { helpCommand } from "./help.js";
 import { ledgerCommand } from "./ledger.js";
+import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
@@ -15,6 +16,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   modelCommand,
   statusCommand,
   ledgerCommand,
+  mcpCommand,
   compactCommand,
   newCommand,
   diffCommand,
