@@ -1,7 +1,8 @@
 import type { SharedFlags } from "../launch/flags.js";
 import { openSession } from "../launch/open-session.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
-import type { RunTui } from "../ui/contract.js";
+import { listSessions } from "../session/session-list.js";
+import type { RunTui, TuiLaunchOptions } from "../ui/contract.js";
 
 /** Resolved at run time so --help, --version and exec never load ink/react. */
 const UI_MODULE = "../ui/run.js";
@@ -10,6 +11,7 @@ const UI_MODULE = "../ui/run.js";
 export async function runInteractive(
   prompt: string | undefined,
   flags: SharedFlags,
+  start?: TuiLaunchOptions["start"],
 ): Promise<number> {
   const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "untrusted" });
   try {
@@ -21,9 +23,12 @@ export async function runInteractive(
             warmup: true,
             ...(hooks.approve ? { approve: hooks.approve } : {}),
             ...(hooks.settings ? { settings: hooks.settings } : {}),
+            ...hooks.source,
           })
         ).session,
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
+      ...(start ? { start } : {}),
+      listSessions: (all) => listSessions(runtime.home, all ? undefined : runtime.cwd),
       home: runtime.home,
       cwd: runtime.cwd,
       approvalPolicy: runtime.approvalPolicy,

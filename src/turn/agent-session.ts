@@ -217,9 +217,14 @@ export class Session implements AgentSession {
     return this.warm;
   }
 
+  private get promptCacheKey(): string {
+    return this.options.promptCacheKey ?? this.id;
+  }
+
   private frame(): RequestFrame {
     return {
-      sessionId: this.id,
+      // the frame's sessionId becomes the request's prompt_cache_key
+      sessionId: this.promptCacheKey,
       instructions: this.options.instructions,
       tools: this.toolSpecs,
       settings: this.settings,
@@ -261,7 +266,9 @@ export class Session implements AgentSession {
   }
 
   private recordRequest(request: RequestFinished): void {
-    this.ledger.append(ledgerRow(request, { sessionId: this.id, promptCacheKey: this.id }));
+    this.ledger.append(
+      ledgerRow(request, { sessionId: this.id, promptCacheKey: this.promptCacheKey }),
+    );
     this.totals.record(request);
     this.emit({ type: "request_finished", request });
   }

@@ -3,8 +3,9 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { AgentSession, TurnResult } from "../session/api.js";
 import { approvalNeed, grantFor, NO_GRANTS } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
-import type { TuiLaunchOptions } from "./contract.js";
+import type { SessionSource, TuiLaunchOptions } from "./contract.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
+import { restoredEntries } from "./history-entries.js";
 import type { UiAction } from "./state.js";
 
 export interface PendingApproval {
@@ -107,67 +108,72 @@ export function useAgentSession(
     for (const item of list) item.resolve({ kind: "deny" });
   }, [setPending]);
 
-  const open = useCallback(async () => {
-    const previous = current.current;
-    current.current = undefined;
-    // A fresh session keeps the model and effort chosen in this run.
-    const carried = previous?.session.status();
-    denyAll();
-    if (previous) {
-      previous.release();
-      await closeWithin(previous.session, CLOSE_GRACE_MS);
-    }
-    grants.current = NO_GRANTS;
-    const created = await options.createSession({
-      approve,
-      ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
-    });
-    const fresh = created.status();
-    if (carried && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
-      created.update({ model: carried.model, effort: carried.effort });
-    }
-    const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
-    const unsubscribe = created.subscribe((event) => coalescer.push(event));
-    current.current = {
-      session: created,
-      release: () => {
-        unsubscribe();
-        coalescer.flush();
-        coalescer.dispose();
-      },
-    };
-    const status = created.status();
-    dispatch({
-      type: "session_ready",
-      sessionId: created.id,
-      model: status.model,
-      effort: status.effort,
-      next: status.next,
-    });
-    dispatch({
-      type: "append",
-      entries: [
-        {
-          kind: "banner",
-          lines: [
-            `mini-codex ${options.version}`,
-            `session ${created.id}`,
-            `${status.model}${status.effort ? ` · effort ${status.effort}` : ""} · ${status.providerId} · ${options.cwd}`,
-            "/help for commands · Esc interrupts · Ctrl+C twice quits",
-          ],
+  const open = useCallback(
+    async (source?: SessionSource) => {
+      const previous = current.current;
+      current.current = undefined;
+      // A fresh session keeps the model and effort chosen in this run (a saved one has its own).
+      const carried = source ? undefined : previous?.session.status();
+      denyAll();
+      if (previous) {
+        previous.release();
+        await closeWithin(previous.session, CLOSE_GRACE_MS);
+      }
+      grants.current = NO_GRANTS;
+      const created = await options.createSession({
+        approve,
+        ...(source ? { source } : {}),
+        ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
+      });
+      const fresh = created.status();
+      if (carried && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
+        created.update({ model: carried.model, effort: carried.effort });
+      }
+      const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
+      const unsubscribe = created.subscribe((event) => coalescer.push(event));
+      current.current = {
+        session: created,
+        release: () => {
+          unsubscribe();
+          coalescer.flush();
+          coalescer.dispose();
         },
-      ],
-    });
-    setSession(created);
-    // Open the socket and send the warm-up while the person types.
-    created
-      .prepare()
-      .then(() => dispatch({ type: "next_preview", next: created.status().next }))
-      .catch((error: unknown) => print("warning", `warm-up failed: ${errorMessage(error)}`));
-    // Messages typed while the session started wait in the queue: send them now.
-    if (!busy.current) sendQueued();
-    return created;
-  }, [approve, denyAll, dispatch, options, print, sendQueued]);
+      };
+      const status = created.status();
+      dispatch({
+        type: "session_ready",
+        sessionId: created.id,
+        model: status.model,
+        effort: status.effort,
+        next: status.next,
+      });
+      dispatch({
+        type: "append",
+        entries: [
+          {
+            kind: "banner",
+            lines: [
+              `mini-codex ${options.version}`,
+              `session ${created.id}`,
+              `${status.model}${status.effort ? ` · effort ${status.effort}` : ""} · ${status.providerId} · ${options.cwd}`,
+              "/help for commands · Esc interrupts · Ctrl+C twice quits",
+            ],
+          },
+        ],
+      });
+      if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
+      setSession(created);
+      // Open the socket and send the warm-up while the person types.
+      created
+        .prepare()
+        .then(() => dispatch({ type: "next_preview", next: created.status().next }))
+        .catch((error: unknown) => print("warning", `warm-up failed: ${errorMessage(error)}`));
+      // Messages typed while the session started wait in the queue: send them now.
+      if (!busy.current) sendQueued();
+      return created;
+    },
+    [approve, denyAll, dispatch, options, print, sendQueued],
+  );
 
   const runSessionOperation = useCallback(
     async (operation: (s: AgentSession) => Promise<TurnResult>, reportFailure: boolean) => {
