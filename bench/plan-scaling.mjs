@@ -3,6 +3,7 @@
 import { performance } from "node:perf_hooks";
 import { RequestChain } from "../dist/session/chain.js";
 import { ConversationHistory, FrozenToolOutputs } from "../dist/session/history.js";
+import { PrefixIndex } from "../dist/session/prefix-index.js";
 import { RequestBuilder } from "../dist/session/request.js";
 
 const frame = {
@@ -57,12 +58,16 @@ function measure(n, requests = 300) {
   const frozen = new FrozenToolOutputs();
   const builder = new RequestBuilder(history, frozen);
   const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+  // the ledger's prefix digest and shared prefix, as the session computes them per request
+  const prefixes = new PrefixIndex();
   // the first request is full and builds the whole chain once; it is not what we measure
   const first = builder.build(frame);
   chain.plan(first, "ws", 1);
   chain.accepted(first, 1);
+  prefixes.record(0, prefixes.lookup(first), 4000, 0);
   let total = 0;
   let planOnly = 0;
+  let prefixOnly = 0;
   let incremental = 0;
   let k = n;
   for (let r = 0; r < requests + 50; r++) {
@@ -75,14 +80,23 @@ function measure(n, requests = 300) {
     const plan = chain.plan(current, "ws", 1);
     const t2 = performance.now();
     chain.accepted(current, 1);
+    const lookup = prefixes.lookup(current);
+    prefixes.record(r + 1, lookup, 4000, r);
+    const t3 = performance.now();
+    if (lookup.sharedPrefix?.seq !== r) throw new Error("expected the previous request's prefix");
     if (r >= 50) {
-      total += t2 - t0;
+      total += t3 - t0;
       planOnly += t2 - t1;
+      prefixOnly += t3 - t2;
       if (plan.kind === "incremental" && plan.delta.length === 1) incremental += 1;
     }
   }
   if (incremental !== requests) throw new Error(`expected incremental plans, got ${incremental}`);
-  return { ms_per_request: total / requests, plan_ms_per_request: planOnly / requests };
+  return {
+    ms_per_request: total / requests,
+    plan_ms_per_request: planOnly / requests,
+    prefix_ms_per_request: prefixOnly / requests,
+  };
 }
 
 const sizes = [100, 1000, 10000];
@@ -97,6 +111,8 @@ console.log(
     ms_per_request_1000: Number(figures[1000].ms_per_request.toFixed(4)),
     ms_per_request_10000: Number(figures[10000].ms_per_request.toFixed(4)),
     plan_only_ms_10000: Number(figures[10000].plan_ms_per_request.toFixed(4)),
+    prefix_digest_ms_100: Number(figures[100].prefix_ms_per_request.toFixed(4)),
+    prefix_digest_ms_10000: Number(figures[10000].prefix_ms_per_request.toFixed(4)),
     ratio_10000_to_100: Number(ratio.toFixed(2)),
     target_met: ratio <= 3 && figures[10000].ms_per_request < 2,
   }),

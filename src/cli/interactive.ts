@@ -4,8 +4,11 @@ import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { listSessions } from "../session/session-list.js";
 import type { RunTui, TuiLaunchOptions } from "../ui/contract.js";
 
-/** Resolved at run time so --help, --version and exec never load ink/react. */
-const UI_MODULE = "../ui/run.js";
+/**
+ * Resolved at run time so --help, --version and exec never load ink/react: the bundled UI
+ * next to the bundled CLI (dist/bundle/ui.js), else tsc's output (dist/ui/run.js).
+ */
+const UI_MODULE = import.meta.url.includes("/dist/bundle/") ? "./ui.js" : "../ui/run.js";
 
 /** `mini-codex [PROMPT]`: the TUI. */
 export async function runInteractive(

@@ -9,6 +9,7 @@ import {
   readLedger,
   summarizeLedger,
 } from "../session/ledger.js";
+import { formatLedgerPicture } from "../session/ledger-picture.js";
 import { isValidSessionId } from "../session/session-id.js";
 import { sessionsDir } from "../session/sessions-dir.js";
 
@@ -27,7 +28,14 @@ export function resolveLedgerFile(home: string, session: string | undefined): st
   throw new CliError(`no ledger for ${session} in ${sessionsDir(home)}`, EXIT_FAILED);
 }
 
-export async function runLedgerCommand(session: string | undefined): Promise<number> {
+/**
+ * The summary and a one-line-per-request picture of where the chain and the cache broke;
+ * `--json`: one JSON document `{file, summary, rows}` for scripts.
+ */
+export async function runLedgerCommand(
+  session: string | undefined,
+  options: { json?: boolean } = {},
+): Promise<number> {
   const file = resolveLedgerFile(resolveHome(), session);
   const { rows, skipped } = readLedger(file);
   if (rows.length === 0 && skipped > 0) {
@@ -36,7 +44,12 @@ export async function runLedgerCommand(session: string | undefined): Promise<num
       EXIT_FAILED,
     );
   }
-  process.stdout.write(`${formatLedgerSummary(summarizeLedger(rows))}\n`);
+  const summary = summarizeLedger(rows);
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ file, summary, rows, skipped })}\n`);
+    return 0;
+  }
+  process.stdout.write(`${formatLedgerSummary(summary)}\n\n${formatLedgerPicture(rows)}\n`);
   if (skipped > 0) process.stderr.write(`(${skipped} unreadable line(s) skipped in ${file})\n`);
   return 0;
 }

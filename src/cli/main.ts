@@ -3,6 +3,7 @@ import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
+import { holdStartupKeys } from "../ui/startup-keys.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
 import { addSessionCommands } from "./session-commands.js";
@@ -23,9 +24,11 @@ function buildProgram(pending: Pending): Command {
     .action((prompt: string | undefined, flags: SharedFlags) => {
       // checked before anything heavy loads: the TUI cannot run from a pipe
       if (!process.stdin.isTTY) throw new CliError(NOT_A_TERMINAL_MESSAGE, EXIT_FAILED);
-      pending.result = import("./interactive.js").then((m) =>
-        m.runInteractive(prompt, normalizeFlags(flags)),
-      );
+      // Keys typed from now on wait for the first frame instead of echoing (a stray line).
+      const release = holdStartupKeys();
+      pending.result = import("./interactive.js")
+        .then((m) => m.runInteractive(prompt, normalizeFlags(flags)))
+        .finally(release);
     });
 
   const exec = addExecOptions(
@@ -75,24 +78,47 @@ function buildProgram(pending: Pending): Command {
     .command("ledger")
     .description("summarise a session's request ledger (default: the latest session)")
     .argument("[SESSION]", "session id or ledger file")
-    .action((session: string | undefined) => {
-      pending.result = import("./ledger-command.js").then((m) => m.runLedgerCommand(session));
+    .option("--json", "print the summary and every row as one JSON document")
+    .action((session: string | undefined, flags: { json?: boolean }) => {
+      pending.result = import("./ledger-command.js").then((m) =>
+        m.runLedgerCommand(session, { json: flags.json === true }),
+      );
     });
 
   program
     .command("demo-server")
     .description("run the embedded demo Responses server alone")
     .addOption(new Option("--port <N>", "port to listen on (0 = any)").default("0"))
-    .action((flags: { port: string }) => {
-      const port = Number(flags.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        throw new UsageError(`--port expects a port number, got ${flags.port}`);
-      }
-      pending.result = import("../demo/main.js").then(async (m) => {
-        await m.runDemoServerCommand({ port });
-        return 0;
-      });
-    });
+    .addOption(
+      new Option(
+        "--requests-log <FILE>",
+        "append one JSON line per request received (its shape, no prompt text)",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--stream-ids <MODE>",
+        "treat stream_id like a provider that has lanes, refuses or ignores it",
+      )
+        .choices(["lanes", "reject", "ignore"])
+        .default("lanes"),
+    )
+    .action(
+      (flags: { port: string; requestsLog?: string; streamIds: "lanes" | "reject" | "ignore" }) => {
+        const port = Number(flags.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) {
+          throw new UsageError(`--port expects a port number, got ${flags.port}`);
+        }
+        pending.result = import("../demo/main.js").then(async (m) => {
+          await m.runDemoServerCommand({
+            port,
+            streamIds: flags.streamIds,
+            ...(flags.requestsLog ? { requestsLog: flags.requestsLog } : {}),
+          });
+          return 0;
+        });
+      },
+    );
 
   return program;
 }

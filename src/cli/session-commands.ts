@@ -4,6 +4,7 @@ import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
 import type { ResumeTarget } from "../launch/open-session.js";
 import type { TuiLaunchOptions } from "../ui/contract.js";
+import { holdStartupKeys } from "../ui/startup-keys.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addSharedOptions, normalizeFlags } from "./options.js";
 
@@ -30,9 +31,10 @@ function flagsOf(own: Own, cmd: Command): SharedFlags {
 
 function startTui(pending: Pending, flags: SharedFlags, start: TuiLaunchOptions["start"]) {
   if (!process.stdin.isTTY) throw new CliError(NOT_A_TERMINAL_MESSAGE, EXIT_FAILED);
-  pending.result = import("./interactive.js").then((m) =>
-    m.runInteractive(undefined, flags, start),
-  );
+  const release = holdStartupKeys();
+  pending.result = import("./interactive.js")
+    .then((m) => m.runInteractive(undefined, flags, start))
+    .finally(release);
 }
 
 /** `mini-codex resume` and `mini-codex fork`: the TUI on a saved session (as in the Codex CLI). */

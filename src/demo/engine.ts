@@ -48,6 +48,7 @@ export class DemoEngine {
   constructor(
     private readonly hooks: DemoHooks,
     private readonly requestCheck?: DemoRequestCheck,
+    private readonly onRequest?: (request: RecordedRequest) => void,
   ) {}
 
   handle(incoming: IncomingRequest): EngineResult {
@@ -192,6 +193,7 @@ export class DemoEngine {
     }
     if (typeof body?.generate === "boolean") record.generate = body.generate;
     this.requests.push(record);
+    this.onRequest?.(record);
     return record;
   }
 }

@@ -1,14 +1,28 @@
+import { appendFileSync } from "node:fs";
+import type { StreamIdMode } from "./lanes.js";
 import { startDemoServer } from "./server.js";
+import type { RecordedRequest } from "./types.js";
 
 /**
  * `mini-codex demo-server --port N`: run the demo server alone, print its base URL on stdout
- * and serve until SIGINT / SIGTERM.
+ * and serve until SIGINT / SIGTERM. `requestsLog` appends one JSON line per request (its
+ * shape on the wire, never its text); `streamIds` starts it refusing or ignoring `stream_id`.
  */
 export async function runDemoServerCommand(options: {
   port: number;
   host?: string;
+  requestsLog?: string;
+  streamIds?: StreamIdMode;
 }): Promise<void> {
-  const server = await startDemoServer({ port: options.port, host: options.host });
+  const { requestsLog } = options;
+  const server = await startDemoServer({
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.streamIds ? { streamIds: options.streamIds } : {}),
+    ...(requestsLog
+      ? { onRequest: (request) => appendFileSync(requestsLog, `${requestLine(request)}\n`) }
+      : {}),
+  });
   process.stdout.write(`${server.baseUrl}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -20,4 +34,25 @@ export async function runDemoServerCommand(options: {
     process.on("SIGTERM", stop);
   });
   await server.close();
+}
+
+/** What a request log line says: transport, connection, chaining and sizes; no prompt text. */
+export function requestLine(request: RecordedRequest): string {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const tools = Array.isArray(body.tools) ? body.tools : [];
+  return JSON.stringify({
+    at: new Date(request.receivedAt).toISOString(),
+    transport: request.transport,
+    connection: request.connectionId,
+    model: typeof body.model === "string" ? body.model : null,
+    previous_response_id: request.previousResponseId ?? null,
+    stream_id: typeof body.stream_id === "string" ? body.stream_id : null,
+    generate: request.generate ?? null,
+    input_items: request.inputLength,
+    bytes: request.bytes,
+    tools: tools.map((tool) => {
+      const { type, name } = (tool ?? {}) as { type?: unknown; name?: unknown };
+      return typeof name === "string" ? `${String(type)}:${name}` : String(type);
+    }),
+  });
 }

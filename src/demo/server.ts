@@ -31,7 +31,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     forgetResponses: () => engine.store.forgetAll(),
     forgetPromptCache: () => engine.cache.clear(),
   });
-  engine = new DemoEngine(hooks, options.requestCheck);
+  engine = new DemoEngine(hooks, options.requestCheck, options.onRequest);
+  if (options.streamIds) hooks.streamIds = options.streamIds;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
 
   const server = createServer((req, res) => {

@@ -1,4 +1,5 @@
 import type { DemoHooks } from "./hooks.js";
+import type { StreamIdMode } from "./lanes.js";
 
 export type DemoTransport = "ws" | "http";
 
@@ -53,6 +54,10 @@ export type DemoRequestCheck = (body: unknown, transport: DemoTransport) => stri
 
 export interface DemoServerOptions {
   requestCheck?: DemoRequestCheck;
+  /** Called with each request as it arrives (before it is answered). */
+  onRequest?: (request: RecordedRequest) => void;
+  /** How `stream_id` is treated from the start (default `lanes`; see DemoHooks). */
+  streamIds?: StreamIdMode;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */

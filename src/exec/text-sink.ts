@@ -1,3 +1,4 @@
+import { describeDiagnosis } from "../session/cache-diagnosis.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
 import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
@@ -38,8 +39,9 @@ export class TextProgress {
       case "request_finished": {
         const r = event.request;
         if (r.warmup) return;
+        const miss = describeDiagnosis(r.cache?.diagnosis, r.cache?.sharedPrefix?.seq);
         const cached = r.usage
-          ? `, cached ${r.usage.cached_tokens}/${r.usage.input_tokens} tokens`
+          ? `, cached ${r.usage.cached_tokens}/${r.usage.input_tokens} tokens${miss ? ` (${miss})` : ""}`
           : "";
         const why = r.reason ? ` (${r.reason})` : "";
         this.line(

@@ -33,12 +33,24 @@ export type RequestOutcome =
   | "aborted"
   | "retried";
 
+/** What one request's prefix shared with earlier ones, and why its cache fell short (docs/protocol.md). */
+export interface RequestCacheFacts {
+  /** A short hash of the compared fields and the input's hash chain. */
+  prefixDigest: string;
+  /** The earlier request of the session with the longest common input prefix. */
+  sharedPrefix: { seq: number; items: number } | null;
+  /** null: nothing was lost (or not completed); else `prefix_changed:…`, `cache_cold:<m>`, … */
+  diagnosis: string | null;
+}
+
 export interface RequestFinished extends RequestStarted {
   responseId?: string;
   usage?: UsageFigures;
   msToFirstEvent?: number;
   msTotal: number;
   outcome: RequestOutcome;
+  /** Set by the session once the request is finished (absent in a ledger-less replay). */
+  cache?: RequestCacheFacts;
 }
 
 /** What the next request will be, given the current settings (status bar preview). */

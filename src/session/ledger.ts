@@ -33,6 +33,10 @@ export const LedgerRowSchema = z.object({
   ms_to_first_event: z.number().nullable(),
   ms_total: z.number(),
   outcome: z.string(),
+  // absent in ledgers written before the cache diagnosis: read as null
+  prefix_digest: z.string().nullable().default(null),
+  shared_prefix: z.object({ seq: z.number(), items: z.number() }).nullable().default(null),
+  cache_diagnosis: z.string().nullable().default(null),
 });
 export type LedgerRow = z.infer<typeof LedgerRowSchema>;
 
@@ -69,6 +73,9 @@ export function ledgerRow(
       request.msToFirstEvent === undefined ? null : Math.round(request.msToFirstEvent),
     ms_total: Math.round(request.msTotal),
     outcome: request.outcome,
+    prefix_digest: request.cache?.prefixDigest ?? null,
+    shared_prefix: request.cache?.sharedPrefix ?? null,
+    cache_diagnosis: request.cache?.diagnosis ?? null,
   };
 }
 
@@ -79,7 +86,7 @@ export function ledgerRow(
 export class LedgerWriter {
   readonly path: string;
   /** The last seq and turn already in the file (a resumed session numbers on from them). */
-  readonly last: { seq: number; turn: number };
+  readonly last: LedgerEnd;
   private ready = false;
   private broken: boolean;
 
@@ -128,16 +135,25 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   return { rows, skipped };
 }
 
+export interface LedgerEnd {
+  seq: number;
+  turn: number;
+  /** The last completed request (a resumed session's cache diagnosis starts from it). */
+  completed?: LedgerRow;
+}
+
 /** The highest seq and turn of an existing ledger (zeros when there is none). */
-export function ledgerEnd(path: string): { seq: number; turn: number } {
+export function ledgerEnd(path: string): LedgerEnd {
   if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;
+  let completed: LedgerRow | undefined;
   for (const row of readLedger(path).rows) {
     seq = Math.max(seq, row.seq);
     turn = Math.max(turn, row.turn);
+    if (row.outcome === "completed") completed = row;
   }
-  return { seq, turn };
+  return completed ? { seq, turn, completed } : { seq, turn };
 }
 
 /** The most recently written ledger under `<home>/sessions`, if any. */
@@ -154,6 +170,8 @@ export interface LedgerSummary {
   modes: Record<string, number>;
   fullReasons: Record<string, number>;
   outcomes: Record<string, number>;
+  /** Cache diagnoses by kind (`cache_cold`, `prefix_changed@item`, `prefix_changed:reasoning`). */
+  cacheMisses: Record<string, number>;
   bytesSent: number;
   itemsSent: number;
   inputTokens: number;
@@ -178,6 +196,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     modes: {},
     fullReasons: {},
     outcomes: {},
+    cacheMisses: {},
     bytesSent: 0,
     itemsSent: 0,
     inputTokens: 0,
@@ -191,6 +210,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     count(summary.modes, row.mode);
     count(summary.outcomes, row.outcome);
     if (row.reason) count(summary.fullReasons, row.reason);
+    if (row.cache_diagnosis) count(summary.cacheMisses, missKind(row.cache_diagnosis));
     if (row.transport === "ws") wsRequests += 1;
     summary.bytesSent += row.bytes_sent;
     summary.itemsSent += row.items_sent;
@@ -217,9 +237,15 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `modes: ${pairs(summary.modes)} (incremental ${pct(summary.incrementalRatio)} of WebSocket requests)`,
     `full because: ${pairs(summary.fullReasons)}`,
     `outcomes: ${pairs(summary.outcomes)}`,
+    `cache misses: ${pairs(summary.cacheMisses)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
   ].join("\n");
+}
+
+/** The kind of a diagnosis without its figures, so misses of one kind count together. */
+function missKind(diagnosis: string): string {
+  return diagnosis.replace(/^cache_cold:\d+$/, "cache_cold").replace(/@\d+$/, "@item");
 }
 
 function warmups(count: number): string {

@@ -7,6 +7,7 @@ import type {
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
+import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
 import { RequestChain } from "../session/chain.js";
 import { leadingContext, settingsChangedMessage } from "../session/environment.js";
 import { EventHub, RequestTotals } from "../session/event-hub.js";
@@ -45,6 +46,7 @@ export class Session implements AgentSession {
   private readonly chain: RequestChain;
   private readonly client: ModelClient;
   private readonly ledger: LedgerWriter;
+  private readonly cache: CacheExplainer;
   private readonly toolSpecs: readonly ToolSpec[];
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
@@ -81,6 +83,7 @@ export class Session implements AgentSession {
       ...transports,
     });
     this.toolSpecs = options.tools.specs();
+    this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
   }
 
   subscribe(listener: SessionEventListener): () => void {
@@ -123,7 +126,7 @@ export class Session implements AgentSession {
         signal,
         client: this.client,
         tools: this.options.tools,
-        build: (extra) => this.builder.build(this.frame(), extra),
+        build: (extra) => this.cache.built(this.builder.build(this.frame(), extra)),
         emit: (event) => this.emit(event),
         onRequestFinished: (request) => this.recordRequest(request),
       });
@@ -232,7 +235,7 @@ export class Session implements AgentSession {
   }
 
   private build(): FullRequest {
-    return this.builder.build(this.frame());
+    return this.cache.built(this.builder.build(this.frame()));
   }
 
   private nextRequest(): NextRequestPreview {
@@ -265,7 +268,9 @@ export class Session implements AgentSession {
     this.options.historyStore?.replace([...this.log.items]);
   }
 
-  private recordRequest(request: RequestFinished): void {
+  private recordRequest(finished: RequestFinished): void {
+    const cache = this.cache.finished(finished);
+    const request = cache ? { ...finished, cache } : finished;
     this.ledger.append(
       ledgerRow(request, { sessionId: this.id, promptCacheKey: this.promptCacheKey }),
     );
@@ -274,6 +279,8 @@ export class Session implements AgentSession {
   }
 
   private emit(event: SessionEvent): void {
+    // every path that sends (turns, warm-up, compaction) reports its start through here
+    if (event.type === "request_started") this.cache.started(event.request.seq);
     this.hub.emit(event);
   }
 }

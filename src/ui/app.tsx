@@ -1,5 +1,5 @@
 import { Box, Static, Text, useApp } from "ink";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { errorMessage } from "../protocol/error-message.js";
 import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
@@ -7,6 +7,7 @@ import { runSlashCommand } from "./commands/dispatch.js";
 import { Composer } from "./composer.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { RenderGuard } from "./error-boundary.js";
+import { exitSummary } from "./exit-summary.js";
 import { LiveItem } from "./live-item.js";
 import { Picker } from "./picker.js";
 import { initialState, resilientReducer } from "./state.js";
@@ -14,10 +15,17 @@ import { StatusBar } from "./status-bar.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { printTranscript, TranscriptItem } from "./transcript-print.js";
 import { useAgentSession } from "./use-agent-session.js";
-import { EFFORTS, useKeyRouting } from "./use-key-routing.js";
+import { useKeyRouting } from "./use-key-routing.js";
 import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
 
-export function App({ options }: { options: TuiLaunchOptions }) {
+export function App({
+  options,
+  onExit,
+}: {
+  options: TuiLaunchOptions;
+  /** Lines to print once the app has left the screen (session id, resume hint, totals). */
+  onExit?: (lines: string[]) => void;
+}) {
   const { exit } = useApp();
   const width = useTerminalWidth();
   const [state, dispatch] = useReducer(
@@ -27,6 +35,10 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   );
   const entries = useRef(state.entries);
   entries.current = state.entries;
+  const contextWindow = useRef(state.status.contextWindow);
+  contextWindow.current = state.status.contextWindow;
+  const lastOutput = useRef(state.lastOutput);
+  lastOutput.current = state.lastOutput;
   useTranscriptReflow((columns) => printTranscript(entries.current, columns));
   const composerRef = useRef({ clear: () => {}, prepend: (_text: string) => {} });
   const agent = useAgentSession(options, dispatch, (texts) =>
@@ -37,9 +49,18 @@ export function App({ options }: { options: TuiLaunchOptions }) {
     [],
   );
 
+  // Leaving renders nothing (the live region is erased), then exits; run.tsx prints the summary.
+  const [leaving, setLeaving] = useState(false);
   const quit = useCallback(() => {
-    void agent.close().finally(() => exit());
-  }, [agent, exit]);
+    const session = agent.session;
+    void agent.close().finally(() => {
+      if (session) onExit?.(exitSummary(session.status(), options.ephemeral));
+      setLeaving(true);
+    });
+  }, [agent, onExit, options.ephemeral]);
+  useEffect(() => {
+    if (leaving) exit();
+  }, [leaving, exit]);
 
   const runCommand = (text: string): boolean =>
     runSlashCommand(text, {
@@ -47,8 +68,15 @@ export function App({ options }: { options: TuiLaunchOptions }) {
       busy: agent.isBusy(),
       home: options.home,
       cwd: options.cwd,
+      settings: () => ({
+        approvalPolicy: options.approvalPolicy,
+        sandbox: options.sandbox,
+        profile: options.profile,
+        contextWindow: contextWindow.current,
+      }),
       print,
       openEffortPicker: () => keys.openEffortPicker(),
+      openModelPicker: () => keys.openModelPicker(),
       runSessionOperation: (operation) => agent.runSessionOperation(() => operation(), true),
       newSession: async () => {
         await agent.open();
@@ -63,6 +91,18 @@ export function App({ options }: { options: TuiLaunchOptions }) {
     },
     print,
     quit,
+    showOutput: () => {
+      const last = lastOutput.current;
+      print(
+        last
+          ? {
+              kind: "info",
+              title: `$ ${last.command} (whole output)`,
+              lines: last.output.trimEnd().split("\n"),
+            }
+          : { kind: "notice", level: "info", text: "No command output yet." },
+      );
+    },
   });
   composerRef.current = keys.composer;
   const approval = agent.approvals[0];
@@ -91,6 +131,7 @@ export function App({ options }: { options: TuiLaunchOptions }) {
   }, [model, contextWindowFor]);
 
   const busy = state.status.busy;
+  if (leaving) return null;
   return (
     <Box flexDirection="column">
       {/* Static is positioned absolutely: without a width its items may grow past the terminal. */}
@@ -109,16 +150,19 @@ export function App({ options }: { options: TuiLaunchOptions }) {
       {approval ? (
         <ApprovalPrompt
           request={approval.request}
-          index={keys.approvalChoice}
+          index={keys.approval.choice}
+          diffOffset={keys.approval.diffOffset}
+          feedback={keys.approval.feedback}
           typing={keys.composer.buffer.text.length > 0}
         />
       ) : null}
       {keys.picker !== undefined && !approval ? (
         <Picker
-          title="Reasoning effort for the next request"
-          options={EFFORTS}
-          index={keys.picker}
-          current={state.status.effort}
+          title={keys.picker.spec.title}
+          options={keys.picker.spec.options}
+          details={keys.picker.spec.details}
+          index={keys.picker.index}
+          current={keys.picker.spec.current}
         />
       ) : null}
       <Composer

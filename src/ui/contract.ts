@@ -37,6 +37,10 @@ export interface TuiLaunchOptions {
   /** The context window of another model, after `/model` (undefined = unknown). */
   contextWindowFor?(model: string): number | undefined;
   version: string;
+  /** The `[profiles.NAME]` applied with -p/--profile (undefined = none). */
+  profile?: string;
+  /** Nothing is saved (--ephemeral): leaving offers no resume. */
+  ephemeral?: boolean;
 }
 
 /** `src/ui/run.tsx` exports `runTui: RunTui`; resolves with the process exit code. */

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { assertNever } from "../session/events.js";
 import { printable, shownOutput } from "../text/terminal-text.js";
 import type { FileChange, PlanStep } from "../tools/types.js";
+import { SHOW_OUTPUT_KEY } from "./keymap.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
 import { wrapRuns } from "./text-wrap.js";
 import type { TranscriptEntry } from "./transcript-entries.js";
@@ -111,6 +112,39 @@ function exitLabel(entry: Extract<TranscriptEntry, { kind: "command" }>): string
   return `exit ${entry.exitCode ?? "?"}`;
 }
 
+/** Columns of indent before command output in the transcript. */
+const OUTPUT_INDENT = 4;
+
+/** Head and tail of a command's output, one row per line (cut to the width with …). */
+function CommandOutput({
+  entry,
+  width,
+}: {
+  entry: Extract<TranscriptEntry, { kind: "command" }>;
+  width: number;
+}) {
+  const cut = [...entry.head, ...entry.tail].some((line) => line.length > width - OUTPUT_INDENT);
+  const row = (line: string, key: string) => (
+    <Text key={key} dimColor wrap="truncate-end">
+      {line}
+    </Text>
+  );
+  return (
+    <Box flexDirection="column" paddingLeft={OUTPUT_INDENT}>
+      {entry.head.map((line, i) => row(line, `h${i}`))}
+      {entry.hidden > 0 ? (
+        <Text dimColor>
+          … +{entry.hidden} lines · {SHOW_OUTPUT_KEY} shows the last output in full
+        </Text>
+      ) : null}
+      {entry.tail.map((line, i) => row(line, `t${i}`))}
+      {cut && entry.hidden === 0 ? (
+        <Text dimColor>… cut to the width · {SHOW_OUTPUT_KEY} shows the last output in full</Text>
+      ) : null}
+    </Box>
+  );
+}
+
 /** One finished transcript item. */
 export function EntryView({ entry, width }: { entry: TranscriptEntry; width: number }) {
   switch (entry.kind) {
@@ -170,21 +204,7 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
               {"  "}({exitLabel(entry)}, {(entry.durationMs / 1000).toFixed(1)}s)
             </Text>
           </Text>
-          <Box flexDirection="column" paddingLeft={4}>
-            {entry.head.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-              <Text key={`h${i}`} dimColor>
-                {line}
-              </Text>
-            ))}
-            {entry.hidden > 0 ? <Text dimColor>… +{entry.hidden} lines</Text> : null}
-            {entry.tail.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-              <Text key={`t${i}`} dimColor>
-                {line}
-              </Text>
-            ))}
-          </Box>
+          <CommandOutput entry={entry} width={width} />
         </Box>
       );
     }

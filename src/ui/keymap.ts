@@ -7,6 +7,7 @@ export type KeyAction =
   | "interrupt"
   | "ctrl_c"
   | "cycle_effort"
+  | "show_output"
   | "up"
   | "down"
   | "left"
@@ -55,6 +56,12 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
     action: "cycle_effort",
     description: "cycle reasoning effort (next request)",
     match: (input, key) => key.ctrl && input === "t",
+  },
+  {
+    keys: "Ctrl+O",
+    action: "show_output",
+    description: "print the last command's whole output (the transcript cuts it)",
+    match: (input, key) => key.ctrl && input === "o",
   },
   {
     keys: "Up",
@@ -107,6 +114,9 @@ export function keyAction(input: string, key: Key): KeyAction | undefined {
   return KEY_BINDINGS.find((binding) => binding.match(input, key))?.action;
 }
 
+/** The key that prints the last command's whole output (named where output is cut). */
+export const SHOW_OUTPUT_KEY = "Ctrl+O";
+
 /** Effort levels in the order Ctrl+T cycles them. */
 export const EFFORT_CYCLE = ["minimal", "low", "medium", "high"] as const;
 
@@ -118,6 +128,7 @@ export const CONTROL_CHAR_ACTIONS: Readonly<Record<string, KeyAction>> = {
   "\u007f": "backspace",
   "\b": "backspace",
   "\u0014": "cycle_effort",
+  "\u000f": "show_output",
   "\u0015": "clear_line",
   "\u0017": "delete_word",
   "\u0001": "home",

@@ -9,7 +9,7 @@ export function readLedgerRows(path: string, count: number): LedgerRow[] {
   return readLedger(path).rows.slice(-count);
 }
 
-/** The free-text reason goes last: on a narrow terminal only it is cut. */
+/** The free-text reason and cache miss go last: on a narrow terminal only they are cut. */
 export const LEDGER_HEADER = [
   "seq",
   "turn",
@@ -23,6 +23,7 @@ export const LEDGER_HEADER = [
   "ms",
   "outcome",
   "reason",
+  "cache miss",
 ];
 
 export function ledgerTableRow(row: LedgerRow): string[] {
@@ -42,5 +43,14 @@ export function ledgerTableRow(row: LedgerRow): string[] {
     n(Math.round(row.ms_total)),
     row.outcome,
     row.reason ?? "",
+    cacheMissCell(row),
   ];
+}
+
+/** The diagnosis code, with the request whose prefix a cold cache repeated: `cache_cold:12 #7`. */
+function cacheMissCell(row: LedgerRow): string {
+  const diagnosis = row.cache_diagnosis ?? "";
+  return diagnosis.startsWith("cache_cold") && row.shared_prefix
+    ? `${diagnosis} #${row.shared_prefix.seq}`
+    : diagnosis;
 }

@@ -1,5 +1,15 @@
 import { Box, type Key, Text } from "ink";
 
+/** A list the person picks one value from (effort, model, a model's effort). */
+export interface PickerSpec {
+  title: string;
+  options: readonly string[];
+  /** Shown after an option (what it is). */
+  details?: Readonly<Record<string, string>>;
+  current?: string;
+  onPick(value: string): void;
+}
+
 /** A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc or Ctrl+C cancels. */
 export function pickerKey(
   input: string,
@@ -21,18 +31,21 @@ export function pickerKey(
 export interface PickerProps {
   title: string;
   options: readonly string[];
+  details?: Readonly<Record<string, string>>;
   index: number;
   current?: string;
 }
 
-export function Picker({ title, options, index, current }: PickerProps) {
+export function Picker({ title, options, details, index, current }: PickerProps) {
+  const width = Math.max(...options.map((option) => option.length));
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>
       <Text bold>{title}</Text>
       {options.map((option, i) => (
         <Text key={option} color={i === index ? "cyan" : undefined}>
           {i === index ? "› " : "  "}
-          {option}
+          {details?.[option] ? option.padEnd(width) : option}
+          {details?.[option] ? <Text dimColor>{`  ${details[option]}`}</Text> : null}
           {option === current ? " (current)" : ""}
         </Text>
       ))}

@@ -14,7 +14,8 @@ export const runTui: RunTui = async (options) => {
   // React's development build renders several times slower: load it in production mode unless
   // the person asked otherwise. React, Ink and the JSX runtime must all be imported after this
   // line (this file has no JSX for that reason), or development and production builds mix.
-  process.env.NODE_ENV ??= "production";
+  // (Written as a call: the bundle replaces every `process.env.NODE_ENV` read with "production".)
+  Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? "production" });
   const [{ render }, { createElement }, { App }] = await Promise.all([
     import("ink"),
     import("react"),
@@ -22,13 +23,18 @@ export const runTui: RunTui = async (options) => {
   ]);
   // Pastes arrive between markers, so a pasted newline never submits.
   process.stdout.write(BRACKETED_PASTE_ON);
+  let summary: string[] = [];
   try {
-    const instance = render(createElement(App, { options }), {
+    const onExit = (lines: string[]) => {
+      summary = lines;
+    };
+    const instance = render(createElement(App, { options, onExit }), {
       exitOnCtrlC: false,
       // Terminals that speak the kitty keyboard protocol report Shift+Enter apart from Enter.
       kittyKeyboard: { mode: "auto" },
     });
     await instance.waitUntilExit();
+    if (summary.length > 0) process.stdout.write(`${summary.join("\n")}\n`);
     return 0;
   } finally {
     process.stdout.write(BRACKETED_PASTE_OFF);

@@ -8,6 +8,7 @@ import {
   type RequestMode,
   type SessionEvent,
 } from "../session/events.js";
+import { type CacheDrop, cacheDropOf } from "./cache-drop.js";
 import { append, withLive, withStatus } from "./state-ops.js";
 import { appendStreamText, EMPTY_LINE, fenceStateAfter, lineText } from "./stream-text.js";
 import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
@@ -23,6 +24,8 @@ export interface StatusState {
   last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
   /** Usage of the last completed response (as the server reported it). */
   usage?: UsageFigures;
+  /** Why the last completed response's cache fell short (a drop), if it did. */
+  cacheDrop?: CacheDrop;
   /** Preview of the next request after a settings change; cleared when a request is sent. */
   next?: NextRequestPreview;
   contextWindow?: number;
@@ -37,6 +40,8 @@ export interface UiState {
   status: StatusState;
   /** Messages typed while a turn runs, sent in order after it. */
   queue: string[];
+  /** The last command's whole output (the transcript shows it cut to the screen). */
+  lastOutput?: { command: string; output: string };
 }
 
 export type UiAction =
@@ -143,7 +148,10 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
     }
     case "request_finished":
       return event.request.outcome === "completed" && event.request.usage
-        ? withStatus(state, { usage: event.request.usage })
+        ? withStatus(state, {
+            usage: event.request.usage,
+            cacheDrop: cacheDropOf(event.request.cache),
+          })
         : state;
     case "text_delta":
       return appendAgentText(state, event.itemId, event.delta);

@@ -1,3 +1,4 @@
+import { cacheDropTexts } from "./cache-drop.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
 import type { StatusState } from "./state.js";
 
@@ -37,6 +38,7 @@ export const STATUS_PRIORITY = {
   model: 30,
   cacheDrop: 35,
   cached: 40,
+  interruptHint: 45,
   prev: 50,
 } as const;
 
@@ -56,11 +58,7 @@ function activityTexts(s: StatusView): string[] {
   if (!s.busy) return queued ? [queued] : [];
   const clock = s.elapsedMs !== undefined ? ` ${elapsedLabel(s.elapsedMs)}` : "";
   const withQueue = queued ? ` · ${queued}` : "";
-  return [
-    `working${clock}${withQueue} · Esc to interrupt`,
-    `working${clock}${withQueue}`,
-    `working${withQueue}`,
-  ];
+  return [`working${clock}${withQueue}`, `working${withQueue}`];
 }
 
 /** The registry, in display order. */
@@ -104,12 +102,19 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     priority: STATUS_PRIORITY.cached,
     render: (s) => {
       if (!s.usage) return ["cached —"];
+      if (s.cacheDrop) return []; // the cacheDrop item says it, with why
       const { cached_tokens, input_tokens } = s.usage;
       return [
         `cached ${compactNumber(cached_tokens)} (${percent(cached_tokens, input_tokens)})`,
         `cached ${percent(cached_tokens, input_tokens)}`,
       ];
     },
+  },
+  {
+    id: "cacheDrop",
+    priority: STATUS_PRIORITY.cacheDrop,
+    color: () => "yellow",
+    render: cacheDropTexts,
   },
   {
     id: "context",
@@ -127,6 +132,12 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     required: true,
     color: (s) => (s.busy ? "yellow" : "gray"),
     render: activityTexts,
+  },
+  {
+    id: "interrupt",
+    priority: STATUS_PRIORITY.interruptHint,
+    color: () => "gray",
+    render: (s) => (s.busy ? ["Esc to interrupt"] : []),
   },
 ];
 

@@ -33,7 +33,9 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
     }
     case "command_finished": {
       const reported = updateCall(state, event.callId, { reported: true, command: undefined });
-      return append(reported, [
+      const output = shownOutput(event.aggregatedOutput);
+      const kept = { ...reported, lastOutput: { command: event.command, output } };
+      return append(kept, [
         {
           kind: "command",
           command: event.command,
@@ -41,7 +43,7 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
           timedOut: event.timedOut,
           aborted: event.aborted,
           durationMs: event.durationMs,
-          ...collapseOutput(shownOutput(event.aggregatedOutput)),
+          ...collapseOutput(output),
         },
       ]);
     }

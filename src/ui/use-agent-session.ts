@@ -6,7 +6,9 @@ import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "./contract.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
 import { restoredEntries } from "./history-entries.js";
+import { safetyWarning } from "./safety-labels.js";
 import type { UiAction } from "./state.js";
+import type { TranscriptEntryBody } from "./transcript-entries.js";
 
 export interface PendingApproval {
   request: ApprovalRequest;
@@ -30,6 +32,12 @@ async function closeWithin(session: AgentSession, ms: number): Promise<void> {
   });
   await Promise.race([session.close().catch(() => undefined), grace]);
   clearTimeout(timer);
+}
+
+/** A warning line under the banner when writes run without asking (see /status). */
+function safetyNotice(options: TuiLaunchOptions): TranscriptEntryBody[] {
+  const warning = safetyWarning(options.approvalPolicy, options.sandbox);
+  return warning ? [{ kind: "notice", level: "warning", text: warning }] : [];
 }
 
 /**
@@ -108,72 +116,75 @@ export function useAgentSession(
     for (const item of list) item.resolve({ kind: "deny" });
   }, [setPending]);
 
-  const open = useCallback(
-    async (source?: SessionSource) => {
-      const previous = current.current;
-      current.current = undefined;
-      // A fresh session keeps the model and effort chosen in this run (a saved one has its own).
-      const carried = source ? undefined : previous?.session.status();
-      denyAll();
-      if (previous) {
-        previous.release();
-        await closeWithin(previous.session, CLOSE_GRACE_MS);
-      }
-      grants.current = NO_GRANTS;
-      const created = await options.createSession({
-        approve,
-        ...(source ? { source } : {}),
-        ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
-      });
-      const fresh = created.status();
-      if (carried && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
-        created.update({ model: carried.model, effort: carried.effort });
-      }
-      const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
-      const unsubscribe = created.subscribe((event) => coalescer.push(event));
-      current.current = {
-        session: created,
-        release: () => {
-          unsubscribe();
-          coalescer.flush();
-          coalescer.dispose();
+  /** The saved session the next open() starts from (resume, fork); none: a new session. */
+  const nextSource = useRef<SessionSource | undefined>(undefined);
+  const open = useCallback(async () => {
+    const previous = current.current;
+    current.current = undefined;
+    const source = nextSource.current;
+    nextSource.current = undefined;
+    // A fresh session keeps the model and effort chosen in this run (a saved one has its own).
+    const carried = source ? undefined : previous?.session.status();
+    denyAll();
+    if (previous) {
+      previous.release();
+      await closeWithin(previous.session, CLOSE_GRACE_MS);
+    }
+    grants.current = NO_GRANTS;
+    const created = await options.createSession({
+      approve,
+      ...(source ? { source } : {}),
+      ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
+    });
+    const fresh = created.status();
+    if (carried && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
+      created.update({ model: carried.model, effort: carried.effort });
+    }
+    const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
+    const unsubscribe = created.subscribe((event) => coalescer.push(event));
+    current.current = {
+      session: created,
+      release: () => {
+        unsubscribe();
+        coalescer.flush();
+        coalescer.dispose();
+      },
+    };
+    const status = created.status();
+    dispatch({
+      type: "session_ready",
+      sessionId: created.id,
+      model: status.model,
+      effort: status.effort,
+      next: status.next,
+    });
+    dispatch({
+      type: "append",
+      entries: [
+        {
+          kind: "banner",
+          lines: [
+            `mini-codex ${options.version}`,
+            `session ${created.id}`,
+            `${status.model}${status.effort ? ` · effort ${status.effort}` : ""} · ${status.providerId} · ${options.cwd}`,
+            `approval ${options.approvalPolicy} · sandbox ${options.sandbox}${options.profile ? ` · profile ${options.profile}` : ""}`,
+            "/help for commands · Esc interrupts · Ctrl+C twice quits",
+          ],
         },
-      };
-      const status = created.status();
-      dispatch({
-        type: "session_ready",
-        sessionId: created.id,
-        model: status.model,
-        effort: status.effort,
-        next: status.next,
-      });
-      dispatch({
-        type: "append",
-        entries: [
-          {
-            kind: "banner",
-            lines: [
-              `mini-codex ${options.version}`,
-              `session ${created.id}`,
-              `${status.model}${status.effort ? ` · effort ${status.effort}` : ""} · ${status.providerId} · ${options.cwd}`,
-              "/help for commands · Esc interrupts · Ctrl+C twice quits",
-            ],
-          },
-        ],
-      });
-      if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
-      setSession(created);
-      // Open the socket and send the warm-up while the person types.
-      created
-        .prepare()
-        .then(() => dispatch({ type: "next_preview", next: created.status().next }))
-        .catch((error: unknown) => print("warning", `warm-up failed: ${errorMessage(error)}`));
-      // Messages typed while the session started wait in the queue: send them now.
-      if (!busy.current) sendQueued();
-      return created;
-    },
-    [approve, denyAll, dispatch, options, print, sendQueued],
-  );
+        ...safetyNotice(options),
+      ],
+    });
+    if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
+    setSession(created);
+    // Open the socket and send the warm-up while the person types.
+    created
+      .prepare()
+      .then(() => dispatch({ type: "next_preview", next: created.status().next }))
+      .catch((error: unknown) => print("warning", `warm-up failed: ${errorMessage(error)}`));
+    // Messages typed while the session started wait in the queue: send them now.
+    if (!busy.current) sendQueued();
+    return created;
+  }, [approve, denyAll, dispatch, options, print, sendQueued]);
 
   const runSessionOperation = useCallback(
     async (operation: (s: AgentSession) => Promise<TurnResult>, reportFailure: boolean) => {
@@ -248,6 +259,11 @@ export function useAgentSession(
     currentApproval: () => pending.current[0],
     decide,
     open,
+    /** Open a saved session (resume) or a copy of one (fork) in place of the current one. */
+    openFrom: (source: SessionSource) => {
+      nextSource.current = source;
+      return open();
+    },
     sendMessage,
     runSessionOperation,
     interrupt,

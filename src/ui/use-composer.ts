@@ -17,7 +17,7 @@ import {
 } from "./composer-buffer.js";
 import { CONTROL_CHAR_ACTIONS, type KeyAction, keyAction } from "./keymap.js";
 
-export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort";
+export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort" | "show_output";
 
 export interface ComposerOptions {
   onSubmit(text: string): void;
@@ -72,6 +72,7 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
         case "interrupt":
         case "ctrl_c":
         case "cycle_effort":
+        case "show_output":
           return onSignal(action, b.text === "");
         case "up":
         case "down": {

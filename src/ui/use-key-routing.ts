@@ -1,11 +1,13 @@
 import { type Key, useInput } from "ink";
 import { useCallback, useRef, useState } from "react";
 import { ReasoningEffortSchema } from "../protocol/request.js";
-import { approvalKey, approvalKeyGoesToComposer } from "./approval-prompt.js";
+import { approvalKeyGoesToComposer } from "./approval-choices.js";
 import { EFFORT_CYCLE } from "./keymap.js";
-import { pickerKey } from "./picker.js";
+import { modelChoices } from "./model-catalog.js";
+import { type PickerSpec, pickerKey } from "./picker.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import type { useAgentSession } from "./use-agent-session.js";
+import { useApprovalKeys } from "./use-approval-keys.js";
 import { type ComposerSignal, useComposer } from "./use-composer.js";
 import { useRefState } from "./use-terminal.js";
 
@@ -17,15 +19,19 @@ export interface KeyRoutingOptions {
   onSubmit(text: string): void;
   print(...entries: TranscriptEntryBody[]): void;
   quit(): void;
+  /** Print the last command's whole output. */
+  showOutput(): void;
 }
 
 /**
  * One handler for every key: the approval prompt first, else the effort picker, else the
  * composer. Esc, Ctrl+C and Ctrl+T act on the turn, the input and the app.
  */
-export function useKeyRouting({ agent, onSubmit, print, quit }: KeyRoutingOptions) {
-  const picker = useRefState<number | undefined>(undefined);
-  const approvalChoice = useRefState(0);
+export function useKeyRouting({ agent, onSubmit, print, quit, showOutput }: KeyRoutingOptions) {
+  const picker = useRefState<{ spec: PickerSpec; index: number } | undefined>(undefined);
+  const openPicker = (spec: PickerSpec) =>
+    picker.set({ spec, index: Math.max(0, spec.options.indexOf(spec.current ?? "")) });
+  const approvals = useApprovalKeys(agent);
   const [hint, setHint] = useState("");
   const quitArmed = useRef(false);
   const clearComposer = useRef(() => {});
@@ -47,6 +53,7 @@ export function useKeyRouting({ agent, onSubmit, print, quit }: KeyRoutingOption
       setHint(`effort → ${effort} (next request)`);
       return;
     }
+    if (signal === "show_output") return showOutput();
     if (signal === "interrupt") {
       if (agent.isBusy()) agent.interrupt();
       return;
@@ -71,15 +78,50 @@ export function useKeyRouting({ agent, onSubmit, print, quit }: KeyRoutingOption
   const composer = useComposer({ onSubmit: submit, onSignal });
   clearComposer.current = composer.clear;
 
-  const pickEffort = (effort: string) => {
-    picker.set(undefined);
-    const level = ReasoningEffortSchema.parse(effort);
-    agent.session?.update({ effort: level });
-    print({
-      kind: "notice",
-      level: "info",
-      text: `Reasoning effort: ${level} (applies to the next request).`,
-    });
+  const notice = (text: string) => print({ kind: "notice", level: "info", text });
+
+  const effortPicker = (): PickerSpec => ({
+    title: "Reasoning effort for the next request",
+    options: EFFORTS,
+    current: agent.session?.status().effort ?? "medium",
+    onPick: (effort) => {
+      const level = ReasoningEffortSchema.parse(effort);
+      agent.session?.update({ effort: level });
+      notice(`Reasoning effort: ${level} (applies to the next request).`);
+    },
+  });
+
+  /** /model: a model, then (for a reasoning model) its effort; both apply to the next request. */
+  const modelPicker = (): PickerSpec => {
+    const status = agent.session?.status();
+    const choices = modelChoices(status?.model ?? "");
+    return {
+      title: "Model for the next request",
+      options: choices.map((choice) => choice.model),
+      details: Object.fromEntries(
+        choices.map((c) => [c.model, `${c.description}${c.efforts ? "" : " · no effort"}`]),
+      ),
+      current: status?.model,
+      onPick: (model) => {
+        const efforts = choices.find((choice) => choice.model === model)?.efforts;
+        if (!efforts) {
+          agent.session?.update({ model, effort: undefined });
+          notice(`Model: ${model} (applies to the next request).`);
+          return;
+        }
+        const now = status?.effort;
+        openPicker({
+          title: `Reasoning effort for ${model}`,
+          options: efforts,
+          current: now && efforts.includes(now) ? now : "medium",
+          onPick: (effort) => {
+            const level = ReasoningEffortSchema.parse(effort);
+            agent.session?.update({ model, effort: level });
+            notice(`Model: ${model}, effort ${level} (applies to the next request).`);
+          },
+        });
+      },
+    };
   };
 
   const route = useRef<(input: string, key: Key) => void>(() => {});
@@ -89,25 +131,15 @@ export function useKeyRouting({ agent, onSubmit, print, quit }: KeyRoutingOption
       composer.handle(input, key);
       return;
     }
-    if (pendingApproval) {
-      const result = approvalKey(input, key, approvalChoice.ref.current, pendingApproval.request);
-      // Esc / Ctrl+C on a prompt deny it and stop the turn.
-      if (result === "interrupt") {
-        approvalChoice.set(0);
-        return agent.interrupt();
-      }
-      if (result && "decision" in result) {
-        approvalChoice.set(0);
-        agent.decide(pendingApproval, result.decision);
-      } else if (result) approvalChoice.set(result.index);
-      return;
-    }
-    if (picker.ref.current !== undefined) {
-      const result = pickerKey(input, key, picker.ref.current, EFFORTS);
+    if (pendingApproval) return approvals.handle(pendingApproval, input, key);
+    const open = picker.ref.current;
+    if (open !== undefined) {
+      const result = pickerKey(input, key, open.index, open.spec.options);
       if (!result) return;
-      if ("pick" in result) pickEffort(result.pick);
-      else if ("cancel" in result) picker.set(undefined);
-      else picker.set(result.index);
+      if ("index" in result) return picker.set({ ...open, index: result.index });
+      picker.set(undefined);
+      // Picking may open the next picker (a model's efforts).
+      if ("pick" in result) open.spec.onPick(result.pick);
       return;
     }
     composer.handle(input, key);
@@ -118,12 +150,15 @@ export function useKeyRouting({ agent, onSubmit, print, quit }: KeyRoutingOption
   return {
     composer,
     hint,
-    /** Index of the highlighted effort while the picker is open. */
+    /** The open picker and its highlighted option. */
     picker: picker.value,
-    approvalChoice: approvalChoice.value,
-    openEffortPicker: () => {
-      const current = agent.session?.status().effort ?? "medium";
-      picker.set(Math.max(0, EFFORTS.indexOf(current)));
+    /** The approval prompt's highlighted choice, diff offset and feedback text. */
+    approval: {
+      choice: approvals.choice,
+      diffOffset: approvals.diffOffset,
+      feedback: approvals.feedback,
     },
+    openEffortPicker: () => openPicker(effortPicker()),
+    openModelPicker: () => openPicker(modelPicker()),
   };
 }

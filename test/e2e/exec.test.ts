@@ -272,6 +272,47 @@ describe("exec extras", () => {
     expect(ledger.stdout).toMatch(/requests 2 over 1 turn/);
     expect(ledger.stdout).toContain("ws_incremental");
   });
+
+  it("`ledger` draws one line per request with its cached share and why a cache missed; `--json` gives the rows", async () => {
+    const first = await runCli(["exec", ...against(), "run: true"], { env: suite.world.env() });
+    expect(first.stderr).toMatch(/\[request 1\] ws_full.*tokens \(first request\), completed/);
+    // as if the server's cache expired while nobody typed: the resumed session repeats the prefix
+    suite.server.hooks.forgetPromptCache();
+    const resumed = await runCli(["exec", ...against(), "resume", "--last", "run: true"], {
+      env: suite.world.env(),
+    });
+    expect(resumed.stderr).toMatch(
+      /\[request 3\] ws_full.*cached 0\/\d+ tokens \(same prefix as #2, 0 min ago\), completed/,
+    );
+
+    const picture = await runCli(["ledger"], { env: suite.world.env() });
+    const lines = picture.stdout.split("\n");
+    const header = lines.findIndex((line) => /^\s+seq\s+turn\s+mode\s+cached share/.test(line));
+    expect(header).toBeGreaterThan(0);
+    expect(lines.slice(header + 1, header + 5)).toEqual([
+      expect.stringMatching(/^\s+1\s+1\s+FULL\s+░{20}\s+0%\s+first_request\s+full: no_baseline$/),
+      expect.stringMatching(/^\s+2\s+1\s+inc\s+█+░*\s+\d+%$/),
+      expect.stringMatching(/^\s+3\s+2\s+FULL\s+░{20}\s+0%\s+cache_cold:0\s+full: no_baseline$/),
+      expect.stringMatching(/^\s+4\s+2\s+inc\s+█+░*\s+\d+%$/),
+    ]);
+    expect(picture.stdout).toContain("cache misses: cache_cold 1, first_request 1");
+
+    const json = await runCli(["ledger", "--json"], { env: suite.world.env() });
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout) as {
+      summary: { requests: number };
+      rows: Array<{ prefix_digest: string; shared_prefix: unknown; cache_diagnosis: unknown }>;
+    };
+    expect(doc.summary.requests).toBe(4);
+    expect(doc.rows.map((row) => row.cache_diagnosis)).toEqual([
+      "first_request",
+      null,
+      "cache_cold:0",
+      null,
+    ]);
+    for (const row of doc.rows) expect(row.prefix_digest).toMatch(/^[0-9a-f]{16}$/);
+    expect(doc.rows[2]?.shared_prefix).toMatchObject({ seq: 2 });
+  });
 });
 
 describe("demo-server command", () => {

@@ -100,4 +100,46 @@ describe("App: slash commands", () => {
     expect(app.sessions[0]?.status().effort).toBe("medium");
     expect(app.sessions[0]?.closed).toBe(false);
   });
+
+  it("/model without a name opens a picker of models, then the chosen model's efforts", async () => {
+    const app = launch((text, s) => s.answer(`You said: ${text}`));
+    await ready(app.frame);
+    await app.submit("/model");
+    await waitFor(() => app.frame().includes("Model for the next request"), "the model picker");
+    // The current model (not in the catalog) comes first, the catalog after it.
+    expect(app.frame()).toMatch(/› demo-model .*\(current\)/);
+    expect(app.frame()).toContain("gpt-5-codex");
+    app.ui.stdin.write("\u001b[B");
+    app.ui.stdin.write("\u001b[B");
+    await waitFor(() => /› gpt-5 /.test(app.frame()), "gpt-5 highlighted");
+    app.ui.stdin.write("\r");
+    await waitFor(() => app.frame().includes("Reasoning effort for gpt-5"), "the effort picker");
+    expect(app.frame()).toContain("minimal");
+    app.ui.stdin.write("\u001b[B");
+    await waitFor(() => app.frame().includes("› high"), "high highlighted");
+    app.ui.stdin.write("\r");
+    await waitFor(() => app.frame().includes("Model: gpt-5, effort high"), "the notice");
+    expect(app.sessions[0]?.status().model).toBe("gpt-5");
+    expect(app.sessions[0]?.status().effort).toBe("high");
+    expect(statusLine(app.frame(), "gpt-5")).toContain("gpt-5 high");
+  });
+
+  it("/status shows the directory, approval policy, sandbox and what it enforces, profile and window", async () => {
+    const app = launch((text, s) => s.answer(`You said: ${text}`), {
+      approvalPolicy: "never",
+      sandbox: "workspace-write",
+      profile: "fast",
+    });
+    await ready(app.frame);
+    // The header says writes run without asking.
+    expect(app.frame()).toContain("approval never · sandbox workspace-write · profile fast");
+    expect(app.frame()).toContain("⚠ approval never: commands and patches write in the workspace");
+    await app.submit("/status");
+    await waitFor(() => app.frame().includes("Status"), "the status");
+    expect(app.frame()).toContain(`directory    ${process.cwd()}`);
+    expect(app.frame()).toContain("approval     never — never asks");
+    expect(app.frame()).toMatch(/sandbox {6}workspace-write — commands confined \(bwrap\)/);
+    expect(app.frame()).toContain("profile      fast");
+    expect(app.frame()).toContain("context      10k tokens");
+  });
 });

@@ -128,7 +128,35 @@ describe("App: the screen", () => {
     const top = lines.findIndex((line) => line.includes("Apply this patch?")) - 1;
     // The prompt, the composer and the status bar leave room for a few live lines.
     expect(lines.length - top).toBeLessThanOrEqual(20);
-    expect(app.frame()).toMatch(/… \d+ more lines/);
+    expect(app.frame()).toMatch(/lines 1–\d+ of 13 · PgDn more/);
+  });
+
+  it("the patch prompt scrolls to the last line of a 60-line diff, numbered, new file from /dev/null", async () => {
+    const body = Array.from({ length: 60 }, (_, i) => `+line ${i + 1}`).join("\n");
+    const diff = `--- a/big.txt\n+++ b/big.txt\n@@ -0,0 +1,60 @@\n${body}\n`;
+    const app = launch(async (_text, s) => {
+      await s.hooks.approve?.({
+        kind: "patch",
+        callId: "p",
+        changes: [{ path: "big.txt", kind: "add", diff }],
+      });
+    });
+    Object.defineProperty(app.ui.stdout, "rows", { get: () => 30, configurable: true });
+    await ready(app.frame);
+    await app.submit("write big");
+    await waitFor(() => app.frame().includes("Apply this patch?"), "the prompt");
+    expect(app.frame()).toContain("Apply this patch? 1 file · +60 −0");
+    expect(app.frame()).toContain("--- /dev/null");
+    expect(app.frame()).toMatch(/ 1 \+line 1 /);
+    expect(app.frame()).not.toContain("line 60");
+    const PAGE_DOWN = "\u001b[6~";
+    for (let i = 0; i < 20 && !app.frame().includes("· end"); i++) {
+      const before = app.frame();
+      app.ui.stdin.write(PAGE_DOWN);
+      await waitFor(() => app.frame() !== before, "the diff to scroll");
+    }
+    expect(app.frame()).toMatch(/60 \+line 60 /);
+    expect(app.frame()).toMatch(/lines \d+–63 of 63 · end/);
   });
 
   it("live output and patch previews stay a few rows however long the lines or many the files", async () => {

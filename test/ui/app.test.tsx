@@ -234,6 +234,7 @@ describe("App", () => {
     expect(statusLine(app.frame(), "demo-model")).not.toContain("next:");
     await app.submit("third");
     await waitFor(() => app.frame().includes("answer 3"), "the third answer");
+    await waitFor(() => !statusLine(app.frame(), "demo-model").includes("working"), "turn end");
     expect(statusLine(app.frame(), "demo-model")).toContain("ws_incremental");
     expect(statusLine(app.frame(), "demo-model")).toContain("prev ✓");
   });

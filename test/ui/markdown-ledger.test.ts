@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ledgerRow } from "../../src/session/ledger.js";
-import { ledgerTableRow, readLedgerRows } from "../../src/ui/ledger-rows.js";
+import { LEDGER_HEADER, ledgerTableRow, readLedgerRows } from "../../src/ui/ledger-rows.js";
 import { fencedLines, formatMarkdownLine } from "../../src/ui/markdown.js";
 import { initialState, resilientReducer } from "../../src/ui/state.js";
 
@@ -62,6 +62,58 @@ describe("ledger rows", () => {
     const cells = ledgerTableRow(rows[0]!);
     expect(cells.slice(2, 5)).toEqual(["ws_incremental", "✓", "1/5"]);
     expect(cells.at(-1)).toBe("");
+  });
+
+  it("has a cache miss column: the diagnosis, and for a cold cache the request it repeated", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mini-codex-ledger-"));
+    const path = join(dir, "s.ledger.jsonl");
+    const row = (seq: number, diagnosis: string | null) =>
+      JSON.stringify(
+        ledgerRow(
+          {
+            seq,
+            turn: 1,
+            transport: "ws",
+            mode: "ws_full",
+            lane: "default",
+            previousResponseIdPresent: false,
+            model: "demo",
+            itemsTotal: 5,
+            itemsSent: 5,
+            bytesSent: 100,
+            warmup: false,
+            msTotal: 3,
+            outcome: "completed",
+            cache: {
+              prefixDigest: "0123456789abcdef",
+              sharedPrefix: { seq: 7, items: 5 },
+              diagnosis,
+            },
+          },
+          { sessionId: "s", promptCacheKey: "s" },
+        ),
+      );
+    // a row written before the diagnosis existed still reads, with no diagnosis
+    const old = JSON.parse(row(1, null));
+    delete old.prefix_digest;
+    delete old.shared_prefix;
+    delete old.cache_diagnosis;
+    writeFileSync(
+      path,
+      `${JSON.stringify(old)}\n${row(2, "cache_cold:12")}\n${row(3, "prefix_changed:reasoning")}\n`,
+    );
+    const rows = readLedgerRows(path, 3);
+    expect(rows.map((r) => r.cache_diagnosis)).toEqual([
+      null,
+      "cache_cold:12",
+      "prefix_changed:reasoning",
+    ]);
+    const column = LEDGER_HEADER.indexOf("cache miss");
+    expect(rows.map((r) => ledgerTableRow(r)[column])).toEqual([
+      "",
+      "cache_cold:12 #7",
+      "prefix_changed:reasoning",
+    ]);
   });
 
   it("is empty before the first request", () => {

@@ -71,7 +71,7 @@ describe("status bar priorities", () => {
   const working: StatusView = { ...base, busy: true, queued: 2, elapsedMs: 5_400 };
 
   it("shows a running timer and how to interrupt while a turn works", () => {
-    expect(text(working, 200)).toContain("│ working 5s · 2 queued · Esc to interrupt");
+    expect(text(working, 200)).toContain("│ working 5s · 2 queued │ Esc to interrupt");
     expect(elapsedLabel(65_000)).toBe("1m05s");
   });
 
@@ -128,5 +128,35 @@ describe("next-request preview wording", () => {
     expect(
       describeNext({ mode: "full", reason: "properties_changed:model", lane: "default" }),
     ).toBe("next: full — model changed");
+  });
+});
+
+describe("the cache drop item (issue 18)", () => {
+  const dropped = (diagnosis: string, sharedSeq?: number): StatusState => ({
+    ...base,
+    usage: { input_tokens: 4000, cached_tokens: 0, output_tokens: 100, reasoning_tokens: 0 },
+    cacheDrop: { diagnosis, ...(sharedSeq === undefined ? {} : { sharedSeq }) },
+  });
+
+  it("says why the cache dropped in place of the plain cached figure", () => {
+    const line = text(dropped("prefix_changed:reasoning"), 200);
+    expect(line).toContain("│ cached 0 — prefix changed: reasoning │");
+    expect(line).not.toContain("cached 0 (0%)");
+    expect(text(dropped("cache_cold:12", 7), 200)).toContain(
+      "cached 0 — same prefix as #7, 12 min ago",
+    );
+  });
+
+  it("shortens before it goes, and outranks the plain cached figure", () => {
+    const state = dropped("cache_cold:12", 7);
+    const full = text(state, 200);
+    const narrower = text(state, full.length - 10);
+    expect(narrower).toContain("cached 0 — cache cold");
+    expect(narrower.length).toBeLessThanOrEqual(full.length - 10);
+  });
+
+  it("shows the usual cached figure when nothing dropped", () => {
+    expect(text(base, 200)).toContain("cached 3.1k (77%)");
+    expect(text(base, 200)).not.toContain("prefix changed");
   });
 });

@@ -2,12 +2,12 @@ import { info, type SlashCommand } from "./types.js";
 
 export const modelCommand: SlashCommand = {
   name: "model",
-  description: "show or set the model for the next request",
+  description: "set the model for the next request (no argument: pick a model and its effort)",
   args: "[name]",
   allowedWhileBusy: true,
   run(ctx) {
     if (!ctx.args) {
-      ctx.print(info(`Model: ${ctx.session.status().model}`));
+      ctx.openModelPicker();
       return;
     }
     ctx.session.update({ model: ctx.args });

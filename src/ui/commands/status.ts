@@ -1,22 +1,32 @@
 import { compactNumber, describeNext, percent } from "../request-labels.js";
+import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
 import type { SlashCommand } from "./types.js";
 
 export const statusCommand: SlashCommand = {
   name: "status",
-  description: "session, provider, transport and token totals",
+  description: "session, directory, approval and sandbox, transport and token totals",
   allowedWhileBusy: true,
   run(ctx) {
     const s = ctx.session.status();
     const t = s.totals;
+    const launch = ctx.settings();
+    const window = launch.contextWindow;
+    const warning = safetyWarning(launch.approvalPolicy, launch.sandbox);
     ctx.print({
       kind: "info",
       title: "Status",
       lines: [
         `session      ${s.sessionId}`,
+        `directory    ${ctx.cwd}`,
+        `approval     ${launch.approvalPolicy} — ${policyAsks(launch.approvalPolicy)}`,
+        `sandbox      ${launch.sandbox} — ${sandboxEnforces(launch.sandbox)}`,
+        ...(warning ? [`⚠ ${warning}`] : []),
+        `profile      ${launch.profile ?? "(none)"}`,
         `provider     ${s.providerId}  ${s.baseUrl}`,
         `transport    ${s.transport}  lane ${s.lane}`,
         `model        ${s.model}${s.effort ? `  effort ${s.effort}` : ""}`,
         `requests     ${t.requests}  incremental ${t.incrementalRequests} (${percent(t.incrementalRequests, t.requests)})`,
+        `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
         describeNext(s.next),
       ],

@@ -1,5 +1,12 @@
 import type { AgentSession, TurnResult } from "../../session/api.js";
+import type { TuiLaunchOptions } from "../contract.js";
 import type { TranscriptEntryBody } from "../transcript-entries.js";
+
+/** The launch settings a command may show (/status). */
+export type LaunchSettings = Pick<TuiLaunchOptions, "approvalPolicy" | "sandbox" | "profile"> & {
+  /** The current model's context window in tokens (undefined = unknown). */
+  contextWindow?: number;
+};
 
 /** What a slash command may do; commands produce plain transcript data, never ink elements. */
 export interface CommandContext {
@@ -8,9 +15,12 @@ export interface CommandContext {
   args: string;
   home: string;
   cwd: string;
+  settings(): LaunchSettings;
   commands: readonly SlashCommand[];
   print(...entries: TranscriptEntryBody[]): void;
   openEffortPicker(): void;
+  /** The model picker (then the chosen reasoning model's efforts). */
+  openModelPicker(): void;
   /** Run a session operation as a turn (busy while it runs, errors shown); true when it succeeded. */
   runSessionOperation(operation: () => Promise<TurnResult>): Promise<boolean>;
   newSession(): Promise<void>;

@@ -1,0 +1,127 @@
+// The TUI's first usable prompt, in a pseudo-terminal (util-linux `script`): from spawn to the
+// input box drawn, and to the echo of a key typed the moment it is drawn (keys accepted).
+// Against a demo server in this process. Prints one JSON line. Run `npm run build` first.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startDemoServer } from "../dist/demo/index.js";
+
+const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const TARGET_MS = 300;
+const PROMPT = "Ask mini-codex";
+// the composer's caret, then the typed key (colour codes may sit between them)
+const ECHO = /›\s(?:\u001b\[[0-9;]*m)*z/;
+
+if (spawnSync("script", ["--version"]).status !== 0) {
+  console.log(JSON.stringify({ bench: "tui-startup", skipped: "util-linux `script` not found" }));
+  process.exit(0);
+}
+
+const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-tui-"));
+const repo = join(root, "repo");
+execFileSync("git", ["init", "-q", repo]);
+const env = {
+  ...process.env,
+  HOME: root,
+  MINI_CODEX_HOME: join(root, "home"),
+  TERM: "xterm-256color",
+};
+for (const key of ["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL", "CI"]) delete env[key];
+const server = await startDemoServer();
+
+const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
+
+/** One launch in a 100x30 pty; resolves with the times (ms from spawn) it reached each mark. */
+function launch(command) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(
+      "script",
+      ["-qfec", `stty cols 100 rows 30; cd ${quote(repo)}; exec ${command}`, "/dev/null"],
+      { env, stdio: ["pipe", "pipe", "ignore"] },
+    );
+    const times = {};
+    let output = "";
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      resolve(times);
+    };
+    const timer = setTimeout(() => {
+      if (done) return;
+      done = true;
+      child.kill("SIGKILL");
+      reject(new Error(`no prompt within 20 s; output: ${output.slice(-300)}`));
+    }, 20_000);
+    child.on("error", reject);
+    child.on("close", finish);
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const now = performance.now() - start;
+      if (times.drawn === undefined && output.includes(PROMPT)) {
+        times.drawn = now;
+        child.stdin.write("z");
+      }
+      if (times.drawn !== undefined && times.echo === undefined && ECHO.test(output)) {
+        times.echo = now;
+        // Ctrl+C twice quits
+        child.stdin.write("\u0003\u0003");
+        finish();
+      }
+    });
+  });
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]) : null;
+};
+
+async function nodeBaseline() {
+  const start = performance.now();
+  await new Promise((resolve) => {
+    const child = spawn(
+      "script",
+      ["-qfec", `stty cols 100 rows 30; exec ${quote(process.execPath)} -e 0`, "/dev/null"],
+      { env, stdio: ["pipe", "ignore", "ignore"] },
+    );
+    child.on("close", resolve);
+  });
+  return performance.now() - start;
+}
+
+try {
+  const tui = `${quote(process.execPath)} ${quote(BIN)} -c ${quote(`openai_base_url=${server.baseUrl}`)}`;
+  await launch(tui); // prime the OS file cache
+  const drawn = [];
+  const echo = [];
+  const node = [];
+  for (let i = 0; i < RUNS; i++) {
+    node.push(await nodeBaseline());
+    const times = await launch(tui);
+    drawn.push(times.drawn);
+    echo.push(times.echo);
+  }
+  const firstUsable = median(echo);
+  console.log(
+    JSON.stringify({
+      bench: "tui-startup",
+      runs: RUNS,
+      node_in_pty_ms: median(node),
+      prompt_drawn_ms: median(drawn),
+      first_key_echo_ms: firstUsable,
+      target_first_usable_ms: TARGET_MS,
+      target_met: firstUsable !== null && firstUsable <= TARGET_MS,
+      load_average_1m: Number(loadavg()[0].toFixed(2)),
+    }),
+  );
+} finally {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,79 @@
+import { diagnoseCache } from "./cache-diagnosis.js";
+import type { RequestCacheFacts, RequestFinished } from "./events.js";
+import type { LedgerRow } from "./ledger.js";
+import { PrefixIndex, type PrefixLookup, type SeedRequest } from "./prefix-index.js";
+import type { FullRequest } from "./request.js";
+
+/**
+ * Follows one session's requests (across lanes and epochs) to explain its cached tokens: the
+ * request a sample builds is looked up when it starts, and diagnosed and remembered once it
+ * completes. One request is in flight at a time, so the last one built is the one started.
+ */
+export class CacheExplainer {
+  private readonly index = new PrefixIndex();
+  private lastBuilt: FullRequest | undefined;
+  private readonly inFlight = new Map<number, PrefixLookup>();
+
+  /**
+   * `resumedFrom`: the last completed request of a resumed session (its ledger row), so the
+   * first request after a resume can still find the prefix it repeats (and a cold cache).
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private resumedFrom?: SeedRequest,
+  ) {}
+
+  /** Pass every built request through here (returns it unchanged). */
+  built(request: FullRequest): FullRequest {
+    this.lastBuilt = request;
+    return request;
+  }
+
+  /** The request just built went on the wire as `seq`. */
+  started(seq: number): void {
+    if (!this.lastBuilt) return;
+    if (this.resumedFrom) this.index.seed(this.lastBuilt, this.resumedFrom);
+    this.resumedFrom = undefined;
+    this.inFlight.set(seq, this.index.lookup(this.lastBuilt));
+    this.lastBuilt = undefined;
+  }
+
+  /** The figures for the ledger; a completed request becomes one later ones compare with. */
+  finished(request: RequestFinished): RequestCacheFacts | undefined {
+    const lookup = this.inFlight.get(request.seq);
+    if (!lookup) return undefined;
+    this.inFlight.delete(request.seq);
+    const now = this.now();
+    const usage = request.outcome === "completed" ? request.usage : undefined;
+    const diagnosis = usage
+      ? diagnoseCache({
+          inputTokens: usage.input_tokens,
+          cachedTokens: usage.cached_tokens,
+          ...(lookup.best ? { best: lookup.best } : {}),
+          sharedItems: lookup.sharedPrefix?.items ?? 0,
+          changedFields: lookup.changedFields,
+          now,
+        })
+      : null;
+    if (usage) this.index.record(request.seq, lookup, usage.input_tokens, now);
+    return {
+      prefixDigest: lookup.prefixDigest,
+      sharedPrefix: lookup.sharedPrefix,
+      diagnosis,
+    };
+  }
+}
+
+/** The seed for a resumed session from its last completed ledger row (none: nothing to seed). */
+export function seedFromLedgerRow(row: LedgerRow | undefined): SeedRequest | undefined {
+  if (!row?.prefix_digest || !row.usage) return undefined;
+  const at = Date.parse(row.ts);
+  if (Number.isNaN(at)) return undefined;
+  return {
+    seq: row.seq,
+    items: row.items_total,
+    inputTokens: row.usage.input_tokens,
+    at,
+    prefixDigest: row.prefix_digest,
+  };
+}

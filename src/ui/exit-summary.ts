@@ -1,0 +1,23 @@
+import type { SessionStatus } from "../session/api.js";
+
+/** How to continue a session from the shell (the TUI's own `resume` comes with the sessions work). */
+export function resumeCommand(sessionId: string): string {
+  return `mini-codex exec resume ${sessionId}`;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** What is printed after the TUI leaves: the session, how to come back, what it cost. */
+export function exitSummary(
+  status: Pick<SessionStatus, "sessionId" | "totals">,
+  ephemeral = false,
+): string[] {
+  const t = status.totals;
+  return [
+    `Session ${status.sessionId}`,
+    ephemeral
+      ? "Not saved (--ephemeral): it cannot be resumed."
+      : `Continue it with: ${resumeCommand(status.sessionId)}`,
+    `Tokens: input ${count(t.inputTokens)} (cached ${count(t.cachedTokens)}) · output ${count(t.outputTokens)} · ${t.requests} requests`,
+  ];
+}

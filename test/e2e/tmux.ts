@@ -1,0 +1,157 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BIN, type TempWorld } from "./helpers.js";
+
+/** The built binary's TUI in a real terminal: one tmux server (own socket) per pane. */
+export const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+let panes = 0;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** `npm run build` unless dist/ is newer than src/ (npm test builds first; a rebuild here
+ * would rewrite dist/ under other end-to-end tests running at the same time). */
+export function buildIfStale() {
+  let built = 0;
+  try {
+    built = Math.min(
+      statSync(join(ROOT, "dist/cli/main.js")).mtimeMs,
+      statSync(join(ROOT, "dist/ui/run.js")).mtimeMs,
+    );
+  } catch {
+    built = 0;
+  }
+  if (built < newestMtime(join(ROOT, "src"))) {
+    execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "ignore" });
+  }
+}
+
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+export interface PaneOptions {
+  world: TempWorld;
+  baseUrl: string;
+  /** Arguments after the binary (flags, a first prompt). */
+  args?: string[];
+  width?: number;
+  height?: number;
+  /** More environment for the binary. */
+  env?: Record<string, string>;
+}
+
+export interface Pane {
+  screen(): string;
+  /** The status bar: the last line naming a request mode (or "no request yet"). */
+  statusBar(): string;
+  alive(): boolean;
+  until(predicate: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /** Type text literally, then Enter. */
+  type(text: string): void;
+  /** Send tmux key names (Enter, Escape, C-c, NPage, …). */
+  keys(...names: string[]): void;
+  literal(text: string): void;
+  resize(width: number): void;
+  kill(): void;
+}
+
+/** Start `mini-codex` against the demo server in a detached tmux pane of its own. */
+export function startPane(options: PaneOptions): Pane {
+  const socket = `mini-codex-e2e-${process.pid}-${++panes}`;
+  const tmux = (...args: string[]) =>
+    // A detached tmux needs no terminal of its own, but some tmux builds still want a TERM.
+    execFileSync("tmux", ["-L", socket, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, TERM: process.env.TERM || "xterm-256color" },
+    });
+  const command = [
+    "env",
+    // Ink renders nothing interactive when CI is set.
+    ...[
+      "OPENAI_API_KEY",
+      "CODEX_API_KEY",
+      "OPENAI_BASE_URL",
+      "CI",
+      "CONTINUOUS_INTEGRATION",
+    ].flatMap((name) => ["-u", name]),
+    `MINI_CODEX_HOME=${options.world.home}`,
+    `HOME=${options.world.root}`,
+    ...Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`),
+    process.execPath,
+    BIN,
+    "-c",
+    `openai_base_url="${options.baseUrl}"`,
+    ...(options.args ?? []),
+  ]
+    .map(quote)
+    .join(" ");
+  const width = String(options.width ?? 100);
+  const height = String(options.height ?? 30);
+  tmux(
+    "new-session",
+    "-d",
+    "-s",
+    "tui",
+    "-x",
+    width,
+    "-y",
+    height,
+    "-c",
+    options.world.repo,
+    command,
+  );
+  // Keep the pane after the program exits: what it printed last stays readable.
+  tmux("set-option", "-t", "tui", "remain-on-exit", "on");
+  const alive = () => {
+    const result = spawnSync(
+      "tmux",
+      ["-L", socket, "list-panes", "-t", "tui", "-F", "#{pane_dead}"],
+      {
+        encoding: "utf8",
+      },
+    );
+    return result.status === 0 && result.stdout.trim() === "0";
+  };
+  const screen = () => {
+    try {
+      return tmux("capture-pane", "-p", "-t", "tui");
+    } catch {
+      return "";
+    }
+  };
+  const pane: Pane = {
+    screen,
+    statusBar: () =>
+      screen()
+        .split("\n")
+        .filter((line) => /ws_|http_full|no request yet/.test(line))
+        .at(-1) ?? "",
+    alive,
+    async until(predicate, what, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate()) {
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    type(text) {
+      tmux("send-keys", "-t", "tui", "-l", text);
+      tmux("send-keys", "-t", "tui", "Enter");
+    },
+    keys: (...names) => void tmux("send-keys", "-t", "tui", ...names),
+    literal: (text) => void tmux("send-keys", "-t", "tui", "-l", text),
+    resize: (columns) => void tmux("resize-window", "-t", "tui", "-x", String(columns)),
+    kill: () => void spawnSync("tmux", ["-L", socket, "kill-server"]),
+  };
+  return pane;
+}

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "./harness.js";
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+// Long enough that every prompt is over the provider's 1 024-token cache minimum.
+const LONG_INSTRUCTIONS =
+  "You are the test agent. Answer briefly and run what you are asked to.\n".repeat(80);
+const MINUTE = 60_000;
+
+/** A session clock the test moves forward (minutes pass without waiting). */
+function testClock() {
+  let now = Date.now();
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+describe("cache diagnosis against the demo server (issue 18)", () => {
+  it("a tiny first prompt is below_minimum, warm-up and turn alike", async () => {
+    h = await startHarness();
+    await h.session.send("hi");
+    const rows = h.ledger();
+    expect(rows.map((r) => r.cache_diagnosis)).toEqual(["below_minimum", "below_minimum"]);
+    expect(rows[0]?.shared_prefix).toBeNull();
+    expect(rows[1]?.shared_prefix).toEqual({ seq: 1, items: rows[0]?.items_total });
+  });
+
+  it("the first big prompt is first_request; incremental continuations lose nothing (null)", async () => {
+    h = await startHarness({ instructions: LONG_INSTRUCTIONS });
+    await h.session.send("hello");
+    await h.session.send("run: echo hi");
+    const rows = h.ledger();
+    expect(rows.map((r) => r.mode)).toEqual([
+      "ws_full",
+      "ws_incremental",
+      "ws_incremental",
+      "ws_incremental",
+    ]);
+    expect(rows.map((r) => r.cache_diagnosis)).toEqual(["first_request", null, null, null]);
+    for (const row of rows.slice(1)) expect(row.usage?.cached_tokens).toBeGreaterThan(1000);
+  });
+
+  it("the same prefix after the server's cache was forgotten is cache_cold:<minutes since>", async () => {
+    const clock = testClock();
+    h = await startHarness({ instructions: LONG_INSTRUCTIONS }, { now: clock.now });
+    await h.session.send("one");
+    const before = h.ledger().at(-1);
+    h.server.hooks.forgetPromptCache();
+    clock.advance(12 * MINUTE + 5_000);
+    await h.session.send("two");
+    const after = h.ledger().at(-1);
+    expect(after?.mode).toBe("ws_incremental");
+    expect(after?.usage?.cached_tokens).toBe(0);
+    expect(after?.cache_diagnosis).toBe("cache_cold:12");
+    expect(after?.shared_prefix).toEqual({ seq: before?.seq, items: before?.items_total });
+  });
+
+  it("an effort switch onto a new lane is prefix_changed:reasoning", async () => {
+    h = await startHarness({
+      instructions: LONG_INSTRUCTIONS,
+      settings: { model: "demo-1", effort: "low" },
+      providerOverrides: { wsLanes: "stream_id" },
+    });
+    await h.session.send("one");
+    const before = h.ledger().at(-1);
+    h.session.update({ effort: "high" });
+    await h.session.send("two");
+    const switched = h.ledger().at(-1);
+    expect(switched?.mode).toBe("ws_full");
+    expect(switched?.reason).toMatch(/^(lane_new|properties_changed:reasoning)$/);
+    expect(switched?.usage?.cached_tokens).toBe(0);
+    expect(switched?.cache_diagnosis).toBe("prefix_changed:reasoning");
+    // the earlier turn's whole input is still the longest shared prefix, under other fields
+    expect(switched?.shared_prefix).toEqual({ seq: before?.seq, items: before?.items_total });
+  });
+
+  it("every row of a 20-tool-call run carries a prefix digest and the prefix it shares", async () => {
+    h = await startHarness({ instructions: LONG_INSTRUCTIONS });
+    for (let i = 1; i <= 20; i++) await h.session.send(`run: echo ${i}`);
+    const rows = h.ledger();
+    expect(rows).toHaveLength(41);
+    expect(new Set(rows.map((r) => r.prefix_digest)).size).toBe(41);
+    expect(rows[0]?.shared_prefix).toBeNull();
+    rows.forEach((row, i) => {
+      expect(row.prefix_digest).toMatch(/^[0-9a-f]{16}$/);
+      if (i === 0) return;
+      // each request extends the one before it: it shares that one's whole input
+      expect(row.shared_prefix).toEqual({ seq: row.seq - 1, items: rows[i - 1]?.items_total });
+      expect(row.cache_diagnosis).toBeNull();
+    });
+  });
+});
