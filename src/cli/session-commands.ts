@@ -47,9 +47,10 @@ export function addSessionCommands(program: Command, pending: Pending): void {
   )
     .option("--last", "continue the most recent session of this directory")
     .option("--all", "list (or with --last: take) sessions of every directory")
-    .action((id: string | undefined, own: Own) => {
+    .action((id: string | undefined, own: Own, cmd: Command) => {
       const resume = target(id, own);
-      startTui(pending, own, resume ? { resume } : { pick: { allDirectories: own.all === true } });
+      const start = resume ? { resume } : { pick: { allDirectories: own.all === true } };
+      startTui(pending, flagsOf(own, cmd), start);
     });
 
   addSharedOptions(

@@ -21,13 +21,22 @@ export interface KeyRoutingOptions {
   quit(): void;
   /** Print the last command's whole output. */
   showOutput(): void;
+  /** A list or pager over the screen takes the key first (true: it was its key). */
+  modal?(input: string, key: Key): boolean;
 }
 
 /**
  * One handler for every key: the approval prompt first, else the effort picker, else the
  * composer. Esc, Ctrl+C and Ctrl+T act on the turn, the input and the app.
  */
-export function useKeyRouting({ agent, onSubmit, print, quit, showOutput }: KeyRoutingOptions) {
+export function useKeyRouting({
+  agent,
+  onSubmit,
+  print,
+  quit,
+  showOutput,
+  modal,
+}: KeyRoutingOptions) {
   const picker = useRefState<{ spec: PickerSpec; index: number } | undefined>(undefined);
   const openPicker = (spec: PickerSpec) =>
     picker.set({ spec, index: Math.max(0, spec.options.indexOf(spec.current ?? "")) });
@@ -126,6 +135,7 @@ export function useKeyRouting({ agent, onSubmit, print, quit, showOutput }: KeyR
 
   const route = useRef<(input: string, key: Key) => void>(() => {});
   route.current = (input, key) => {
+    if (modal?.(input, key)) return;
     const pendingApproval = agent.currentApproval();
     if (pendingApproval && approvalKeyGoesToComposer(input, key, composer.isEmpty())) {
       composer.handle(input, key);

@@ -1,11 +1,13 @@
 import { compactCommand } from "./compact.js";
 import { diffCommand } from "./diff.js";
 import { effortCommand } from "./effort.js";
+import { forkCommand } from "./fork.js";
 import { helpCommand } from "./help.js";
 import { ledgerCommand } from "./ledger.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
+import { resumeCommand } from "./resume.js";
 import { statusCommand } from "./status.js";
 import type { SlashCommand } from "./types.js";
 
@@ -17,6 +19,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   ledgerCommand,
   compactCommand,
   newCommand,
+  resumeCommand,
+  forkCommand,
   diffCommand,
   quitCommand,
 ];
