@@ -85,6 +85,8 @@ function buildProgram(pending: Pending): Command {
       );
     });
 
+  addMcpCommands(program, pending);
+
   program
     .command("demo-server")
     .description("run the embedded demo Responses server alone")
@@ -121,6 +123,58 @@ function buildProgram(pending: Pending): Command {
     );
 
   return program;
+}
+
+/** `mini-codex mcp list|get|add|remove`, editing config.toml like `codex mcp`. */
+function addMcpCommands(program: Command, pending: Pending): void {
+  const mcp = program.command("mcp").description("manage MCP servers in config.toml");
+  const run = (action: (m: typeof import("./mcp-command.js")) => number) => {
+    pending.result = import("./mcp-command.js").then(action);
+  };
+  mcp
+    .command("list")
+    .description("list configured MCP servers")
+    .option("--json", "print JSON")
+    .action((flags: { json?: boolean }) =>
+      run((m) => m.mcpList(m.defaultHome(), flags.json === true, m.stdout)),
+    );
+  mcp
+    .command("get")
+    .description("show one MCP server")
+    .argument("<NAME>", "the server")
+    .option("--json", "print JSON")
+    .action((name: string, flags: { json?: boolean }) =>
+      run((m) => m.mcpGet(m.defaultHome(), name, flags.json === true, m.stdout)),
+    );
+  mcp
+    .command("add")
+    .description("add an MCP server: `add NAME -- COMMAND [ARGS...]` or `add NAME --url URL`")
+    .argument("<NAME>", "the server")
+    .argument("[COMMAND...]", "the stdio server's command and arguments (after --)")
+    .option("--env <KEY=VALUE>", "environment variable for the server (repeatable)", collectValues)
+    .option("--url <URL>", "a streamable HTTP server")
+    .option("--bearer-token-env-var <VAR>", "variable holding the HTTP server's bearer token")
+    .action(
+      (
+        name: string,
+        command: string[],
+        flags: { env?: string[]; url?: string; bearerTokenEnvVar?: string },
+      ) => {
+        if (!flags.url && command.length === 0) {
+          throw new UsageError("mcp add needs a command after -- or --url");
+        }
+        run((m) => m.mcpAdd(m.defaultHome(), name, command, flags, m.stdout));
+      },
+    );
+  mcp
+    .command("remove")
+    .description("remove an MCP server")
+    .argument("<NAME>", "the server")
+    .action((name: string) => run((m) => m.mcpRemove(m.defaultHome(), name, m.stdout)));
+}
+
+function collectValues(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function report(error: unknown): number {

@@ -31,6 +31,7 @@ export function addSharedOptions(command: Command): Command {
         "reasoning effort (same as -c model_reasoning_effort=LEVEL)",
       ).choices(ReasoningEffortSchema.options),
     )
+    .option("--search", 'offer the hosted web_search tool (same as -c web_search="live")')
     .option("--demo", "use the embedded local demo provider (no key, no network)");
 }
 

@@ -4,6 +4,13 @@ import { assertNever, type SessionEvent } from "../session/events.js";
 import { addUsage, noUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
+import {
+  type McpToolCallExecItem,
+  mcpCallFinishedItem,
+  mcpCallStartedItem,
+  type WebSearchExecItem,
+  webSearchItem,
+} from "./mcp-items.js";
 
 /** Items of `exec --json` (docs/config.md, "exec --json events"). */
 export type ExecItem =
@@ -24,6 +31,8 @@ export type ExecItem =
       status: "completed" | "failed";
     }
   | { id: string; type: "todo_list"; items: Array<{ text: string; completed: boolean }> }
+  | McpToolCallExecItem
+  | WebSearchExecItem
   | { id: string; type: "error"; message: string };
 
 export interface ExecUsage {
@@ -83,6 +92,8 @@ function todoItems(plan: PlanStep[]): TodoItem["items"] {
 export class ExecEventMapper {
   private nextId = 0;
   private readonly commands = new Map<string, CommandItem>();
+  /** MCP calls in progress: their item ids, by call id. */
+  private readonly mcpCalls = new Map<string, McpToolCallExecItem>();
   private todo: TodoItem | undefined;
   private usage: UsageFigures = noUsage();
   private sawUsage = false;
@@ -152,6 +163,8 @@ export class ExecEventMapper {
       this.lastMessage = text;
       return [{ type: "item.completed", item: { id: this.id(), type: "agent_message", text } }];
     }
+    const search = webSearchItem("", item);
+    if (search) return [{ type: "item.completed", item: { ...search, id: this.id() } }];
     if (item.type === "reasoning") {
       const summary = reasoningText(item);
       if (summary === undefined) return [];
@@ -215,6 +228,18 @@ export class ExecEventMapper {
         this.todo = { ...this.todo, items: todoItems(event.plan) };
         return [{ type: "item.updated", item: { ...this.todo } }];
       }
+      case "mcp_call_started": {
+        const item = mcpCallStartedItem(this.id(), event);
+        this.mcpCalls.set(event.callId, item);
+        return [{ type: "item.started", item: { ...item } }];
+      }
+      case "mcp_call_finished": {
+        const open = this.mcpCalls.get(event.callId);
+        this.mcpCalls.delete(event.callId);
+        return [
+          { type: "item.completed", item: mcpCallFinishedItem(open?.id ?? this.id(), event) },
+        ];
+      }
       case "patch_preview":
         return [];
       default:
@@ -229,6 +254,10 @@ export class ExecEventMapper {
       out.push({ type: "item.completed", item: { ...item, status: "failed" } });
     }
     this.commands.clear();
+    for (const item of this.mcpCalls.values()) {
+      out.push({ type: "item.completed", item: { ...item, status: "failed" } });
+    }
+    this.mcpCalls.clear();
     if (this.todo) {
       out.push({ type: "item.completed", item: this.todo });
       this.todo = undefined;

@@ -115,8 +115,15 @@ export class TextProgress {
           this.line(`  ${mark} ${step.step}`);
         }
         return;
+      case "mcp_call_finished": {
+        const outcome = event.error === undefined ? "ok" : `failed: ${event.error}`;
+        this.line(`mcp ${event.server}.${event.tool}(${JSON.stringify(event.arguments)})`);
+        this.line(`  (${outcome}, ${(event.durationMs / 1000).toFixed(1)} s)`);
+        return;
+      }
       case "command_output":
       case "patch_preview":
+      case "mcp_call_started":
         return;
       default:
         assertNever(event);

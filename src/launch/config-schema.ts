@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { McpServersSchema } from "../mcp/config.js";
 import { ReasoningEffortSchema, ReasoningSummarySchema } from "../protocol/request.js";
+import { WebSearchModeSchema } from "../protocol/web-search.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
@@ -40,6 +42,10 @@ export const ConfigSchema = z.object({
   shell_max_timeout_ms: z.number().int().positive().optional(),
   /** Tokens the model can see; for the TUI's "context left" (known models need none). */
   model_context_window: z.number().int().positive().optional(),
+  /** `[mcp_servers.<name>]`, the Codex CLI's keys (docs/config.md). */
+  mcp_servers: McpServersSchema.optional(),
+  /** The hosted web_search tool: "live", "cached" or "disabled" (default). */
+  web_search: WebSearchModeSchema.optional(),
 });
 export type MiniCodexConfig = z.infer<typeof ConfigSchema>;
 

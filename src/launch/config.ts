@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
+import { MCP_SERVER_KEYS } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
 import {
   applyOverrides,
@@ -57,6 +58,35 @@ export function readConfigFile(file: string): ConfigTable | undefined {
   }
 }
 
+/** Tables of named entries and the keys each entry may have. */
+const NAMED_TABLES: Record<string, ReadonlySet<string>> = {
+  model_providers: KNOWN_PROVIDER_KEYS,
+  mcp_servers: MCP_SERVER_KEYS,
+};
+
+/** `[<table>.<id>]` entries without the keys we do not know (a warning each). */
+function stripUnknownEntryKeys(
+  tableKey: string,
+  entries: ConfigTable,
+  known: ReadonlySet<string>,
+  warnings: string[],
+): ConfigTable {
+  const out: ConfigTable = {};
+  for (const [id, entry] of Object.entries(entries)) {
+    if (!isTable(entry)) {
+      out[id] = entry;
+      continue;
+    }
+    const kept: ConfigTable = {};
+    for (const [entryKey, entryValue] of Object.entries(entry)) {
+      if (known.has(entryKey)) kept[entryKey] = entryValue;
+      else warnings.push(`unknown config key \`${tableKey}.${id}.${entryKey}\` (ignored)`);
+    }
+    out[id] = kept;
+  }
+  return out;
+}
+
 /** Drop keys we do not know (with a warning each) so the schema only judges known keys. */
 export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; warnings: string[] } {
   const warnings: string[] = [];
@@ -66,25 +96,8 @@ export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; warn
       warnings.push(`unknown config key \`${key}\` (ignored)`);
       continue;
     }
-    if (key === "model_providers" && isTable(value)) {
-      const providers: ConfigTable = {};
-      for (const [id, provider] of Object.entries(value)) {
-        if (!isTable(provider)) {
-          providers[id] = provider;
-          continue;
-        }
-        const kept: ConfigTable = {};
-        for (const [providerKey, providerValue] of Object.entries(provider)) {
-          if (KNOWN_PROVIDER_KEYS.has(providerKey)) kept[providerKey] = providerValue;
-          else
-            warnings.push(`unknown config key \`model_providers.${id}.${providerKey}\` (ignored)`);
-        }
-        providers[id] = kept;
-      }
-      out[key] = providers;
-      continue;
-    }
-    out[key] = value;
+    const known = NAMED_TABLES[key];
+    out[key] = known && isTable(value) ? stripUnknownEntryKeys(key, value, known, warnings) : value;
   }
   return { table: out, warnings };
 }

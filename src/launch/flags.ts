@@ -12,6 +12,8 @@ export interface SharedFlags {
   skipGitRepoCheck?: boolean;
   effort?: ReasoningEffort;
   demo?: boolean;
+  /** --search: web_search = "live". */
+  search?: boolean;
 }
 
 export interface ExecFlags extends SharedFlags {
@@ -31,5 +33,6 @@ export function flagOverrides(flags: SharedFlags): ConfigOverride[] {
   if (flags.effort) out.push({ path: ["model_reasoning_effort"], value: flags.effort });
   if (flags.sandbox) out.push({ path: ["sandbox_mode"], value: flags.sandbox });
   if (flags.demo) out.push({ path: ["model_provider"], value: "demo" });
+  if (flags.search) out.push({ path: ["web_search"], value: "live" });
   return out;
 }

@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { ReasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
+import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
 import {
   findLatestSession,
   findSessionById,
@@ -12,11 +13,13 @@ import {
   type SessionMeta,
 } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
+import { SessionLockedError } from "../session/session-lock.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { gitRoot } from "./git.js";
+import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 
 /** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
@@ -43,6 +46,8 @@ export interface OpenedSession {
   resumed: boolean;
   /** The parent's id when this session is a fork. */
   forkedFrom?: string;
+  /** What the person should know about the resumed history (unreadable lines, repairs). */
+  warnings: string[];
 }
 
 /** The folders from the git root (or cwd outside a repository) down to cwd, top first. */
@@ -74,16 +79,54 @@ function systemTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
-function loadSaved(runtime: Runtime, target: ResumeTarget) {
+/** Session-file problems are the person's to see, not crashes: exit 1 with the message. */
+function asCliError(error: unknown): unknown {
+  if (error instanceof SessionFileError || error instanceof SessionLockedError) {
+    return new CliError(error.message, EXIT_FAILED);
+  }
+  return error;
+}
+
+function findSaved(runtime: Runtime, target: ResumeTarget): string {
   try {
-    const path =
-      "last" in target
-        ? findLatestSession(runtime.home, target.anyDirectory ? undefined : runtime.cwd)
-        : findSessionById(runtime.home, target.id);
-    return { path, saved: readSessionFile(path) };
+    return "last" in target
+      ? findLatestSession(runtime.home, target.anyDirectory ? undefined : runtime.cwd)
+      : findSessionById(runtime.home, target.id);
   } catch (error) {
-    if (error instanceof SessionFileError) throw new CliError(error.message, EXIT_FAILED);
-    throw error;
+    throw asCliError(error);
+  }
+}
+
+/**
+ * Lock the session (unless nothing is written), read it and make its history sendable: calls
+ * left without an output by a crash get their `aborted` output, written to the file before
+ * anything is sent. An inconsistent history is refused.
+ */
+function loadSaved(path: string, writable: boolean) {
+  const store = writable ? lockedReopen(path) : undefined;
+  try {
+    const saved = readSessionFile(path);
+    const repaired = repairHistory(saved.history);
+    if (store && repaired.added.length > 0) {
+      if (repaired.atEnd) store.append(repaired.added);
+      else store.replace(repaired.history);
+    }
+    const warnings = resumeWarnings(path, saved.unreadableLines, repaired.added.length);
+    return { saved: { ...saved, history: repaired.history }, store, warnings };
+  } catch (error) {
+    store?.close();
+    if (error instanceof InconsistentHistoryError) {
+      throw new CliError(`cannot resume ${path}: ${error.message}`, EXIT_FAILED);
+    }
+    throw asCliError(error);
+  }
+}
+
+function lockedReopen(path: string): SessionFile {
+  try {
+    return SessionFile.reopen(path, `session ${basename(path, ".jsonl")}`);
+  } catch (error) {
+    throw asCliError(error);
   }
 }
 
@@ -103,19 +146,25 @@ export async function openSession(
   }
 
   const { config } = runtime;
+  const tools = createToolRouter({
+    applyPatchToolType: runtime.applyPatchToolType,
+    ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
+    ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
+    ...(config.web_search ? { webSearch: config.web_search } : {}),
+  });
+  // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
+  const mcp = await runtime.mcp.get();
+  if (mcp) tools.addSource(mcp);
   const base: Omit<SessionOptions, "id"> = {
     provider: runtime.provider,
     settings,
     instructions: runtime.instructions,
-    tools: createToolRouter({
-      applyPatchToolType: runtime.applyPatchToolType,
-      ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
-      ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
-    }),
+    tools,
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
     sandbox: runtime.sandbox,
     home: runtime.home,
+    ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
     version: runtime.version,
   };
@@ -125,7 +174,8 @@ export async function openSession(
   if (input.ephemeral) base.ledger = false;
 
   if (input.resume) {
-    const { path, saved } = loadSaved(runtime, input.resume);
+    const path = findSaved(runtime, input.resume);
+    const { saved, store, warnings } = loadSaved(path, !input.ephemeral);
     keepSavedSettings(runtime, settings, saved.meta);
     const options: SessionOptions = {
       ...base,
@@ -133,11 +183,12 @@ export async function openSession(
       restoredHistory: saved.history,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };
-    if (!input.ephemeral) options.historyStore = SessionFile.reopen(path);
+    if (store) options.historyStore = store;
     const opened: OpenedSession = {
       session: createSession(options),
       id: saved.meta.id,
       resumed: true,
+      warnings,
     };
     if (!input.ephemeral) opened.file = path;
     return opened;
@@ -171,7 +222,12 @@ export async function openSession(
     file = SessionFile.create(runtime.home, meta);
     options.historyStore = file;
   }
-  const opened: OpenedSession = { session: createSession(options), id, resumed: false };
+  const opened: OpenedSession = {
+    session: createSession(options),
+    id,
+    resumed: false,
+    warnings: [],
+  };
   if (file) opened.file = file.path;
   return opened;
 }
@@ -190,7 +246,8 @@ function forkSession(
   settings: SessionSettings,
   input: OpenSessionInput & { fork: ResumeTarget },
 ): OpenedSession {
-  const { saved } = loadSaved(runtime, input.fork);
+  // read only: the parent's file is neither locked nor written
+  const { saved, warnings } = loadSaved(findSaved(runtime, input.fork), false);
   keepSavedSettings(runtime, settings, saved.meta);
   const id = newSessionId();
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
@@ -216,6 +273,7 @@ function forkSession(
     id,
     resumed: true,
     forkedFrom: saved.meta.id,
+    warnings,
   };
   if (file) opened.file = file.path;
   return opened;

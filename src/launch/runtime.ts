@@ -12,6 +12,7 @@ import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
+import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { resolveProvider } from "./provider.js";
 import { packageVersion } from "./version.js";
 
@@ -52,6 +53,8 @@ export interface Runtime {
   instructions: string;
   version: string;
   /** Stops what the runtime started (the embedded demo server). */
+  /** The configured MCP servers (started when the first session opens). */
+  mcp: McpServers;
   close(): Promise<void>;
 }
 
@@ -141,6 +144,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     provider.baseUrl = server.baseUrl;
     close = () => server.close();
   }
+  const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
+  const stopDemo = close;
   const runtime: Runtime = {
     home,
     cwd,
@@ -156,7 +161,11 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),
-    close,
+    mcp,
+    close: async () => {
+      await mcp.close();
+      await stopDemo();
+    },
   };
   const contextWindow = config.model_context_window ?? knownContextWindow(runtime.model);
   if (contextWindow) runtime.contextWindow = contextWindow;

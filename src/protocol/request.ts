@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ResponseItemSchema } from "./items.js";
+import { WebSearchToolSpecSchema } from "./web-search.js";
 
 export const ReasoningEffortSchema = z.enum(["none", "minimal", "low", "medium", "high", "xhigh"]);
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
@@ -33,6 +34,7 @@ export const CustomToolSpecSchema = z.object({
 export const ToolSpecSchema = z.discriminatedUnion("type", [
   FunctionToolSpecSchema,
   CustomToolSpecSchema,
+  WebSearchToolSpecSchema,
 ]);
 export type FunctionToolSpec = z.infer<typeof FunctionToolSpecSchema>;
 export type CustomToolSpec = z.infer<typeof CustomToolSpecSchema>;

@@ -1,3 +1,4 @@
+import type { McpServerStatus } from "../mcp/connection.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
@@ -38,6 +39,8 @@ export interface HistoryStore {
   append(items: ResponseItem[]): void;
   /** History was replaced wholesale (compaction). */
   replace(items: ResponseItem[]): void;
+  /** The session closed: release what the store holds (the session file's lock). */
+  close?(): void;
 }
 
 export interface SessionOptions {
@@ -68,6 +71,17 @@ export interface SessionOptions {
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Package version for the User-Agent. */
   version: string;
+  /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
+  mcp?: McpSessionTools;
+}
+
+/** What a session needs of its MCP servers (src/mcp's McpManager). */
+export interface McpSessionTools {
+  status(): McpServerStatus[];
+  /** Servers that failed to start, one line each (the session shows them as warnings). */
+  startupWarnings(): string[];
+  /** A server's tool list changed; the session applies it at the next user turn. */
+  onChange(listener: () => void): () => void;
 }
 
 export interface SessionStatus {
@@ -111,5 +125,7 @@ export interface AgentSession {
   prepare(): Promise<void>;
   status(): SessionStatus;
   history(): readonly ResponseItem[];
+  /** The configured MCP servers with their state and tools (/mcp). */
+  mcpServers?(): McpServerStatus[];
   close(): Promise<void>;
 }

@@ -1,4 +1,6 @@
+import type { WebSearchMode } from "../protocol/web-search.js";
 import { applyPatchTool } from "./apply-patch/tool.js";
+import { webSearchTool } from "./hosted.js";
 import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
 import { type ShellToolOptions, shellCommandTool } from "./shell.js";
@@ -10,6 +12,8 @@ export interface ToolRouterOptions {
   outputCapBytes?: number;
   /** Extra environment variables for shell commands. */
   shellEnv?: Record<string, string>;
+  /** The hosted web_search tool, after the built-in tools (default: not offered). */
+  webSearch?: WebSearchMode;
   /** `[shell_environment_policy]` and the variables always removed (the provider's env_key). */
   envPolicy?: ShellToolOptions["envPolicy"];
   removeEnv?: string[];
@@ -18,8 +22,9 @@ export interface ToolRouterOptions {
   bwrap?: ShellToolOptions["bwrap"];
 }
 
-/** The default tool set, in a fixed order: shell_command, apply_patch, update_plan. */
+/** The default tool set, in a fixed order: shell_command, apply_patch, update_plan[, web_search]. */
 export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry {
+  const webSearch = options.webSearch ? webSearchTool(options.webSearch) : undefined;
   return new ToolRegistry([
     shellCommandTool({
       ...(options.shellTimeoutMs !== undefined ? { defaultTimeoutMs: options.shellTimeoutMs } : {}),
@@ -35,6 +40,7 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
     }),
     applyPatchTool(options.applyPatchToolType ?? "custom"),
     updatePlanTool(),
+    ...(webSearch ? [webSearch] : []),
   ]);
 }
 

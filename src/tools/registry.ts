@@ -4,7 +4,14 @@ import type { ToolCallItem } from "../protocol/items.js";
 import { sortKeysDeep } from "../protocol/json.js";
 import type { CustomToolSpec, FunctionToolSpec, ToolSpec } from "../protocol/request.js";
 import { ToolError, ToolInputError } from "./errors.js";
-import type { DiffConsumer, ToolContext, ToolDefinition, ToolEvent, ToolRouter } from "./types.js";
+import type {
+  DiffConsumer,
+  ToolContext,
+  ToolDefinition,
+  ToolEvent,
+  ToolRouter,
+  ToolSource,
+} from "./types.js";
 
 type ConsumerFactory = (callId: string, emit: (event: ToolEvent) => void) => DiffConsumer;
 
@@ -124,9 +131,13 @@ function describeJson(value: unknown): string {
   return "an object without a string `input`";
 }
 
-/** A set of tools, routed by name. Order of registration is the order of `specs()`. */
+/**
+ * A set of tools, routed by name. `specs()` lists the registered tools in registration order,
+ * then each source's tools in the order the source gives (MCP: by server and tool).
+ */
 export class ToolRegistry implements ToolRouter {
   private readonly tools = new Map<string, ToolDefinition>();
+  private readonly sources: ToolSource[] = [];
   private cachedSpecs: ToolSpec[] | undefined;
 
   constructor(tools: ToolDefinition[] = []) {
@@ -140,21 +151,38 @@ export class ToolRegistry implements ToolRouter {
     return this;
   }
 
+  /** Tools that change at run time; their names must not clash with registered tools. */
+  addSource(source: ToolSource): this {
+    this.sources.push(source);
+    return this;
+  }
+
   get(name: string): ToolDefinition | undefined {
-    return this.tools.get(name);
+    const tool = this.tools.get(name);
+    if (tool) return tool;
+    for (const source of this.sources) {
+      const found = source.definitions().find((definition) => definition.name === name);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   names(): string[] {
-    return [...this.tools.keys()];
+    return [...this.tools.keys(), ...this.sourceTools().map((tool) => tool.name)];
   }
 
   specs(): ToolSpec[] {
     this.cachedSpecs ??= [...this.tools.values()].map((tool) => sortKeysDeep(tool.spec));
-    return this.cachedSpecs.map((spec) => structuredClone(spec));
+    const fromSources = this.sourceTools().map((tool) => sortKeysDeep(tool.spec));
+    return [...this.cachedSpecs, ...fromSources].map((spec) => structuredClone(spec));
+  }
+
+  private sourceTools(): ToolDefinition[] {
+    return this.sources.flatMap((source) => source.definitions());
   }
 
   async execute(call: ToolCallItem, ctx: ToolContext): Promise<string> {
-    const tool = this.tools.get(call.name);
+    const tool = this.get(call.name);
     if (!tool) {
       const known = this.names().join(", ") || "none";
       return `unsupported call: tool "${call.name}" does not exist (available tools: ${known})`;
@@ -175,7 +203,7 @@ export class ToolRegistry implements ToolRouter {
     emit: (event: ToolEvent) => void,
   ): DiffConsumer | undefined {
     if (call.type !== "custom_tool_call") return undefined;
-    const tool = this.tools.get(call.name);
+    const tool = this.get(call.name);
     return tool?.createDiffConsumer?.(call.call_id, emit);
   }
 }

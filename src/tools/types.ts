@@ -56,7 +56,26 @@ export type ToolEvent =
       /** Why it failed (a patch or workspace error), when !ok. */
       error?: string;
     }
-  | { type: "plan_updated"; callId: string; explanation?: string; plan: PlanStep[] };
+  | { type: "plan_updated"; callId: string; explanation?: string; plan: PlanStep[] }
+  | { type: "mcp_call_started"; callId: string; server: string; tool: string; arguments: unknown }
+  | {
+      type: "mcp_call_finished";
+      callId: string;
+      server: string;
+      tool: string;
+      arguments: unknown;
+      durationMs: number;
+      /** What the server returned (absent when the call failed before a result). */
+      result?: McpToolResult;
+      /** Why it failed: a server error, a timeout, an exit, or an `isError` result. */
+      error?: string;
+    };
+
+/** An MCP call's result as the server sent it (for the UI and exec --json, not the model). */
+export interface McpToolResult {
+  content: unknown[];
+  structuredContent?: unknown;
+}
 
 /** The person's answer to an approval request (docs/protocol.md, "Approvals"). */
 export type ApprovalDecision =
@@ -129,6 +148,12 @@ export interface ToolDefinition {
    */
   run(input: string, ctx: ToolContext): Promise<string>;
   createDiffConsumer?(callId: string, emit: (event: ToolEvent) => void): DiffConsumer;
+}
+
+/** Tools that come and go at run time (MCP servers), merged after the built-in tools. */
+export interface ToolSource {
+  /** The current tools, in their stable order. */
+  definitions(): ToolDefinition[];
 }
 
 /** What the turn loop needs from the tool registry. */

@@ -1,5 +1,4 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
-import type { ToolSpec } from "../protocol/request.js";
 import type {
   AgentSession,
   SessionOptions,
@@ -24,6 +23,7 @@ import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
 import { runTurnLoop } from "./turn-loop.js";
+import { TurnTools } from "./turn-tools.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -46,8 +46,8 @@ export class Session implements AgentSession {
   private readonly chain: RequestChain;
   private readonly client: ModelClient;
   private readonly ledger: LedgerWriter;
+  private readonly tools: TurnTools;
   private readonly cache: CacheExplainer;
-  private readonly toolSpecs: readonly ToolSpec[];
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
   private warm: Promise<void> | undefined;
@@ -82,7 +82,7 @@ export class Session implements AgentSession {
       warn: (message) => this.emit({ type: "warning", message }),
       ...transports,
     });
-    this.toolSpecs = options.tools.specs();
+    this.tools = new TurnTools(options.tools, options.mcp, () => this.toolsChanged());
     this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
   }
 
@@ -92,6 +92,8 @@ export class Session implements AgentSession {
 
   async send(input: string): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
+      this.showWarnings();
+      this.tools.beginTurn();
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
       try {
@@ -120,6 +122,7 @@ export class Session implements AgentSession {
   async compact(): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
       await this.warm; // one request at a time on the chain
+      this.tools.beginTurn();
       this.append(this.takeSettingsNote());
       const { summary, usage } = await requestSummary({
         turn,
@@ -155,7 +158,12 @@ export class Session implements AgentSession {
   }
 
   async prepare(): Promise<void> {
+    this.showWarnings();
     await this.ensureWarm(this.lifetime.signal);
+  }
+
+  mcpServers() {
+    return this.options.mcp?.status() ?? [];
   }
 
   status(): SessionStatus {
@@ -201,7 +209,9 @@ export class Session implements AgentSession {
   async close(): Promise<void> {
     this.turns.abort();
     this.lifetime.abort();
+    this.tools.close();
     this.client.close();
+    this.options.historyStore?.close?.();
   }
 
   private ensureWarm(signal: AbortSignal): Promise<void> {
@@ -229,7 +239,7 @@ export class Session implements AgentSession {
       // the frame's sessionId becomes the request's prompt_cache_key
       sessionId: this.promptCacheKey,
       instructions: this.options.instructions,
-      tools: this.toolSpecs,
+      tools: this.tools.offered,
       settings: this.settings,
     };
   }
@@ -240,7 +250,8 @@ export class Session implements AgentSession {
 
   private nextRequest(): NextRequestPreview {
     const extra = this.settingsNote ? [this.settingsNote] : [];
-    const plan = this.client.preview(this.builder.build(this.frame(), extra));
+    const frame = { ...this.frame(), tools: this.tools.upcoming() };
+    const plan = this.client.preview(this.builder.build(frame, extra));
     return plan.kind === "full"
       ? { mode: "full", reason: plan.reason, lane: this.chain.lane }
       : { mode: "incremental", lane: this.chain.lane };
@@ -276,6 +287,21 @@ export class Session implements AgentSession {
     );
     this.totals.record(request);
     this.emit({ type: "request_finished", request });
+  }
+
+  /** A server's tool list changed: the preview says what the next turn will send. */
+  private toolsChanged(): void {
+    const { model, effort } = this.settings;
+    this.emit({
+      type: "settings_changed",
+      model,
+      ...(effort ? { effort } : {}),
+      next: this.nextRequest(),
+    });
+  }
+
+  private showWarnings(): void {
+    for (const message of this.tools.takeWarnings()) this.emit({ type: "warning", message });
   }
 
   private emit(event: SessionEvent): void {

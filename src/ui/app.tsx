@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import { runSlashCommand } from "./commands/dispatch.js";
+import { CompletionPopup } from "./completion-popup.js";
 import { Composer } from "./composer.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { RenderGuard } from "./error-boundary.js";
@@ -56,10 +57,10 @@ export function App({
   const quit = useCallback(() => {
     const session = agent.session;
     void agent.close().finally(() => {
-      if (session) onExit?.(exitSummary(session.status(), options.ephemeral));
+      if (session) onExit?.(exitSummary(session.status()));
       setLeaving(true);
     });
-  }, [agent, onExit, options.ephemeral]);
+  }, [agent, onExit]);
   useEffect(() => {
     if (leaving) exit();
   }, [leaving, exit]);
@@ -81,6 +82,7 @@ export function App({
       openModelPicker: () => keys.openModelPicker(),
       runSessionOperation: (operation) => agent.runSessionOperation(() => operation(), true),
       newSession: async () => {
+        keys.completion.reset();
         await agent.open();
       },
       openResumePicker: () => sessions.openPicker(),
@@ -90,6 +92,7 @@ export function App({
 
   const keys = useKeyRouting({
     agent,
+    cwd: options.cwd,
     onSubmit: (text) => {
       if (!runCommand(text)) void agent.sendMessage(text);
     },
@@ -130,6 +133,7 @@ export function App({
   }, [model, contextWindowFor]);
 
   const busy = state.status.busy;
+  const completionView = keys.completion.view(keys.composer.buffer);
   if (leaving) return null;
   return (
     <Box flexDirection="column">
@@ -172,6 +176,9 @@ export function App({
           busy ? "working… (type to queue, Esc to interrupt)" : "Ask mini-codex; /help for commands"
         }
       />
+      {completionView && !approval && keys.picker === undefined ? (
+        <CompletionPopup view={completionView} width={width} />
+      ) : null}
       <StatusBar status={state.status} width={width} />
       {keys.hint ? <Text dimColor>{keys.hint}</Text> : null}
     </Box>

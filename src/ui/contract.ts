@@ -39,8 +39,6 @@ export interface TuiLaunchOptions {
   version: string;
   /** The `[profiles.NAME]` applied with -p/--profile (undefined = none). */
   profile?: string;
-  /** Nothing is saved (--ephemeral): leaving offers no resume. */
-  ephemeral?: boolean;
 }
 
 /** `src/ui/run.tsx` exports `runTui: RunTui`; resolves with the process exit code. */

@@ -4,6 +4,7 @@ import { printable, shownOutput } from "../text/terminal-text.js";
 import type { FileChange, PlanStep } from "../tools/types.js";
 import { SHOW_OUTPUT_KEY } from "./keymap.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
+import { McpCallView } from "./mcp-entry.js";
 import { wrapRuns } from "./text-wrap.js";
 import type { TranscriptEntry } from "./transcript-entries.js";
 
@@ -208,6 +209,8 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
         </Box>
       );
     }
+    case "mcp":
+      return <McpCallView entry={entry} />;
     case "patch":
       return <PatchEntry ok={entry.ok} changes={entry.changes} error={entry.error} />;
     case "plan":

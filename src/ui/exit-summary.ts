@@ -8,16 +8,11 @@ export function resumeCommand(sessionId: string): string {
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** What is printed after the TUI leaves: the session, how to come back, what it cost. */
-export function exitSummary(
-  status: Pick<SessionStatus, "sessionId" | "totals">,
-  ephemeral = false,
-): string[] {
+export function exitSummary(status: Pick<SessionStatus, "sessionId" | "totals">): string[] {
   const t = status.totals;
   return [
     `Session ${status.sessionId}`,
-    ephemeral
-      ? "Not saved (--ephemeral): it cannot be resumed."
-      : `Continue it with: ${resumeCommand(status.sessionId)}`,
+    `Continue it with: ${resumeCommand(status.sessionId)}`,
     `Tokens: input ${count(t.inputTokens)} (cached ${count(t.cachedTokens)}) · output ${count(t.outputTokens)} · ${t.requests} requests`,
   ];
 }

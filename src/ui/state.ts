@@ -2,6 +2,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
+import { webSearchQuery } from "../protocol/web-search.js";
 import {
   assertNever,
   type NextRequestPreview,
@@ -264,6 +265,10 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
     const text = summary.trim() || state.live.reasoning?.text.trim() || "";
     const cleared = withLive(state, { reasoning: undefined, shownReasoning: undefined });
     return text ? append(cleared, [{ kind: "reasoning", text }]) : cleared;
+  }
+  const searched = webSearchQuery(item);
+  if (searched !== undefined) {
+    return append(state, [{ kind: "notice", level: "info", text: `Searched: ${searched}` }]);
   }
   return state;
 }

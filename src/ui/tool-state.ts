@@ -1,6 +1,7 @@
 import { assertNever } from "../session/events.js";
 import { shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
+import { mcpCallEntry } from "./mcp-entry.js";
 import type { UiState } from "./state.js";
 import { append, withLive } from "./state-ops.js";
 import { collapseOutput, type LiveCall, lastLines } from "./transcript-entries.js";
@@ -60,6 +61,12 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
     case "plan_updated": {
       const reported = updateCall(state, event.callId, { reported: true });
       return append(reported, [{ kind: "plan", explanation: event.explanation, plan: event.plan }]);
+    }
+    case "mcp_call_started":
+      return updateCall(state, event.callId, { name: `${event.server}.${event.tool}` });
+    case "mcp_call_finished": {
+      const reported = updateCall(state, event.callId, { reported: true });
+      return append(reported, [mcpCallEntry(event)]);
     }
     default:
       return assertNever(event);

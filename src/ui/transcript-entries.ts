@@ -1,4 +1,5 @@
 import type { FileChange, PatchPreview, PlanStep } from "../tools/types.js";
+import type { McpCallEntry } from "./mcp-entry.js";
 import type { OpenLine } from "./stream-text.js";
 
 /** A finished transcript item (rendered once, in Ink's <Static>). Plain data only. */
@@ -25,7 +26,8 @@ export type TranscriptEntryBody =
   | { kind: "notice"; level: "info" | "warning" | "error"; text: string }
   | { kind: "info"; title: string; lines: string[] }
   | { kind: "table"; title: string; header: string[]; rows: string[][] }
-  | { kind: "diff"; title: string; text: string };
+  | { kind: "diff"; title: string; text: string }
+  | McpCallEntry;
 
 export type TranscriptEntry = TranscriptEntryBody & { id: number };
 

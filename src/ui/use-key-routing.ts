@@ -2,12 +2,14 @@ import { type Key, useInput } from "ink";
 import { useCallback, useRef, useState } from "react";
 import { ReasoningEffortSchema } from "../protocol/request.js";
 import { approvalKeyGoesToComposer } from "./approval-choices.js";
+import { SLASH_COMMANDS } from "./commands/index.js";
 import { EFFORT_CYCLE } from "./keymap.js";
 import { modelChoices } from "./model-catalog.js";
 import { type PickerSpec, pickerKey } from "./picker.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import type { useAgentSession } from "./use-agent-session.js";
 import { useApprovalKeys } from "./use-approval-keys.js";
+import { useCompletion } from "./use-completion.js";
 import { type ComposerSignal, useComposer } from "./use-composer.js";
 import { useRefState } from "./use-terminal.js";
 
@@ -15,6 +17,8 @@ export const EFFORTS = ReasoningEffortSchema.options;
 
 export interface KeyRoutingOptions {
   agent: ReturnType<typeof useAgentSession>;
+  /** The workspace (for `@` file mentions). */
+  cwd: string;
   /** A message or slash command the person sent. */
   onSubmit(text: string): void;
   print(...entries: TranscriptEntryBody[]): void;
@@ -31,6 +35,7 @@ export interface KeyRoutingOptions {
  */
 export function useKeyRouting({
   agent,
+  cwd,
   onSubmit,
   print,
   quit,
@@ -86,6 +91,13 @@ export function useKeyRouting({
 
   const composer = useComposer({ onSubmit: submit, onSignal });
   clearComposer.current = composer.clear;
+  const completion = useCompletion({
+    cwd,
+    commands: SLASH_COMMANDS,
+    current: composer.current,
+    replace: composer.replace,
+    submit: composer.submit,
+  });
 
   const notice = (text: string) => print({ kind: "notice", level: "info", text });
 
@@ -152,6 +164,7 @@ export function useKeyRouting({
       if ("pick" in result) open.spec.onPick(result.pick);
       return;
     }
+    if (completion.handle(input, key)) return;
     composer.handle(input, key);
   };
   const onInput = useCallback((input: string, key: Key) => route.current(input, key), []);
@@ -159,6 +172,7 @@ export function useKeyRouting({
 
   return {
     composer,
+    completion,
     hint,
     /** The open picker and its highlighted option. */
     picker: picker.value,

@@ -69,16 +69,38 @@ describe("loadConfig", () => {
 
   it("warns about unknown keys (top level and in a provider) instead of failing", () => {
     writeConfig(
-      'web_search = "live"\n[model_providers.p]\nbase_url = "http://127.0.0.1:1/v1"\ncolour = 3\n',
+      'notify = ["say"]\n[model_providers.p]\nbase_url = "http://127.0.0.1:1/v1"\ncolour = 3\n',
     );
     const { warnings, config } = loadConfig({
       home,
       overrides: ["sandbox_workspace_write.network_access=true"],
     });
-    expect(warnings.join("\n")).toContain("web_search");
+    expect(warnings.join("\n")).toContain("notify");
     expect(warnings.join("\n")).toContain("model_providers.p.colour");
     expect(warnings.join("\n")).toContain("sandbox_workspace_write");
     expect(config.model_providers?.p?.base_url).toBe("http://127.0.0.1:1/v1");
+  });
+
+  it("reads [mcp_servers.<name>] with the Codex keys; an unknown server key warns", () => {
+    writeConfig(
+      'web_search = "cached"\n[mcp_servers.docs]\ncommand = "docs-mcp"\nargs = ["--stdio"]\nstartup_timeout_sec = 2.5\nauto_approve = true\n[mcp_servers.docs.env]\nTOKEN = "t"\n',
+    );
+    const { warnings, config } = loadConfig({ home });
+    expect(config.web_search).toBe("cached");
+    expect(config.mcp_servers?.docs).toEqual({
+      command: "docs-mcp",
+      args: ["--stdio"],
+      startup_timeout_sec: 2.5,
+      env: { TOKEN: "t" },
+    });
+    expect(warnings).toEqual(["unknown config key `mcp_servers.docs.auto_approve` (ignored)"]);
+  });
+
+  it("an MCP server with neither command nor url fails naming it", () => {
+    writeConfig("[mcp_servers.docs]\nenabled = true\n");
+    expect(() => loadConfig({ home })).toThrow(
+      "invalid config value for `mcp_servers.docs`: a server needs exactly one of `command` (stdio) or `url` (streamable HTTP)",
+    );
   });
 
   it("fails naming the key of a bad value", () => {

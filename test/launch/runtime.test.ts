@@ -19,7 +19,7 @@ describe("loadRuntime", () => {
     const warnings: string[] = [];
     const runtime = await loadRuntime({
       flags: {
-        config: ['web_search="live"'],
+        config: ["hide_agent_reasoning=true"],
         addDir: ["extra"],
         cd: root,
         demo: true,
@@ -45,7 +45,7 @@ describe("loadRuntime", () => {
       expect(runtime.approvalPolicy).toBe("never");
       expect(runtime.instructions).toContain("mini-codex");
       expect(runtime.contextWindow).toBe(272_000);
-      expect(warnings).toEqual(["unknown config key `web_search` (ignored)"]);
+      expect(warnings).toEqual(["unknown config key `hide_agent_reasoning` (ignored)"]);
     } finally {
       await runtime.close();
     }

@@ -16,7 +16,11 @@ import { makeContext } from "./helpers.js";
 describe("tool registry", () => {
   it("offers shell_command, apply_patch (custom, Lark grammar) and update_plan in a stable order", () => {
     const specs = createToolRouter().specs();
-    expect(specs.map((s) => s.name)).toEqual(["shell_command", "apply_patch", "update_plan"]);
+    expect(specs.map((s) => ("name" in s ? s.name : s.type))).toEqual([
+      "shell_command",
+      "apply_patch",
+      "update_plan",
+    ]);
     for (const spec of specs) expect(ToolSpecSchema.safeParse(spec).success).toBe(true);
     expect(specs[1]).toEqual({
       type: "custom",

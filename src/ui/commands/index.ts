@@ -4,6 +4,7 @@ import { effortCommand } from "./effort.js";
 import { forkCommand } from "./fork.js";
 import { helpCommand } from "./help.js";
 import { ledgerCommand } from "./ledger.js";
+import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
@@ -17,6 +18,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   modelCommand,
   statusCommand,
   ledgerCommand,
+  mcpCommand,
   compactCommand,
   newCommand,
   resumeCommand,

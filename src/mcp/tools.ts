@@ -1,0 +1,100 @@
+import { sortKeysDeep } from "../protocol/json.js";
+import type { FunctionToolSpec } from "../protocol/request.js";
+import { deniedOutput, ToolInputError } from "../tools/errors.js";
+import type { ToolContext, ToolDefinition } from "../tools/types.js";
+import { McpCallError, type McpConnection, type McpToolInfo } from "./connection.js";
+import { modelToolResult } from "./result.js";
+
+export interface NamedMcpTool extends McpToolInfo {
+  /** The function name offered to the model (`mcp__<server>__<tool>`, fitted). */
+  name: string;
+}
+
+/** The server's input schema as function parameters: an object schema, keys sorted. */
+export function mcpToolParameters(inputSchema: Record<string, unknown>): Record<string, unknown> {
+  const schema: Record<string, unknown> = { ...inputSchema, type: "object" };
+  delete schema.$schema;
+  // The API wants `properties` on an object schema; servers with no arguments often omit it.
+  if (schema.properties === undefined) schema.properties = {};
+  return sortKeysDeep(schema);
+}
+
+export function mcpToolSpec(tool: NamedMcpTool): FunctionToolSpec {
+  return sortKeysDeep({
+    type: "function",
+    name: tool.name,
+    description: tool.description,
+    strict: false,
+    parameters: mcpToolParameters(tool.inputSchema),
+  });
+}
+
+/** The call's arguments: a JSON object (empty text is `{}`). */
+export function parseMcpArguments(name: string, text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.trim() === "" ? "{}" : text);
+  } catch (error) {
+    throw new ToolInputError(
+      `failed to parse arguments of ${name} as JSON: ${(error as Error).message}`,
+    );
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ToolInputError(`invalid arguments for ${name}: expected a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** A registry entry that forwards calls to the server and reports them as mcp_call events. */
+export function mcpToolDefinition(tool: NamedMcpTool, connection: McpConnection): ToolDefinition {
+  return {
+    name: tool.name,
+    spec: mcpToolSpec(tool),
+    async run(input: string, ctx: ToolContext): Promise<string> {
+      const args = parseMcpArguments(tool.name, input);
+      if (ctx.approve) {
+        const decision = await ctx.approve({
+          kind: "mcp_tool",
+          callId: ctx.callId,
+          server: tool.server,
+          tool: tool.tool,
+          arguments: input,
+          readOnly: tool.readOnly,
+        });
+        if (decision.kind === "deny") return deniedOutput(decision.feedback);
+      }
+      const base = { callId: ctx.callId, server: tool.server, tool: tool.tool, arguments: args };
+      ctx.emit({ type: "mcp_call_started", ...base });
+      const started = Date.now();
+      try {
+        const result = await connection.call(tool.tool, args, ctx.signal);
+        const forModel = modelToolResult(result);
+        ctx.emit({
+          type: "mcp_call_finished",
+          ...base,
+          durationMs: Date.now() - started,
+          result: {
+            content: Array.isArray(result.content) ? result.content : [],
+            ...(result.structuredContent !== undefined
+              ? { structuredContent: result.structuredContent }
+              : {}),
+          },
+          ...(forModel.isError ? { error: forModel.text } : {}),
+        });
+        return forModel.text;
+      } catch (error) {
+        const message =
+          error instanceof McpCallError
+            ? error.message
+            : `MCP tool ${tool.server}/${tool.tool} failed: ${(error as Error).message}`;
+        ctx.emit({
+          type: "mcp_call_finished",
+          ...base,
+          durationMs: Date.now() - started,
+          error: message,
+        });
+        return `error: ${message}`;
+      }
+    },
+  };
+}

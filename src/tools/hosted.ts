@@ -1,0 +1,16 @@
+import { type WebSearchMode, webSearchToolSpec } from "../protocol/web-search.js";
+import type { ToolDefinition } from "./types.js";
+
+/**
+ * The hosted web_search tool: offered in `tools`, run by the API (its `web_search_call`
+ * items are not calls for us to answer), so a local call by that name is refused.
+ */
+export function webSearchTool(mode: WebSearchMode): ToolDefinition | undefined {
+  const spec = webSearchToolSpec(mode);
+  if (!spec) return undefined;
+  return {
+    name: "web_search",
+    spec,
+    run: async () => "error: web_search is a hosted tool; the API runs it, not mini-codex",
+  };
+}

@@ -1,0 +1,50 @@
+import type { ToolSpec } from "../protocol/request.js";
+import type { McpSessionTools } from "../session/api.js";
+import type { ToolRouter } from "../tools/types.js";
+
+/**
+ * The `tools` field a session sends. It is fixed for all requests of a turn (its
+ * continuations stay incremental) and re-read when a user turn begins, so an MCP tool-list
+ * change takes effect at the next user turn, as `properties_changed:tools`.
+ */
+export class TurnTools {
+  private specs: readonly ToolSpec[];
+  private warnings: string[];
+  private readonly stopWatching: () => void;
+
+  constructor(
+    private readonly tools: ToolRouter,
+    mcp: McpSessionTools | undefined,
+    onChange: () => void,
+  ) {
+    this.specs = tools.specs();
+    this.warnings = mcp?.startupWarnings() ?? [];
+    this.stopWatching = mcp?.onChange(onChange) ?? (() => {});
+  }
+
+  /** What this turn's requests send. */
+  get offered(): readonly ToolSpec[] {
+    return this.specs;
+  }
+
+  /** A user turn (or a compaction) begins: offer the tools as they are now. */
+  beginTurn(): void {
+    this.specs = this.tools.specs();
+  }
+
+  /** What the next user turn will send (the status bar's next-request preview). */
+  upcoming(): readonly ToolSpec[] {
+    return this.tools.specs();
+  }
+
+  /** The MCP startup warnings, once (the first turn or warm-up shows them). */
+  takeWarnings(): string[] {
+    const warnings = this.warnings;
+    this.warnings = [];
+    return warnings;
+  }
+
+  close(): void {
+    this.stopWatching();
+  }
+}

@@ -1,0 +1,64 @@
+import { Fzf, type FzfResultItem } from "fzf";
+import type { ComposerBuffer } from "./composer-buffer.js";
+
+/** The word being completed: a slash command at the start, or an `@path` anywhere. */
+export interface CompletionToken {
+  kind: "slash" | "file";
+  /** What was typed after `/` or `@`. */
+  query: string;
+  /** Where the token (with its `/` or `@`) starts and ends in the buffer. */
+  start: number;
+  end: number;
+}
+
+export interface CompletionItem {
+  /** What is inserted (without the `/` or `@`). */
+  value: string;
+  detail?: string;
+}
+
+/** The token under the cursor, or undefined when nothing is being completed. */
+export function completionAt(buffer: ComposerBuffer): CompletionToken | undefined {
+  const { text, cursor } = buffer;
+  const before = text.slice(0, cursor);
+  const slash = /^\/([\w-]*)$/.exec(before);
+  if (slash && !/\S/.test(text.slice(cursor, cursor + 1))) {
+    return { kind: "slash", query: slash[1] ?? "", start: 0, end: cursor };
+  }
+  const mention = /(^|\s)@([^\s@]*)$/.exec(before);
+  if (!mention) return undefined;
+  const start = cursor - (mention[2]?.length ?? 0) - 1;
+  const after = /^[^\s]*/.exec(text.slice(cursor))?.[0] ?? "";
+  return { kind: "file", query: mention[2] ?? "", start, end: cursor + after.length };
+}
+
+/** The buffer with the token replaced by the chosen value (and a space after it). */
+export function applyCompletion(
+  buffer: ComposerBuffer,
+  token: CompletionToken,
+  value: string,
+): ComposerBuffer {
+  const mark = token.kind === "slash" ? "/" : "@";
+  const rest = buffer.text.slice(token.end);
+  const inserted = `${mark}${value}${rest.startsWith(" ") ? "" : " "}`;
+  const text = buffer.text.slice(0, token.start) + inserted + rest;
+  return { text, cursor: token.start + inserted.length };
+}
+
+/** Fuzzy path matching (the FZF algorithm, from the `fzf` package) over one file list. */
+export class FileMatcher {
+  private readonly fzf: Fzf<readonly string[]>;
+
+  constructor(readonly files: readonly string[]) {
+    // Backward matching prefers hits in the file name over hits in its directories.
+    this.fzf = new Fzf(files, { limit: 50, forward: false, casing: "smart-case" });
+  }
+
+  match(query: string, limit: number): CompletionItem[] {
+    if (!query) return this.files.slice(0, limit).map((value) => ({ value }));
+    return this.fzf
+      .find(query)
+      .slice(0, limit)
+      .map((entry: FzfResultItem<string>) => ({ value: entry.item }));
+  }
+}

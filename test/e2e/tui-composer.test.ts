@@ -1,0 +1,81 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
+import { type TempWorld, tempWorld } from "./helpers.js";
+import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+
+// Issue 16 in a real terminal: the composer and launch surface a Codex CLI user reaches for.
+describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes", () => {
+  let server: DemoServer;
+  let world: TempWorld;
+  let pane: Pane | undefined;
+  const open = (args: string[] = [], width = 100, height = 30) => {
+    pane = startPane({ world, baseUrl: server.baseUrl, args, width, height });
+    return pane;
+  };
+  const started = (p: Pane) => p.until(() => p.screen().includes("Esc interrupts"), "the banner");
+
+  beforeAll(async () => {
+    buildIfStale();
+    server = await startCheckedDemoServer();
+    world = tempWorld();
+    mkdirSync(join(world.repo, "src", "widgets"), { recursive: true });
+    writeFileSync(join(world.repo, "src", "widgets", "gear-box.ts"), "export {};\n");
+    writeFileSync(join(world.repo, "README.md"), "# demo\n");
+    writeFileSync(join(world.repo, ".gitignore"), "ignored-gearbox.ts\n");
+    writeFileSync(join(world.repo, "ignored-gearbox.ts"), "\n");
+  }, 180_000);
+
+  afterEach(() => pane?.kill());
+
+  afterAll(async () => {
+    await server?.close();
+    world?.cleanup();
+  });
+
+  it("@ and a few letters offers a matching path (not an ignored one) and Tab inserts it", async () => {
+    const p = open();
+    await started(p);
+    p.literal("look at @gearb");
+    await p.until(() => p.screen().includes("@src/widgets/gear-box.ts"), "the file popup");
+    expect(p.screen()).not.toContain("ignored-gearbox.ts");
+    p.keys("Tab");
+    await p.until(() => p.screen().includes("› look at @src/widgets/gear-box.ts"), "the insert");
+    p.keys("Enter");
+    await p.until(() => p.screen().includes("You said: look at @src/widgets/gear-box.ts"), "sent");
+  }, 60_000);
+
+  it("/ and letters narrow the command popup and Tab completes /effort", async () => {
+    const p = open();
+    await started(p);
+    p.literal("/");
+    await p.until(() => p.screen().includes("/compact"), "the command popup");
+    expect(p.screen()).toContain("/effort");
+    p.literal("ef");
+    await p.until(() => !p.screen().includes("/compact"), "the popup to narrow");
+    expect(p.screen()).toMatch(/› \/effort .*reasoning effort/);
+    p.keys("Tab");
+    await p.until(() => p.screen().includes("› /effort "), "the completion");
+    p.literal("high");
+    p.keys("Enter");
+    await p.until(() => p.screen().includes("Reasoning effort: high"), "the command to run");
+  }, 60_000);
+
+  it("a 300-line paste is one placeholder line in the composer and arrives whole at the server", async () => {
+    const p = open();
+    await started(p);
+    const lines = Array.from({ length: 300 }, (_, i) => `pasted row ${i + 1}`);
+    const text = lines.join("\n");
+    p.paste(text);
+    const label = `[Pasted ${text.length.toLocaleString("en-US").replaceAll(",", " ")} chars]`;
+    await p.until(() => p.screen().includes(`› ${label}`), "the placeholder");
+    expect(p.screen()).not.toContain("pasted row");
+    p.keys("Enter");
+    const carrying = () =>
+      server.requests.map((r) => JSON.stringify(r.body)).find((b) => b.includes("pasted row 1\\n"));
+    await p.until(() => carrying() !== undefined, "the request with the paste");
+    expect(carrying()).toContain(JSON.stringify(text).slice(1, -1));
+  }, 60_000);
+});
