@@ -146,14 +146,13 @@ describe("demo server: stream_id lanes", () => {
   test("lanes are served side by side: a slow lane does not hold up another", async () => {
     const socket = await open();
     let slowDone = false;
-    const slow = socket.create("demo:slow 5", { stream_id: "slow" }).finally(() => {
+    // 100 parts 200 ms apart: served one lane at a time, quick would wait 20 s for it
+    void socket.create("demo:slow 100", { stream_id: "slow" }).then(() => {
       slowDone = true;
     });
     const quick = await socket.create("quick", { stream_id: "quick" });
     expect(quick.at(-1)?.type).toBe("response.completed");
     expect(slowDone).toBe(false);
-    const slowFrames = await slow;
-    expect(slowFrames.at(-1)?.type).toBe("response.completed");
     expect(server.requests.map((r) => r.responseId !== undefined)).toEqual([true, true]);
   });
 
