@@ -214,30 +214,20 @@ describe("demo server: prompt cache", () => {
 
   test("reasoning heads the cached prefix: a new effort's lane starts cold, an existing lane stays warm", async () => {
     const socket = await open();
-    const medium = { effort: "medium" } as const;
-    const high = { effort: "high" } as const;
-    const m1 = await socket.create("one", { instructions, reasoning: medium, stream_id: "medium" });
+    const onLane = (effort: "medium" | "high", input: string, previous?: Frame[]) =>
+      socket.create(input ? input : [], {
+        instructions,
+        reasoning: { effort },
+        stream_id: effort,
+        ...(previous ? { previous_response_id: completedIdOf(previous) } : {}),
+      });
+    const m1 = await onLane("medium", "one");
     expect(cachedTokensOf(m1)).toBe(0);
-    const h1 = await socket.create([], {
-      instructions,
-      reasoning: high,
-      stream_id: "high",
-      previous_response_id: completedIdOf(m1),
-    });
+    const h1 = await onLane("high", "", m1);
     expect(cachedTokensOf(h1)).toBe(0);
-    const m2 = await socket.create("two", {
-      instructions,
-      reasoning: medium,
-      stream_id: "medium",
-      previous_response_id: completedIdOf(m1),
-    });
+    const m2 = await onLane("medium", "two", m1);
     expect(cachedTokensOf(m2)).toBeGreaterThanOrEqual(1024);
-    const h2 = await socket.create("three", {
-      instructions,
-      reasoning: high,
-      stream_id: "high",
-      previous_response_id: completedIdOf(h1),
-    });
+    const h2 = await onLane("high", "three", h1);
     expect(cachedTokensOf(h2)).toBeGreaterThanOrEqual(1024);
   });
 
