@@ -1,22 +1,102 @@
-// Runs every benchmark in bench/ once (CI checks they run; figures are printed, not judged).
-import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+// Runs every benchmark in bench/ once and writes BENCHMARKS.md: the machine, the date, each
+// target (docs: issue 19) with its figure and whether it is met, then every bench's own figures.
+// `npm run bench` (builds nothing: run `npm run build` first). BENCH_ONLY=a,b runs a subset.
+import { spawn } from "node:child_process";
+import { readdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { TARGETS } from "./targets.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const only = process.env.BENCH_ONLY?.split(",");
 const scripts = readdirSync(here)
-  .filter((name) => name.endsWith(".mjs") && name !== "run-all.mjs")
+  .filter((name) => name.endsWith(".mjs") && !["run-all.mjs", "targets.mjs"].includes(name))
+  .filter((name) => !only || only.includes(name.replace(/\.mjs$/, "")))
   .sort();
-let failed = 0;
-for (const name of scripts) {
-  const result = spawnSync(process.execPath, [join(here, name)], {
-    stdio: ["ignore", "inherit", "inherit"],
-    timeout: 120_000,
+
+/** Run one script; its last stdout line that parses as JSON with a `bench` field is its result. */
+function runScript(name) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(here, name)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 150_000);
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - started) / 1000;
+      const result = out
+        .split("\n")
+        .reverse()
+        .map((line) => {
+          try {
+            return JSON.parse(line);
+          } catch {
+            return undefined;
+          }
+        })
+        .find((value) => value && typeof value === "object" && "bench" in value);
+      resolve({ name, code, signal, seconds, result });
+    });
   });
-  if (result.status !== 0) {
-    failed += 1;
-    console.error(`bench ${name} failed (exit ${result.status ?? result.signal})`);
-  }
 }
-process.exit(failed === 0 ? 0 : 1);
+
+const startedAt = new Date();
+const runs = [];
+for (const name of scripts) runs.push(await runScript(name));
+const results = Object.fromEntries(
+  runs.filter((r) => r.result).map((r) => [r.result.bench, r.result]),
+);
+const failed = runs.filter((r) => r.code !== 0 || !r.result);
+const totalSeconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+
+const cell = (value) => (value === undefined || value === null ? "—" : String(value));
+const rows = TARGETS.map((target) => {
+  const figures = results[target.bench];
+  if (!figures) return `| ${target.label} | ${target.target} | not run | — |`;
+  if (figures.skipped)
+    return `| ${target.label} | ${target.target} | skipped: ${figures.skipped} | — |`;
+  const figure = target.figure(figures);
+  const met = target.met(figures);
+  return `| ${target.label} | ${target.target} | ${cell(figure)} | ${met ? "met" : "**not met**"} |`;
+});
+const cpu = cpus()[0]?.model ?? "unknown CPU";
+const text = [
+  "# Benchmarks",
+  "",
+  `Produced by \`npm run bench\` (bench/run-all.mjs) on ${startedAt.toISOString()} in ${totalSeconds.toFixed(0)} s.`,
+  "",
+  `Machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}-${process.arch}; load average at the end ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" / ")} (1/5/15 min).`,
+  "Times are wall-clock medians of runs interleaved with their baseline, so a change in machine",
+  "load hits both alike; on a shared, loaded machine absolute figures run high, ratios less so.",
+  "",
+  "## Targets",
+  "",
+  "| target | wanted | figure | |",
+  "|---|---|---|---|",
+  ...rows,
+  `| \`npm run bench\`: every benchmark | < 3 min | ${totalSeconds.toFixed(0)} s | ${totalSeconds < 180 ? "met" : "**not met**"} |`,
+  "",
+  "## Every benchmark's figures",
+  "",
+  ...runs.flatMap((r) => [
+    `### ${r.name} (${r.seconds.toFixed(1)} s${r.code === 0 ? "" : `, exit ${r.code ?? r.signal}`})`,
+    "",
+    "```json",
+    r.result ? JSON.stringify(r.result, null, 1) : "(no figures)",
+    "```",
+    "",
+  ]),
+].join("\n");
+writeFileSync(join(here, "..", "BENCHMARKS.md"), text);
+console.log(`wrote BENCHMARKS.md (${runs.length} benchmarks, ${totalSeconds.toFixed(0)} s)`);
+for (const r of failed) console.error(`bench ${r.name} failed (exit ${r.code ?? r.signal})`);
+process.exit(failed.length === 0 ? 0 : 1);

@@ -53,6 +53,11 @@ type Decided = { list: DemoOutput[] } | { fail: { code: string; message: string 
 function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: string } {
   const last = input.context.at(-1);
   if (last && (last.type === "function_call_output" || last.type === "custom_tool_call_output")) {
+    const again = repeatedCommand(input.context, true);
+    if (again) {
+      const call = shellCall(input.tools, again) ?? NO_SHELL;
+      return { outputs: { list: [call] }, summary: "Running the command again." };
+    }
     return {
       outputs: { list: [text(followUp(input.context, last))] },
       summary: "Reading the tool output.",
@@ -73,6 +78,11 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (isCompactionRequest(prompt)) {
     const summary = summarizeConversation(input.context);
     return { outputs: { list: [text(summary)] }, summary: "Summarizing the conversation." };
+  }
+  const first = repeatedCommand(input.context, false);
+  if (first) {
+    const call = shellCall(input.tools, first) ?? NO_SHELL;
+    return { outputs: { list: [call] }, summary: "Running a shell command." };
   }
   const run = /^run:\s*([\s\S]+)$/.exec(prompt);
   if (run?.[1]) {
@@ -138,6 +148,22 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     return { outputs: { list: [longMessage(Number(long[1]))] }, summary: "Writing at length." };
   }
   return { outputs: { list: [text(`You said: ${prompt}`)] }, summary: "Echoing the user." };
+}
+
+/**
+ * `repeat N: run: <command>` runs the command N times in one turn, one call per response (a
+ * long tool turn for benchmarks): the command while fewer than N outputs followed the prompt.
+ */
+function repeatedCommand(context: ResponseItem[], afterOutput: boolean): string | undefined {
+  const match = /^repeat\s+(\d+):\s*run:\s*([\s\S]+)$/.exec(lastUserText(context) ?? "");
+  if (!match?.[2]) return undefined;
+  if (!afterOutput) return match[2].trim();
+  let outputs = 0;
+  for (let i = context.length - 1; i >= 0 && userText(context[i]) === undefined; i--) {
+    const type = context[i]?.type;
+    if (type === "function_call_output" || type === "custom_tool_call_output") outputs += 1;
+  }
+  return outputs < Number(match[1]) ? match[2].trim() : undefined;
 }
 
 function lastUserText(context: ResponseItem[]): string | undefined {

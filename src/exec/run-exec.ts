@@ -117,6 +117,7 @@ async function runExecSession(
   });
   if (json) for (const out of mapper.threadStarted(opened.id)) writeJson(out);
   else writeErr(`session ${opened.id}${opened.resumed ? " (resumed)" : ""}\n`);
+  for (const warning of opened.warnings) writeErr(`warning: ${warning}\n`);
 
   // SIGINT (Ctrl+C) and SIGTERM (the SDK's AbortSignal, `timeout`, CI) abort the turn: the
   // running command's process group is killed and history stays whole; a second one exits now

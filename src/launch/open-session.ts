@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { ReasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
+import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
 import {
   findLatestSession,
   findSessionById,
@@ -11,11 +12,13 @@ import {
   SessionFileError,
 } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
+import { SessionLockedError } from "../session/session-lock.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { gitRoot } from "./git.js";
+import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 
 /** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
@@ -38,6 +41,8 @@ export interface OpenedSession {
   /** The session file, when one is written. */
   file?: string;
   resumed: boolean;
+  /** What the person should know about the resumed history (unreadable lines, repairs). */
+  warnings: string[];
 }
 
 /** The folders from the git root (or cwd outside a repository) down to cwd, top first. */
@@ -69,16 +74,54 @@ function systemTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
-function loadSaved(runtime: Runtime, target: ResumeTarget) {
+/** Session-file problems are the person's to see, not crashes: exit 1 with the message. */
+function asCliError(error: unknown): unknown {
+  if (error instanceof SessionFileError || error instanceof SessionLockedError) {
+    return new CliError(error.message, EXIT_FAILED);
+  }
+  return error;
+}
+
+function findSaved(runtime: Runtime, target: ResumeTarget): string {
   try {
-    const path =
-      "last" in target
-        ? findLatestSession(runtime.home, target.anyDirectory ? undefined : runtime.cwd)
-        : findSessionById(runtime.home, target.id);
-    return { path, saved: readSessionFile(path) };
+    return "last" in target
+      ? findLatestSession(runtime.home, target.anyDirectory ? undefined : runtime.cwd)
+      : findSessionById(runtime.home, target.id);
   } catch (error) {
-    if (error instanceof SessionFileError) throw new CliError(error.message, EXIT_FAILED);
-    throw error;
+    throw asCliError(error);
+  }
+}
+
+/**
+ * Lock the session (unless nothing is written), read it and make its history sendable: calls
+ * left without an output by a crash get their `aborted` output, written to the file before
+ * anything is sent. An inconsistent history is refused.
+ */
+function loadSaved(path: string, writable: boolean) {
+  const store = writable ? lockedReopen(path) : undefined;
+  try {
+    const saved = readSessionFile(path);
+    const repaired = repairHistory(saved.history);
+    if (store && repaired.added.length > 0) {
+      if (repaired.atEnd) store.append(repaired.added);
+      else store.replace(repaired.history);
+    }
+    const warnings = resumeWarnings(path, saved.unreadableLines, repaired.added.length);
+    return { saved: { ...saved, history: repaired.history }, store, warnings };
+  } catch (error) {
+    store?.close();
+    if (error instanceof InconsistentHistoryError) {
+      throw new CliError(`cannot resume ${path}: ${error.message}`, EXIT_FAILED);
+    }
+    throw asCliError(error);
+  }
+}
+
+function lockedReopen(path: string): SessionFile {
+  try {
+    return SessionFile.reopen(path, `session ${basename(path, ".jsonl")}`);
+  } catch (error) {
+    throw asCliError(error);
   }
 }
 
@@ -126,16 +169,18 @@ export async function openSession(
   if (input.ephemeral) base.ledger = false;
 
   if (input.resume) {
-    const { path, saved } = loadSaved(runtime, input.resume);
+    const path = findSaved(runtime, input.resume);
+    const { saved, store, warnings } = loadSaved(path, !input.ephemeral);
     if (!runtime.modelFromFlag) settings.model = saved.meta.model;
     const savedEffort = ReasoningEffortSchema.safeParse(saved.meta.effort);
     if (!runtime.effortFromFlag && savedEffort.success) settings.effort = savedEffort.data;
     const options: SessionOptions = { ...base, id: saved.meta.id, restoredHistory: saved.history };
-    if (!input.ephemeral) options.historyStore = SessionFile.reopen(path);
+    if (store) options.historyStore = store;
     const opened: OpenedSession = {
       session: createSession(options),
       id: saved.meta.id,
       resumed: true,
+      warnings,
     };
     if (!input.ephemeral) opened.file = path;
     return opened;
@@ -167,7 +212,12 @@ export async function openSession(
     file = SessionFile.create(runtime.home, meta);
     options.historyStore = file;
   }
-  const opened: OpenedSession = { session: createSession(options), id, resumed: false };
+  const opened: OpenedSession = {
+    session: createSession(options),
+    id,
+    resumed: false,
+    warnings: [],
+  };
   if (file) opened.file = file.path;
   return opened;
 }

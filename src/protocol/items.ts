@@ -74,6 +74,9 @@ export function asToolCall(item: ResponseItem): ToolCallItem | undefined {
   return undefined;
 }
 
+/** The output recorded for a call that never ran or never finished (an interrupt, a crash). */
+export const ABORTED_OUTPUT = "aborted";
+
 /** The output item that answers a call: same call_id, matching kind. */
 export function toolOutputFor(call: ToolCallItem, output: string): ToolOutputItem {
   return {

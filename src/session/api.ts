@@ -39,6 +39,8 @@ export interface HistoryStore {
   append(items: ResponseItem[]): void;
   /** History was replaced wholesale (compaction). */
   replace(items: ResponseItem[]): void;
+  /** The session closed: release what the store holds (the session file's lock). */
+  close?(): void;
 }
 
 export interface SessionOptions {

@@ -105,6 +105,8 @@ export class LedgerWriter {
     try {
       if (!this.ready) {
         mkdirSync(join(this.path, ".."), { recursive: true });
+        // a torn last line from a crash must not swallow the next row
+        if (endsTorn(this.path)) appendFileSync(this.path, "\n");
         this.ready = true;
       }
       appendFileSync(this.path, `${JSON.stringify(row)}\n`);
@@ -135,6 +137,12 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   return { rows, skipped };
 }
 
+/** The file exists and its last line has no newline (a write cut short). */
+function endsTorn(path: string): boolean {
+  if (!existsSync(path) || !statSync(path).isFile() || statSync(path).size === 0) return false;
+  return !readFileSync(path, "utf8").endsWith("\n");
+}
+
 export interface LedgerEnd {
   seq: number;
   turn: number;
@@ -142,16 +150,23 @@ export interface LedgerEnd {
   completed?: LedgerRow;
 }
 
-/** The highest seq and turn of an existing ledger (zeros when there is none). */
+/**
+ * The highest seq and turn of an existing ledger (zeros when there is none), counting the
+ * numbers a torn row still shows, so a resumed session never reuses a seq.
+ */
 export function ledgerEnd(path: string): LedgerEnd {
   if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;
   let completed: LedgerRow | undefined;
   for (const row of readLedger(path).rows) {
-    seq = Math.max(seq, row.seq);
-    turn = Math.max(turn, row.turn);
     if (row.outcome === "completed") completed = row;
+  }
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    const rowSeq = /"seq":(\d+)/.exec(line)?.[1];
+    const rowTurn = /"turn":(\d+)/.exec(line)?.[1];
+    if (rowSeq) seq = Math.max(seq, Number(rowSeq));
+    if (rowTurn) turn = Math.max(turn, Number(rowTurn));
   }
   return completed ? { seq, turn, completed } : { seq, turn };
 }

@@ -14,6 +14,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { HistoryStore } from "./api.js";
 import { isValidSessionId } from "./session-id.js";
+import { lockSession } from "./session-lock.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */
@@ -54,6 +55,8 @@ export interface SavedSession {
   history: ResponseItem[];
   /** A torn (incomplete) last line was skipped. */
   tornTail: boolean;
+  /** 1-based numbers of the lines that could not be read (skipped), the torn tail included. */
+  unreadableLines: number[];
 }
 
 export class SessionFileError extends Error {
@@ -67,24 +70,50 @@ export function sessionFilePath(home: string, id: string): string {
   return join(sessionsDir(home), `${id}.jsonl`);
 }
 
+/** The lock file of a session file: `<id>.jsonl.lock` next to it. */
+export const lockPathOf = (sessionPath: string) => `${sessionPath}.lock`;
+
 /** Appends history as it happens, one complete JSON line per item; implements the session's HistoryStore. */
 export class SessionFile implements HistoryStore {
-  private constructor(readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly unlock: () => void,
+  ) {}
 
-  /** A new session: creates the file with its meta line (fails if it already exists). */
+  /** A new session: creates the file with its meta line (fails if it already exists), locked. */
   static create(home: string, meta: NewSessionMeta): SessionFile {
     mkdirSync(sessionsDir(home), { recursive: true });
     const path = sessionFilePath(home, meta.id);
-    writeFileSync(path, `${JSON.stringify({ type: "session_meta", ...meta })}\n`, { flag: "wx" });
-    return new SessionFile(path);
+    const unlock = lockSession(lockPathOf(path), `session ${meta.id}`);
+    try {
+      writeFileSync(path, `${JSON.stringify({ type: "session_meta", ...meta })}\n`, { flag: "wx" });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+    return new SessionFile(path, unlock);
   }
 
-  /** An existing session (resume): later items are appended after what is there. */
-  static reopen(path: string): SessionFile {
-    const text = readFileSync(path, "utf8");
-    // a torn last line from a crash must not glue itself to the next record
-    if (text.length > 0 && !text.endsWith("\n")) appendFileSync(path, "\n");
-    return new SessionFile(path);
+  /**
+   * An existing session (resume), locked for this process (SessionLockedError when another
+   * live process has it): later items are appended after what is there.
+   */
+  static reopen(path: string, what = path): SessionFile {
+    const unlock = lockSession(lockPathOf(path), what);
+    try {
+      const text = readFileSync(path, "utf8");
+      // a torn last line from a crash must not glue itself to the next record
+      if (text.length > 0 && !text.endsWith("\n")) appendFileSync(path, "\n");
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+    return new SessionFile(path, unlock);
+  }
+
+  /** Release the session's lock (the process's exit releases it too). */
+  close(): void {
+    this.unlock();
   }
 
   append(items: ResponseItem[]): void {
@@ -106,12 +135,14 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
   const tornTail = lines.length > 0 && lines[lines.length - 1] !== "";
   let meta: SessionMeta | undefined;
   let history: ResponseItem[] = [];
-  for (const line of lines) {
+  const unreadableLines: number[] = [];
+  for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
+      unreadableLines.push(index + 1);
       continue;
     }
     if (!meta) {
@@ -128,9 +159,10 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
     }
     const replaced = ReplaceLineSchema.safeParse(value);
     if (replaced.success) history = replaced.data.items as ResponseItem[];
+    else unreadableLines.push(index + 1);
   }
   if (!meta) throw new SessionFileError(`${path} is empty`);
-  return { meta, history, tornTail };
+  return { meta, history, tornTail, unreadableLines };
 }
 
 export function readSessionFile(path: string): SavedSession {

@@ -209,6 +209,7 @@ export class Session implements AgentSession {
     this.lifetime.abort();
     this.tools.close();
     this.client.close();
+    this.options.historyStore?.close?.();
   }
 
   private ensureWarm(signal: AbortSignal): Promise<void> {

@@ -1,9 +1,12 @@
-import { type ResponseItem, type ToolCallItem, toolOutputFor } from "../protocol/items.js";
+import {
+  ABORTED_OUTPUT,
+  type ResponseItem,
+  type ToolCallItem,
+  toolOutputFor,
+} from "../protocol/items.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { SessionEvent } from "../session/events.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
-
-export const ABORTED_OUTPUT = "aborted";
 
 export interface ToolDispatchContext {
   tools: ToolRouter;

@@ -39,6 +39,29 @@ function textOf(output: DemoOutput): string {
 }
 
 describe("demo model rules", () => {
+  test("repeat N: run: calls the command N times in one turn, then answers", () => {
+    const call = (n: number): ResponseItem => ({
+      type: "function_call",
+      name: "shell_command",
+      arguments: '{"command":"echo hi"}',
+      call_id: `call_${n}`,
+    });
+    const out = (n: number): ResponseItem => ({
+      type: "function_call_output",
+      call_id: `call_${n}`,
+      output: "Exit code: 0\nWall time: 0 seconds\nOutput:\nhi\n",
+    });
+    const turn: ResponseItem[] = [userMessage("repeat 3: run: echo hi")];
+    expect(only(decide(turn))).toMatchObject({ type: "function_call", name: "shell_command" });
+    for (let n = 1; n <= 3; n++) {
+      turn.push(call(n), out(n));
+      const next = only(decide(turn));
+      if (n < 3)
+        expect(next).toMatchObject({ type: "function_call", arguments: '{"command":"echo hi"}' });
+      else expect(textOf(next)).toBe("Ran the command. Exit code 0.");
+    }
+  });
+
   test("run: calls shell_command with the command", () => {
     expect(only(decide("  run: ls -la  "))).toEqual({
       type: "function_call",

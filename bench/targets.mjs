@@ -1,0 +1,131 @@
+// The performance targets (issue 19, and the planner's from issue 18) that BENCHMARKS.md checks:
+// which bench reports each one, the figure shown and whether it is met.
+const ratio = (a, b) => (a && b ? Number((a / b).toFixed(2)) : null);
+const within = (value, limit) => value !== null && value !== undefined && value <= limit;
+
+export const TARGETS = [
+  {
+    label: "TUI first usable prompt (input drawn, a typed key echoed), in a pty",
+    bench: "tui-startup",
+    target: "≤ 300 ms",
+    figure: (f) =>
+      `${f.first_key_echo_ms} ms (drawn ${f.prompt_drawn_ms} ms; node in the pty ${f.node_in_pty_ms} ms)`,
+    met: (f) => within(f.first_key_echo_ms, 300),
+  },
+  {
+    label: "exec launch → first request at the server",
+    bench: "startup",
+    target: "≤ 2.0× `node -e 0`",
+    figure: (f) =>
+      `${ratio(f.exec_first_request_ms, f.node_baseline_ms)}× (${f.exec_first_request_ms} / ${f.node_baseline_ms} ms)`,
+    met: (f) => within(ratio(f.exec_first_request_ms, f.node_baseline_ms), 2.0),
+  },
+  {
+    label: "`--version`",
+    bench: "startup",
+    target: "≤ 1.3× `node -e 0`",
+    figure: (f) => `${ratio(f.version_ms, f.node_baseline_ms)}× (${f.version_ms} ms)`,
+    met: (f) => within(ratio(f.version_ms, f.node_baseline_ms), 1.3),
+  },
+  {
+    label: "`--help`",
+    bench: "startup",
+    target: "≤ 1.3× `node -e 0`",
+    figure: (f) => `${ratio(f.help_ms, f.node_baseline_ms)}× (${f.help_ms} ms)`,
+    met: (f) => within(ratio(f.help_ms, f.node_baseline_ms), 1.3),
+  },
+  {
+    label: "hot path: response.completed → next request, minus tool time (median)",
+    bench: "overhead",
+    target: "≤ 2 ms",
+    figure: (f) => `${f.median_ms} ms over ${f.continuations} continuations`,
+    met: (f) => within(f.median_ms, 2),
+  },
+  {
+    label: "hot path (p95)",
+    bench: "overhead",
+    target: "≤ 5 ms",
+    figure: (f) => `${f.p95_ms} ms`,
+    met: (f) => within(f.p95_ms, 5),
+  },
+  {
+    label: "shell: a slow login profile is not paid per command",
+    bench: "overhead",
+    target: "command start ≪ the profile's cost",
+    figure: (f) =>
+      `shell_command ${f.shell_command_ms} ms; bash -lc ${f.bash_lc_slow_profile_ms} ms, bash -c ${f.bash_c_ms} ms with a ${f.slow_profile_ms} ms profile`,
+    met: (f) => f.shell_command_ms < f.slow_profile_ms,
+  },
+  {
+    label: "1 000-turn session: per-request client CPU at turn 1 000 vs turn 10",
+    bench: "long-session",
+    target: "≤ 2×",
+    figure: (f) => `${f.cpu_ratio_1000_to_10}× (${f.cpu_ms_turn_10} → ${f.cpu_ms_turn_1000} ms)`,
+    met: (f) => within(f.cpu_ratio_1000_to_10, 2),
+  },
+  {
+    label: "1 000-turn session: peak RSS",
+    bench: "long-session",
+    target: "< 300 MB",
+    figure: (f) => `${f.peak_rss_mb} MB`,
+    met: (f) => f.peak_rss_mb < 300,
+  },
+  {
+    label: "1 000-turn session: session-file append (turn 1 000 vs turn 10)",
+    bench: "long-session",
+    target: "O(1): ≤ 2×",
+    figure: (f) =>
+      `${f.append_ratio_1000_to_10}× (${f.append_ms_turn_10} → ${f.append_ms_turn_1000} ms)`,
+    met: (f) => within(f.append_ratio_1000_to_10, 2),
+  },
+  {
+    label: "1 000-turn session: `exec resume --last` of it, spawn to exit (one more turn)",
+    bench: "long-session",
+    target: "< 500 ms",
+    figure: (f) => `${f.resume_exec_total_ms} ms (${f.history_items} items)`,
+    met: (f) => f.resume_exec_total_ms < 500,
+  },
+  {
+    label: "TUI with 5 000 transcript entries: key echo (p95)",
+    bench: "tui-echo",
+    target: "≤ 16 ms",
+    figure: (f) =>
+      `${f.p95_ms} ms (median ${f.median_ms} ms; the process's own CPU per echo p95 ${f.cpu_p95_ms} ms)`,
+    met: (f) => within(f.p95_ms, 16),
+  },
+  {
+    label: "planning + prefix digest, 10 000 items vs 100",
+    bench: "plan-scaling",
+    target: "≤ 3×",
+    figure: (f) => `${f.ratio_10000_to_100}× (${f.ms_per_request_10000} ms per request)`,
+    met: (f) => f.target_met === true,
+  },
+  {
+    label: "vs the Codex CLI: first request (mini-codex / Codex)",
+    bench: "vs-codex",
+    target: "≤ 1.0×",
+    figure: (f) => `${f.first_request_ratio}×`,
+    met: (f) => within(f.first_request_ratio, 1),
+  },
+  {
+    label: "vs the Codex CLI: whole run",
+    bench: "vs-codex",
+    target: "≤ 1.0×",
+    figure: (f) => `${f.whole_run_ratio}×`,
+    met: (f) => within(f.whole_run_ratio, 1),
+  },
+  {
+    label: "vs the Codex CLI: bytes sent",
+    bench: "vs-codex",
+    target: "≤ 1.0×",
+    figure: (f) => `${f.bytes_ratio}×`,
+    met: (f) => within(f.bytes_ratio, 1),
+  },
+  {
+    label: "vs the Codex CLI: requests sent in full",
+    bench: "vs-codex",
+    target: "≤ Codex",
+    figure: (f) => `${f.full_requests.mini_codex} vs ${f.full_requests.codex}`,
+    met: (f) => f.full_requests.mini_codex <= f.full_requests.codex,
+  },
+];

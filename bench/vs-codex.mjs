@@ -1,0 +1,216 @@
+// mini-codex beside the Codex CLI (the binary @openai/codex-sdk installs), both against one demo
+// server in this process over WebSocket, the same scripted sessions, runs alternating:
+// a 20-tool-call turn; 6 user turns (exec, then 5 × exec resume --last); an effort toggle
+// (low → high → low over resumes). Ratios are mini-codex / Codex. Prints one JSON line; skips
+// with a reason when the Codex binary is absent. Each Codex run's process group is ended by pid.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { startDemoServer } from "../dist/demo/index.js";
+import { BIN } from "./session-world.mjs";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+
+function codexBinary() {
+  const triple = {
+    "linux-x64": "x86_64-unknown-linux-musl",
+    "linux-arm64": "aarch64-unknown-linux-musl",
+  }[`${process.platform}-${process.arch}`];
+  if (!triple) return { skip: `no Codex CLI binary for ${process.platform}-${process.arch}` };
+  try {
+    const require = createRequire(import.meta.url);
+    const cli = require.resolve("@openai/codex/package.json");
+    const arch = triple.startsWith("x86_64") ? "x64" : "arm64";
+    const pkg = createRequire(cli).resolve(`@openai/codex-linux-${arch}/package.json`);
+    const path = join(dirname(pkg), "vendor", triple, "bin", "codex");
+    return existsSync(path) ? { path } : { skip: `the Codex CLI binary is missing at ${path}` };
+  } catch (error) {
+    return { skip: `the Codex CLI package is not installed (${error.message.split("\n")[0]})` };
+  }
+}
+
+const codex = codexBinary();
+if ("skip" in codex) {
+  console.log(JSON.stringify({ bench: "vs-codex", skipped: codex.skip }));
+  process.exit(0);
+}
+
+const server = await startDemoServer();
+let onRequest = () => {};
+const push = server.requests.push.bind(server.requests);
+server.requests.push = (...items) => {
+  const n = push(...items);
+  for (const item of items) onRequest(item, performance.now());
+  return n;
+};
+const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-vs-"));
+
+/** Each client's world: its own HOME, TMPDIR, config, and a work folder per session. */
+function world(name) {
+  const dir = join(root, name);
+  const home = join(dir, "home");
+  const tmp = join(dir, "tmp");
+  for (const d of [dir, home, tmp]) mkdirSync(d, { recursive: true });
+  writeFileSync(
+    join(home, "config.toml"),
+    [
+      'model = "demo-model"',
+      'model_provider = "minidemo"',
+      "[model_providers.minidemo]",
+      'name = "mini-codex demo"',
+      `base_url = "${server.baseUrl}"`,
+      'wire_api = "responses"',
+      'env_key = "MINI_DEMO_KEY"',
+      "supports_websockets = true",
+      "request_max_retries = 0",
+      "stream_max_retries = 0",
+      "",
+    ].join("\n"),
+  );
+  const env = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    TMPDIR: tmp,
+    CODEX_HOME: home,
+    MINI_CODEX_HOME: home,
+    MINI_DEMO_KEY: "not-a-real-key",
+  };
+  return { dir, env };
+}
+
+const CLIENTS = {
+  mini_codex: {
+    command: (work, prompt, resume, effort) => [
+      process.execPath,
+      [
+        BIN,
+        "exec",
+        "-c",
+        `openai_base_url=${server.baseUrl}`,
+        "--effort",
+        effort,
+        "-s",
+        "danger-full-access",
+        "--skip-git-repo-check",
+        "-C",
+        work,
+        ...(resume ? ["resume", "--last"] : []),
+        prompt,
+      ],
+    ],
+  },
+  codex: {
+    command: (work, prompt, resume, effort) => [
+      codex.path,
+      [
+        "exec",
+        "-c",
+        `model_reasoning_effort="${effort}"`,
+        "-s",
+        "danger-full-access",
+        "--skip-git-repo-check",
+        "-C",
+        work,
+        ...(resume ? ["resume", "--last"] : []),
+        prompt,
+      ],
+    ],
+  },
+};
+
+/** One process: wall time, and the requests the server saw from it. */
+function runOnce(client, env, work, prompt, resume, effort) {
+  return new Promise((resolve, reject) => {
+    const requests = [];
+    onRequest = (request, at) => requests.push({ request, at });
+    const [file, args] = CLIENTS[client].command(work, prompt, resume, effort);
+    const start = performance.now();
+    const child = spawn(file, args, { env, detached: true, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const end = performance.now();
+      try {
+        process.kill(-child.pid, "SIGKILL"); // whatever it left in its process group
+      } catch {}
+      if (code !== 0) return reject(new Error(`${client} exited ${code}: ${stderr.slice(-400)}`));
+      resolve({
+        total: end - start,
+        firstRequest: requests[0] ? requests[0].at - start : undefined,
+        bytes: requests.reduce((sum, r) => sum + r.request.bytes, 0),
+        full: requests.filter((r) => r.request.previousResponseId === undefined).length,
+        requests: requests.length,
+      });
+    });
+  });
+}
+
+const SCENARIOS = {
+  tools_20: [{ prompt: "repeat 20: run: echo hi", effort: "low" }],
+  turns_6: Array.from({ length: 6 }, (_, i) => ({ prompt: `turn ${i + 1}`, effort: "low" })),
+  effort_toggle: ["low", "high", "low"].map((effort, i) => ({ prompt: `effort ${i}`, effort })),
+};
+
+async function session(client, steps) {
+  const { dir, env } = world(`${client}-${Math.random().toString(36).slice(2, 8)}`);
+  const work = join(dir, "work");
+  mkdirSync(work);
+  const figures = { total: 0, firstRequest: undefined, bytes: 0, full: 0, requests: 0 };
+  for (const [i, step] of steps.entries()) {
+    const run = await runOnce(client, env, work, step.prompt, i > 0, step.effort);
+    figures.total += run.total;
+    figures.firstRequest ??= run.firstRequest;
+    figures.bytes += run.bytes;
+    figures.full += run.full;
+    figures.requests += run.requests;
+  }
+  return figures;
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
+};
+const r2 = (v) => (v === null ? null : Number(v.toFixed(2)));
+
+try {
+  const out = {};
+  for (const [name, steps] of Object.entries(SCENARIOS)) {
+    const runs = { mini_codex: [], codex: [] };
+    for (let i = 0; i < RUNS; i++) {
+      for (const client of i % 2 === 0 ? ["mini_codex", "codex"] : ["codex", "mini_codex"]) {
+        runs[client].push(await session(client, steps));
+      }
+    }
+    const pick = (client, key) => median(runs[client].map((r) => r[key]));
+    out[name] = Object.fromEntries(
+      ["firstRequest", "total", "bytes", "full", "requests"].map((key) => [
+        key,
+        { mini_codex: r2(pick("mini_codex", key)), codex: r2(pick("codex", key)) },
+      ]),
+    );
+  }
+  const sum = (key, client) => Object.values(out).reduce((s, f) => s + (f[key][client] ?? 0), 0);
+  console.log(
+    JSON.stringify({
+      bench: "vs-codex",
+      runs_each: RUNS,
+      first_request_ratio: r2(
+        out.tools_20.firstRequest.mini_codex / out.tools_20.firstRequest.codex,
+      ),
+      whole_run_ratio: r2(sum("total", "mini_codex") / sum("total", "codex")),
+      bytes_ratio: r2(sum("bytes", "mini_codex") / sum("bytes", "codex")),
+      full_requests: { mini_codex: sum("full", "mini_codex"), codex: sum("full", "codex") },
+      scenarios: out,
+      load_average_1m: r2(loadavg()[0]),
+    }),
+  );
+} finally {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+}

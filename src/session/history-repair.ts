@@ -1,0 +1,75 @@
+import { ABORTED_OUTPUT, asToolCall, type ResponseItem, toolOutputFor } from "../protocol/items.js";
+
+const OUTPUT_TYPES = new Set(["function_call_output", "custom_tool_call_output"]);
+const isCallOrOutput = (item: ResponseItem) =>
+  item.type === "function_call" || item.type === "custom_tool_call" || OUTPUT_TYPES.has(item.type);
+
+/** A saved history that cannot be sent as it is, and why. */
+export class InconsistentHistoryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InconsistentHistoryError";
+  }
+}
+
+export interface RepairedHistory {
+  history: ResponseItem[];
+  /** The `aborted` outputs given to calls that had none (a crash during the call). */
+  added: ResponseItem[];
+  /** The added outputs all come after the last saved item (they can be appended as they are). */
+  atEnd: boolean;
+}
+
+/**
+ * Pair every tool call with an output, as the Responses API requires: a call whose output was
+ * lost (the process died while it ran) gets the `aborted` output an interrupt records, placed
+ * after the calls and outputs around it. An output whose call is missing cannot be repaired.
+ * Pure.
+ */
+export function repairHistory(history: readonly ResponseItem[]): RepairedHistory {
+  const calls = new Set<string>();
+  const answered = new Set<string>();
+  for (const item of history) {
+    const call = asToolCall(item);
+    if (!call && (item.type === "function_call" || item.type === "custom_tool_call")) {
+      throw new InconsistentHistoryError(`a ${item.type} item is malformed (no call_id or name)`);
+    }
+    if (call) {
+      if (calls.has(call.call_id)) {
+        throw new InconsistentHistoryError(
+          `two tool calls share the call_id ${JSON.stringify(call.call_id)}`,
+        );
+      }
+      calls.add(call.call_id);
+    } else if (OUTPUT_TYPES.has(item.type)) {
+      const id = typeof item.call_id === "string" ? item.call_id : "";
+      if (!calls.has(id)) {
+        throw new InconsistentHistoryError(
+          `a tool output (call_id ${JSON.stringify(id)}) has no call before it`,
+        );
+      }
+      answered.add(id);
+    }
+  }
+  const out: ResponseItem[] = [];
+  const added: ResponseItem[] = [];
+  let pending: ResponseItem[] = [];
+  let lastAddedAt = -1;
+  history.forEach((item, i) => {
+    const call = asToolCall(item);
+    if (pending.length > 0 && !isCallOrOutput(item)) {
+      // the run of calls and outputs ended: the unanswered ones get their output here
+      out.push(...pending);
+      pending = [];
+      lastAddedAt = i;
+    }
+    out.push(item);
+    if (call && !answered.has(call.call_id)) {
+      const output = toolOutputFor(call, ABORTED_OUTPUT);
+      pending.push(output);
+      added.push(output);
+    }
+  });
+  out.push(...pending);
+  return { history: out, added, atEnd: lastAddedAt < 0 };
+}
