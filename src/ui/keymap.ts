@@ -8,6 +8,7 @@ export type KeyAction =
   | "ctrl_c"
   | "cycle_effort"
   | "show_output"
+  | "expand_paste"
   | "up"
   | "down"
   | "left"
@@ -62,6 +63,12 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
     action: "show_output",
     description: "print the last command's whole output (the transcript cuts it)",
     match: (input, key) => key.ctrl && input === "o",
+  },
+  {
+    keys: "Ctrl+X",
+    action: "expand_paste",
+    description: "expand collapsed pastes ([Pasted N chars]) into the input",
+    match: (input, key) => key.ctrl && input === "x",
   },
   {
     keys: "Up",
@@ -129,6 +136,7 @@ export const CONTROL_CHAR_ACTIONS: Readonly<Record<string, KeyAction>> = {
   "\b": "backspace",
   "\u0014": "cycle_effort",
   "\u000f": "show_output",
+  "\u0018": "expand_paste",
   "\u0015": "clear_line",
   "\u0017": "delete_word",
   "\u0001": "home",

@@ -16,6 +16,12 @@ import {
   remember,
 } from "./composer-buffer.js";
 import { CONTROL_CHAR_ACTIONS, type KeyAction, keyAction } from "./keymap.js";
+import {
+  deletePlaceholderBefore,
+  expandPastes,
+  pasteLabel,
+  shouldCollapse,
+} from "./paste-collapse.js";
 
 export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort" | "show_output";
 
@@ -36,6 +42,9 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
   const buffer = useRef<ComposerBuffer>(EMPTY_BUFFER);
   const history = useRef<InputHistory>({ entries: [], index: 0, draft: "" });
   const pasting = useRef(false);
+  /** What a bracketed paste brought so far (inserted at its end, maybe as a placeholder). */
+  const pasted = useRef("");
+  const pastes = useRef(new Map<string, string>());
   const [, setVersion] = useState(0);
 
   const set = useCallback((next: ComposerBuffer) => {
@@ -44,12 +53,28 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
   }, []);
 
   const submit = useCallback(() => {
-    const text = buffer.current.text;
+    const text = expandPastes(buffer.current.text, pastes.current);
     if (!text.trim()) return;
     history.current = remember(history.current, text);
+    pastes.current.clear();
     set(EMPTY_BUFFER);
     onSubmit(text);
   }, [onSubmit, set]);
+
+  /** Insert pasted text; a long paste goes in as one placeholder line. */
+  const insertPaste = useCallback(
+    (text: string) => {
+      if (!shouldCollapse(text)) return set(insertText(buffer.current, text));
+      // Placeholders deleted from the input free their label.
+      for (const old of [...pastes.current.keys()]) {
+        if (!buffer.current.text.includes(old)) pastes.current.delete(old);
+      }
+      const label = pasteLabel(text, pastes.current);
+      pastes.current.set(label, text);
+      set(insertText(buffer.current, label));
+    },
+    [set],
+  );
 
   const recallHistory = useCallback(
     (direction: -1 | 1) => {
@@ -89,7 +114,11 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
         case "end":
           return set(lineEnd(b));
         case "backspace":
-          return set(backspace(b));
+          return set(deletePlaceholderBefore(b, pastes.current) ?? backspace(b));
+        case "expand_paste": {
+          const text = expandPastes(b.text, pastes.current);
+          return set({ text, cursor: text.length });
+        }
         case "delete_word":
           return set(deleteWordBefore(b));
         case "clear_line":
@@ -100,19 +129,32 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
   );
 
   const handle = useCallback(
-    (input: string, key: Key) => {
-      if (input === "[200~" || input === "[201~") {
-        pasting.current = input === "[200~";
+    function handle(input: string, key: Key) {
+      // Bracketed paste: everything between the markers is text, newlines included; a paste
+      // never submits. Ink usually hands the markers over alone, but a chunk may hold both.
+      const start = input.indexOf("[200~");
+      if (start !== -1 && !pasting.current) {
+        pasting.current = true;
+        pasted.current = "";
+        handle(input.slice(start + 5), key);
         return;
       }
-      // Bracketed paste: everything is text, newlines included; a paste never submits.
-      if (pasting.current) return set(insertText(buffer.current, input.replace(/\r\n?/g, "\n")));
+      if (pasting.current) {
+        const end = input.indexOf("[201~");
+        pasted.current += (end === -1 ? input : input.slice(0, end)).replace(/\r\n?/g, "\n");
+        if (end === -1) return;
+        pasting.current = false;
+        insertPaste(pasted.current.replace(/\u001b$/, ""));
+        const rest = input.slice(end + 5);
+        if (rest) handle(rest, key);
+        return;
+      }
       const action = keyAction(input, key);
       if (action) return perform(action);
       if (!input || key.ctrl || CSI_REMNANT.test(input)) return;
       if (input.length > 1 && /[\r\n]/.test(input) && !/^[^\r\n]*\r$/.test(input)) {
         // A multi-line chunk outside bracketed paste is a paste too: its newlines are text.
-        return set(insertText(buffer.current, input.replace(/\r\n?/g, "\n")));
+        return insertPaste(input.replace(/\r\n?/g, "\n"));
       }
       if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input)) {
         // Keys typed faster than a render arrive as one chunk ("abc\r", "\u0003\u0003").
@@ -132,7 +174,7 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
       }
       set(insertText(buffer.current, input));
     },
-    [perform, set],
+    [perform, set, insertPaste],
   );
 
   const clear = useCallback(() => set(EMPTY_BUFFER), [set]);

@@ -60,6 +60,8 @@ export interface Pane {
   /** Send tmux key names (Enter, Escape, C-c, NPage, …). */
   keys(...names: string[]): void;
   literal(text: string): void;
+  /** Paste text as a terminal does (bracketed paste). */
+  paste(text: string): void;
   resize(width: number): void;
   kill(): void;
 }
@@ -150,6 +152,10 @@ export function startPane(options: PaneOptions): Pane {
     },
     keys: (...names) => void tmux("send-keys", "-t", "tui", ...names),
     literal: (text) => void tmux("send-keys", "-t", "tui", "-l", text),
+    paste: (text) => {
+      tmux("set-buffer", "-b", "paste", "--", text);
+      tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "tui");
+    },
     resize: (columns) => void tmux("resize-window", "-t", "tui", "-x", String(columns)),
     kill: () => void spawnSync("tmux", ["-L", socket, "kill-server"]),
   };

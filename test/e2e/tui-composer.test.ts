@@ -62,4 +62,20 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     p.keys("Enter");
     await p.until(() => p.screen().includes("Reasoning effort: high"), "the command to run");
   }, 60_000);
+
+  it("a 300-line paste is one placeholder line in the composer and arrives whole at the server", async () => {
+    const p = open();
+    await started(p);
+    const lines = Array.from({ length: 300 }, (_, i) => `pasted row ${i + 1}`);
+    const text = lines.join("\n");
+    p.paste(text);
+    const label = `[Pasted ${text.length.toLocaleString("en-US").replaceAll(",", " ")} chars]`;
+    await p.until(() => p.screen().includes(`› ${label}`), "the placeholder");
+    expect(p.screen()).not.toContain("pasted row");
+    p.keys("Enter");
+    const carrying = () =>
+      server.requests.map((r) => JSON.stringify(r.body)).find((b) => b.includes("pasted row 1\\n"));
+    await p.until(() => carrying() !== undefined, "the request with the paste");
+    expect(carrying()).toContain(JSON.stringify(text).slice(1, -1));
+  }, 60_000);
 });

@@ -154,13 +154,17 @@ describe("App: input and ledger", () => {
     expect(app.sessions[0]?.sent).toEqual(["slow one", "queued one\nqueued two"]);
   });
 
-  it("a long pasted message scrolls inside the input instead of outgrowing a 24-row terminal", async () => {
+  it("a long paste collapses to one placeholder, Ctrl+X expands it (scrolling inside the input)", async () => {
     const app = launch((text, s) => s.answer(`got ${text.split("\n").length} lines`));
     Object.defineProperty(app.ui.stdout, "rows", { get: () => 24, configurable: true });
     await ready(app.frame);
     const pasted = Array.from({ length: 40 }, (_, i) => `pasted line ${i + 1}`).join("\n");
     app.ui.stdin.write(`\u001b[200~${pasted}\u001b[201~`);
-    await waitFor(() => app.frame().includes("pasted line 40"), "the end of the paste");
+    const label = `[Pasted ${pasted.length} chars]`;
+    await waitFor(() => app.frame().includes(`› ${label}`), "the placeholder");
+    expect(app.frame()).not.toContain("pasted line");
+    app.ui.stdin.write("\u0018");
+    await waitFor(() => app.frame().includes("pasted line 40"), "the expanded paste");
     const lines = app.frame().split("\n");
     const top = lines.findIndex((line) => /^╭/.test(line) && lines.indexOf(line) > 5);
     expect(lines.length - top).toBeLessThanOrEqual(20);
@@ -168,5 +172,25 @@ describe("App: input and ledger", () => {
     expect(app.frame()).not.toMatch(/pasted line 1 +│/);
     app.ui.stdin.write("\r");
     await waitFor(() => app.frame().includes("got 40 lines"), "the whole message sent");
+  });
+
+  it("a collapsed paste is sent whole, and Backspace removes the placeholder at once", async () => {
+    const sent: string[] = [];
+    const app = launch((text, s) => {
+      sent.push(text);
+      return s.answer("ok");
+    });
+    await ready(app.frame);
+    const big = "x".repeat(1500);
+    app.ui.stdin.write(`\u001b[200~${big}\u001b[201~`);
+    await waitFor(() => app.frame().includes("[Pasted 1 500 chars]"), "the placeholder");
+    app.ui.stdin.write("\u007f");
+    await waitFor(() => !app.frame().includes("[Pasted"), "the placeholder removed");
+    await app.type("see: ");
+    app.ui.stdin.write(`\u001b[200~${big}\u001b[201~`);
+    await waitFor(() => app.frame().includes("see: [Pasted 1 500 chars]"), "the placeholder again");
+    app.ui.stdin.write("\r");
+    await waitFor(() => sent.length === 1, "the message");
+    expect(sent[0]).toBe(`see: ${big}`);
   });
 });
