@@ -2,6 +2,7 @@ import type { McpServerStatus } from "../mcp/connection.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
@@ -54,6 +55,8 @@ export interface SessionOptions {
   cwd: string;
   workspaceRoots: string[];
   sandbox: SandboxMode;
+  /** When the person is asked (the session's approval gate applies it to every tool call). */
+  approvalPolicy: ApprovalPolicy;
   /** $MINI_CODEX_HOME; the ledger goes to <home>/sessions/<id>.ledger.jsonl. */
   home: string;
   /** Write the ledger (default true); `exec --ephemeral` saves nothing, so it passes false. */
@@ -66,6 +69,7 @@ export interface SessionOptions {
   /** Send the generate:false warm-up when a WebSocket opens (TUI: yes; exec: measured). */
   warmup: boolean;
   maxToolRoundsPerTurn?: number;
+  /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Package version for the User-Agent. */
   version: string;

@@ -20,6 +20,8 @@ import { ConversationHistory, FrozenToolOutputs } from "../session/history.js";
 import { LedgerWriter, ledgerRow, WARMUP_TURN } from "../session/ledger.js";
 import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { createApprovalGate } from "../tools/approval/gate.js";
+import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
 import { runTurnLoop } from "./turn-loop.js";
@@ -48,6 +50,8 @@ export class Session implements AgentSession {
   private readonly ledger: LedgerWriter;
   private readonly tools: TurnTools;
   private readonly cache: CacheExplainer;
+  /** The one approval gate of this session: policy, grants, and the person when there is one. */
+  private readonly approve: (request: ApprovalRequest) => Promise<ApprovalDecision>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
   private warm: Promise<void> | undefined;
@@ -82,6 +86,11 @@ export class Session implements AgentSession {
       warn: (message) => this.emit({ type: "warning", message }),
       ...transports,
     });
+    this.approve = createApprovalGate({
+      policy: options.approvalPolicy,
+      sandbox: options.sandbox,
+      ...(options.approve ? { ask: options.approve.bind(options) } : {}),
+    });
     this.tools = new TurnTools(options.tools, options.mcp, {
       onChange: () => this.announceSettings(),
       warn: (message) => this.emit({ type: "warning", message }),
@@ -113,7 +122,7 @@ export class Session implements AgentSession {
           cwd: this.options.cwd,
           workspaceRoots: this.options.workspaceRoots,
           sandbox: this.options.sandbox,
-          approve: this.options.approve?.bind(this.options),
+          approve: this.approve,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
         });
       } finally {

@@ -65,6 +65,7 @@ export function harnessSessionOptions(at: {
     cwd,
     workspaceRoots: [cwd],
     sandbox: "workspace-write",
+    approvalPolicy: "never",
     home: at.home,
     initialContext: buildInitialContext({
       cwd,
