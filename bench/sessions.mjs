@@ -10,10 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
-import { buildInitialContext } from "../dist/session/environment.js";
 import { resentItems } from "../dist/session/resent.js";
-import { createToolRouter } from "../dist/tools/index.js";
 import { createSession } from "../dist/turn/agent-session.js";
+import { benchSessionBase } from "./session-world.mjs";
 
 const SESSIONS = {
   tool_turn: async (s) => {
@@ -65,21 +64,8 @@ async function runSession(name, wsLanes) {
     },
     settings: { model: "demo-1", effort: "medium" },
     // instructions and tools ride on every request, as a real agent's do
-    instructions: "You are the benchmark agent.\n".repeat(100),
-    tools: createToolRouter(),
-    cwd,
-    workspaceRoots: [cwd],
-    sandbox: "danger-full-access",
-    approvalPolicy: "never",
+    ...benchSessionBase(cwd),
     home: join(root, "home"),
-    initialContext: buildInitialContext({
-      cwd,
-      shell: "bash",
-      sandbox: "danger-full-access",
-      approvalPolicy: "never",
-      now: new Date("2026-01-02T03:04:05Z"),
-      timezone: "UTC",
-    }),
     warmup: true,
     ledger: false,
     version: "0.0.0-bench",
