@@ -95,7 +95,10 @@ export class Session implements AgentSession {
       sandbox: options.sandbox,
       ...(options.approve ? { ask: options.approve.bind(options) } : {}),
     });
-    this.tools = new TurnTools(options.tools, options.mcp, () => this.toolsChanged());
+    this.tools = new TurnTools(options.tools, options.mcp, {
+      onChange: () => this.announceSettings(),
+      warn: (message) => this.emit({ type: "warning", message }),
+    });
     this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
   }
 
@@ -105,7 +108,7 @@ export class Session implements AgentSession {
 
   async send(input: string): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
-      this.showWarnings();
+      this.tools.showWarnings();
       this.tools.beginTurn();
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
@@ -162,16 +165,11 @@ export class Session implements AgentSession {
     if (model !== before.model || effort !== before.effort) {
       this.settingsNote = settingsChangedMessage(model, effort);
     }
-    this.emit({
-      type: "settings_changed",
-      model,
-      ...(effort ? { effort } : {}),
-      next: this.nextRequest(),
-    });
+    this.announceSettings();
   }
 
   async prepare(): Promise<void> {
-    this.showWarnings();
+    this.tools.showWarnings();
     await this.ensureWarm(this.lifetime.signal);
   }
 
@@ -245,9 +243,14 @@ export class Session implements AgentSession {
     return this.warm;
   }
 
+  private get promptCacheKey(): string {
+    return this.options.promptCacheKey ?? this.id;
+  }
+
   private frame(): RequestFrame {
     return {
-      sessionId: this.id,
+      // the frame's sessionId becomes the request's prompt_cache_key
+      sessionId: this.promptCacheKey,
       instructions: this.options.instructions,
       tools: this.tools.offered,
       settings: this.settings,
@@ -294,13 +297,15 @@ export class Session implements AgentSession {
   private recordRequest(finished: RequestFinished): void {
     const cache = this.cache.finished(finished);
     const request = cache ? { ...finished, cache } : finished;
-    this.ledger.append(ledgerRow(request, { sessionId: this.id, promptCacheKey: this.id }));
+    this.ledger.append(
+      ledgerRow(request, { sessionId: this.id, promptCacheKey: this.promptCacheKey }),
+    );
     this.totals.record(request);
     this.emit({ type: "request_finished", request });
   }
 
-  /** A server's tool list changed: the preview says what the next turn will send. */
-  private toolsChanged(): void {
+  /** Settings or a server's tool list changed: the preview says what the next turn sends. */
+  private announceSettings(): void {
     const { model, effort } = this.settings;
     this.emit({
       type: "settings_changed",
@@ -308,10 +313,6 @@ export class Session implements AgentSession {
       ...(effort ? { effort } : {}),
       next: this.nextRequest(),
     });
-  }
-
-  private showWarnings(): void {
-    for (const message of this.tools.takeWarnings()) this.emit({ type: "warning", message });
   }
 
   private emit(event: SessionEvent): void {
