@@ -20,10 +20,12 @@ import { ConversationHistory, FrozenToolOutputs } from "../session/history.js";
 import { LedgerWriter, ledgerRow, WARMUP_TURN } from "../session/ledger.js";
 import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { noUsage } from "../session/usage.js";
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
-import { runTurnLoop } from "./turn-loop.js";
+import { runTurnLoop, TurnAbortedError } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
+import { userShellCallId, userShellContext } from "./user-shell.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -116,6 +118,35 @@ export class Session implements AgentSession {
       } finally {
         if (signal.aborted) this.chain.interrupted();
       }
+    });
+  }
+
+  /**
+   * `!command`: run it with the shell tool under the session's sandbox (the person typed it:
+   * no approval), show it like any command, and keep it as context for the next message.
+   */
+  async runUserShell(command: string): Promise<TurnResult> {
+    return this.turns.run(async (turn, signal) => {
+      const callId = userShellCallId(turn);
+      const call = {
+        type: "function_call" as const,
+        name: "shell_command",
+        call_id: callId,
+        arguments: JSON.stringify({ command }),
+      };
+      this.emit({ type: "tool_call_started", callId, name: call.name, kind: "function" });
+      const output = await this.options.tools.execute(call, {
+        callId,
+        cwd: this.options.cwd,
+        workspaceRoots: this.options.workspaceRoots,
+        sandbox: this.options.sandbox,
+        signal,
+        emit: (event) => this.emit({ type: "tool", event }),
+      });
+      this.emit({ type: "tool_call_finished", callId, name: call.name, output });
+      if (signal.aborted) throw new TurnAbortedError();
+      this.append([userShellContext(command, output)]);
+      return { usage: noUsage() };
     });
   }
 
