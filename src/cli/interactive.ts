@@ -14,7 +14,11 @@ export async function runInteractive(
   prompt: string | undefined,
   flags: SharedFlags,
 ): Promise<number> {
-  const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "untrusted" });
+  const runtime = await loadRuntime({
+    flags,
+    defaultApprovalPolicy: "on-request",
+    defaultSandbox: "workspace-write",
+  });
   try {
     const { runTui } = (await import(UI_MODULE)) as { runTui: RunTui };
     return await runTui({
