@@ -97,7 +97,10 @@ export class Session implements AgentSession {
       sandbox: options.sandbox,
       ...(options.approve ? { ask: options.approve.bind(options) } : {}),
     });
-    this.tools = new TurnTools(options.tools, options.mcp, () => this.toolsChanged());
+    this.tools = new TurnTools(options.tools, options.mcp, {
+      onChange: () => this.announceSettings(),
+      warn: (message) => this.emit({ type: "warning", message }),
+    });
     this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
   }
 
@@ -107,7 +110,7 @@ export class Session implements AgentSession {
 
   async send(input: string): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
-      this.showWarnings();
+      this.tools.showWarnings();
       this.tools.beginTurn();
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
@@ -183,16 +186,11 @@ export class Session implements AgentSession {
     if (model !== before.model || effort !== before.effort) {
       this.settingsNote = settingsChangedMessage(model, effort);
     }
-    this.emit({
-      type: "settings_changed",
-      model,
-      ...(effort ? { effort } : {}),
-      next: this.nextRequest(),
-    });
+    this.announceSettings();
   }
 
   async prepare(): Promise<void> {
-    this.showWarnings();
+    this.tools.showWarnings();
     await this.ensureWarm(this.lifetime.signal);
   }
 
@@ -327,8 +325,8 @@ export class Session implements AgentSession {
     this.emit({ type: "request_finished", request });
   }
 
-  /** A server's tool list changed: the preview says what the next turn will send. */
-  private toolsChanged(): void {
+  /** Settings or a server's tool list changed: the preview says what the next turn sends. */
+  private announceSettings(): void {
     const { model, effort } = this.settings;
     this.emit({
       type: "settings_changed",
@@ -336,10 +334,6 @@ export class Session implements AgentSession {
       ...(effort ? { effort } : {}),
       next: this.nextRequest(),
     });
-  }
-
-  private showWarnings(): void {
-    for (const message of this.tools.takeWarnings()) this.emit({ type: "warning", message });
   }
 
   private emit(event: SessionEvent): void {
