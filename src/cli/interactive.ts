@@ -14,7 +14,11 @@ export async function runInteractive(
   prompt: string | undefined,
   flags: SharedFlags,
 ): Promise<number> {
-  const runtime = await loadRuntime({ flags, defaultApprovalPolicy: "untrusted" });
+  const runtime = await loadRuntime({
+    flags,
+    defaultApprovalPolicy: "on-request",
+    defaultSandbox: "workspace-write",
+  });
   try {
     const { runTui } = (await import(UI_MODULE)) as { runTui: RunTui };
     return await runTui({
@@ -31,6 +35,7 @@ export async function runInteractive(
       cwd: runtime.cwd,
       approvalPolicy: runtime.approvalPolicy,
       sandbox: runtime.sandbox,
+      ...(runtime.profile ? { profile: runtime.profile } : {}),
       version: runtime.version,
       ...(runtime.contextWindow ? { contextWindow: runtime.contextWindow } : {}),
       contextWindowFor: (model) => runtime.config.model_context_window ?? knownContextWindow(model),

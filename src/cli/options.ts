@@ -2,6 +2,7 @@ import { type Command, Option } from "commander";
 import type { ExecFlags } from "../launch/flags.js";
 import { ReasoningEffortSchema } from "../protocol/request.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
+import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
 const collect = (value: string, previous: string[] | undefined): string[] => [
   ...(previous ?? []),
@@ -11,6 +12,7 @@ const collect = (value: string, previous: string[] | undefined): string[] => [
 export function addSharedOptions(command: Command): Command {
   return command
     .option("-m, --model <MODEL>", "model to use")
+    .option("-p, --profile <NAME>", "apply [profiles.NAME] from config.toml (flags still win)")
     .option(
       "-c, --config <key=value>",
       "override a config.toml key (value parsed as TOML; repeatable)",
@@ -21,9 +23,21 @@ export function addSharedOptions(command: Command): Command {
     .addOption(
       new Option(
         "-s, --sandbox <MODE>",
-        "what the agent may write: apply_patch obeys it (read-only: no edits; workspace-write: cwd and --add-dir only) and the model is told; shell commands are not isolated",
+        "where shell commands (bubblewrap) and apply_patch may write. read-only: nowhere but a private /tmp, no network; workspace-write: cwd, --add-dir and a private /tmp, .git read-only, no network unless [sandbox_workspace_write] network_access; both hide ~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh, ~/.docker and MINI_CODEX_HOME; danger-full-access: no confinement",
       ).choices(SANDBOX_MODES),
     )
+    .addOption(
+      new Option(
+        "-a, --ask-for-approval <POLICY>",
+        "when to ask before a tool call. untrusted: all but known read-only commands; on-request / on-failure: only to rerun a command the sandbox blocked, and for patches in read-only; never: nothing (exec refuses what would ask)",
+      ).choices(APPROVAL_POLICIES),
+    )
+    .option("--full-auto", "shortcut for -a on-request -s workspace-write")
+    .option(
+      "--dangerously-bypass-approvals-and-sandbox",
+      "run every command and patch without asking and without any sandbox (-a never -s danger-full-access)",
+    )
+    .addOption(new Option("--yolo", "alias of --dangerously-bypass-approvals-and-sandbox"))
     .option("--skip-git-repo-check", "allow running outside a git repository")
     .addOption(
       new Option(

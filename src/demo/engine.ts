@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
+import type { JsonObject } from "../protocol/json.js";
 import { estimateTokens, PromptCacheSimulator, promptTokenStream } from "./cache.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane, type LaneChoice } from "./lanes.js";
@@ -150,6 +151,8 @@ export class DemoEngine {
       inputTokens,
       cachedTokens,
       newId,
+      createdAt: Math.floor(Date.now() / 1000),
+      settings: request.settings as JsonObject,
     });
     const completed = decision.kind === "respond";
     return {

@@ -26,6 +26,8 @@ export interface DemoRequest {
   generate?: boolean;
   /** HTTP only: false answers one JSON response instead of an event stream. */
   stream: boolean;
+  /** The settings a response object repeats, with the API's defaults for those not sent. */
+  settings: Record<string, unknown>;
 }
 
 /** A refusal with the fields of a real API error. */
@@ -75,6 +77,7 @@ function read(body: unknown, transport: DemoTransport): DemoRequest {
     tools: readTools(body.tools),
     offers: [],
     stream: transport === "ws" || body.stream === true,
+    settings: responseSettings(body),
   };
   request.offers = offersOf(request.tools as Json[]);
   if (instructions !== undefined) request.instructions = instructions as string;
@@ -112,6 +115,26 @@ function read(body: unknown, transport: DemoTransport): DemoRequest {
   const schema = readJsonSchema(body.text);
   if (schema) request.jsonSchema = schema;
   return request;
+}
+
+/** What a response object says of its request (the Response fields the API always fills). */
+function responseSettings(body: Json): Record<string, unknown> {
+  const or = (name: string, fallback: unknown) => body[name] ?? fallback;
+  return {
+    instructions: or("instructions", null),
+    metadata: or("metadata", {}),
+    parallel_tool_calls: or("parallel_tool_calls", true),
+    temperature: or("temperature", 1),
+    tool_choice: or("tool_choice", "auto"),
+    tools: or("tools", []),
+    top_p: or("top_p", 1),
+    previous_response_id: or("previous_response_id", null),
+    reasoning: or("reasoning", null),
+    store: or("store", true),
+    text: or("text", { format: { type: "text" } }),
+    truncation: or("truncation", "disabled"),
+    prompt_cache_key: or("prompt_cache_key", null),
+  };
 }
 
 function readInput(input: unknown): ResponseItem[] {

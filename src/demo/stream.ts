@@ -1,5 +1,6 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { JsonObject } from "../protocol/json.js";
+import { cacheableTokens } from "./cache.js";
 import type { DemoDecision, DemoOutput } from "./model.js";
 
 /** One server event and how long to wait before sending it. */
@@ -15,6 +16,10 @@ export interface StreamPlanOptions {
   inputTokens: number;
   cachedTokens: number;
   newId: (prefix: string) => string;
+  /** Unix seconds the response was created. */
+  createdAt: number;
+  /** The request's settings the response object repeats (instructions, tools, …). */
+  settings: JsonObject;
 }
 
 export interface StreamPlan {
@@ -35,9 +40,13 @@ export function planResponseStream(decision: DemoDecision, opts: StreamPlanOptio
   const head = (status: string): JsonObject => ({
     id: opts.responseId,
     object: "response",
-    model: opts.model,
+    created_at: opts.createdAt,
     status,
+    error: null,
+    incomplete_details: null,
+    model: opts.model,
     output: [],
+    ...opts.settings,
   });
   emit({ type: "response.created", response: head("in_progress") });
   emit({ type: "response.in_progress", response: head("in_progress") });
@@ -60,13 +69,18 @@ export function planResponseStream(decision: DemoDecision, opts: StreamPlanOptio
   const outputTokens = reasoningTokens + Math.ceil(Buffer.byteLength(JSON.stringify(items)) / 4);
   const usage = {
     input_tokens: opts.inputTokens,
-    input_tokens_details: { cached_tokens: opts.cachedTokens },
+    input_tokens_details: {
+      cached_tokens: opts.cachedTokens,
+      // what this request added to the cache beyond what it found there
+      cache_write_tokens: Math.max(0, cacheableTokens(opts.inputTokens) - opts.cachedTokens),
+    },
     output_tokens: items.length === 0 ? 0 : outputTokens,
     output_tokens_details: { reasoning_tokens: reasoningTokens },
     total_tokens: opts.inputTokens + (items.length === 0 ? 0 : outputTokens),
   };
   const output = opts.transport === "ws" ? [] : items;
-  emit({ type: "response.completed", response: { ...head("completed"), output, usage } });
+  const done = { ...head("completed"), completed_at: opts.createdAt, output, usage };
+  emit({ type: "response.completed", response: done });
   return { steps, outputItems: items };
 }
 
@@ -89,6 +103,9 @@ function reasoningItem(summary: string, opts: StreamPlanOptions, index: number, 
   for (const delta of summary.match(/\S+\s*|\s+/g) ?? [summary]) {
     emit({ type: "response.reasoning_summary_text.delta", ...part, delta });
   }
+  emit({ type: "response.reasoning_summary_text.done", ...part, text: summary });
+  const summaryPart = { type: "summary_text", text: summary };
+  emit({ type: "response.reasoning_summary_part.done", ...part, part: summaryPart });
   const item: ResponseItem = {
     type: "reasoning",
     id,
@@ -173,7 +190,8 @@ function toolCallItem(
   for (const delta of chunks(payload, shape.chunk)) {
     emit({ type: `${shape.events}.delta`, ...at, delta });
   }
-  emit({ type: `${shape.events}.done`, ...at, [shape.field]: payload });
+  const named: JsonObject = type === "function_call" ? { name } : {};
+  emit({ type: `${shape.events}.done`, ...at, ...named, [shape.field]: payload });
   const item: ResponseItem = { ...base, [shape.field]: payload, status: "completed" };
   emit({ type: "response.output_item.done", output_index: index, item });
   return item;

@@ -77,8 +77,9 @@ export async function runExec(input: ExecInput): Promise<number> {
   const prompt = await resolvePrompt(input.prompt);
   const runtime = await loadRuntime({
     flags,
+    // as `codex exec`: read-only and nobody to ask, unless flags or config say otherwise
     defaultApprovalPolicy: "never",
-    fixedApprovalPolicy: "never",
+    defaultSandbox: "read-only",
   });
   try {
     assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);

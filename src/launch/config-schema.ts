@@ -3,6 +3,7 @@ import { McpServersSchema } from "../mcp/config.js";
 import { ReasoningEffortSchema, ReasoningSummarySchema } from "../protocol/request.js";
 import { WebSearchModeSchema } from "../protocol/web-search.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
+import { WS_LANES } from "../session/api.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
@@ -23,6 +24,20 @@ export const SandboxModeSchema = z.enum(SANDBOX_MODES);
 export const ApprovalPolicySchema = z.enum(APPROVAL_POLICIES);
 export const ApplyPatchToolTypeSchema = z.enum(["freeform", "custom", "function"]);
 
+/** `[sandbox_workspace_write]` (Codex key): what workspace-write allows beyond the workspace. */
+export const SandboxWorkspaceWriteSchema = z.object({
+  network_access: z.boolean().optional(),
+});
+
+/** `[shell_environment_policy]` (Codex keys; default excludes are *KEY*, *SECRET*, *TOKEN*). */
+export const ShellEnvironmentPolicySchema = z.object({
+  inherit: z.enum(["all", "core", "none"]).optional(),
+  ignore_default_excludes: z.boolean().optional(),
+  exclude: z.array(z.string()).optional(),
+  include_only: z.array(z.string()).optional(),
+  set: z.record(z.string(), z.string()).optional(),
+});
+
 /** config.toml after validation (docs/config.md). */
 export const ConfigSchema = z.object({
   model: z.string().min(1).optional(),
@@ -32,8 +47,11 @@ export const ConfigSchema = z.object({
   openai_base_url: z.url().optional(),
   approval_policy: ApprovalPolicySchema.optional(),
   sandbox_mode: SandboxModeSchema.optional(),
+  sandbox_workspace_write: SandboxWorkspaceWriteSchema.optional(),
+  shell_environment_policy: ShellEnvironmentPolicySchema.optional(),
   model_providers: z.record(z.string(), ProviderConfigSchema).optional(),
-  ws_lanes: z.enum(["off", "stream_id", "connections"]).optional(),
+  ws_lanes: z.enum(WS_LANES).optional(),
+  ws_max_lanes: z.number().int().min(1).max(32).optional(),
   ws_epoch_max_requests: z.number().int().min(0).optional(),
   apply_patch_tool_type: ApplyPatchToolTypeSchema.optional(),
   max_tool_rounds: z.number().int().positive().optional(),

@@ -17,6 +17,7 @@ import {
   type MiniCodexConfig,
 } from "./config-schema.js";
 import { ConfigError } from "./errors.js";
+import { applyProfile } from "./profiles.js";
 
 export interface LoadedConfig {
   config: MiniCodexConfig;
@@ -24,6 +25,8 @@ export interface LoadedConfig {
   warnings: string[];
   /** The file read, if it existed. */
   file?: string;
+  /** The `[profiles.NAME]` applied (from -p/--profile or the `profile` key). */
+  profile?: string;
 }
 
 export interface LoadConfigInput {
@@ -32,6 +35,8 @@ export interface LoadConfigInput {
   overrides?: string[];
   /** Flags that win over the file and -c (e.g. -m, --effort, --demo), already as config keys. */
   flagOverrides?: ConfigOverride[];
+  /** -p/--profile: the `[profiles.NAME]` table applied over the file and -c, below the flags. */
+  profile?: string;
 }
 
 export function configPath(home: string): string {
@@ -123,10 +128,13 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   const file = configPath(input.home);
   const fromFile = readConfigFile(file);
   const overrides = (input.overrides ?? []).map(parseConfigOverride);
-  const merged = applyOverrides(
-    applyOverrides(fromFile ?? {}, overrides),
-    input.flagOverrides ?? [],
-  );
+  const profiled = applyProfile(applyOverrides(fromFile ?? {}, overrides), input.profile);
+  const merged = applyOverrides(profiled.table, input.flagOverrides ?? []);
   const { config, warnings } = validateConfig(merged);
-  return fromFile ? { config, warnings, file } : { config, warnings };
+  return {
+    config,
+    warnings,
+    ...(fromFile ? { file } : {}),
+    ...(profiled.profile ? { profile: profiled.profile } : {}),
+  };
 }

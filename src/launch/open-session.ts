@@ -20,6 +20,7 @@ import { EXIT_FAILED } from "./exit-codes.js";
 import { gitRoot } from "./git.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
+import { shellSandboxOptions } from "./sandbox-settings.js";
 
 /** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
 export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean };
@@ -146,6 +147,7 @@ export async function openSession(
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
     ...(config.web_search ? { webSearch: config.web_search } : {}),
+    ...shellSandboxOptions(config, runtime.home, process.env),
   });
   // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
   const mcp = await runtime.mcp.get();
@@ -158,6 +160,7 @@ export async function openSession(
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
     sandbox: runtime.sandbox,
+    approvalPolicy: runtime.approvalPolicy,
     home: runtime.home,
     ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
@@ -193,6 +196,8 @@ export async function openSession(
     shell: basename(process.env.SHELL || "bash"),
     sandbox: runtime.sandbox,
     approvalPolicy: runtime.approvalPolicy,
+    networkAccess: config.sandbox_workspace_write?.network_access ?? false,
+    canAsk: input.approve !== undefined,
     now: new Date(),
     timezone: systemTimezone(),
     ...(agentsMd !== undefined ? { agentsMd } : {}),

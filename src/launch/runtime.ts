@@ -14,6 +14,7 @@ import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { resolveProvider } from "./provider.js";
+import { sandboxWarning } from "./sandbox-settings.js";
 import { packageVersion } from "./version.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
@@ -37,6 +38,8 @@ export interface Runtime {
   cwd: string;
   workspaceRoots: string[];
   config: MiniCodexConfig;
+  /** The `[profiles.NAME]` applied, if any. */
+  profile?: string;
   provider: ProviderSettings;
   /** Whether -m or `-c model=…` was given (a resumed session keeps its own model otherwise). */
   modelFromFlag: boolean;
@@ -60,13 +63,10 @@ export interface Runtime {
 
 export interface RuntimeInput {
   flags: SharedFlags;
-  /** The policy when config.toml / -c set none (the TUI's default). */
+  /** The policy when flags, config.toml and -c set none (TUI: on-request; exec: never). */
   defaultApprovalPolicy: ApprovalPolicy;
-  /**
-   * exec: nobody can approve, so the policy is this whatever the config says (as Codex exec
-   * does), and the model is told so; a different configured policy gets a warning.
-   */
-  fixedApprovalPolicy?: ApprovalPolicy;
+  /** The sandbox when flags, config.toml and -c set none (TUI: workspace-write; exec: read-only). */
+  defaultSandbox?: SandboxMode;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
 }
@@ -92,21 +92,6 @@ export function readBaseInstructions(): string {
   }
 }
 
-function approvalPolicy(
-  config: MiniCodexConfig,
-  input: RuntimeInput,
-  warn: (message: string) => void,
-): ApprovalPolicy {
-  const fixed = input.fixedApprovalPolicy;
-  if (fixed === undefined) return config.approval_policy ?? input.defaultApprovalPolicy;
-  if (config.approval_policy !== undefined && config.approval_policy !== fixed) {
-    warn(
-      `approval_policy ${config.approval_policy} does not apply to exec (nobody can approve); commands and patches run with approval_policy ${fixed}`,
-    );
-  }
-  return fixed;
-}
-
 /** Whether a `-c` override sets this top-level key (docs/config.md: `-c k=v` is the same as its flag). */
 function overridden(flags: SharedFlags, key: string): boolean {
   return flags.config.some((spec) => {
@@ -128,13 +113,10 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     home,
     overrides: input.flags.config,
     flagOverrides: flagOverrides(input.flags),
+    ...(input.flags.profile ? { profile: input.flags.profile } : {}),
   });
   for (const warning of loaded.warnings) warn(warning);
   const { config } = loaded;
-  if (config.ws_lanes && config.ws_lanes !== "off") {
-    // Effort lanes are designed for (docs/protocol.md, `lane_new`) but not built yet.
-    warn(`ws_lanes = "${config.ws_lanes}" is not supported yet; using one chain ("off")`);
-  }
   const resolved = resolveProvider(config, env);
   const provider = resolved.settings;
   let close = async () => {};
@@ -144,6 +126,9 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     provider.baseUrl = server.baseUrl;
     close = () => server.close();
   }
+  const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
+  const sandboxProblem = sandboxWarning(sandbox);
+  if (sandboxProblem) warn(sandboxProblem);
   const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
@@ -151,13 +136,14 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     cwd,
     workspaceRoots,
     config,
+    ...(loaded.profile ? { profile: loaded.profile } : {}),
     provider,
     modelFromFlag: input.flags.model !== undefined || overridden(input.flags, "model"),
     effortFromFlag:
       input.flags.effort !== undefined || overridden(input.flags, "model_reasoning_effort"),
     model: config.model ?? DEFAULT_MODEL,
-    sandbox: config.sandbox_mode ?? "workspace-write",
-    approvalPolicy: approvalPolicy(config, input, warn),
+    sandbox,
+    approvalPolicy: config.approval_policy ?? input.defaultApprovalPolicy,
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),

@@ -2,9 +2,13 @@ import type { McpServerStatus } from "../mcp/connection.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
+
+export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
+export type WsLanes = (typeof WS_LANES)[number];
 
 /** How to reach the model provider (from config.toml / flags; see docs/config.md). */
 export interface ProviderSettings {
@@ -19,7 +23,10 @@ export interface ProviderSettings {
   streamMaxRetries: number;
   streamIdleTimeoutMs: number;
   websocketConnectTimeoutMs: number;
-  wsLanes: "off" | "stream_id" | "connections";
+  /** Effort lanes (docs/protocol.md, "Lanes"); "off" is the Codex CLI's one chain. */
+  wsLanes: WsLanes;
+  /** At most this many lanes, least recently used dropped (`ws_max_lanes`, default 4). */
+  wsMaxLanes: number;
   /** Epoch reset after this many requests on one chain; 0 = off. */
   wsEpochMaxRequests: number;
 }
@@ -54,6 +61,8 @@ export interface SessionOptions {
   cwd: string;
   workspaceRoots: string[];
   sandbox: SandboxMode;
+  /** When the person is asked (the session's approval gate applies it to every tool call). */
+  approvalPolicy: ApprovalPolicy;
   /** $MINI_CODEX_HOME; the ledger goes to <home>/sessions/<id>.ledger.jsonl. */
   home: string;
   /** Write the ledger (default true); `exec --ephemeral` saves nothing, so it passes false. */
@@ -66,6 +75,7 @@ export interface SessionOptions {
   /** Send the generate:false warm-up when a WebSocket opens (TUI: yes; exec: measured). */
   warmup: boolean;
   maxToolRoundsPerTurn?: number;
+  /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Package version for the User-Agent. */
   version: string;
@@ -87,7 +97,12 @@ export interface SessionStatus {
   providerId: string;
   baseUrl: string;
   transport: TransportKind;
+  /** The lane of the last request (or of the next, before any). */
   lane: string;
+  /** How lanes reach the server now: `auto` reads `stream_id` until the provider turns it down. */
+  laneTransport: "off" | "stream_id" | "connections";
+  /** Every lane, oldest first, with the requests sent on it. */
+  lanes: Array<{ label: string; requests: number }>;
   model: string;
   effort?: ReasoningEffort;
   totals: {

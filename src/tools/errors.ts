@@ -24,8 +24,7 @@ export class PatchError extends ToolError {
   }
 }
 
-/** What the model reads when the person said no: their words, when they gave any. */
+/** What the model reads for a denied call: the gate's words (why, the person's note), if any. */
 export function deniedOutput(feedback?: string): string {
-  const text = feedback?.trim();
-  return text ? `denied by user: ${text}` : "denied by user";
+  return feedback?.trim() || "denied by user";
 }

@@ -7,7 +7,6 @@ import type {
   TurnResult,
 } from "../session/api.js";
 import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
-import { RequestChain } from "../session/chain.js";
 import { leadingContext, settingsChangedMessage } from "../session/environment.js";
 import { EventHub, RequestTotals } from "../session/event-hub.js";
 import type {
@@ -17,9 +16,12 @@ import type {
   SessionEventListener,
 } from "../session/events.js";
 import { ConversationHistory, FrozenToolOutputs } from "../session/history.js";
+import { LaneTable } from "../session/lanes.js";
 import { LedgerWriter, ledgerRow, WARMUP_TURN } from "../session/ledger.js";
 import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { createApprovalGate } from "../tools/approval/gate.js";
+import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
 import { runTurnLoop } from "./turn-loop.js";
@@ -43,11 +45,13 @@ export class Session implements AgentSession {
   private readonly log: ConversationHistory;
   private readonly frozen = new FrozenToolOutputs();
   private readonly builder: RequestBuilder;
-  private readonly chain: RequestChain;
+  private readonly lanes: LaneTable;
   private readonly client: ModelClient;
   private readonly ledger: LedgerWriter;
   private readonly tools: TurnTools;
   private readonly cache: CacheExplainer;
+  /** The one approval gate of this session: policy, grants, and the person when there is one. */
+  private readonly approve: (request: ApprovalRequest) => Promise<ApprovalDecision>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
   private warm: Promise<void> | undefined;
@@ -64,9 +68,13 @@ export class Session implements AgentSession {
     if (!options.restoredHistory && initial.length > 0) options.historyStore?.append([...initial]);
     this.log = new ConversationHistory(initial);
     this.builder = new RequestBuilder(this.log, this.frozen);
-    this.chain = new RequestChain({
+    this.lanes = new LaneTable({
+      lanes: options.provider.wsLanes !== "off",
+      maxLanes: options.provider.wsMaxLanes,
+      sessionModel: options.settings.model,
       maxRequestsPerEpoch: options.provider.wsEpochMaxRequests,
       onEpochReset: () => this.frozen.clear(),
+      onDropped: (lane) => this.client.dropLane(lane),
     });
     this.ledger = new LedgerWriter(options.home, options.id, {
       enabled: options.ledger !== false,
@@ -78,9 +86,14 @@ export class Session implements AgentSession {
       provider: options.provider,
       sessionId: options.id,
       version: options.version,
-      chain: this.chain,
+      lanes: this.lanes,
       warn: (message) => this.emit({ type: "warning", message }),
       ...transports,
+    });
+    this.approve = createApprovalGate({
+      policy: options.approvalPolicy,
+      sandbox: options.sandbox,
+      ...(options.approve ? { ask: options.approve.bind(options) } : {}),
     });
     this.tools = new TurnTools(options.tools, options.mcp, () => this.toolsChanged());
     this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
@@ -110,11 +123,11 @@ export class Session implements AgentSession {
           cwd: this.options.cwd,
           workspaceRoots: this.options.workspaceRoots,
           sandbox: this.options.sandbox,
-          approve: this.options.approve?.bind(this.options),
+          approve: this.approve,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
         });
       } finally {
-        if (signal.aborted) this.chain.interrupted();
+        if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
       }
     });
   }
@@ -172,7 +185,9 @@ export class Session implements AgentSession {
       providerId: this.options.provider.id,
       baseUrl: this.options.provider.baseUrl,
       transport: this.client.transportKind,
-      lane: this.chain.lane,
+      lane: this.client.lastLane?.label ?? this.nextRequest().lane ?? "default",
+      laneTransport: this.client.laneTransport,
+      lanes: this.lanes.all.map((lane) => ({ label: lane.label, requests: lane.requests })),
       model: this.settings.model,
       ...(this.settings.effort ? { effort: this.settings.effort } : {}),
       totals: this.totals.snapshot(),
@@ -246,10 +261,12 @@ export class Session implements AgentSession {
   private nextRequest(): NextRequestPreview {
     const extra = this.settingsNote ? [this.settingsNote] : [];
     const frame = { ...this.frame(), tools: this.tools.upcoming() };
-    const plan = this.client.preview(this.builder.build(frame, extra));
+    const { plan, lane } = this.client.preview(this.builder.build(frame, extra));
+    const known = this.lanes.all.some((l) => l.label === lane);
+    const lanes = Math.max(1, this.lanes.size + (known ? 0 : 1));
     return plan.kind === "full"
-      ? { mode: "full", reason: plan.reason, lane: this.chain.lane }
-      : { mode: "incremental", lane: this.chain.lane };
+      ? { mode: "full", reason: plan.reason, lane, lanes }
+      : { mode: "incremental", lane, lanes };
   }
 
   private takeSettingsNote(): ResponseItem[] {
@@ -267,7 +284,7 @@ export class Session implements AgentSession {
   private replaceHistory(items: ResponseItem[], why: string): void {
     this.log.replaceAll(items);
     this.persistAll();
-    this.chain.resetEpoch(why);
+    this.lanes.resetEpoch(why);
   }
 
   private persistAll(): void {

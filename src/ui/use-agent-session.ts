@@ -1,7 +1,6 @@
 import { type Dispatch, useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../protocol/error-message.js";
 import type { AgentSession, TurnResult } from "../session/api.js";
-import { approvalNeed, grantFor, NO_GRANTS } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
@@ -59,7 +58,6 @@ export function useAgentSession(
   }, []);
   const current = useRef<{ session: AgentSession; release(): void } | undefined>(undefined);
   const sendNext = useRef<(text: string) => Promise<void>>(async () => undefined);
-  const grants = useRef(NO_GRANTS);
   const busy = useRef(false);
   const queue = useRef<string[]>([]);
   const returnQueuedRef = useRef(returnQueued);
@@ -77,22 +75,16 @@ export function useAgentSession(
     void sendNext.current(next);
   }, [dispatch]);
 
+  // The engine's gate decides what needs asking; whatever reaches the UI is shown to the person.
   const approve = useCallback(
-    (request: ApprovalRequest): Promise<ApprovalDecision> => {
-      if (
-        approvalNeed(options.approvalPolicy, options.sandbox, request, grants.current) === "allow"
-      ) {
-        return Promise.resolve({ kind: "approve" });
-      }
-      return new Promise((resolve) => setPending([...pending.current, { request, resolve }]));
-    },
-    [options.approvalPolicy, options.sandbox, setPending],
+    (request: ApprovalRequest): Promise<ApprovalDecision> =>
+      new Promise((resolve) => setPending([...pending.current, { request, resolve }])),
+    [setPending],
   );
 
   const decide = useCallback(
     (answered: PendingApproval, decision: ApprovalDecision) => {
       setPending(pending.current.filter((item) => item !== answered));
-      grants.current = grantFor(grants.current, decision);
       const { request } = answered;
       const what =
         request.kind === "command"
@@ -125,7 +117,6 @@ export function useAgentSession(
       previous.release();
       await closeWithin(previous.session, CLOSE_GRACE_MS);
     }
-    grants.current = NO_GRANTS;
     const created = await options.createSession({
       approve,
       ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),

@@ -44,6 +44,10 @@ describe("mini-codex command line (built binary)", () => {
       "--cd",
       "--add-dir",
       "--sandbox",
+      "--ask-for-approval",
+      "--full-auto",
+      "--dangerously-bypass-approvals-and-sandbox",
+      "--yolo",
       "--skip-git-repo-check",
       "--effort",
       "--demo",
@@ -55,8 +59,14 @@ describe("mini-codex command line (built binary)", () => {
     ]) {
       expect(exec.stdout).toContain(flag);
     }
-    // honest about what the sandbox does: there is no OS isolation of shell commands
-    expect(exec.stdout.replace(/\s+/g, " ")).toContain("shell commands are not isolated");
+    // honest about what each mode enforces
+    const help = exec.stdout.replace(/\s+/g, " ");
+    expect(help).toContain("shell commands (bubblewrap)");
+    expect(help).toContain("danger-full-access: no confinement");
+    expect(help).toContain("-a on-request -s workspace-write");
+    const tui = (await runCli(["--help"])).stdout.replace(/\s+/g, " ");
+    expect(tui).toContain("--ask-for-approval");
+    expect(tui).toContain("--full-auto");
   });
 
   it("exits 2 on a usage error", async () => {
@@ -106,17 +116,17 @@ describe("mini-codex command line (built binary)", () => {
     expect(broken.stderr).toContain(`${join(world.home, "config.toml")}:2`);
   });
 
-  it("exec tells the model approval_policy never whatever config.toml says (nobody can approve), with a warning", async () => {
+  it("exec keeps a configured approval_policy and tells the model nobody can approve", async () => {
     mkdirSync(world.home, { recursive: true });
     writeFileSync(join(world.home, "config.toml"), 'approval_policy = "untrusted"\n');
     const run = await runCli(["exec", "--demo", "-C", world.repo, "hi"], { env: world.env() });
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain("approval_policy untrusted does not apply to exec");
     const sessions = join(world.home, "sessions");
     const [file] = readdirSync(sessions).filter((name) => !name.endsWith(".ledger.jsonl"));
     const saved = readFileSync(join(sessions, file as string), "utf8");
-    expect(saved).toContain("approval_policy: never");
-    expect(saved).not.toContain("approval_policy: untrusted");
+    expect(saved).toContain("approval_policy: untrusted");
+    expect(saved).toContain("Nobody can approve anything in this session");
+    expect(saved).toContain("sandbox_mode: read-only");
   });
 
   it("reads AGENTS.md from the repository root down to a subdirectory it runs in, as Codex does", async () => {

@@ -40,7 +40,8 @@ function sessionFiles(): string[] {
 describe("mini-codex exec --json against the demo server", () => {
   it("runs a shell command, then applies a patch on resume; files appear and the JSONL is consistent", async () => {
     const first = await runCli(
-      ["exec", "--json", ...against(), "run: printf 'from shell' > a.txt"],
+      // exec is read-only unless told: --full-auto lets the command write in the workspace
+      ["exec", "--json", "--full-auto", ...against(), "run: printf 'from shell' > a.txt"],
       { env: suite.world.env() },
     );
     expect(first.stderr).not.toContain("unexpected error");
@@ -72,7 +73,16 @@ describe("mini-codex exec --json against the demo server", () => {
 
     const threadId = (events[0] as unknown as { thread_id: string }).thread_id;
     const second = await runCli(
-      ["exec", "--json", ...against(), "resume", threadId, "write b.txt: from patch"],
+      [
+        "exec",
+        "--json",
+        "-s",
+        "workspace-write",
+        ...against(),
+        "resume",
+        threadId,
+        "write b.txt: from patch",
+      ],
       {
         env: suite.world.env(),
       },

@@ -73,11 +73,11 @@ describe("loadConfig", () => {
     );
     const { warnings, config } = loadConfig({
       home,
-      overrides: ["sandbox_workspace_write.network_access=true"],
+      overrides: ["tui.notifications=true"],
     });
     expect(warnings.join("\n")).toContain("notify");
     expect(warnings.join("\n")).toContain("model_providers.p.colour");
-    expect(warnings.join("\n")).toContain("sandbox_workspace_write");
+    expect(warnings.join("\n")).toContain("tui");
     expect(config.model_providers?.p?.base_url).toBe("http://127.0.0.1:1/v1");
   });
 

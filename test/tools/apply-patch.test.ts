@@ -59,7 +59,7 @@ describe("apply_patch tool", () => {
       },
     });
     const out = await createToolRouter().execute(customCall(UPDATE), ctx);
-    expect(out).toBe("denied by user: use b.txt instead");
+    expect(out).toBe("use b.txt instead");
     expect(seen.map((c) => [c.path, c.kind])).toEqual([["a.txt", "update"]]);
     expect(readFileSync(join(ws.ws, "a.txt"), "utf8")).toBe("old\n");
   });

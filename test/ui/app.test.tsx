@@ -137,26 +137,6 @@ describe("App", () => {
     expect(decisions).toEqual(["deny"]);
   });
 
-  it("does not ask for a read-only command under untrusted", async () => {
-    const decisions: string[] = [];
-    const app = launch(async (_text, s) => {
-      const decision = await s.hooks.approve?.({
-        kind: "command",
-        callId: "c",
-        command: "git status",
-        workdir: "/",
-        suggestedPrefix: [],
-      });
-      decisions.push(decision?.kind ?? "none");
-      await s.answer("Done looking.");
-    });
-    await ready(app.frame);
-    await app.submit("run: git status");
-    await waitFor(() => app.frame().includes("Done looking."), "the answer");
-    expect(decisions).toEqual(["approve"]);
-    expect(app.frame()).not.toContain("Run this command?");
-  });
-
   it("shows a live patch preview, then the applied diff", async () => {
     let release: () => void = () => {};
     const app = launch(async (_text, s) => {

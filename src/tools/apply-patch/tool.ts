@@ -42,7 +42,8 @@ async function checkedApplyPatch(patchText: string, ctx: ToolContext): Promise<s
     ctx.emit({ type: "patch_applied", callId: ctx.callId, ok: false, changes, error });
     return output;
   };
-  if (ctx.sandbox === "read-only") {
+  // with an approval gate, a read-only sandbox asks (or refuses) after the diff is known
+  if (ctx.sandbox === "read-only" && !ctx.approve) {
     const why = "the sandbox is read-only: apply_patch may not write files";
     return fail(why, `apply_patch refused: ${why}`);
   }

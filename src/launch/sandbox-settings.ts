@@ -1,0 +1,44 @@
+import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
+import type { ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import type { ToolRouterOptions } from "../tools/index.js";
+import type { MiniCodexConfig } from "./config-schema.js";
+
+/** `[shell_environment_policy]` from config.toml, with Codex's defaults. */
+export function envPolicyOf(config: MiniCodexConfig): ShellEnvironmentPolicy {
+  const table = config.shell_environment_policy ?? {};
+  return {
+    inherit: table.inherit ?? "all",
+    ignoreDefaultExcludes: table.ignore_default_excludes ?? false,
+    exclude: table.exclude ?? [],
+    includeOnly: table.include_only ?? [],
+    set: table.set ?? {},
+  };
+}
+
+/** What the shell tool needs to confine commands and keep secrets from them. */
+export function shellSandboxOptions(
+  config: MiniCodexConfig,
+  home: string,
+  env: NodeJS.ProcessEnv,
+): Pick<ToolRouterOptions, "envPolicy" | "removeEnv" | "sandbox"> {
+  const envKey = config.model_providers?.[config.model_provider ?? "openai"]?.env_key;
+  return {
+    envPolicy: envPolicyOf(config),
+    removeEnv: envKey ? [envKey] : [],
+    sandbox: {
+      networkAccess: config.sandbox_workspace_write?.network_access ?? false,
+      home: env.HOME,
+      miniCodexHome: home,
+    },
+  };
+}
+
+/** The one warning about the sandbox at start-up, or undefined when it works as promised. */
+export function sandboxWarning(mode: SandboxMode, status: BwrapStatus = probeBwrap()) {
+  if (status.ok) return undefined;
+  if (mode === "danger-full-access") {
+    return `${status.why}: commands run unconfined as asked, but may outlive mini-codex if it is killed (kill -9)`;
+  }
+  return `${status.why}: shell commands will be refused in ${mode} mode (install bubblewrap, or pass -s danger-full-access to run them unconfined)`;
+}

@@ -1,0 +1,55 @@
+import type { SandboxMode } from "../../sandbox/modes.js";
+import type { ApprovalDecision, ApprovalRequest } from "../types.js";
+import { type ApprovalPolicy, approvalNeed, grantFor, NO_GRANTS } from "./policy.js";
+
+export interface ApprovalGateOptions {
+  policy: ApprovalPolicy;
+  sandbox: SandboxMode;
+  /** Ask the person (the TUI). Absent: nobody can answer (exec), so what would ask is refused. */
+  ask?(request: ApprovalRequest): Promise<ApprovalDecision>;
+}
+
+/** Why a call was refused without asking, in words the model can act on. */
+function refusal(request: ApprovalRequest, options: ApprovalGateOptions, asked: boolean): string {
+  const policy = `approval_policy ${options.policy}`;
+  if (request.kind === "patch" && !asked) {
+    return "the sandbox is read-only: apply_patch may not write files (the user can pass -s workspace-write or --full-auto)";
+  }
+  if (request.kind === "command" && request.reason === "sandbox_denied") {
+    return `the sandbox blocked this command; running it without the sandbox needs the user's approval (${policy}) and nobody can approve in this session`;
+  }
+  const what =
+    request.kind === "command"
+      ? "this command"
+      : request.kind === "patch"
+        ? "this patch"
+        : "this tool call";
+  return `${what} needs the user's approval under ${policy}, and nobody can approve in this session (exec); it was not run`;
+}
+
+/**
+ * The session's one approval gate for every tool call (TUI and exec alike): the pure policy
+ * decides, the person is asked only when it says so, and "for the session" answers become
+ * grants that later calls are checked against.
+ */
+export function createApprovalGate(
+  options: ApprovalGateOptions,
+): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+  let grants = NO_GRANTS;
+  return async (request) => {
+    const need = approvalNeed(options.policy, options.sandbox, request, grants);
+    if (need === "allow") return { kind: "approve" };
+    if (need === "refuse") {
+      // under `never` a sandbox denial is just the command's failure: the model reads its output
+      if (request.kind === "command") return { kind: "deny" };
+      return { kind: "deny", feedback: `refused: ${refusal(request, options, false)}` };
+    }
+    if (!options.ask)
+      return { kind: "deny", feedback: `refused: ${refusal(request, options, true)}` };
+    const decision = await options.ask(request);
+    grants = grantFor(grants, decision);
+    if (decision.kind !== "deny") return decision;
+    const note = decision.feedback?.trim();
+    return { kind: "deny", feedback: note ? `denied by user: ${note}` : "denied by user" };
+  };
+}
