@@ -51,8 +51,10 @@ export interface HistoryStore {
 }
 
 export interface SessionOptions {
-  /** Session id: also the prompt_cache_key and the ledger file name. */
+  /** Session id: the ledger and session file name, and the prompt_cache_key unless set below. */
   id: string;
+  /** A fork's: its parent's key, so the shared prefix is routed to the cache that holds it. */
+  promptCacheKey?: string;
   provider: ProviderSettings;
   settings: SessionSettings;
   /** Base instructions (prompts/base.md). */

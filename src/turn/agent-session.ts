@@ -245,9 +245,14 @@ export class Session implements AgentSession {
     return this.warm;
   }
 
+  private get promptCacheKey(): string {
+    return this.options.promptCacheKey ?? this.id;
+  }
+
   private frame(): RequestFrame {
     return {
-      sessionId: this.id,
+      // the frame's sessionId becomes the request's prompt_cache_key
+      sessionId: this.promptCacheKey,
       instructions: this.options.instructions,
       tools: this.tools.offered,
       settings: this.settings,
@@ -294,7 +299,9 @@ export class Session implements AgentSession {
   private recordRequest(finished: RequestFinished): void {
     const cache = this.cache.finished(finished);
     const request = cache ? { ...finished, cache } : finished;
-    this.ledger.append(ledgerRow(request, { sessionId: this.id, promptCacheKey: this.id }));
+    this.ledger.append(
+      ledgerRow(request, { sessionId: this.id, promptCacheKey: this.promptCacheKey }),
+    );
     this.totals.record(request);
     this.emit({ type: "request_finished", request });
   }
