@@ -20,12 +20,14 @@ import { LaneTable } from "../session/lanes.js";
 import { LedgerWriter, ledgerRow, WARMUP_TURN } from "../session/ledger.js";
 import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { noUsage } from "../session/usage.js";
 import { createApprovalGate } from "../tools/approval/gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { compactedHistory, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
-import { runTurnLoop } from "./turn-loop.js";
+import { runTurnLoop, TurnAbortedError } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
+import { runUserShellCommand, userShellCallId, userShellContext } from "./user-shell.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -132,6 +134,25 @@ export class Session implements AgentSession {
       } finally {
         if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
       }
+    });
+  }
+
+  /**
+   * `!command`: run it with the shell tool under the session's sandbox (the person typed it:
+   * no approval), show it like any command, and keep it as context for the next message.
+   */
+  async runUserShell(command: string): Promise<TurnResult> {
+    return this.turns.run(async (turn, signal) => {
+      const { tools, cwd, workspaceRoots, sandbox } = this.options;
+      const output = await runUserShellCommand(command, {
+        callId: userShellCallId(turn),
+        tools,
+        context: { cwd, workspaceRoots, sandbox, signal },
+        emit: (event) => this.emit(event),
+      });
+      if (signal.aborted) throw new TurnAbortedError();
+      this.append([userShellContext(command, output)]);
+      return { usage: noUsage() };
     });
   }
 
