@@ -1,7 +1,8 @@
 import type { SharedFlags } from "../launch/flags.js";
 import { openSession } from "../launch/open-session.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
-import type { RunTui } from "../ui/contract.js";
+import { listSessions } from "../session/session-list.js";
+import type { RunTui, TuiLaunchOptions } from "../ui/contract.js";
 
 /**
  * Resolved at run time so --help, --version and exec never load ink/react: the bundled UI
@@ -13,6 +14,7 @@ const UI_MODULE = import.meta.url.includes("/dist/bundle/") ? "./ui.js" : "../ui
 export async function runInteractive(
   prompt: string | undefined,
   flags: SharedFlags,
+  start?: TuiLaunchOptions["start"],
 ): Promise<number> {
   const runtime = await loadRuntime({
     flags,
@@ -28,9 +30,12 @@ export async function runInteractive(
             warmup: true,
             ...(hooks.approve ? { approve: hooks.approve } : {}),
             ...(hooks.settings ? { settings: hooks.settings } : {}),
+            ...hooks.source,
           })
         ).session,
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
+      ...(start ? { start } : {}),
+      listSessions: (all) => listSessions(runtime.home, all ? undefined : runtime.cwd),
       home: runtime.home,
       cwd: runtime.cwd,
       approvalPolicy: runtime.approvalPolicy,

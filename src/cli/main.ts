@@ -4,10 +4,9 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
+import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
-
-export const NOT_A_TERMINAL_MESSAGE =
-  "the interactive mode needs a terminal (stdin is not a TTY). For scripts and pipes use `mini-codex exec`, e.g. `echo 'fix the tests' | mini-codex exec`.";
+import { addSessionCommands } from "./session-commands.js";
 
 /** What a command action hands back: the process exit code. */
 type Pending = { result?: Promise<number> };
@@ -72,6 +71,8 @@ function buildProgram(pending: Pending): Command {
         );
       },
     );
+
+  addSessionCommands(program, pending);
 
   program
     .command("ledger")

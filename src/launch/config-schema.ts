@@ -3,6 +3,7 @@ import { McpServersSchema } from "../mcp/config.js";
 import { ReasoningEffortSchema, ReasoningSummarySchema } from "../protocol/request.js";
 import { WebSearchModeSchema } from "../protocol/web-search.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
+import { WS_LANES } from "../session/api.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
@@ -49,7 +50,8 @@ export const ConfigSchema = z.object({
   sandbox_workspace_write: SandboxWorkspaceWriteSchema.optional(),
   shell_environment_policy: ShellEnvironmentPolicySchema.optional(),
   model_providers: z.record(z.string(), ProviderConfigSchema).optional(),
-  ws_lanes: z.enum(["off", "stream_id", "connections"]).optional(),
+  ws_lanes: z.enum(WS_LANES).optional(),
+  ws_max_lanes: z.number().int().min(1).max(32).optional(),
   ws_epoch_max_requests: z.number().int().min(0).optional(),
   apply_patch_tool_type: ApplyPatchToolTypeSchema.optional(),
   max_tool_rounds: z.number().int().positive().optional(),

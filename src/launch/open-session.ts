@@ -10,6 +10,7 @@ import {
   readSessionFile,
   SessionFile,
   SessionFileError,
+  type SessionMeta,
 } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
 import { SessionLockedError } from "../session/session-lock.js";
@@ -27,6 +28,8 @@ export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean
 
 export interface OpenSessionInput {
   resume?: ResumeTarget;
+  /** A new session with a copy of this one's history and its prompt_cache_key. */
+  fork?: ResumeTarget;
   /** Nothing is written: no session file, no ledger. */
   ephemeral?: boolean;
   warmup: boolean;
@@ -42,6 +45,8 @@ export interface OpenedSession {
   /** The session file, when one is written. */
   file?: string;
   resumed: boolean;
+  /** The parent's id when this session is a fork. */
+  forkedFrom?: string;
   /** What the person should know about the resumed history (unreadable lines, repairs). */
   warnings: string[];
 }
@@ -174,10 +179,13 @@ export async function openSession(
   if (input.resume) {
     const path = findSaved(runtime, input.resume);
     const { saved, store, warnings } = loadSaved(path, !input.ephemeral);
-    if (!runtime.modelFromFlag) settings.model = saved.meta.model;
-    const savedEffort = ReasoningEffortSchema.safeParse(saved.meta.effort);
-    if (!runtime.effortFromFlag && savedEffort.success) settings.effort = savedEffort.data;
-    const options: SessionOptions = { ...base, id: saved.meta.id, restoredHistory: saved.history };
+    keepSavedSettings(runtime, settings, saved.meta);
+    const options: SessionOptions = {
+      ...base,
+      id: saved.meta.id,
+      restoredHistory: saved.history,
+      ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
+    };
     if (store) options.historyStore = store;
     const opened: OpenedSession = {
       session: createSession(options),
@@ -188,6 +196,8 @@ export async function openSession(
     if (!input.ephemeral) opened.file = path;
     return opened;
   }
+
+  if (input.fork) return forkSession(runtime, base, settings, { ...input, fork: input.fork });
 
   const id = newSessionId();
   const agentsMd = readAgentsMd(runtime.cwd);
@@ -222,6 +232,53 @@ export async function openSession(
     id,
     resumed: false,
     warnings: [],
+  };
+  if (file) opened.file = file.path;
+  return opened;
+}
+
+/** The saved model and effort, unless a flag chose them for this run. */
+function keepSavedSettings(runtime: Runtime, settings: SessionSettings, meta: SessionMeta): void {
+  if (!runtime.modelFromFlag) settings.model = meta.model;
+  const savedEffort = ReasoningEffortSchema.safeParse(meta.effort);
+  if (!runtime.effortFromFlag && savedEffort.success) settings.effort = savedEffort.data;
+}
+
+/** A new id and session file with the parent's history; the parent's file is not touched. */
+function forkSession(
+  runtime: Runtime,
+  base: Omit<SessionOptions, "id">,
+  settings: SessionSettings,
+  input: OpenSessionInput & { fork: ResumeTarget },
+): OpenedSession {
+  // read only: the parent's file is neither locked nor written
+  const { saved, warnings } = loadSaved(findSaved(runtime, input.fork), false);
+  keepSavedSettings(runtime, settings, saved.meta);
+  const id = newSessionId();
+  const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
+  const options: SessionOptions = { ...base, id, promptCacheKey, restoredHistory: saved.history };
+  let file: SessionFile | undefined;
+  if (!input.ephemeral) {
+    file = SessionFile.create(runtime.home, {
+      id,
+      created: new Date().toISOString(),
+      cwd: runtime.cwd,
+      model: settings.model,
+      provider: runtime.provider.id,
+      version: runtime.version,
+      ...(settings.effort ? { effort: settings.effort } : {}),
+      prompt_cache_key: promptCacheKey,
+      forked_from: saved.meta.id,
+    });
+    file.append(saved.history);
+    options.historyStore = file;
+  }
+  const opened: OpenedSession = {
+    session: createSession(options),
+    id,
+    resumed: true,
+    forkedFrom: saved.meta.id,
+    warnings,
   };
   if (file) opened.file = file.path;
   return opened;

@@ -1,4 +1,5 @@
 import type { ProviderSettings } from "../session/api.js";
+import { DEFAULT_MAX_LANES } from "../session/lanes.js";
 import type { MiniCodexConfig, ProviderConfig } from "./config-schema.js";
 import { ConfigError } from "./errors.js";
 
@@ -19,9 +20,9 @@ const DEFAULTS = {
 };
 
 function apply(
-  base: Omit<ProviderSettings, "wsLanes" | "wsEpochMaxRequests">,
+  base: Omit<ProviderSettings, "wsLanes" | "wsMaxLanes" | "wsEpochMaxRequests">,
   table: ProviderConfig | undefined,
-): Omit<ProviderSettings, "wsLanes" | "wsEpochMaxRequests"> {
+): Omit<ProviderSettings, "wsLanes" | "wsMaxLanes" | "wsEpochMaxRequests"> {
   if (!table) return base;
   return {
     ...base,
@@ -61,7 +62,8 @@ export function resolveProvider(
   const id = config.model_provider ?? "openai";
   const table = config.model_providers?.[id];
   const lanes = {
-    wsLanes: config.ws_lanes ?? "off",
+    wsLanes: config.ws_lanes ?? "auto",
+    wsMaxLanes: config.ws_max_lanes ?? DEFAULT_MAX_LANES,
     wsEpochMaxRequests: config.ws_epoch_max_requests ?? 0,
   } as const;
 

@@ -117,10 +117,6 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   });
   for (const warning of loaded.warnings) warn(warning);
   const { config } = loaded;
-  if (config.ws_lanes && config.ws_lanes !== "off") {
-    // Effort lanes are designed for (docs/protocol.md, `lane_new`) but not built yet.
-    warn(`ws_lanes = "${config.ws_lanes}" is not supported yet; using one chain ("off")`);
-  }
   const resolved = resolveProvider(config, env);
   const provider = resolved.settings;
   let close = async () => {};

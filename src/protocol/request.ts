@@ -76,24 +76,39 @@ export const ResponsesRequestSchema = z.object({
 });
 export type ResponsesRequest = z.infer<typeof ResponsesRequestSchema>;
 
-/** The WebSocket frame: the request body plus its frame type. */
-export type ResponseCreateFrame = ResponsesRequest & { type: "response.create" };
+/**
+ * The WebSocket frame: the request body plus its frame type and, for a named lane, the
+ * `stream_id` envelope field (WebSocket only, never part of the body the planner compares).
+ */
+export type ResponseCreateFrame = ResponsesRequest & {
+  type: "response.create";
+  stream_id?: string;
+};
 
-export function toResponseCreateFrame(request: ResponsesRequest): ResponseCreateFrame {
-  return { type: "response.create", ...request };
+export function toResponseCreateFrame(
+  request: ResponsesRequest,
+  streamId?: string,
+): ResponseCreateFrame {
+  return streamId === undefined
+    ? { type: "response.create", ...request }
+    : { type: "response.create", stream_id: streamId, ...request };
 }
 
-const frameTexts = new WeakMap<ResponsesRequest, string>();
+const frameTexts = new WeakMap<ResponsesRequest, { streamId?: string; text: string }>();
 
 /**
- * The WebSocket frame text of a request, serialised once per request object: the ledger
- * counts its bytes and the socket sends it.
+ * The WebSocket frame text of a request, serialised once per request object and lane: the
+ * ledger counts its bytes and the socket sends it.
  */
-export function responseCreateFrameText(request: ResponsesRequest): string {
-  let text = frameTexts.get(request);
-  if (text === undefined) {
-    text = JSON.stringify(toResponseCreateFrame(request));
-    frameTexts.set(request, text);
-  }
+export function responseCreateFrameText(request: ResponsesRequest, streamId?: string): string {
+  const cached = frameTexts.get(request);
+  if (cached && cached.streamId === streamId) return cached.text;
+  const text = JSON.stringify(toResponseCreateFrame(request, streamId));
+  frameTexts.set(request, streamId === undefined ? { text } : { streamId, text });
   return text;
+}
+
+/** A `stream_id` the guide allows: 1–256 characters of `[A-Za-z0-9_.-]`. */
+export function isValidStreamId(value: string): boolean {
+  return /^[A-Za-z0-9_.-]{1,256}$/.test(value);
 }

@@ -7,6 +7,9 @@ import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/typ
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 
+export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
+export type WsLanes = (typeof WS_LANES)[number];
+
 /** How to reach the model provider (from config.toml / flags; see docs/config.md). */
 export interface ProviderSettings {
   id: string;
@@ -20,7 +23,10 @@ export interface ProviderSettings {
   streamMaxRetries: number;
   streamIdleTimeoutMs: number;
   websocketConnectTimeoutMs: number;
-  wsLanes: "off" | "stream_id" | "connections";
+  /** Effort lanes (docs/protocol.md, "Lanes"); "off" is the Codex CLI's one chain. */
+  wsLanes: WsLanes;
+  /** At most this many lanes, least recently used dropped (`ws_max_lanes`, default 4). */
+  wsMaxLanes: number;
   /** Epoch reset after this many requests on one chain; 0 = off. */
   wsEpochMaxRequests: number;
 }
@@ -45,8 +51,10 @@ export interface HistoryStore {
 }
 
 export interface SessionOptions {
-  /** Session id: also the prompt_cache_key and the ledger file name. */
+  /** Session id: the ledger and session file name, and the prompt_cache_key unless set below. */
   id: string;
+  /** A fork's: its parent's key, so the shared prefix is routed to the cache that holds it. */
+  promptCacheKey?: string;
   provider: ProviderSettings;
   settings: SessionSettings;
   /** Base instructions (prompts/base.md). */
@@ -91,7 +99,12 @@ export interface SessionStatus {
   providerId: string;
   baseUrl: string;
   transport: TransportKind;
+  /** The lane of the last request (or of the next, before any). */
   lane: string;
+  /** How lanes reach the server now: `auto` reads `stream_id` until the provider turns it down. */
+  laneTransport: "off" | "stream_id" | "connections";
+  /** Every lane, oldest first, with the requests sent on it. */
+  lanes: Array<{ label: string; requests: number }>;
   model: string;
   effort?: ReasoningEffort;
   totals: {

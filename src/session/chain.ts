@@ -3,20 +3,13 @@ import { type ChainHeadView, type PlannedRequest, planWireRequest, type WirePlan
 
 export const DEFAULT_LANE = "default";
 
-export interface ChainOptions {
-  /** Reset the epoch after this many requests on one chain; 0 = off. */
-  maxRequestsPerEpoch: number;
-  /** Called on every epoch reset (the session clears frozen tool outputs). */
-  onEpochReset?: (why: string) => void;
-}
-
 /**
  * The response chain of one lane: the last accepted full request, the head slot that only
- * `response.completed` fills and the next planning consumes, the socket the chain is bound
- * to, and the epoch. The local history stays the truth; this is only an optimisation.
+ * `response.completed` fills and the next planning consumes, and the socket the chain is
+ * bound to. Epochs span every lane (lanes.ts). The local history stays the truth; this is
+ * only an optimisation.
  */
 export class RequestChain {
-  readonly lane = DEFAULT_LANE;
   private previous?: PlannedRequest;
   private head?: ChainHeadView;
   private pending?: PlannedRequest;
@@ -27,12 +20,29 @@ export class RequestChain {
   private boundConnection?: string;
   /** Why the next request must be full, whatever the planner would find. */
   private forced?: string;
-  private requestsInEpoch = 0;
 
-  constructor(private readonly options: ChainOptions) {}
+  constructor(readonly lane: string = DEFAULT_LANE) {}
 
-  /** What `plan` would decide now, without consuming anything (status bar preview). */
-  preview(current: PlannedRequest, transport: "ws" | "http", connection?: string): WirePlan {
+  /** The connection the chain's head lives on (undefined: none yet, or HTTP). */
+  get connection(): string | undefined {
+    return this.boundConnection;
+  }
+
+  /** Whether a request is in flight on this chain. */
+  get inFlight(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /**
+   * What `plan` would decide now, without consuming anything (status bar preview).
+   * `forcedReason` is a reason that applies to every lane (an epoch about to end).
+   */
+  preview(
+    current: PlannedRequest,
+    transport: "ws" | "http",
+    connection?: string,
+    forcedReason?: string,
+  ): WirePlan {
     // While a response streams, assume it completes: it will be the baseline.
     const inFlight = this.pending && { responseId: "", itemsAdded: [] };
     return planWireRequest({
@@ -40,18 +50,12 @@ export class RequestChain {
       previous: this.pending ?? this.previous,
       head: inFlight || this.head,
       current,
-      forcedReason: this.forcedReason(connection) ?? this.epochLimitReason(),
+      forcedReason: this.forcedReason(connection) ?? forcedReason,
     });
-  }
-
-  /** Reset the epoch once it has used its request budget; call before building a request. */
-  applyEpochLimit(): void {
-    if (this.epochLimitReason()) this.resetEpoch("max_requests");
   }
 
   /** Plan the next request on `connection`. Consumes the head. */
   plan(current: PlannedRequest, transport: "ws" | "http", connection?: string): WirePlan {
-    this.applyEpochLimit();
     const decision = planWireRequest({
       transport,
       previous: this.previous,
@@ -71,7 +75,6 @@ export class RequestChain {
   accepted(request: PlannedRequest, connection?: string): void {
     this.pending = request;
     this.boundConnection = connection;
-    this.requestsInEpoch += 1;
   }
 
   /** `response.completed`: the only way a response becomes the head. */
@@ -95,39 +98,34 @@ export class RequestChain {
 
   /** The response was refused on a healthy socket (rate limit): plan the same request again. */
   retrySame(): void {
-    if (this.pending) this.requestsInEpoch = Math.max(0, this.requestsInEpoch - 1);
     this.pending = undefined;
     this.previous = this.consumedPrevious;
     this.head = this.consumedHead;
     this.forced = this.consumedForced;
   }
 
-  /**
-   * The person interrupted the turn (docs/protocol.md, "Failure handling"): the chain resets. A stream cut short already
-   * forced the next request full (its socket was dropped); otherwise start a new epoch.
-   */
-  interrupted(): void {
-    if (this.forced === undefined) this.resetEpoch("interrupted");
+  /** The server no longer holds this chain's head: the next request is full for `reason`. */
+  force(reason: string): void {
+    this.head = undefined;
+    this.forced ??= reason;
   }
 
-  /** Clear head, baseline and frozen outputs; the next request is `epoch_reset:<why>`. */
-  resetEpoch(why: string): void {
+  /** Whether the person's interrupt left this chain already forced full (its stream was cut). */
+  get forcedFull(): boolean {
+    return this.forced !== undefined;
+  }
+
+  /** Clear head and baseline; the next request is full with `reason`. */
+  reset(reason: string): void {
     this.previous = undefined;
     this.head = undefined;
     this.pending = undefined;
-    this.requestsInEpoch = 0;
-    this.forced = `epoch_reset:${why}`;
-    this.options.onEpochReset?.(why);
+    this.forced = reason;
   }
 
   private forcedReason(connection: string | undefined): string | undefined {
     if (this.forced) return this.forced;
     if (this.head && connection !== this.boundConnection) return "reconnected";
     return undefined;
-  }
-
-  private epochLimitReason(): string | undefined {
-    const max = this.options.maxRequestsPerEpoch;
-    return max > 0 && this.requestsInEpoch >= max ? "epoch_reset:max_requests" : undefined;
   }
 }

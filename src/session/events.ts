@@ -14,7 +14,10 @@ export interface RequestStarted {
   mode: RequestMode;
   /** Why a full request was sent (undefined when incremental). Never contains prompt text. */
   reason?: string;
+  /** The lane's short label (`medium`, `gpt-5-codex·high`; `default` with lanes off). */
   lane: string;
+  /** How many lanes the session has (the UI names the lane when more than one). */
+  lanes?: number;
   previousResponseIdPresent: boolean;
   model: string;
   effort?: ReasoningEffort;
@@ -57,7 +60,10 @@ export interface RequestFinished extends RequestStarted {
 export interface NextRequestPreview {
   mode: "incremental" | "full";
   reason?: string;
+  /** The lane the next request goes to. */
   lane?: string;
+  /** How many lanes the session will have then (the UI names the lane when more than one). */
+  lanes?: number;
 }
 
 /**

@@ -45,11 +45,12 @@ export type Recovery =
   | { kind: "reconnect"; reason: string; delayMs: number }
   /** HTTP: resend (always full) after `delayMs`. */
   | { kind: "retry"; delayMs: number }
-  | { kind: "fail" };
+  /** Give up; `exhausted` names the retry count that ran out, if that is why. */
+  | { kind: "fail"; exhausted?: "stream_max_retries" | "request_max_retries" };
 
 export interface RecoveryContext {
   transport: "ws" | "http";
-  /** Retries already spent on this request. */
+  /** Retries already spent on this request over `transport` (one budget per transport). */
   retries: number;
   streamMaxRetries: number;
   requestMaxRetries: number;
@@ -69,10 +70,11 @@ export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
     case "rate_limited":
       return retries < streamMaxRetries
         ? { kind: "retry_same", delayMs: ctx.retryAfterMs ?? ctx.backoff(retries) }
-        : { kind: "fail" };
+        : { kind: "fail", exhausted: "stream_max_retries" };
     case "previous_not_found":
     case "connection_limit":
-      if (ctx.transport === "http" || retries > streamMaxRetries) return { kind: "fail" };
+      if (ctx.transport === "http") return { kind: "fail" };
+      if (retries > streamMaxRetries) return { kind: "fail", exhausted: "stream_max_retries" };
       return {
         kind: "reconnect",
         reason: failure === "previous_not_found" ? "previous_not_found" : "reconnected",
@@ -85,7 +87,11 @@ export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
           : { kind: "http_for_good" };
       }
       const limit = ctx.streamStarted ? streamMaxRetries : ctx.requestMaxRetries;
-      return retries < limit ? { kind: "retry", delayMs: ctx.backoff(retries) } : { kind: "fail" };
+      if (retries < limit) return { kind: "retry", delayMs: ctx.backoff(retries) };
+      return {
+        kind: "fail",
+        exhausted: ctx.streamStarted ? "stream_max_retries" : "request_max_retries",
+      };
     }
     case "aborted":
     case "auth":

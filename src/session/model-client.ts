@@ -1,35 +1,43 @@
 import type { ServerEvent } from "../protocol/events.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
 import { backoffDelayMs, sleep } from "../transport/backoff.js";
-import { AUTH_MESSAGE, TransportError, WebSocketUnavailable } from "../transport/errors.js";
+import {
+  AUTH_MESSAGE,
+  isStreamIdRefusal,
+  TransportError,
+  WebSocketUnavailable,
+} from "../transport/errors.js";
 import { HttpTransport, toHttpBody } from "../transport/http.js";
-import type { ProviderEndpoint, ResponsesTransport, TransportKind } from "../transport/types.js";
+import type {
+  LaneRoute,
+  ProviderEndpoint,
+  ResponsesTransport,
+  TransportKind,
+} from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
-import type { RequestChain } from "./chain.js";
 import type { RequestFinished, RequestOutcome, RequestStarted } from "./events.js";
 import { failureKind, ModelRequestError, outcomeOf, recoveryFor } from "./failures.js";
+import {
+  LaneSockets,
+  MAX_NAMED_LANES_PER_CONNECTION,
+  SOCKET_MAX_AGE_MS,
+  type SocketTransport,
+} from "./lane-sockets.js";
+import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
+import { RetryBudget } from "./retry-budget.js";
 
 export { ModelRequestError } from "./failures.js";
-
-/** Connections end at 60 minutes; start a new epoch on a new socket five minutes before. */
-export const SOCKET_MAX_AGE_MS = 55 * 60 * 1000;
-
-/** What the model client needs from a WebSocket transport. */
-export interface SocketTransport extends ResponsesTransport {
-  connect(signal?: AbortSignal): Promise<void>;
-  readonly connectionId: string | undefined;
-  readonly openedAt: number | undefined;
-}
+export { SOCKET_MAX_AGE_MS, type SocketTransport } from "./lane-sockets.js";
 
 export interface ModelClientOptions {
   provider: ProviderSettings;
   sessionId: string;
   version: string;
-  chain: RequestChain;
+  lanes: LaneTable;
   warn(message: string): void;
   createWebSocket?(endpoint: ProviderEndpoint): SocketTransport;
   createHttp?(endpoint: ProviderEndpoint): ResponsesTransport;
@@ -52,31 +60,73 @@ export interface SampleCall {
   onRequestFinished(request: RequestFinished): void;
 }
 
+/** Where one attempt goes: the lane, its transport and connection, its `stream_id`. */
+interface Target {
+  lane: Lane;
+  transport: ResponsesTransport;
+  connection: string | undefined;
+  streamId: string | undefined;
+}
+
 /**
- * Transport choice and recovery (docs/protocol.md, "Failure handling"): WebSocket first, sticky HTTP fallback with one
- * warning, reconnect and full resend on previous_not_found / connection limit / drops,
- * rate-limit waits, no retry on 401. Every attempt that reaches the wire is reported once.
+ * The session's one model client (docs/protocol.md): it owns the transport choice (WebSocket
+ * lanes, sticky HTTP fallback with one warning) and one retry budget per request, counted
+ * per transport and bounded in time. Each lane keeps its own chain and connection; the
+ * planner, the chains and the ledger decide and record. Every attempt that reaches the wire
+ * is reported once.
  */
 export class ModelClient {
-  private ws?: SocketTransport;
+  private readonly sockets: LaneSockets;
   private http?: ResponsesTransport;
   private useHttp: boolean;
   private seq = 0;
   private readonly now: () => number;
+  private lanesWarned = false;
+  /** The lane of the last request (an interrupt resets what it left). */
+  lastLane: Lane | undefined;
 
   constructor(private readonly options: ModelClientOptions) {
     this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
+    const mode = options.provider.wsLanes;
+    this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
+      (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
+        this.endpoint(),
+      ),
+    );
   }
 
   get transportKind(): TransportKind {
     return this.useHttp ? "http" : "ws";
   }
 
-  /** What the chain would do for `current` on the current transport (no side effects). */
-  preview(current: FullRequest): WirePlan {
-    return this.options.chain.preview(current, this.transportKind, this.ws?.connectionId);
+  /** How lanes reach the server now (`auto` turns into `connections` once turned down). */
+  get laneTransport(): LaneSockets["mode"] {
+    return this.sockets.mode;
+  }
+
+  /** A lane was dropped from the table: its own socket goes with it. */
+  dropLane(lane: Lane): void {
+    this.sockets.dropLane(lane);
+  }
+
+  /** What the next request for `current` would be, and on which lane (no side effects). */
+  preview(current: FullRequest): { plan: WirePlan; lane: string } {
+    const lanes = this.options.lanes;
+    const lane = lanes.find(current.body);
+    if (!lane) {
+      const reason = this.useHttp ? "transport_http" : lanes.size > 0 ? "lane_new" : "no_baseline";
+      return { plan: { kind: "full", reason }, lane: lanes.labelFor(current.body) };
+    }
+    const connection = this.useHttp ? undefined : this.sockets.connectionOf(lane);
+    const plan = lane.chain.preview(
+      current,
+      this.transportKind,
+      connection,
+      lanes.epochLimitReason(),
+    );
+    return { plan, lane: lane.label };
   }
 
   /** Send the generate:false warm-up on a WebSocket; failures only cost the optimisation. */
@@ -90,15 +140,15 @@ export class ModelClient {
   }
 
   async sample(call: SampleCall): Promise<CompletedResponse> {
-    const chain = this.options.chain;
-    let retries = 0;
+    const { lanes, provider } = this.options;
+    const budget = new RetryBudget(provider, this.now);
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
-      let transport: ResponsesTransport;
-      let connection: string | undefined;
+      lanes.applyEpochLimit();
+      let target: Target;
       try {
-        [transport, connection] = await this.pickTransport(call.signal);
+        target = await this.pickTarget(call.build().body, call.signal);
       } catch (error) {
         if (error instanceof WebSocketUnavailable) {
           this.fallBackToHttp(`WebSocket unavailable (${error.message})`);
@@ -106,13 +156,26 @@ export class ModelClient {
         }
         throw this.toRequestError(error, call.signal);
       }
-      chain.applyEpochLimit();
-      const current = call.build();
+      const { lane, transport, connection } = target;
+      const chain = lane.chain;
+      const current = call.build(); // after any epoch reset, so frozen outputs are current
       const plan = chain.plan(current, transport.kind, connection);
       const wire = wireRequest(current.body, plan, call.warmup === true);
-      const started = this.describe(call, current, plan, wire, transport.kind);
+      const started = this.describe(call, current, plan, wire, target);
       call.onRequestStarted(started);
       chain.accepted(current, connection);
+      lanes.count(lane);
+      budget.attempted();
+      this.lastLane = lane;
+      let ignored = false;
+      const route: LaneRoute | undefined = target.streamId
+        ? {
+            streamId: target.streamId,
+            onIgnored: () => {
+              ignored = true;
+            },
+          }
+        : undefined;
       const timing: StreamTiming & { startedAt: number; now: () => number } = {
         startedAt: this.now(),
         now: this.now,
@@ -128,84 +191,169 @@ export class ModelClient {
         });
       try {
         const result = await readResponse(
-          transport.stream(wire, call.signal),
+          transport.stream(wire, call.signal, route),
           call.onEvent,
           timing,
         );
         chain.completed(result.responseId, result.items);
+        if (ignored) this.streamIdIgnored(lane);
         finish("completed", result);
         return result;
       } catch (error) {
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
-        const kind = failureKind(error, call.signal);
-        const recovery = recoveryFor(kind, {
-          transport: transport.kind,
-          retries,
-          streamMaxRetries: this.options.provider.streamMaxRetries,
-          requestMaxRetries: this.options.provider.requestMaxRetries,
-          streamStarted: error instanceof TransportError && error.streamStarted,
-          ...(error instanceof TransportError && error.retryAfterMs !== undefined
-            ? { retryAfterMs: error.retryAfterMs }
-            : {}),
-          backoff: (n) => backoffDelayMs(n),
-        });
-        const message = error instanceof Error ? error.message : String(error);
-        if (recovery.kind === "fail") {
-          // the transport already dropped a socket whose stream was cut short (an interrupt,
-          // a malformed event): the next request goes out on a new connection
-          const dropped = transport.kind === "ws" && this.ws?.connectionId !== connection;
-          chain.failed(dropped ? "reconnected" : undefined);
-          throw this.toRequestError(error, call.signal);
-        }
-        retries += 1;
-        if (recovery.kind === "retry_same") chain.retrySame();
-        else chain.failed(recovery.kind === "reconnect" ? recovery.reason : undefined);
-        if (recovery.kind === "reconnect" || recovery.kind === "http_for_good") this.ws?.close();
-        if (recovery.kind === "fallback_http") {
-          this.fallBackToHttp(`WebSocket unavailable (${message})`);
+        if (ignored) this.streamIdIgnored(undefined);
+        if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
+          this.streamIdRefused(error as TransportError, lane);
           continue;
         }
-        if (recovery.kind === "http_for_good") {
-          this.fallBackToHttp(`WebSocket kept failing (${message})`);
-        }
-        call.onAttemptFailed?.(message);
-        if ("delayMs" in recovery && recovery.delayMs > 0) {
-          await this.pause(recovery.delayMs, call.signal);
-        }
+        await this.recover(error, call, target, budget);
       }
     }
   }
 
   close(): void {
-    this.ws?.close();
+    this.sockets.closeAll();
     this.http?.close();
   }
 
-  private async pickTransport(
+  /** Decide and prepare the next attempt after a failure; throws when the chain gives up. */
+  private async recover(
+    error: unknown,
+    call: SampleCall,
+    target: Target,
+    budget: RetryBudget,
+  ): Promise<void> {
+    const { transport, connection, lane } = target;
+    const chain = lane.chain;
+    const { provider } = this.options;
+    const kind = failureKind(error, call.signal);
+    const recovery = recoveryFor(kind, {
+      transport: transport.kind,
+      retries: budget.retries(transport.kind),
+      streamMaxRetries: provider.streamMaxRetries,
+      requestMaxRetries: provider.requestMaxRetries,
+      streamStarted: error instanceof TransportError && error.streamStarted,
+      ...(error instanceof TransportError && error.retryAfterMs !== undefined
+        ? { retryAfterMs: error.retryAfterMs }
+        : {}),
+      backoff: (n) => backoffDelayMs(n),
+    });
+    const message = error instanceof Error ? error.message : String(error);
+    const delayMs = "delayMs" in recovery ? recovery.delayMs : 0;
+    const outOfTime = recovery.kind !== "fail" && budget.outOfTime(delayMs);
+    if (recovery.kind === "fail" || outOfTime) {
+      // the transport already dropped a socket whose stream was cut short (an interrupt,
+      // a malformed event): the next request goes out on a new connection
+      const socket = transport.kind === "ws" ? (transport as SocketTransport) : undefined;
+      const dropped = socket !== undefined && socket.connectionId !== connection;
+      chain.failed(dropped ? "reconnected" : undefined);
+      const failure = this.toRequestError(error, call.signal);
+      if (outOfTime) throw new ModelRequestError(budget.giveUp(message, "time"), false);
+      if (recovery.kind === "fail" && recovery.exhausted) {
+        throw new ModelRequestError(budget.giveUp(failure.message, recovery.exhausted), false);
+      }
+      throw failure;
+    }
+    budget.spend(transport.kind);
+    if (recovery.kind === "retry_same") {
+      chain.retrySame();
+      this.options.lanes.uncount(lane);
+    } else chain.failed(recovery.kind === "reconnect" ? recovery.reason : undefined);
+    if (recovery.kind === "reconnect" && transport.kind === "ws") transport.close();
+    if (recovery.kind === "fallback_http") {
+      this.fallBackToHttp(`WebSocket unavailable (${message})`);
+      return;
+    }
+    if (recovery.kind === "http_for_good") {
+      this.fallBackToHttp(`WebSocket kept failing (${message})`);
+    }
+    call.onAttemptFailed?.(message);
+    if (delayMs > 0) await this.pause(delayMs, call.signal);
+  }
+
+  private async pickTarget(
+    body: ResponsesRequest,
     signal: AbortSignal | undefined,
-  ): Promise<[ResponsesTransport, string | undefined]> {
+  ): Promise<Target> {
+    const lanes = this.options.lanes;
+    const lane = lanes.select(body);
     if (this.useHttp) {
-      // retries happen here, not inside the transport, so each attempt gets its ledger line
-      const endpoint = { ...this.endpoint(), requestMaxRetries: 0 };
-      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(endpoint);
-      return [this.http, undefined];
+      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(this.endpoint());
+      return { lane, transport: this.http, connection: undefined, streamId: undefined };
     }
-    this.ws ??= (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
-      this.endpoint(),
-    );
-    const openedAt = this.ws.openedAt;
+    const socket = this.sockets.socketFor(lane);
+    const openedAt = socket.openedAt;
     if (openedAt !== undefined && this.now() - openedAt >= SOCKET_MAX_AGE_MS) {
-      this.ws.close();
-      this.options.chain.resetEpoch("socket_age");
+      socket.close();
+      // every lane on that socket starts a new epoch on a new one
+      if (this.sockets.sharedByAll) lanes.resetEpoch("socket_age");
+      else lane.chain.reset("epoch_reset:socket_age");
     }
-    await this.ws.connect(signal);
-    return [this.ws, this.ws.connectionId];
+    const streamId = this.sockets.streamIdFor(lane);
+    if (
+      streamId !== undefined &&
+      !socket.hasCarried(streamId) &&
+      socket.namedLaneCount >= MAX_NAMED_LANES_PER_CONNECTION
+    ) {
+      socket.close(); // the connection's lane budget is spent: its lanes reconnect
+    }
+    await socket.connect(signal);
+    return { lane, transport: socket, connection: socket.connectionId, streamId };
+  }
+
+  /** The provider refused `stream_id` (an error naming it): one socket per lane from now on. */
+  private streamIdRefused(error: TransportError, lane: Lane): void {
+    if (this.options.provider.wsLanes === "stream_id") {
+      lane.chain.failed();
+      throw new ModelRequestError(
+        `the provider refused WebSocket stream_id lanes (${error.code ?? error.message}); set ws_lanes = "connections" or "auto"`,
+        false,
+      );
+    }
+    lane.chain.failed("lane_fallback");
+    // the unnamed lane's head is untouched on the shared socket: it keeps that socket
+    const keeper = this.options.lanes.all.find((lane) => lane.streamId === undefined);
+    this.splitLanes(keeper, `refused (${error.code ?? "error"})`);
+  }
+
+  /**
+   * A named lane's response did not echo its `stream_id`: the server ran it on its default
+   * lane, whose previous response is gone. `lane` (the one that completed) keeps the socket.
+   */
+  private streamIdIgnored(lane: Lane | undefined): void {
+    if (this.sockets.mode !== "stream_id") return;
+    if (this.options.provider.wsLanes === "stream_id") {
+      for (const other of this.options.lanes.all) {
+        if (other !== lane) other.chain.force("lane_consumed");
+      }
+      this.warnLanesOnce(
+        "the provider ignores WebSocket stream_id: each lane change replaces the other lanes' responses",
+      );
+      return;
+    }
+    this.splitLanes(lane, "ignored");
+  }
+
+  private splitLanes(keeper: Lane | undefined, why: string): void {
+    for (const lane of this.options.lanes.all) {
+      if (lane !== keeper) lane.chain.force("lane_fallback");
+    }
+    this.sockets.splitPerLane(keeper);
+    this.warnLanesOnce(
+      `WebSocket stream_id lanes ${why} by the provider; using one connection per lane for the rest of this session`,
+    );
+  }
+
+  private warnLanesOnce(message: string): void {
+    if (this.lanesWarned) return;
+    this.lanesWarned = true;
+    this.options.warn(message);
   }
 
   private fallBackToHttp(why: string): void {
     if (this.useHttp) return;
     this.useHttp = true;
-    this.ws?.close();
+    this.sockets.closeAll();
     this.options.warn(`${why}; using HTTP for the rest of this session`);
   }
 
@@ -214,9 +362,11 @@ export class ModelClient {
     current: FullRequest,
     plan: WirePlan,
     wire: ResponsesRequest,
-    transport: TransportKind,
+    target: Target,
   ): RequestStarted {
-    const text = transport === "ws" ? responseCreateFrameText(wire) : toHttpBody(wire);
+    const transport = target.transport.kind;
+    const text =
+      transport === "ws" ? responseCreateFrameText(wire, target.streamId) : toHttpBody(wire);
     this.seq += 1;
     return {
       seq: this.seq,
@@ -225,7 +375,8 @@ export class ModelClient {
       mode:
         transport === "http" ? "http_full" : plan.kind === "full" ? "ws_full" : "ws_incremental",
       ...(plan.kind === "full" ? { reason: plan.reason } : {}),
-      lane: this.options.chain.lane,
+      lane: target.lane.label,
+      lanes: this.options.lanes.size,
       previousResponseIdPresent: transport === "ws" && wire.previous_response_id !== undefined,
       model: wire.model,
       ...(wire.reasoning ? { effort: wire.reasoning.effort } : {}),
@@ -243,7 +394,6 @@ export class ModelClient {
       ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
       sessionId: this.options.sessionId,
       version: this.options.version,
-      requestMaxRetries: provider.requestMaxRetries,
       streamIdleTimeoutMs: provider.streamIdleTimeoutMs,
       websocketConnectTimeoutMs: provider.websocketConnectTimeoutMs,
     };

@@ -27,6 +27,9 @@ export const SessionMetaSchema = z.looseObject({
   effort: z.string().optional(),
   provider: z.string(),
   version: z.string().optional(),
+  /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
+  prompt_cache_key: z.string().optional(),
+  forked_from: z.string().optional(),
 });
 export type SessionMeta = z.infer<typeof SessionMetaSchema>;
 
@@ -39,6 +42,8 @@ export interface NewSessionMeta {
   effort?: string;
   provider: string;
   version?: string;
+  prompt_cache_key?: string;
+  forked_from?: string;
 }
 
 const ItemLineSchema = z.looseObject({

@@ -9,7 +9,7 @@ export type FailureKind =
   | "fallback_http"
   /** The server does not know our previous_response_id: reconnect, resend in full. */
   | "previous_not_found"
-  /** websocket_connection_limit_reached: new connection, full resend. */
+  /** websocket_connection_limit_reached / websocket_stream_limit_reached: new connection, full resend. */
   | "connection_limit"
   /** rate_limit_exceeded: retry after the server's suggested delay. */
   | "rate_limited"
@@ -24,6 +24,8 @@ export interface TransportErrorInit {
   kind: FailureKind;
   status?: number;
   code?: string;
+  /** The request parameter the server named (`error.param`), e.g. `stream_id`. */
+  param?: string;
   retryAfterMs?: number;
   /** Whether any event of the response had arrived before the failure. */
   streamStarted?: boolean;
@@ -34,6 +36,7 @@ export class TransportError extends Error {
   readonly kind: FailureKind;
   readonly status?: number;
   readonly code?: string;
+  readonly param?: string;
   readonly retryAfterMs?: number;
   readonly streamStarted: boolean;
 
@@ -42,6 +45,7 @@ export class TransportError extends Error {
     this.kind = init.kind;
     this.status = init.status;
     this.code = init.code;
+    this.param = init.param;
     this.retryAfterMs = init.retryAfterMs;
     this.streamStarted = init.streamStarted ?? false;
   }
@@ -65,6 +69,7 @@ export const AUTH_MESSAGE = "authentication failed (HTTP 401): check OPENAI_API_
 export function classifyFailure(status: number | undefined, code?: string | null): FailureKind {
   if (code === "previous_response_not_found") return "previous_not_found";
   if (code === "websocket_connection_limit_reached") return "connection_limit";
+  if (code === "websocket_stream_limit_reached") return "connection_limit";
   if (code === "rate_limit_exceeded" || status === 429) return "rate_limited";
   if (status === 401) return "auth";
   if (code === "server_error" || code === "server_is_overloaded") return "retryable";
@@ -83,4 +88,16 @@ export function parseRetryAfterMs(text: string | null | undefined): number | und
   if (!phrase) return undefined;
   const value = Number(phrase[1]);
   return Math.round(phrase[2]?.toLowerCase() === "ms" ? value : value * 1000);
+}
+
+/**
+ * The provider turned a lane's `stream_id` down (docs/protocol.md, "Lanes"): an error that
+ * names the parameter (`unknown_parameter`, or any error whose `param` is `stream_id`) or
+ * calls it invalid. The stream limit is not a refusal: it rotates the socket.
+ */
+export function isStreamIdRefusal(error: unknown): boolean {
+  if (!(error instanceof TransportError)) return false;
+  if (error.code === "websocket_stream_limit_reached") return false;
+  if (error.code === "invalid_stream_id" || error.param === "stream_id") return true;
+  return error.code === "unknown_parameter" && error.message.includes("stream_id");
 }

@@ -6,20 +6,17 @@ import {
 } from "../protocol/events.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { SseParser } from "../protocol/sse.js";
-import { abortedError, backoffDelayMs, sleep } from "./backoff.js";
+import { abortedError } from "./backoff.js";
 import { AUTH_MESSAGE, classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js";
 import { idleTimeoutError } from "./event-queue.js";
 import { identityHeaders, responsesUrl } from "./headers.js";
 import { errorFrameToTransportError } from "./server-error.js";
 import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
 
-export const DEFAULT_REQUEST_MAX_RETRIES = 4;
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
 
 export interface HttpTransportOptions {
   fetch?: typeof fetch;
-  /** Injected for tests: jitter source of the backoff. */
-  random?: () => number;
 }
 
 const httpBodies = new WeakMap<ResponsesRequest, string>();
@@ -38,19 +35,20 @@ export function toHttpBody(request: ResponsesRequest): string {
   return text;
 }
 
-/** `POST {base}/responses` streamed as SSE; retries 5xx and network errors before the stream. */
+/**
+ * `POST {base}/responses` streamed as SSE, one attempt per `stream()`: the model client owns
+ * the one retry budget (each attempt gets its ledger line).
+ */
 export class HttpTransport implements ResponsesTransport {
   readonly kind = "http" as const;
   private readonly inflight = new Set<AbortController>();
   private readonly fetchImpl: typeof fetch;
-  private readonly random: () => number;
 
   constructor(
     private readonly endpoint: ProviderEndpoint,
     options: HttpTransportOptions = {},
   ) {
     this.fetchImpl = options.fetch ?? fetch;
-    this.random = options.random ?? Math.random;
   }
 
   stream(request: ResponsesRequest, signal?: AbortSignal): AsyncIterable<ServerEvent> {
@@ -65,43 +63,27 @@ export class HttpTransport implements ResponsesTransport {
 
   private async *run(request: ResponsesRequest, signal?: AbortSignal): AsyncGenerator<ServerEvent> {
     const body = toHttpBody(request);
-    const maxRetries = this.endpoint.requestMaxRetries ?? DEFAULT_REQUEST_MAX_RETRIES;
     const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-    for (let attempt = 0; ; attempt++) {
-      const controller = new AbortController();
-      const onAbort = () => controller.abort();
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.inflight.add(controller);
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    this.inflight.add(controller);
+    try {
+      let response: Response;
       try {
-        let response: Response;
-        try {
-          response = await this.post(body, controller, idleMs, signal);
-        } catch (error) {
-          const failure = preStreamFailure(error, controller, signal);
-          if (failure.kind === "retryable" && attempt < maxRetries) {
-            await sleep(backoffDelayMs(attempt, this.random), signal);
-            continue;
-          }
-          throw failure;
-        }
-        if (!response.ok) {
-          const error = await httpStatusError(response);
-          if (error.kind === "retryable" && attempt < maxRetries) {
-            await sleep(error.retryAfterMs ?? backoffDelayMs(attempt, this.random), signal);
-            continue;
-          }
-          throw error;
-        }
-        yield* readEventStream(response, controller, idleMs, signal);
-        return;
+        response = await this.post(body, controller, idleMs, signal);
       } catch (error) {
-        if (signal?.aborted || isClosed(controller)) throw abortedError(isStarted(error));
-        throw toTransportError(error);
-      } finally {
-        signal?.removeEventListener("abort", onAbort);
-        controller.abort();
-        this.inflight.delete(controller);
+        throw preStreamFailure(error, controller, signal);
       }
+      if (!response.ok) throw await httpStatusError(response);
+      yield* readEventStream(response, controller, idleMs, signal);
+    } catch (error) {
+      if (signal?.aborted || isClosed(controller)) throw abortedError(isStarted(error));
+      throw toTransportError(error);
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      controller.abort();
+      this.inflight.delete(controller);
     }
   }
 

@@ -9,6 +9,7 @@ export function errorFrameToTransportError(
   const status = event.status;
   const code = event.error?.code ?? undefined;
   const message = event.error?.message ?? undefined;
+  const param = event.error?.param ?? undefined;
   const kind = classifyFailure(status, code);
   const label = [status !== undefined ? `status ${status}` : undefined, code]
     .filter(Boolean)
@@ -18,6 +19,7 @@ export function errorFrameToTransportError(
     kind,
     status,
     code,
+    ...(param ? { param } : {}),
     retryAfterMs: parseRetryAfterMs(message),
     streamStarted,
   });

@@ -13,7 +13,6 @@ export interface ProviderEndpoint {
   sessionId: string;
   /** Package version for the honest User-Agent. */
   version: string;
-  requestMaxRetries?: number;
   streamIdleTimeoutMs?: number;
   websocketConnectTimeoutMs?: number;
 }
@@ -25,9 +24,17 @@ export interface ProviderEndpoint {
  */
 export type ResponseEventStream = AsyncIterable<ServerEvent>;
 
+/** The WebSocket lane a request goes to (docs/protocol.md, "Lanes"); HTTP has none. */
+export interface LaneRoute {
+  /** Sent as the frame's `stream_id`; undefined: the connection's default lane. */
+  streamId?: string;
+  /** The response's first event did not echo `streamId`: the server ignored it. */
+  onIgnored?(): void;
+}
+
 export interface ResponsesTransport {
   readonly kind: TransportKind;
   /** Send one request and stream its events. Aborting the signal ends the stream with kind "aborted". */
-  stream(request: ResponsesRequest, signal?: AbortSignal): ResponseEventStream;
+  stream(request: ResponsesRequest, signal?: AbortSignal, lane?: LaneRoute): ResponseEventStream;
   close(): void;
 }

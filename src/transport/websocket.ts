@@ -3,7 +3,7 @@ import WebSocket from "ws";
 import {
   isTerminalEvent,
   ProtocolError,
-  parseServerEventJson,
+  parseServerEvent,
   type ServerEvent,
 } from "../protocol/events.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
@@ -13,23 +13,32 @@ import { EventQueue } from "./event-queue.js";
 import { identityHeaders, websocketUrl } from "./headers.js";
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./http.js";
 import { errorFrameToTransportError } from "./server-error.js";
-import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
+import type { LaneRoute, ProviderEndpoint, ResponsesTransport } from "./types.js";
 
 export const DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS = 15_000;
 export const RESPONSES_WEBSOCKETS_BETA = "responses_websockets=2026-02-06";
 
-type Delivery = { event: ServerEvent } | { error: TransportError };
+/** An event and whether it echoed the `stream_id` of the lane it was routed to. */
+type Delivery = { event: ServerEvent; echoed: boolean } | { error: TransportError };
+
+/** The route key of the unnamed (default) lane. */
+const DEFAULT_ROUTE = "";
 
 /**
  * One persistent Responses WebSocket: one response at a time, the socket kept between
  * responses. After the socket drops, the next `stream()`/`connect()` opens a new connection
  * with a new `connectionId` (a chain never survives that: callers compare the id).
+ * Lanes (docs/protocol.md): a named lane's frame carries its `stream_id`, and events are
+ * routed by the `stream_id` they echo; an event that echoes none while only a named lane is
+ * reading went to the server's default lane (the server ignored `stream_id`).
  */
 export class WebSocketTransport implements ResponsesTransport {
   readonly kind = "ws" as const;
   private socket: WebSocket | undefined;
   private connecting: Promise<WebSocket> | undefined;
-  private active: EventQueue<Delivery> | undefined;
+  private readonly routes = new Map<string, EventQueue<Delivery>>();
+  /** Distinct named lanes this connection has carried (servers cap them per connection). */
+  private readonly namedLanes = new Set<string>();
   private turn: Promise<void> = Promise.resolve();
   private _connectionId: string | undefined;
   private _openedAt: number | undefined;
@@ -58,8 +67,22 @@ export class WebSocketTransport implements ResponsesTransport {
     await this.ensureOpen(signal);
   }
 
-  stream(request: ResponsesRequest, signal?: AbortSignal): AsyncIterable<ServerEvent> {
-    return this.run(request, signal);
+  /** How many distinct `stream_id`s the current connection has carried. */
+  get namedLaneCount(): number {
+    return this.isOpen ? this.namedLanes.size : 0;
+  }
+
+  /** Whether the current connection has already carried this `stream_id`. */
+  hasCarried(streamId: string): boolean {
+    return this.isOpen && this.namedLanes.has(streamId);
+  }
+
+  stream(
+    request: ResponsesRequest,
+    signal?: AbortSignal,
+    lane?: LaneRoute,
+  ): AsyncIterable<ServerEvent> {
+    return this.run(request, signal, lane);
   }
 
   /** Close the current socket; a later stream() reconnects. */
@@ -67,7 +90,11 @@ export class WebSocketTransport implements ResponsesTransport {
     this.drop(new TransportError("transport closed", { kind: "aborted" }));
   }
 
-  private async *run(request: ResponsesRequest, signal?: AbortSignal): AsyncGenerator<ServerEvent> {
+  private async *run(
+    request: ResponsesRequest,
+    signal: AbortSignal | undefined,
+    lane: LaneRoute | undefined,
+  ): AsyncGenerator<ServerEvent> {
     const previous = this.turn;
     let release!: () => void;
     const mine = new Promise<void>((resolve) => {
@@ -78,14 +105,17 @@ export class WebSocketTransport implements ResponsesTransport {
     let started = false;
     let clean = false;
     let acquired = false;
+    const streamId = lane?.streamId;
+    const route = streamId ?? DEFAULT_ROUTE;
     try {
       await waitOrAbort(previous, signal);
       acquired = true;
       const socket = await this.ensureOpen(signal);
       const queue = new EventQueue<Delivery>();
-      this.active = queue;
+      this.routes.set(route, queue);
       if (socket.readyState !== WebSocket.OPEN) throw closedBeforeTerminal("before the request");
-      socket.send(responseCreateFrameText(request), (error) => {
+      if (streamId !== undefined) this.namedLanes.add(streamId);
+      socket.send(responseCreateFrameText(request, streamId), (error) => {
         if (error) queue.fail(closedBeforeTerminal("while sending the request"));
       });
       const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
@@ -101,6 +131,8 @@ export class WebSocketTransport implements ResponsesTransport {
           clean = true;
           throw errorFrameToTransportError(event, started);
         }
+        // a response run without its lane's echo went to the server's default lane
+        if (!started && streamId !== undefined && !delivery.echoed) lane?.onIgnored?.();
         started = true;
         if (isTerminalEvent(event)) clean = true;
         yield event;
@@ -108,7 +140,7 @@ export class WebSocketTransport implements ResponsesTransport {
       }
     } finally {
       if (acquired) {
-        this.active = undefined;
+        this.routes.delete(route);
         // A response left half-read would leak its remaining events into the next one.
         if (!clean) this.drop(abortedError(started));
       }
@@ -178,15 +210,10 @@ export class WebSocketTransport implements ResponsesTransport {
     this.socket = socket;
     this._connectionId = `wsc_${randomUUID()}`;
     this._openedAt = this.now();
+    this.namedLanes.clear();
     socket.on("message", (data, isBinary) => {
-      if (this.socket !== socket || !this.active) return;
-      if (isBinary) return;
-      try {
-        this.active.push({ event: parseServerEventJson(data.toString()) });
-      } catch (error) {
-        const message = error instanceof ProtocolError ? error.message : "malformed frame";
-        this.active.push({ error: new TransportError(message, { kind: "fatal" }) });
-      }
+      if (this.socket !== socket || this.routes.size === 0 || isBinary) return;
+      this.route(data.toString());
     });
     socket.on("error", () => {
       // A close always follows; it reports the failure.
@@ -194,14 +221,42 @@ export class WebSocketTransport implements ResponsesTransport {
     socket.on("close", (code) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
-      this.active?.fail(closedBeforeTerminal(`(code ${code})`));
+      this.failRoutes(closedBeforeTerminal(`(code ${code})`));
     });
+  }
+
+  /** Hand one frame to the lane whose `stream_id` it echoes (events of no reader are dropped). */
+  private route(text: string): void {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.failRoutes(new TransportError(`server sent invalid JSON (${text.length} bytes)`, fatal));
+      return;
+    }
+    const echo = (raw as { stream_id?: unknown } | null)?.stream_id;
+    const echoed = typeof echo === "string" ? echo : undefined;
+    let queue = this.routes.get(echoed ?? DEFAULT_ROUTE);
+    if (!queue && echoed === undefined && this.routes.size === 1) {
+      queue = this.routes.values().next().value; // a named lane's event without its echo
+    }
+    if (!queue) return;
+    try {
+      queue.push({ event: parseServerEvent(raw), echoed: echoed !== undefined });
+    } catch (error) {
+      const message = error instanceof ProtocolError ? error.message : "malformed frame";
+      queue.push({ error: new TransportError(message, fatal) });
+    }
+  }
+
+  private failRoutes(error: TransportError): void {
+    for (const queue of this.routes.values()) queue.fail(error);
   }
 
   private drop(error: TransportError): void {
     const socket = this.socket;
     this.socket = undefined;
-    this.active?.fail(error);
+    this.failRoutes(error);
     if (socket) {
       socket.removeAllListeners();
       socket.on("error", () => {});
@@ -209,6 +264,8 @@ export class WebSocketTransport implements ResponsesTransport {
     }
   }
 }
+
+const fatal = { kind: "fatal" } as const;
 
 function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
@@ -237,6 +294,7 @@ function withStarted(error: unknown, started: boolean): unknown {
     kind: error.kind,
     status: error.status,
     code: error.code,
+    param: error.param,
     retryAfterMs: error.retryAfterMs,
     streamStarted: started,
   });

@@ -7,7 +7,6 @@ import type {
   TurnResult,
 } from "../session/api.js";
 import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
-import { RequestChain } from "../session/chain.js";
 import { leadingContext, settingsChangedMessage } from "../session/environment.js";
 import { EventHub, RequestTotals } from "../session/event-hub.js";
 import type {
@@ -17,6 +16,7 @@ import type {
   SessionEventListener,
 } from "../session/events.js";
 import { ConversationHistory, FrozenToolOutputs } from "../session/history.js";
+import { LaneTable } from "../session/lanes.js";
 import { LedgerWriter, ledgerRow, WARMUP_TURN } from "../session/ledger.js";
 import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
@@ -45,7 +45,7 @@ export class Session implements AgentSession {
   private readonly log: ConversationHistory;
   private readonly frozen = new FrozenToolOutputs();
   private readonly builder: RequestBuilder;
-  private readonly chain: RequestChain;
+  private readonly lanes: LaneTable;
   private readonly client: ModelClient;
   private readonly ledger: LedgerWriter;
   private readonly tools: TurnTools;
@@ -68,9 +68,13 @@ export class Session implements AgentSession {
     if (!options.restoredHistory && initial.length > 0) options.historyStore?.append([...initial]);
     this.log = new ConversationHistory(initial);
     this.builder = new RequestBuilder(this.log, this.frozen);
-    this.chain = new RequestChain({
+    this.lanes = new LaneTable({
+      lanes: options.provider.wsLanes !== "off",
+      maxLanes: options.provider.wsMaxLanes,
+      sessionModel: options.settings.model,
       maxRequestsPerEpoch: options.provider.wsEpochMaxRequests,
       onEpochReset: () => this.frozen.clear(),
+      onDropped: (lane) => this.client.dropLane(lane),
     });
     this.ledger = new LedgerWriter(options.home, options.id, {
       enabled: options.ledger !== false,
@@ -82,7 +86,7 @@ export class Session implements AgentSession {
       provider: options.provider,
       sessionId: options.id,
       version: options.version,
-      chain: this.chain,
+      lanes: this.lanes,
       warn: (message) => this.emit({ type: "warning", message }),
       ...transports,
     });
@@ -123,7 +127,7 @@ export class Session implements AgentSession {
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
         });
       } finally {
-        if (signal.aborted) this.chain.interrupted();
+        if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
       }
     });
   }
@@ -181,7 +185,9 @@ export class Session implements AgentSession {
       providerId: this.options.provider.id,
       baseUrl: this.options.provider.baseUrl,
       transport: this.client.transportKind,
-      lane: this.chain.lane,
+      lane: this.client.lastLane?.label ?? this.nextRequest().lane ?? "default",
+      laneTransport: this.client.laneTransport,
+      lanes: this.lanes.all.map((lane) => ({ label: lane.label, requests: lane.requests })),
       model: this.settings.model,
       ...(this.settings.effort ? { effort: this.settings.effort } : {}),
       totals: this.totals.snapshot(),
@@ -239,9 +245,14 @@ export class Session implements AgentSession {
     return this.warm;
   }
 
+  private get promptCacheKey(): string {
+    return this.options.promptCacheKey ?? this.id;
+  }
+
   private frame(): RequestFrame {
     return {
-      sessionId: this.id,
+      // the frame's sessionId becomes the request's prompt_cache_key
+      sessionId: this.promptCacheKey,
       instructions: this.options.instructions,
       tools: this.tools.offered,
       settings: this.settings,
@@ -255,10 +266,12 @@ export class Session implements AgentSession {
   private nextRequest(): NextRequestPreview {
     const extra = this.settingsNote ? [this.settingsNote] : [];
     const frame = { ...this.frame(), tools: this.tools.upcoming() };
-    const plan = this.client.preview(this.builder.build(frame, extra));
+    const { plan, lane } = this.client.preview(this.builder.build(frame, extra));
+    const known = this.lanes.all.some((l) => l.label === lane);
+    const lanes = Math.max(1, this.lanes.size + (known ? 0 : 1));
     return plan.kind === "full"
-      ? { mode: "full", reason: plan.reason, lane: this.chain.lane }
-      : { mode: "incremental", lane: this.chain.lane };
+      ? { mode: "full", reason: plan.reason, lane, lanes }
+      : { mode: "incremental", lane, lanes };
   }
 
   private takeSettingsNote(): ResponseItem[] {
@@ -276,7 +289,7 @@ export class Session implements AgentSession {
   private replaceHistory(items: ResponseItem[], why: string): void {
     this.log.replaceAll(items);
     this.persistAll();
-    this.chain.resetEpoch(why);
+    this.lanes.resetEpoch(why);
   }
 
   private persistAll(): void {
@@ -286,7 +299,9 @@ export class Session implements AgentSession {
   private recordRequest(finished: RequestFinished): void {
     const cache = this.cache.finished(finished);
     const request = cache ? { ...finished, cache } : finished;
-    this.ledger.append(ledgerRow(request, { sessionId: this.id, promptCacheKey: this.id }));
+    this.ledger.append(
+      ledgerRow(request, { sessionId: this.id, promptCacheKey: this.promptCacheKey }),
+    );
     this.totals.record(request);
     this.emit({ type: "request_finished", request });
   }

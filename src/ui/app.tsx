@@ -1,6 +1,5 @@
 import { Box, Static, Text, useApp } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { errorMessage } from "../protocol/error-message.js";
 import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import { runSlashCommand } from "./commands/dispatch.js";
@@ -11,12 +10,14 @@ import { RenderGuard } from "./error-boundary.js";
 import { exitSummary } from "./exit-summary.js";
 import { LiveItem } from "./live-item.js";
 import { Picker } from "./picker.js";
+import { ResumePicker } from "./resume-picker.js";
 import { initialState, resilientReducer } from "./state.js";
 import { StatusBar } from "./status-bar.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { printTranscript, TranscriptItem } from "./transcript-print.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { useKeyRouting } from "./use-key-routing.js";
+import { useSessionSwitch } from "./use-session-switch.js";
 import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
 
 export function App({
@@ -49,6 +50,7 @@ export function App({
     (...entries: TranscriptEntryBody[]) => dispatch({ type: "append", entries }),
     [],
   );
+  const sessions = useSessionSwitch(options, agent, print);
 
   // Leaving renders nothing (the live region is erased), then exits; run.tsx prints the summary.
   const [leaving, setLeaving] = useState(false);
@@ -83,6 +85,8 @@ export function App({
         keys.completion.reset();
         await agent.open();
       },
+      openResumePicker: () => sessions.openPicker(),
+      forkSession: () => sessions.fork(),
       quit,
     });
 
@@ -94,6 +98,7 @@ export function App({
     },
     print,
     quit,
+    modal: (input, key) => sessions.handleKey(input, key),
     showOutput: () => {
       const last = lastOutput.current;
       print(
@@ -115,13 +120,7 @@ export function App({
   useEffect(() => {
     // Queued first: it goes ahead of anything typed while the session starts.
     if (options.initialPrompt) void agent.sendMessage(options.initialPrompt);
-    agent.open().catch((error: unknown) =>
-      print({
-        kind: "notice",
-        level: "error",
-        text: `Could not start the session: ${errorMessage(error)}`,
-      }),
-    );
+    sessions.start();
   }, []);
 
   // "Context left" follows the model: /model may pick one with another window.
@@ -169,6 +168,7 @@ export function App({
           current={keys.picker.spec.current}
         />
       ) : null}
+      {sessions.picker ? <ResumePicker picker={sessions.picker} width={width} /> : null}
       <Composer
         buffer={keys.composer.buffer}
         dim={Boolean(approval) || keys.picker !== undefined}

@@ -1,11 +1,18 @@
+import type { ResumeTarget } from "../launch/open-session.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { AgentSession } from "../session/api.js";
+import type { SessionSummary } from "../session/session-list.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 
+/** A saved session to continue, or to fork (new id, copied history, the parent's cache key). */
+export type SessionSource = { resume: ResumeTarget } | { fork: ResumeTarget };
+
 /** Hooks the TUI gives the session it asks for (approvals are answered by the person). */
 export interface TuiSessionHooks {
+  /** Start from a saved session instead of a new one. */
+  source?: SessionSource;
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Model and effort chosen earlier in this run (for /new): the session starts with them. */
   settings?: { model: string; effort?: ReasoningEffort };
@@ -16,6 +23,10 @@ export interface TuiLaunchOptions {
   /** Build a session (the first one, and a fresh one for /new). */
   createSession(hooks: TuiSessionHooks): Promise<AgentSession>;
   initialPrompt?: string;
+  /** The first session: a saved one, or the resume picker first (default: a new session). */
+  start?: SessionSource | { pick: { allDirectories: boolean } };
+  /** Saved sessions for the resume picker, newest first (this directory's unless `all`). */
+  listSessions?(allDirectories: boolean): SessionSummary[];
   /** $MINI_CODEX_HOME (for /ledger). */
   home: string;
   cwd: string;

@@ -47,6 +47,12 @@ export function describeReason(reason: string | undefined): string {
       return "previous response not found";
     case "transport_http":
       return "HTTP transport";
+    case "lane_new":
+      return "new lane";
+    case "lane_fallback":
+      return "lane on its own connection";
+    case "lane_consumed":
+      return "lane replaced";
     default:
       return reason;
   }
@@ -57,13 +63,14 @@ function splitReason(reason: string): [string, string | undefined] {
   return match ? [match[1] as string, match[2]] : [reason, undefined];
 }
 
-/** "next: full — effort changed" / "next: incremental (lane medium)". */
+/** "next: full — effort changed" / "next: full — new lane high" / "next: incremental on lane high". */
 export function describeNext(next: NextRequestPreview): string {
+  // A lane is worth naming only when there is more than one.
+  const lane = next.lane !== undefined && (next.lanes ?? 1) > 1 ? next.lane : undefined;
   if (next.mode === "full") {
     const why = describeReason(next.reason);
-    return `next: full${why ? ` — ${why}` : ""}`;
+    const named = lane && next.reason === "lane_new" ? ` ${lane}` : "";
+    return `next: full${why ? ` — ${why}${named}` : ""}`;
   }
-  // Only named lanes are worth showing; the single default lane says nothing.
-  const lane = next.lane && next.lane !== "default" && next.lane !== "off" ? next.lane : undefined;
-  return `next: incremental${lane ? ` (lane ${lane})` : ""}`;
+  return `next: incremental${lane ? ` on lane ${lane}` : ""}`;
 }

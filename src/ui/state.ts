@@ -23,6 +23,8 @@ export interface StatusState {
   effort?: ReasoningEffort;
   /** The last request sent (mode, why full, previous_response_id present). */
   last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
+  /** The lane of the last request and how many lanes the session has. */
+  lane?: { label: string; count: number };
   /** Usage of the last completed response (as the server reported it). */
   usage?: UsageFigures;
   /** Why the last completed response's cache fell short (a drop), if it did. */
@@ -141,9 +143,10 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
     case "turn_started":
       return withStatus(state, { busy: true });
     case "request_started": {
-      const { mode, reason, previousResponseIdPresent, warmup } = event.request;
+      const { mode, reason, previousResponseIdPresent, warmup, lane, lanes } = event.request;
       return withStatus(warmup ? state : dropOrphans(state), {
         last: { mode, reason, prev: previousResponseIdPresent, warmup },
+        lane: { label: lane, count: lanes ?? 1 },
         next: warmup ? state.status.next : undefined,
       });
     }

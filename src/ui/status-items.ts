@@ -89,6 +89,12 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     render: (s) => (s.last ? [s.last.prev ? "prev ✓" : "prev –"] : []),
   },
   {
+    id: "lane",
+    priority: STATUS_PRIORITY.lane,
+    // one lane says nothing; with effort lanes, which chain the last request continued
+    render: (s) => (s.lane && s.lane.count > 1 ? [`lane ${s.lane.label}`] : []),
+  },
+  {
     id: "model",
     priority: STATUS_PRIORITY.model,
     render: (s) => {

@@ -2,8 +2,9 @@ import { type Dispatch, useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../protocol/error-message.js";
 import type { AgentSession, TurnResult } from "../session/api.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
-import type { TuiLaunchOptions } from "./contract.js";
+import type { SessionSource, TuiLaunchOptions } from "./contract.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
+import { restoredEntries } from "./history-entries.js";
 import { safetyWarning } from "./safety-labels.js";
 import type { UiAction } from "./state.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
@@ -107,11 +108,15 @@ export function useAgentSession(
     for (const item of list) item.resolve({ kind: "deny" });
   }, [setPending]);
 
+  /** The saved session the next open() starts from (resume, fork); none: a new session. */
+  const nextSource = useRef<SessionSource | undefined>(undefined);
   const open = useCallback(async () => {
     const previous = current.current;
     current.current = undefined;
-    // A fresh session keeps the model and effort chosen in this run.
-    const carried = previous?.session.status();
+    const source = nextSource.current;
+    nextSource.current = undefined;
+    // A fresh session keeps the model and effort chosen in this run (a saved one has its own).
+    const carried = source ? undefined : previous?.session.status();
     denyAll();
     if (previous) {
       previous.release();
@@ -119,6 +124,7 @@ export function useAgentSession(
     }
     const created = await options.createSession({
       approve,
+      ...(source ? { source } : {}),
       ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
     });
     const fresh = created.status();
@@ -159,6 +165,7 @@ export function useAgentSession(
         ...safetyNotice(options),
       ],
     });
+    if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
     setSession(created);
     // Open the socket and send the warm-up while the person types.
     created
@@ -243,6 +250,11 @@ export function useAgentSession(
     currentApproval: () => pending.current[0],
     decide,
     open,
+    /** Open a saved session (resume) or a copy of one (fork) in place of the current one. */
+    openFrom: (source: SessionSource) => {
+      nextSource.current = source;
+      return open();
+    },
     sendMessage,
     runSessionOperation,
     interrupt,

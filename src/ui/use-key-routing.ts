@@ -25,6 +25,8 @@ export interface KeyRoutingOptions {
   quit(): void;
   /** Print the last command's whole output. */
   showOutput(): void;
+  /** A list or pager over the screen takes the key first (true: it was its key). */
+  modal?(input: string, key: Key): boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function useKeyRouting({
   print,
   quit,
   showOutput,
+  modal,
 }: KeyRoutingOptions) {
   const picker = useRefState<{ spec: PickerSpec; index: number } | undefined>(undefined);
   const openPicker = (spec: PickerSpec) =>
@@ -144,6 +147,7 @@ export function useKeyRouting({
 
   const route = useRef<(input: string, key: Key) => void>(() => {});
   route.current = (input, key) => {
+    if (modal?.(input, key)) return;
     const pendingApproval = agent.currentApproval();
     if (pendingApproval && approvalKeyGoesToComposer(input, key, composer.isEmpty())) {
       composer.handle(input, key);

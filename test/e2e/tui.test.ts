@@ -23,7 +23,7 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
     world?.cleanup();
   });
 
-  it("answers, and the status bar shows incremental, full after /effort high, then incremental", async () => {
+  it("answers; medium → high → medium → high: each back-toggle is ws_incremental on the status bar and on the wire", async () => {
     const { screen, statusBar, until, type } = pane;
     await until(() => screen().includes("/help for commands"), "the TUI to start");
     await until(() => statusBar().includes("warm-up"), "the warm-up request");
@@ -35,28 +35,51 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
 
     type("/effort high");
     await until(() => statusBar().includes("next: full"), "the next-request preview");
-    expect(statusBar()).toContain("next: full — effort changed");
+    expect(statusBar()).toContain("next: full — new lane high");
     expect(statusBar()).toMatch(/│ \S+ high │/);
 
     type("second message");
     await until(() => screen().includes("You said: second message"), "the second answer");
     await until(() => !statusBar().includes("working"), "the second turn to end");
-    // the cache drop says why (the demo keys its cache on the effort first); the chain mark
-    // (lowest priority) makes room for it
-    expect(statusBar()).toMatch(
-      /^ws_full — effort changed │ \S+ high │ cached 0 — prefix changed: reasoning │/,
-    );
+    // a new lane: the cache drop says why (the demo keys its cache on the effort first)
+    expect(statusBar()).toMatch(/^ws_full — new lane │ .*lane high │ \S+ high │/);
+    expect(statusBar()).toContain("cached 0 — prefix changed");
 
+    // back to medium: its lane continues with only what was added since
+    type("/effort medium");
+    await until(() => statusBar().includes("next: incremental on lane medium"), "medium's preview");
     type("third message");
     await until(() => screen().includes("You said: third message"), "the third answer");
     await until(() => !statusBar().includes("working"), "the third turn to end");
-    expect(statusBar()).toMatch(/^ws_incremental │ prev ✓ │ \S+ high │ cached /);
+    expect(statusBar()).toMatch(/^ws_incremental │ .*lane medium │ \S+ medium │/);
 
-    // What the status bar said is what the server received.
-    const chained = server.requests
-      .filter((r) => r.transport === "ws")
-      .map((r) => typeof (r.body as { previous_response_id?: unknown }).previous_response_id);
-    expect(chained).toEqual(["undefined", "string", "undefined", "string"]);
+    type("/effort high");
+    await until(() => statusBar().includes("next: incremental on lane high"), "high's preview");
+    type("fourth message");
+    await until(() => screen().includes("You said: fourth message"), "the fourth answer");
+    await until(() => !statusBar().includes("working"), "the fourth turn to end");
+    expect(statusBar()).toMatch(/^ws_incremental │ .*lane high │ \S+ high │/);
+
+    // What the status bar said is what the server received, on one socket.
+    const ws = server.requests.filter((r) => r.transport === "ws");
+    const bodies = ws.map((r) => r.body as { previous_response_id?: unknown; stream_id?: unknown });
+    expect(bodies.map((b) => typeof b.previous_response_id)).toEqual([
+      "undefined", // warm-up
+      "string",
+      "undefined", // the new lane high
+      "string", // back to medium
+      "string", // back to high
+    ]);
+    expect(bodies.map((b) => b.stream_id)).toEqual([
+      undefined,
+      undefined,
+      "high",
+      undefined,
+      "high",
+    ]);
+    expect(ws[3]?.previousResponseId).toBe(ws[1]?.responseId);
+    expect(ws[4]?.previousResponseId).toBe(ws[2]?.responseId);
+    expect(new Set(ws.map((r) => r.connectionId)).size).toBe(1);
 
     // Resizing re-flows: one input box on screen, the status bar within the width.
     const inputBoxes = () =>
@@ -65,11 +88,14 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
         .filter((line) => line.includes("Ask mini-codex"));
     pane.resize(35);
     await until(() => statusBar().length > 0 && statusBar().trimEnd().length <= 35, "narrow");
-    await until(() => inputBoxes().length === 1 && screen().includes("You said: third"), "re-flow");
+    await until(
+      () => inputBoxes().length === 1 && screen().includes("You said: fourth"),
+      "re-flow",
+    );
     pane.resize(100);
     await until(() => statusBar().includes("cached"), "the wide status bar again");
     await until(() => inputBoxes().length === 1, "one input box after widening");
-    expect(screen()).toContain("You said: third message");
+    expect(screen()).toContain("You said: fourth message");
 
     pane.keys("C-c");
     await until(() => screen().includes("Press Ctrl+C again to quit."), "the quit hint");

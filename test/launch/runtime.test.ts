@@ -67,18 +67,23 @@ describe("loadRuntime", () => {
     expect(await load(['model="gpt-4.1"'])).toEqual([undefined, undefined]);
   });
 
-  it("warns that effort lanes are not built yet when ws_lanes asks for them", async () => {
+  it("effort lanes default to auto with 4 lanes; ws_lanes and ws_max_lanes reach the provider", async () => {
     const warnings: string[] = [];
-    const runtime = await loadRuntime({
-      flags: { config: ['ws_lanes="stream_id"'], addDir: [], cd: root, demo: true },
-      defaultApprovalPolicy: "never",
-      env: env(),
-      warn: (message) => warnings.push(message),
-    });
-    await runtime.close();
-    expect(warnings).toEqual([
-      'ws_lanes = "stream_id" is not supported yet; using one chain ("off")',
-    ]);
+    const load = async (config: string[]) => {
+      const runtime = await loadRuntime({
+        flags: { config, addDir: [], cd: root, demo: true },
+        defaultApprovalPolicy: "never",
+        env: env(),
+        warn: (message) => warnings.push(message),
+      });
+      await runtime.close();
+      return [runtime.provider.wsLanes, runtime.provider.wsMaxLanes];
+    };
+    expect(await load([])).toEqual(["auto", 4]);
+    expect(await load(['ws_lanes="stream_id"', "ws_max_lanes=2"])).toEqual(["stream_id", 2]);
+    expect(await load(['ws_lanes="off"'])).toEqual(["off", 4]);
+    expect(warnings).toEqual([]);
+    await expect(load(['ws_lanes="sometimes"'])).rejects.toThrow(/ws_lanes/);
   });
 
   it("config file settings apply, and a missing --cd directory fails with exit 1", async () => {

@@ -17,9 +17,9 @@ function describePlan(plan: ReturnType<RequestChain["plan"]>): string {
   return plan.kind === "full" ? `full:${plan.reason}` : `incremental:${plan.delta.length}`;
 }
 
-describe("RequestChain", () => {
+describe("RequestChain (one lane)", () => {
   it("chains only after response.completed, and consumes the head once", () => {
-    const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+    const chain = new RequestChain();
     const first = request([a]);
     expect(describePlan(chain.plan(first, "ws", "c1"))).toBe("full:no_baseline");
     chain.accepted(first, "c1");
@@ -31,7 +31,7 @@ describe("RequestChain", () => {
   });
 
   it("never commits a failed stream and forces the next request full", () => {
-    const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+    const chain = new RequestChain();
     chain.accepted(request([a]), "c1");
     chain.completed("resp_1", [reply]);
     const next = request([a, reply, b]);
@@ -43,39 +43,35 @@ describe("RequestChain", () => {
   });
 
   it("does not chain across connections", () => {
-    const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+    const chain = new RequestChain();
     chain.accepted(request([a]), "c1");
     chain.completed("resp_1", [reply]);
     expect(describePlan(chain.plan(request([a, reply, b]), "ws", "c2"))).toBe("full:reconnected");
   });
 
-  it("resets the epoch after the configured number of requests and on demand", () => {
-    const resets: string[] = [];
-    const chain = new RequestChain({ maxRequestsPerEpoch: 2, onEpochReset: (w) => resets.push(w) });
-    let input: ResponseItem[] = [a];
-    const plans: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const current = request(input);
-      plans.push(describePlan(chain.plan(current, "ws", "c1")));
-      chain.accepted(current, "c1");
-      chain.completed(`resp_${i}`, [reply]);
-      input = [...input, reply, b];
-    }
-    expect(plans).toEqual(["full:no_baseline", "incremental:1", "full:epoch_reset:max_requests"]);
-    chain.resetEpoch("compact");
-    expect(describePlan(chain.plan(request(input), "ws", "c1"))).toBe("full:epoch_reset:compact");
-    expect(resets).toEqual(["max_requests", "compact"]);
-  });
-
   it("a rate-limited request is planned again for the same reason", () => {
-    const chain = new RequestChain({ maxRequestsPerEpoch: 0 });
+    const chain = new RequestChain();
     chain.accepted(request([a]), "c1");
     chain.completed("resp_1", [reply]);
-    chain.resetEpoch("compact");
+    chain.reset("epoch_reset:compact");
     const next = request([a, reply, b]);
     expect(describePlan(chain.plan(next, "ws", "c1"))).toBe("full:epoch_reset:compact");
     chain.accepted(next, "c1");
     chain.retrySame();
     expect(describePlan(chain.plan(next, "ws", "c1"))).toBe("full:epoch_reset:compact");
+  });
+
+  it("a forced chain goes full once for that reason, then chains again", () => {
+    const chain = new RequestChain("high");
+    chain.accepted(request([a]), "c1");
+    chain.completed("resp_1", [reply]);
+    chain.force("lane_fallback");
+    const next = request([a, reply, b]);
+    expect(describePlan(chain.plan(next, "ws", "c1"))).toBe("full:lane_fallback");
+    chain.accepted(next, "c1");
+    chain.completed("resp_2", [reply]);
+    expect(describePlan(chain.plan(request([a, reply, b, reply, b]), "ws", "c1"))).toBe(
+      "incremental:1",
+    );
   });
 });

@@ -41,7 +41,8 @@ export function provider(
     streamMaxRetries: 5,
     streamIdleTimeoutMs: 10_000,
     websocketConnectTimeoutMs: 5_000,
-    wsLanes: "off",
+    wsLanes: "auto",
+    wsMaxLanes: 4,
     wsEpochMaxRequests: 0,
     ...overrides,
   };

@@ -55,11 +55,11 @@ describe("frozen tool outputs (issue 3, done-when 5)", () => {
     await h.session.send("next");
     expect(modes(h).at(-1)).toBe("ws_incremental");
     expect(wireInput(h.requests().at(-1))).toHaveLength(1);
-    // a later full request (effort change) replays the output the model first saw
+    // a later full request (an effort change starts a new lane) replays the output the model first saw
     h.session.update({ effort: "low" });
     await h.session.send("after");
     const full = JSON.stringify(wireInput(h.requests().at(-1)));
-    expect(modes(h).at(-1)).toBe("ws_full:properties_changed:reasoning,include");
+    expect(modes(h).at(-1)).toBe("ws_full:lane_new");
     expect(full).toContain(JSON.stringify(output!.output).slice(1, -1));
     expect(full).not.toContain("re-rendered: something else");
   });

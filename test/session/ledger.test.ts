@@ -39,13 +39,14 @@ describe("the ledger (issue 3, done-when 7)", () => {
       expect(row.response_id).toBe(wire.responseId ?? null);
       expect(row.prompt_cache_key).toBe(h.session.id);
       expect(row.session_id).toBe(h.session.id);
-      expect(row.lane).toBe("default");
+      // the lane is named by its effort; the first turns set none
+      expect(row.lane).toBe(row.effort ?? "default");
       expect(row.items_total).toBeGreaterThanOrEqual(row.items_sent);
       if (row.outcome === "completed") expect(row.usage?.input_tokens).toBeGreaterThan(0);
     });
     expect(rows.map((r) => r.outcome)).toContain("error");
     expect(rows.at(-1)).toMatchObject({ mode: "ws_full", effort: "medium" });
-    expect(rows.at(-1)?.reason).toBe("properties_changed:reasoning,include");
+    expect(rows.at(-1)).toMatchObject({ reason: "lane_new", lane: "medium" });
 
     const text = ledgerText(h);
     expect(text).not.toContain("zebras");

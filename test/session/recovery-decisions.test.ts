@@ -43,7 +43,7 @@ describe("recoveryFor (docs/protocol.md, failure handling)", () => {
       "http 5xx used up",
       "retryable",
       { transport: "http", streamStarted: false, retries: 4 },
-      { kind: "fail" },
+      { kind: "fail", exhausted: "request_max_retries" },
     ],
     [
       "rate limit waits as told",
@@ -51,7 +51,18 @@ describe("recoveryFor (docs/protocol.md, failure handling)", () => {
       { retryAfterMs: 1500 },
       { kind: "retry_same", delayMs: 1500 },
     ],
-    ["rate limit used up", "rate_limited", { retries: 5 }, { kind: "fail" }],
+    [
+      "rate limit used up",
+      "rate_limited",
+      { retries: 5 },
+      { kind: "fail", exhausted: "stream_max_retries" },
+    ],
+    [
+      "http drop mid-stream used up",
+      "retryable",
+      { transport: "http", streamStarted: true, retries: 5 },
+      { kind: "fail", exhausted: "stream_max_retries" },
+    ],
     ["401", "auth", {}, { kind: "fail" }],
     ["4xx", "fatal", {}, { kind: "fail" }],
     ["response.failed", "response_failed", {}, { kind: "fail" }],

@@ -8,8 +8,11 @@ afterEach(async () => {
 });
 
 describe("changing settings between turns (issue 3, done-when 2)", () => {
-  it("an effort change sends one full request on the same socket with a byte-identical prefix", async () => {
-    h = await startHarness({ settings: { model: "demo-1", effort: "low" } });
+  it('with ws_lanes = "off" (the Codex CLI) an effort change sends one full request on the same socket with a byte-identical prefix', async () => {
+    h = await startHarness({
+      settings: { model: "demo-1", effort: "low" },
+      providerOverrides: { wsLanes: "off" },
+    });
     await h.session.send("first question");
     const before = JSON.stringify(h.session.history());
     const sentBefore = h.session.history().length;
@@ -24,6 +27,7 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
       mode: "full",
       reason: "properties_changed:reasoning",
       lane: "default",
+      lanes: 1,
     });
     expect(h.session.status().next.reason).toBe("properties_changed:reasoning");
 
@@ -54,7 +58,7 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
     expect(turn3?.previousResponseId).toBe(full?.responseId);
   });
 
-  it("an effort change while a response streams previews the full request it will cause", async () => {
+  it("an effort change while a response streams previews the new lane's full request", async () => {
     h = await startHarness({ settings: { model: "demo-1", effort: "low" } });
     await h.session.send("first question");
     const before = h.events.length;
@@ -65,14 +69,10 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
       (e): e is Extract<SessionEvent, { type: "settings_changed" }> =>
         e.type === "settings_changed",
     );
-    expect(changed?.next).toEqual({
-      mode: "full",
-      reason: "properties_changed:reasoning",
-      lane: "default",
-    });
+    expect(changed?.next).toEqual({ mode: "full", reason: "lane_new", lane: "high", lanes: 2 });
     await turn;
     await h.session.send("third question");
-    expect(modes(h).at(-1)).toBe("ws_full:properties_changed:reasoning");
+    expect(modes(h).at(-1)).toBe("ws_full:lane_new");
   });
 
   it("the preview says incremental when nothing compared changed", async () => {
@@ -84,7 +84,7 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
     h.session.update({ model: "demo-2" });
     expect(h.events.filter((e) => e.type === "settings_changed").at(-1)).toMatchObject({
       model: "demo-2",
-      next: { mode: "full", reason: "properties_changed:model" },
+      next: { mode: "full", reason: "lane_new", lane: "demo-2·default", lanes: 2 },
     });
   });
 

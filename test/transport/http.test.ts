@@ -21,14 +21,9 @@ afterEach(async () => {
   await server.close();
 });
 
-const noJitter = { random: () => 0 };
-
 describe("HttpTransport against the demo server", () => {
   test("streams a response and sends the honest identity headers", async () => {
-    const transport = new HttpTransport(
-      endpointFor(server, { apiKey: "sk-test-secret" }),
-      noJitter,
-    );
+    const transport = new HttpTransport(endpointFor(server, { apiKey: "sk-test-secret" }));
     const events = await collect(transport.stream(demoRequest("hello there")));
     expect(events.at(-1)?.type).toBe("response.completed");
     const [recorded] = server.requests;
@@ -40,7 +35,7 @@ describe("HttpTransport against the demo server", () => {
   });
 
   test("never sends previous_response_id or generate over HTTP", async () => {
-    const transport = new HttpTransport(endpointFor(server), noJitter);
+    const transport = new HttpTransport(endpointFor(server));
     await collect(
       transport.stream(demoRequest("hi", { previous_response_id: "resp_x", generate: false })),
     );
@@ -50,26 +45,20 @@ describe("HttpTransport against the demo server", () => {
     expect(server.requests[0]?.headers.authorizationPresent).toBe(false);
   });
 
-  test("retries a 500 and then succeeds", async () => {
-    server.hooks.failHttpTimes(1, 500);
-    const transport = new HttpTransport(endpointFor(server), noJitter);
-    const events = await collect(transport.stream(demoRequest("after a failure")));
-    expect(events.at(-1)?.type).toBe("response.completed");
-    expect(server.requests).toHaveLength(2);
-  });
-
-  test("gives up after requestMaxRetries with a retryable error naming the status", async () => {
-    server.hooks.failHttpTimes(5, 503);
-    const transport = new HttpTransport(endpointFor(server, { requestMaxRetries: 1 }), noJitter);
+  test("a 503 is one attempt: a retryable error naming the status (the model client retries)", async () => {
+    server.hooks.failHttpTimes(1, 503);
+    const transport = new HttpTransport(endpointFor(server));
     const error = (await rejection(collect(transport.stream(demoRequest("x"))))) as TransportError;
     expect(error.kind).toBe("retryable");
     expect(error.status).toBe(503);
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(1);
+    const events = await collect(transport.stream(demoRequest("after a failure")));
+    expect(events.at(-1)?.type).toBe("response.completed");
   });
 
   test("401 is an auth error with the key hint and is not retried", async () => {
     server.hooks.failNext({ status: 401, code: "invalid_api_key", message: "Incorrect API key" });
-    const transport = new HttpTransport(endpointFor(server, { apiKey: "sk-bad" }), noJitter);
+    const transport = new HttpTransport(endpointFor(server, { apiKey: "sk-bad" }));
     const error = (await rejection(collect(transport.stream(demoRequest("x"))))) as TransportError;
     expect(error).toBeInstanceOf(TransportError);
     expect(error.kind).toBe("auth");
@@ -79,7 +68,7 @@ describe("HttpTransport against the demo server", () => {
 
   test("another 4xx is fatal and carries the status and the server's error code", async () => {
     server.hooks.failNext({ status: 400, code: "context_length_exceeded", message: "too long" });
-    const transport = new HttpTransport(endpointFor(server), noJitter);
+    const transport = new HttpTransport(endpointFor(server));
     const error = (await rejection(collect(transport.stream(demoRequest("x"))))) as TransportError;
     expect(error.kind).toBe("fatal");
     expect(error.status).toBe(400);
@@ -175,30 +164,31 @@ describe("HttpTransport against a misbehaving server", () => {
     expect(error.message).not.toContain("S3CR3T");
   });
 
-  test("a server that never sends headers is retried after the idle timeout", async () => {
+  test("a server that never sends headers ends the attempt at the idle timeout, retryable", async () => {
     const baseUrl = await listen((_req, res) => {
       if (hits === 1) return; // the first request hangs
       res.writeHead(200, { "Content-Type": "text/event-stream" });
       res.end('data: {"type":"response.completed","response":{"id":"resp_2"}}\n\n');
     });
-    const transport = new HttpTransport(
-      { baseUrl, sessionId: "s", version: "0.1.0", streamIdleTimeoutMs: 150 },
-      noJitter,
-    );
+    const transport = new HttpTransport({
+      baseUrl,
+      sessionId: "s",
+      version: "0.1.0",
+      streamIdleTimeoutMs: 150,
+    });
+    const error = (await rejection(collect(transport.stream(demoRequest("x"))))) as TransportError;
+    expect(error).toMatchObject({ kind: "retryable", code: "stream_idle_timeout" });
+    expect(hits).toBe(1);
     const events = await collect(transport.stream(demoRequest("x")));
     expect(events.map((e) => e.type)).toEqual(["response.completed"]);
-    expect(hits).toBe(2);
   });
 
-  test("network errors before the stream are retried, then reported as retryable", async () => {
+  test("a network error before the stream is one retryable attempt", async () => {
     const baseUrl = await listen((_req, res) => res.destroy());
-    const transport = new HttpTransport(
-      { baseUrl, sessionId: "s", version: "0.1.0", requestMaxRetries: 2 },
-      noJitter,
-    );
+    const transport = new HttpTransport({ baseUrl, sessionId: "s", version: "0.1.0" });
     const error = (await rejection(collect(transport.stream(demoRequest("x"))))) as TransportError;
     expect(error.kind).toBe("retryable");
     expect(error.message).toMatch(/^network error/);
-    expect(hits).toBe(3);
+    expect(hits).toBe(1);
   });
 });

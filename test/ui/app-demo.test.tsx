@@ -57,6 +57,7 @@ function launch(overrides: Partial<TuiLaunchOptions> = {}) {
           streamIdleTimeoutMs: 10_000,
           websocketConnectTimeoutMs: 5_000,
           wsLanes: "off",
+          wsMaxLanes: 4,
           wsEpochMaxRequests: 0,
         },
         settings: { model: "demo-1", effort: "medium", ...hooks.settings },

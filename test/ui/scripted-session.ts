@@ -140,6 +140,8 @@ export class ScriptedSession implements AgentSession {
       baseUrl: "http://127.0.0.1:1/v1",
       transport: "ws",
       lane: "default",
+      laneTransport: "stream_id",
+      lanes: [{ label: "default", requests: this.seq }],
       model: this.settings.model,
       effort: this.settings.effort,
       totals: {

@@ -116,9 +116,23 @@ describe("reason wording", () => {
   });
 
   it("describes the next request with lanes", () => {
-    expect(describeNext({ mode: "incremental", lane: "medium" })).toBe(
-      "next: incremental (lane medium)",
+    expect(describeNext({ mode: "incremental", lane: "high", lanes: 2 })).toBe(
+      "next: incremental on lane high",
     );
+    expect(describeNext({ mode: "full", reason: "lane_new", lane: "high", lanes: 2 })).toBe(
+      "next: full — new lane high",
+    );
+    expect(describeNext({ mode: "incremental", lane: "medium", lanes: 1 })).toBe(
+      "next: incremental",
+    );
+  });
+
+  it("names the lane of the last request only when there is more than one", () => {
+    const one: StatusState = { ...base, lane: { label: "high", count: 1 } };
+    const two: StatusState = { ...base, lane: { label: "high", count: 2 } };
+    expect(text(one, 200)).not.toContain("lane");
+    expect(text(two, 200)).toContain("│ lane high │");
+    expect(describeReason("lane_fallback")).toBe("lane on its own connection");
   });
 });
 

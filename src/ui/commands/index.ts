@@ -1,12 +1,14 @@
 import { compactCommand } from "./compact.js";
 import { diffCommand } from "./diff.js";
 import { effortCommand } from "./effort.js";
+import { forkCommand } from "./fork.js";
 import { helpCommand } from "./help.js";
 import { ledgerCommand } from "./ledger.js";
 import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
+import { resumeCommand } from "./resume.js";
 import { statusCommand } from "./status.js";
 import type { SlashCommand } from "./types.js";
 
@@ -19,6 +21,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   mcpCommand,
   compactCommand,
   newCommand,
+  resumeCommand,
+  forkCommand,
   diffCommand,
   quitCommand,
 ];

@@ -2,6 +2,14 @@ import { compactNumber, describeNext, percent } from "../request-labels.js";
 import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
 import type { SlashCommand } from "./types.js";
 
+/** "medium 7 requests · high 4 requests": each lane with the requests sent on it. */
+function laneList(lanes: ReadonlyArray<{ label: string; requests: number }>): string {
+  if (lanes.length === 0) return "none yet";
+  return lanes
+    .map((lane) => `${lane.label} ${lane.requests} request${lane.requests === 1 ? "" : "s"}`)
+    .join(" · ");
+}
+
 export const statusCommand: SlashCommand = {
   name: "status",
   description: "session, directory, approval and sandbox, transport and token totals",
@@ -24,6 +32,7 @@ export const statusCommand: SlashCommand = {
         `profile      ${launch.profile ?? "(none)"}`,
         `provider     ${s.providerId}  ${s.baseUrl}`,
         `transport    ${s.transport}  lane ${s.lane}`,
+        `lanes        ${laneList(s.lanes)}  (ws_lanes ${s.laneTransport})`,
         `model        ${s.model}${s.effort ? `  effort ${s.effort}` : ""}`,
         `requests     ${t.requests}  incremental ${t.incrementalRequests} (${percent(t.incrementalRequests, t.requests)})`,
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,

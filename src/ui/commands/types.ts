@@ -24,6 +24,10 @@ export interface CommandContext {
   /** Run a session operation as a turn (busy while it runs, errors shown); true when it succeeded. */
   runSessionOperation(operation: () => Promise<TurnResult>): Promise<boolean>;
   newSession(): Promise<void>;
+  /** The list of saved sessions to resume (`/resume`). */
+  openResumePicker(): void;
+  /** Go on in a copy of this session (`/fork`). */
+  forkSession(): Promise<void>;
   quit(): void;
 }
 

@@ -1,0 +1,93 @@
+import type { ResponsesTransport } from "../transport/types.js";
+import type { Lane } from "./lanes.js";
+
+/** What the model client needs from a WebSocket transport. */
+export interface SocketTransport extends ResponsesTransport {
+  connect(signal?: AbortSignal): Promise<void>;
+  readonly connectionId: string | undefined;
+  readonly openedAt: number | undefined;
+  /** Distinct `stream_id`s the current connection has carried. */
+  readonly namedLaneCount: number;
+  hasCarried(streamId: string): boolean;
+}
+
+/**
+ * How lanes reach the server (`ws_lanes`): `off` and `stream_id` share one socket (named
+ * lanes send their `stream_id`), `connections` gives each lane a socket of its own.
+ */
+export type LaneTransport = "off" | "stream_id" | "connections";
+
+/** Connections end at 60 minutes; start a new epoch on a new socket five minutes before. */
+export const SOCKET_MAX_AGE_MS = 55 * 60 * 1000;
+
+/** Servers keep at most this many distinct named lanes per connection lifetime. */
+export const MAX_NAMED_LANES_PER_CONNECTION = 32;
+
+/** The sockets of the lanes: one shared, or one per lane opened lazily. */
+export class LaneSockets {
+  private shared: SocketTransport | undefined;
+  private readonly own = new Map<string, SocketTransport>();
+
+  constructor(
+    private transport: LaneTransport,
+    private readonly create: () => SocketTransport,
+  ) {}
+
+  get mode(): LaneTransport {
+    return this.transport;
+  }
+
+  /** The socket `lane` uses (created, not yet connected, on first use). */
+  socketFor(lane: Lane): SocketTransport {
+    if (this.transport !== "connections") {
+      this.shared ??= this.create();
+      return this.shared;
+    }
+    let socket = this.own.get(lane.key);
+    if (!socket) {
+      socket = this.create();
+      this.own.set(lane.key, socket);
+    }
+    return socket;
+  }
+
+  /** The connection `lane` would send on now, without opening anything. */
+  connectionOf(lane: Lane): string | undefined {
+    return (this.transport === "connections" ? this.own.get(lane.key) : this.shared)?.connectionId;
+  }
+
+  /** Whether a socket's lanes are every lane (a rotation of it is an epoch for all). */
+  get sharedByAll(): boolean {
+    return this.transport !== "connections";
+  }
+
+  /** The `stream_id` `lane` sends (only named lanes on a `stream_id` socket send one). */
+  streamIdFor(lane: Lane): string | undefined {
+    return this.transport === "stream_id" ? lane.streamId : undefined;
+  }
+
+  /** A lane was dropped: close its own socket (a shared one stays for the others). */
+  dropLane(lane: Lane): void {
+    this.own.get(lane.key)?.close();
+    this.own.delete(lane.key);
+  }
+
+  /**
+   * `stream_id` lanes were turned down: one socket per lane from now on. `keeper` (the lane
+   * whose head the server still holds on the shared socket) keeps it; every other lane gets
+   * a new socket on its next use.
+   */
+  splitPerLane(keeper: Lane | undefined): void {
+    if (this.transport === "connections") return;
+    this.transport = "connections";
+    if (keeper && this.shared) this.own.set(keeper.key, this.shared);
+    else this.shared?.close();
+    this.shared = undefined;
+  }
+
+  closeAll(): void {
+    this.shared?.close();
+    for (const socket of this.own.values()) socket.close();
+    this.own.clear();
+  }
+}

@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
+import { type TempWorld, tempWorld } from "./helpers.js";
+import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+
+// resume, the resume picker and /fork in the built binary's TUI, in tmux, on the demo server.
+
+/** Ctrl+C twice; the pane stays (remain-on-exit) until killed. */
+async function quit(pane: Pane): Promise<void> {
+  pane.keys("C-c");
+  await pane.until(() => pane.screen().includes("Ctrl+C again"), "the quit hint");
+  pane.keys("C-c");
+  await pane.until(() => !pane.alive(), "the TUI to quit");
+  pane.kill();
+}
+
+function sessionFiles(world: TempWorld): string[] {
+  const dir = join(world.home, "sessions");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"))
+    .map((name) => join(dir, name));
+}
+
+function meta(path: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path, "utf8").split("\n")[0] ?? "{}") as Record<string, unknown>;
+}
+
+function idOfSessionSaying(world: TempWorld, text: string): string {
+  const file = sessionFiles(world).find((path) => readFileSync(path, "utf8").includes(text));
+  if (!file) throw new Error(`no session file mentions ${text}`);
+  return String(meta(file).id);
+}
+
+describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
+  let server: DemoServer;
+  let world: TempWorld;
+  const open = (args: string[] = []) =>
+    startPane({ world, baseUrl: server.baseUrl, args, width: 110, height: 40 });
+
+  beforeAll(async () => {
+    buildIfStale();
+    server = await startCheckedDemoServer();
+    world = tempWorld();
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+    world?.cleanup();
+  });
+
+  it("resume --last shows the earlier conversation and answers a new message, chained after one full request", async () => {
+    const first = open();
+    await first.until(() => first.screen().includes("/help for commands"), "the TUI to start");
+    first.type("remember the word pelican");
+    await first.until(
+      () => first.screen().includes("You said: remember the word pelican"),
+      "the answer",
+    );
+    await quit(first);
+    const id = idOfSessionSaying(world, "pelican");
+
+    const before = server.requests.length;
+    const resumed = open(["resume", "--last"]);
+    await resumed.until(
+      () => resumed.screen().includes(`Resumed session ${id}`),
+      "the resumed session",
+    );
+    expect(resumed.screen()).toContain("remember the word pelican");
+    expect(resumed.screen()).toContain("You said: remember the word pelican");
+    resumed.type("and now a new message");
+    await resumed.until(
+      () => resumed.screen().includes("You said: and now a new message"),
+      "the new answer",
+    );
+    await quit(resumed);
+
+    // the new socket starts with one full request (the warm-up, whole history), then chains
+    const after = server.requests.slice(before);
+    expect(after[0]?.previousResponseId).toBeUndefined();
+    expect(JSON.stringify(after[0]?.body)).toContain("remember the word pelican");
+    expect(after[1]?.previousResponseId).toBe(after[0]?.responseId);
+    expect(after[1]?.connectionId).toBe(after[0]?.connectionId);
+    expect(
+      after.every((r) => (r.body as { prompt_cache_key?: string }).prompt_cache_key === id),
+    ).toBe(true);
+  }, 90_000);
+
+  it("the picker lists this directory's sessions newest first and opens the chosen one", async () => {
+    const other = open();
+    await other.until(() => other.screen().includes("/help for commands"), "the TUI to start");
+    other.type("a note about otters");
+    await other.until(() => other.screen().includes("You said: a note about otters"), "the answer");
+    await quit(other);
+    const pelican = idOfSessionSaying(world, "pelican");
+
+    const picker = open(["resume"]);
+    await picker.until(
+      () => picker.screen().includes("Resume a session (2)"),
+      "the list of two sessions",
+    );
+    const rows = picker.screen().split("\n");
+    const otters = rows.findIndex((line) => line.includes("a note about otters · 1 turn"));
+    const older = rows.findIndex((line) => line.includes("remember the word pelican · 2 turns"));
+    expect(otters).toBeGreaterThan(-1);
+    expect(older).toBeGreaterThan(otters);
+    picker.keys("Down");
+    picker.keys("Enter");
+    await picker.until(
+      () => picker.screen().includes(`Resumed session ${pelican}`),
+      "the chosen session",
+    );
+    expect(picker.screen()).toContain("You said: and now a new message");
+    expect(picker.screen()).not.toContain("a note about otters");
+    await quit(picker);
+  }, 90_000);
+
+  it("/fork goes on under a new session id with the parent's prompt cache; the parent's file is unchanged", async () => {
+    const parent = idOfSessionSaying(world, "pelican");
+    const parentFile = join(world.home, "sessions", `${parent}.jsonl`);
+    const parentText = readFileSync(parentFile, "utf8");
+
+    const tui = open(["resume", parent]);
+    await tui.until(
+      () => tui.screen().includes(`Resumed session ${parent}`),
+      "the resumed session",
+    );
+    tui.type("/fork");
+    await tui.until(() => tui.screen().includes(`Forked from ${parent}`), "the fork");
+    const forkFile = sessionFiles(world).find((path) => meta(path).forked_from === parent);
+    const forkId = String(meta(forkFile ?? "").id);
+    expect(forkId).not.toBe(parent);
+    expect(tui.screen()).toContain(`session ${forkId}`);
+    const before = server.requests.length;
+    tui.type("a message in the fork");
+    await tui.until(
+      () => tui.screen().includes("You said: a message in the fork"),
+      "the fork's answer",
+    );
+    await quit(tui);
+
+    expect(readFileSync(parentFile, "utf8")).toBe(parentText);
+    expect(meta(forkFile ?? "")).toMatchObject({
+      id: forkId,
+      forked_from: parent,
+      prompt_cache_key: parent,
+    });
+    const forkText = readFileSync(forkFile ?? "", "utf8");
+    expect(forkText).toContain("remember the word pelican");
+    expect(forkText).toContain("a message in the fork");
+    const sent = server.requests.slice(before).map((r) => r.body as { prompt_cache_key?: string });
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((body) => body.prompt_cache_key === parent)).toBe(true);
+  }, 90_000);
+});
