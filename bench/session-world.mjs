@@ -58,6 +58,27 @@ export async function demoServerProcess() {
   };
 }
 
+/** What every benchmark session in `cwd` shares: instructions, tools, workspace, context. */
+export function benchSessionBase(cwd) {
+  return {
+    instructions: "You are the benchmark agent.\n".repeat(100),
+    tools: createToolRouter(),
+    cwd,
+    workspaceRoots: [cwd],
+    sandbox: "danger-full-access",
+    approvalPolicy: "never",
+    // a fixed date and zone: the same bytes on every run
+    initialContext: buildInitialContext({
+      cwd,
+      shell: "bash",
+      sandbox: "danger-full-access",
+      approvalPolicy: "never",
+      now: new Date("2026-01-02T03:04:05Z"),
+      timezone: "UTC",
+    }),
+  };
+}
+
 export async function sessionWorld(options = {}) {
   const server = options.server ?? (await demoServerProcess());
   const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-session-"));
@@ -81,21 +102,8 @@ export async function sessionWorld(options = {}) {
         wsEpochMaxRequests: 0,
       },
       settings: { model: "demo-1" },
-      instructions: "You are the benchmark agent.\n".repeat(100),
-      tools: createToolRouter(),
-      cwd,
-      workspaceRoots: [cwd],
-      sandbox: "danger-full-access",
-      approvalPolicy: "never",
+      ...benchSessionBase(cwd),
       home,
-      initialContext: buildInitialContext({
-        cwd,
-        shell: "bash",
-        sandbox: "danger-full-access",
-        approvalPolicy: "never",
-        now: new Date("2026-01-02T03:04:05Z"),
-        timezone: "UTC",
-      }),
       warmup: false,
       version: "0.0.0-bench",
       ...(options.historyStore ? { historyStore: options.historyStore } : {}),

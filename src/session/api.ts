@@ -138,6 +138,8 @@ export interface AgentSession {
   update(settings: Partial<SessionSettings>): void;
   /** Ask the model for a summary, replace history with it, reset the chain epoch. */
   compact(): Promise<TurnResult>;
+  /** `!command`: run it under the session's sandbox; its output is context for the next message. */
+  runUserShell(command: string): Promise<TurnResult>;
   /** Start the WebSocket and the warm-up now (e.g. while the person types). */
   prepare(): Promise<void>;
   status(): SessionStatus;

@@ -20,12 +20,14 @@ import { LaneTable } from "../session/lanes.js";
 import { LedgerWriter, ledgerRow, WARMUP_TURN } from "../session/ledger.js";
 import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { noUsage } from "../session/usage.js";
 import { createApprovalGate } from "../tools/approval/gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { compactedHistory, needsAutoCompact, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
-import { runTurnLoop } from "./turn-loop.js";
+import { runTurnLoop, TurnAbortedError } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
+import { runUserShellCommand, userShellCallId, userShellContext } from "./user-shell.js";
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -97,7 +99,10 @@ export class Session implements AgentSession {
       sandbox: options.sandbox,
       ...(options.approve ? { ask: options.approve.bind(options) } : {}),
     });
-    this.tools = new TurnTools(options.tools, options.mcp, () => this.toolsChanged());
+    this.tools = new TurnTools(options.tools, options.mcp, {
+      onChange: () => this.announceSettings(),
+      warn: (message) => this.emit({ type: "warning", message }),
+    });
     this.cache = new CacheExplainer(transports.now, seedFromLedgerRow(this.ledger.last.completed));
   }
 
@@ -107,7 +112,7 @@ export class Session implements AgentSession {
 
   async send(input: string): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
-      this.showWarnings();
+      this.tools.showWarnings();
       this.tools.beginTurn();
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input)]);
@@ -132,6 +137,25 @@ export class Session implements AgentSession {
       } finally {
         if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
       }
+    });
+  }
+
+  /**
+   * `!command`: run it with the shell tool under the session's sandbox (the person typed it:
+   * no approval), show it like any command, and keep it as context for the next message.
+   */
+  async runUserShell(command: string): Promise<TurnResult> {
+    return this.turns.run(async (turn, signal) => {
+      const { tools, cwd, workspaceRoots, sandbox } = this.options;
+      const output = await runUserShellCommand(command, {
+        callId: userShellCallId(turn),
+        tools,
+        context: { cwd, workspaceRoots, sandbox, signal },
+        emit: (event) => this.emit(event),
+      });
+      if (signal.aborted) throw new TurnAbortedError();
+      this.append([userShellContext(command, output)]);
+      return { usage: noUsage() };
     });
   }
 
@@ -184,16 +208,11 @@ export class Session implements AgentSession {
     if (model !== before.model || effort !== before.effort) {
       this.settingsNote = settingsChangedMessage(model, effort);
     }
-    this.emit({
-      type: "settings_changed",
-      model,
-      ...(effort ? { effort } : {}),
-      next: this.nextRequest(),
-    });
+    this.announceSettings();
   }
 
   async prepare(): Promise<void> {
-    this.showWarnings();
+    this.tools.showWarnings();
     await this.ensureWarm(this.lifetime.signal);
   }
 
@@ -329,8 +348,8 @@ export class Session implements AgentSession {
     this.emit({ type: "request_finished", request });
   }
 
-  /** A server's tool list changed: the preview says what the next turn will send. */
-  private toolsChanged(): void {
+  /** Settings or a server's tool list changed: the preview says what the next turn sends. */
+  private announceSettings(): void {
     const { model, effort } = this.settings;
     this.emit({
       type: "settings_changed",
@@ -338,10 +357,6 @@ export class Session implements AgentSession {
       ...(effort ? { effort } : {}),
       next: this.nextRequest(),
     });
-  }
-
-  private showWarnings(): void {
-    for (const message of this.tools.takeWarnings()) this.emit({ type: "warning", message });
   }
 
   private emit(event: SessionEvent): void {

@@ -15,11 +15,11 @@ export class TurnTools {
   constructor(
     private readonly tools: ToolRouter,
     mcp: McpSessionTools | undefined,
-    onChange: () => void,
+    private readonly events: { onChange(): void; warn(message: string): void },
   ) {
     this.specs = tools.specs();
     this.warnings = mcp?.startupWarnings() ?? [];
-    this.stopWatching = mcp?.onChange(onChange) ?? (() => {});
+    this.stopWatching = mcp?.onChange(() => events.onChange()) ?? (() => {});
   }
 
   /** What this turn's requests send. */
@@ -38,10 +38,10 @@ export class TurnTools {
   }
 
   /** The MCP startup warnings, once (the first turn or warm-up shows them). */
-  takeWarnings(): string[] {
+  showWarnings(): void {
     const warnings = this.warnings;
     this.warnings = [];
-    return warnings;
+    for (const message of warnings) this.events.warn(message);
   }
 
   close(): void {

@@ -20,6 +20,12 @@ import { useKeyRouting } from "./use-key-routing.js";
 import { useSessionSwitch } from "./use-session-switch.js";
 import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
 
+/** `!command`: the command to run locally, or undefined for a message to the model. */
+export function shellEscape(text: string): string | undefined {
+  const match = /^!\s*(\S[\s\S]*)$/.exec(text.trim());
+  return match?.[1];
+}
+
 export function App({
   options,
   onExit,
@@ -94,7 +100,16 @@ export function App({
     agent,
     cwd: options.cwd,
     onSubmit: (text) => {
-      if (!runCommand(text)) void agent.sendMessage(text);
+      if (runCommand(text)) return;
+      const shell = shellEscape(text);
+      if (shell === undefined) void agent.sendMessage(text);
+      else if (agent.isBusy())
+        print({
+          kind: "notice",
+          level: "warning",
+          text: "!command waits for the turn to finish: try again after it.",
+        });
+      else void agent.runSessionOperation((s) => s.runUserShell(shell), true);
     },
     print,
     quit,

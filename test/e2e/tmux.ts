@@ -47,6 +47,8 @@ export interface PaneOptions {
   height?: number;
   /** More environment for the binary. */
   env?: Record<string, string>;
+  /** The script to run instead of bin/mini-codex.js (e.g. the demo launcher). */
+  bin?: string;
 }
 
 export interface Pane {
@@ -89,7 +91,7 @@ export function startPane(options: PaneOptions): Pane {
     `HOME=${options.world.root}`,
     ...Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`),
     process.execPath,
-    BIN,
+    options.bin ?? BIN,
     "-c",
     `openai_base_url="${options.baseUrl}"`,
     ...(options.args ?? []),

@@ -78,4 +78,22 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     await p.until(() => carrying() !== undefined, "the request with the paste");
     expect(carrying()).toContain(JSON.stringify(text).slice(1, -1));
   }, 60_000);
+
+  it("!echo hi shows hi and the next request carries it", async () => {
+    const p = open();
+    await started(p);
+    p.type("!echo hi-from-the-shell");
+    await p.until(() => p.screen().includes("$ echo hi-from-the-shell"), "the command");
+    await p.until(() => /^\s+hi-from-the-shell\s*$/m.test(p.screen()), "its output");
+    await p.until(() => !p.statusBar().includes("working"), "the command to end");
+    // Nothing went to the model for the command itself.
+    expect(JSON.stringify(server.requests.map((r) => r.body))).not.toContain("hi-from-the-shell");
+    p.type("what did it print?");
+    await p.until(() => p.screen().includes("You said: what did it print?"), "the answer");
+    const carrying = server.requests
+      .map((r) => JSON.stringify(r.body))
+      .find((body) => body.includes("what did it print?"));
+    expect(carrying).toContain("<command>echo hi-from-the-shell</command>");
+    expect(carrying).toContain("hi-from-the-shell\\n");
+  }, 60_000);
 });

@@ -232,7 +232,8 @@ describe("approvals", () => {
   test("a denied call is not sent; the model gets the person's feedback", async () => {
     const { manager, home } = await started({ hostile: servers.hostile() });
     const { ctx, events } = recordingContext("d1", home);
-    ctx.approve = async () => ({ kind: "deny", feedback: "not now" });
+    // the session's approval gate words the denial; the tool hands it to the model as is
+    ctx.approve = async () => ({ kind: "deny", feedback: "denied by user: not now" });
     const output = await tool(manager, "mcp__hostile__crash").run("{}", ctx);
     expect(output).toBe("denied by user: not now");
     expect(events).toEqual([]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/session/events.js";
 import { mcpStatusRows } from "../../src/ui/commands/mcp.js";
 import { EntryView } from "../../src/ui/entry-view.js";
+import { describeNext } from "../../src/ui/request-labels.js";
 import { initialState, type UiState, uiReducer } from "../../src/ui/state.js";
 import { plain } from "./ink-helpers.js";
 
@@ -90,6 +91,17 @@ describe("MCP calls in the TUI", () => {
       },
     ]);
     expect(shown(state)).toContain("Searched: zod 4 release");
+  });
+
+  it("a server's tool-list change previews the next request as full: tools changed", () => {
+    const state = play([
+      {
+        type: "settings_changed",
+        model: "demo-model",
+        next: { mode: "full", reason: "properties_changed:tools" },
+      },
+    ]);
+    expect(state.status.next && describeNext(state.status.next)).toBe("next: full — tools changed");
   });
 
   it("/mcp rows: state, tool count, names or the failure", () => {

@@ -131,6 +131,14 @@ export class ScriptedSession implements AgentSession {
     return { ok: true, aborted: false };
   }
 
+  /** `!command`s the person ran, in order. */
+  readonly shellCommands: string[] = [];
+
+  async runUserShell(command: string): Promise<TurnResult> {
+    this.shellCommands.push(command);
+    return { ok: true, aborted: false };
+  }
+
   async prepare(): Promise<void> {}
 
   status(): SessionStatus {
