@@ -137,4 +137,14 @@ describe("apply_patch streaming preview", () => {
     );
     expect(preview.files).toEqual([{ path: "x", kind: "delete", linesAdded: 0, linesRemoved: 0 }]);
   });
+
+  it("takes an indented file header as the full parser does, and a ' ' line in a hunk as context", () => {
+    const preview = wholeFeed(
+      "*** Begin Patch\n  *** Add File: a\n+x\n\t*** Update File: b\n@@\n *** Add File: c\n-y\n+z\n*** End Patch\n",
+    );
+    expect(preview.files).toEqual([
+      { path: "a", kind: "add", linesAdded: 1, linesRemoved: 0 },
+      { path: "b", kind: "update", linesAdded: 1, linesRemoved: 1 },
+    ]);
+  });
 });
