@@ -130,7 +130,7 @@ export interface TurnResult {
 export interface AgentSession {
   readonly id: string;
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
-  send(input: string): Promise<TurnResult>;
+  send(input: string, images?: readonly string[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;
   /** Stop the running turn (Esc / Ctrl-C). */
   abort(): void;

@@ -110,12 +110,13 @@ export class Session implements AgentSession {
     return this.hub.subscribe(listener);
   }
 
-  async send(input: string): Promise<TurnResult> {
+  /** One user turn; `images` are data URLs sent as `input_image` parts of the message. */
+  async send(input: string, images: readonly string[] = []): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
       this.tools.showWarnings();
       this.tools.beginTurn();
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
-      this.append([...this.takeSettingsNote(), userMessage(input)]);
+      this.append([...this.takeSettingsNote(), userMessage(input, images)]);
       try {
         return await runTurnLoop({
           turn,
