@@ -77,6 +77,8 @@ export interface SessionOptions {
   /** Send the generate:false warm-up when a WebSocket opens (TUI: yes; exec: measured). */
   warmup: boolean;
   maxToolRoundsPerTurn?: number;
+  /** Compact before a request once the last response's input tokens passed this. */
+  autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Package version for the User-Agent. */
