@@ -3,12 +3,20 @@ import type { ResponsesRequest } from "../protocol/request.js";
 import { COMPARED_FIELDS } from "./plan.js";
 
 /**
- * The lane a request belongs to: its compared fields other than `input` (the planner's
- * table), as canonical JSON. Two requests on one lane differ only in their input.
+ * Compared fields that do not make a lane: a new `tools` list (an MCP server's changed tools)
+ * replaces the old one for good, so its lane goes on as `properties_changed:tools`.
+ */
+const NOT_LANE_FIELDS: ReadonlySet<string> = new Set(["tools"]);
+
+/**
+ * The lane a request belongs to: its compared fields other than `input` and `tools` (the
+ * planner's table), as canonical JSON. Two requests on one lane differ only in those.
  */
 export function laneKeyOf(body: ResponsesRequest): string {
   const fields: Record<string, unknown> = {};
-  for (const field of COMPARED_FIELDS) fields[field] = body[field] ?? null;
+  for (const field of COMPARED_FIELDS) {
+    if (!NOT_LANE_FIELDS.has(field)) fields[field] = body[field] ?? null;
+  }
   return canonicalJson(fields);
 }
 

@@ -82,6 +82,8 @@ export class ModelClient {
   private seq = 0;
   private readonly now: () => number;
   private lanesWarned = false;
+  /** `ws_lanes = "stream_id"` on a server that ignores it: all lanes share its one lane. */
+  private oneServerLane = false;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
 
@@ -196,7 +198,7 @@ export class ModelClient {
           timing,
         );
         chain.completed(result.responseId, result.items);
-        if (ignored) this.streamIdIgnored(lane);
+        if (ignored || this.oneServerLane) this.streamIdIgnored(lane);
         finish("completed", result);
         return result;
       } catch (error) {
@@ -323,6 +325,8 @@ export class ModelClient {
   private streamIdIgnored(lane: Lane | undefined): void {
     if (this.sockets.mode !== "stream_id") return;
     if (this.options.provider.wsLanes === "stream_id") {
+      // the server has one lane: every response replaces every other lane's
+      this.oneServerLane = true;
       for (const other of this.options.lanes.all) {
         if (other !== lane) other.chain.force("lane_consumed");
       }

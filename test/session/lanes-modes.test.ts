@@ -83,3 +83,27 @@ describe("ws_lanes modes other than auto", () => {
     expect(after.at(-1)).toBe("medium ws_incremental");
   });
 });
+
+describe('"stream_id" on a server that ignores it', () => {
+  it("every response replaces the other lanes' on the one socket: they go full (lane_consumed), never a stale chain", async () => {
+    h = await startHarness({
+      settings: { model: "demo-1", effort: "medium" },
+      providerOverrides: { wsLanes: "stream_id" },
+    });
+    h.server.hooks.ignoreStreamIds();
+    expect(await toggleSession(h, ["medium", "high", "medium", "high"])).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(plainModes(h).filter((m) => m.includes("ws_full"))).toEqual([
+      "medium ws_full:no_baseline",
+      "high ws_full:lane_new",
+      "medium ws_full:lane_consumed",
+      "high ws_full:lane_consumed",
+    ]);
+    expect(new Set(h.requests().map((r) => r.connectionId)).size).toBe(1);
+    expect(h.events.filter((e) => e.type === "warning")).toHaveLength(1);
+  });
+});
