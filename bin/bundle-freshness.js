@@ -1,4 +1,5 @@
 import { readdirSync, statSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
 
 /**
  * dist/bundle (rolldown over tsc's output) starts twice as fast; it may run only when it is
@@ -13,8 +14,28 @@ export function bundleIsFresh(dist = new URL("../dist/", import.meta.url)) {
     return false;
   }
   for (const name of readdirSync(dist, { recursive: true })) {
-    if (!name.endsWith(".js") || /^bundle[\\/]/.test(name)) continue;
+    if (!isTscOutput(name)) continue;
     if (statSync(new URL(name, dist)).mtimeMs > bundle) return false;
   }
   return true;
+}
+
+/** The same check on the thread pool, so the launcher can load the bundle meanwhile. */
+export async function bundleIsFreshAsync(dist = new URL("../dist/", import.meta.url)) {
+  try {
+    const [bundle, names] = await Promise.all([
+      stat(new URL("bundle/main.js", dist)),
+      readdir(dist, { recursive: true }),
+    ]);
+    const times = await Promise.all(
+      names.filter(isTscOutput).map((name) => stat(new URL(name, dist)).then((s) => s.mtimeMs)),
+    );
+    return times.every((mtime) => mtime <= bundle.mtimeMs);
+  } catch {
+    return false;
+  }
+}
+
+function isTscOutput(name) {
+  return name.endsWith(".js") && !/^bundle[\\/]/.test(name);
 }

@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import type { ExecFlags } from "../launch/flags.js";
-import { ReasoningEffortSchema } from "../protocol/request.js";
+import { REASONING_EFFORTS } from "../protocol/efforts.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
@@ -43,7 +43,7 @@ export function addSharedOptions(command: Command): Command {
       new Option(
         "--effort <LEVEL>",
         "reasoning effort (same as -c model_reasoning_effort=LEVEL)",
-      ).choices(ReasoningEffortSchema.options),
+      ).choices(REASONING_EFFORTS),
     )
     .option("--search", 'offer the hosted web_search tool (same as -c web_search="live")')
     .option("--demo", "use the embedded local demo provider (no key, no network)");

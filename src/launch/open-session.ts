@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ReasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
@@ -76,8 +76,25 @@ function readAgentsMd(cwd: string): string | undefined {
   return joined === "" ? undefined : joined;
 }
 
-function systemTimezone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+/**
+ * This machine's IANA zone: $TZ, else the zone /etc/localtime links to, else Intl's (which
+ * loads ICU's zone data: tens of milliseconds of start-up, so only as the last resort).
+ */
+function systemTimezone(): { timezone: string; timezoneIsLocal: boolean } {
+  const fromEnv = process.env.TZ?.replace(/^:/, "");
+  if (fromEnv && /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(fromEnv)) {
+    return { timezone: fromEnv, timezoneIsLocal: true };
+  }
+  try {
+    const zone = /zoneinfo\/(.+)$/.exec(readlinkSync("/etc/localtime"))?.[1];
+    if (zone) return { timezone: zone, timezoneIsLocal: true };
+  } catch {
+    // not a link (or no such file): ask Intl
+  }
+  return {
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
+    timezoneIsLocal: false,
+  };
 }
 
 /** Session-file problems are the person's to see, not crashes: exit 1 with the message. */
@@ -210,7 +227,7 @@ export async function openSession(
     networkAccess: config.sandbox_workspace_write?.network_access ?? false,
     canAsk: input.approve !== undefined,
     now: new Date(),
-    timezone: systemTimezone(),
+    ...systemTimezone(),
     ...(agentsMd !== undefined ? { agentsMd } : {}),
   });
   const options: SessionOptions = { ...base, id, initialContext };

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { REASONING_EFFORTS } from "./efforts.js";
 import { ResponseItemSchema } from "./items.js";
 import { WebSearchToolSpecSchema } from "./web-search.js";
 
-export const ReasoningEffortSchema = z.enum(["none", "minimal", "low", "medium", "high", "xhigh"]);
+export const ReasoningEffortSchema = z.enum(REASONING_EFFORTS);
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
 
 export const ReasoningSummarySchema = z.enum(["auto", "concise", "detailed", "none"]);

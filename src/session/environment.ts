@@ -21,6 +21,8 @@ export interface InitialContextInput {
   now: Date;
   /** IANA zone, e.g. "Europe/Berlin" */
   timezone: string;
+  /** `timezone` is this machine's own zone: the date needs no Intl (whose zone data costs start-up). */
+  timezoneIsLocal?: boolean;
   /** Contents of AGENTS.md, when the workspace has one. */
   agentsMd?: string;
 }
@@ -79,7 +81,7 @@ export function buildInitialContext(input: InitialContextInput): ResponseItem[] 
       ENVIRONMENT_CONTEXT_TAG,
       `  <cwd>${input.cwd}</cwd>`,
       `  <shell>${input.shell}</shell>`,
-      `  <current_date>${formatDate(input.now, input.timezone)}</current_date>`,
+      `  <current_date>${input.timezoneIsLocal ? localDate(input.now) : formatDate(input.now, input.timezone)}</current_date>`,
       `  <timezone>${input.timezone}</timezone>`,
       "</environment_context>",
     ].join("\n"),
@@ -93,6 +95,12 @@ export function buildInitialContext(input: InitialContextInput): ResponseItem[] 
     );
   }
   return items;
+}
+
+/** YYYY-MM-DD in the machine's own zone. */
+function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** YYYY-MM-DD in the given zone (falls back to UTC for an unknown zone). */

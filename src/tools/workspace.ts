@@ -86,7 +86,30 @@ export async function resolveWritablePath(path: string, scope: WorkspaceScope): 
   if (!allowed.some((root) => isInside(root, real))) {
     throw new WorkspaceError(`path ${path} goes through a symlink that leaves the workspace`);
   }
+  if (scope.sandbox !== "danger-full-access") await refuseGuardedWrite(path, [abs, real], allowed);
   return abs;
+}
+
+/**
+ * Writes the sandbox forbids even inside the workspace: into `.git` (a hook or `core.fsmonitor`
+ * runs commands on the next git call) and through a hard link (it changes a file elsewhere too).
+ */
+async function refuseGuardedWrite(path: string, locations: string[], roots: string[]) {
+  for (const location of locations) {
+    for (const root of roots.filter((r) => isInside(r, location))) {
+      if (relative(root, location).split(sep).includes(".git")) {
+        throw new WorkspaceError(
+          `path ${path} is inside .git: writing there is refused unless -s danger-full-access`,
+        );
+      }
+    }
+  }
+  const info = await lstat(locations[1] as string).catch(() => undefined);
+  if (info?.isFile() && info.nlink > 1) {
+    throw new WorkspaceError(
+      `path ${path} has ${info.nlink} hard links (one may be outside the workspace): writing it is refused unless -s danger-full-access`,
+    );
+  }
 }
 
 /** A directory for running a command: inside the workspace unless danger-full-access. */

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { errorMessage } from "../../protocol/error-message.js";
 import { PatchError } from "../errors.js";
@@ -33,6 +33,8 @@ export interface PlannedWrite {
   content: string | null;
   /** Content before the patch (undefined: the file did not exist). */
   original: string | undefined;
+  /** Permission bits to keep (a moved file keeps its source's mode, exec bit included). */
+  mode?: number;
 }
 
 export interface VerifiedPatch {
@@ -71,6 +73,7 @@ export async function verifyPatch(
 ): Promise<VerifiedPatch> {
   const overlay = new Map<string, string | null>();
   const originals = new Map<string, string | undefined>();
+  const modes = new Map<string, number>();
   const changes: FileChange[] = [];
   const summary: string[] = [];
   const current = async (abs: string, shown: string) => {
@@ -125,6 +128,7 @@ export async function verifyPatch(
     await current(dest, destShown);
     overlay.set(abs, null);
     overlay.set(dest, after);
+    modes.set(dest, (await stat(abs)).mode & 0o7777);
     const diff = formatUnifiedDiff(`a/${shown}`, `b/${destShown}`, ops);
     changes.push({ path: shown, kind: "update", movePath: destShown, diff });
     summary.push(`M ${destShown}`);
@@ -134,6 +138,7 @@ export async function verifyPatch(
     absPath,
     content,
     original: originals.get(absPath),
+    ...(modes.has(absPath) ? { mode: modes.get(absPath) } : {}),
   }));
   return { changes, writes, summary };
 }
@@ -148,6 +153,7 @@ export async function writePatch(writes: PlannedWrite[]): Promise<void> {
       } else {
         await mkdir(dirname(write.absPath), { recursive: true });
         await writeFile(write.absPath, write.content);
+        if (write.mode !== undefined) await chmod(write.absPath, write.mode);
       }
       done.push(write);
     }

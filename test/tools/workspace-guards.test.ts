@@ -1,0 +1,96 @@
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApprovalGate } from "../../src/tools/approval/gate.js";
+import { createToolRouter } from "../../src/tools/index.js";
+import { makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
+
+const patchCall = (input: string) => ({
+  type: "custom_tool_call" as const,
+  name: "apply_patch",
+  call_id: "p",
+  input,
+});
+const addFile = (path: string) => `*** Begin Patch\n*** Add File: ${path}\n+x\n*** End Patch\n`;
+const update = (path: string) =>
+  `*** Begin Patch\n*** Update File: ${path}\n@@\n-old\n+new\n*** End Patch\n`;
+
+describe("path guards of apply_patch", () => {
+  let ws: TempWorkspace;
+  beforeEach(async () => {
+    ws = await tempWorkspace();
+    mkdirSync(join(ws.ws, ".git"));
+    writeFileSync(join(ws.ws, ".git", "config"), "old\n");
+  });
+  afterEach(() => ws.cleanup());
+
+  it("refuses a patch touching .git/config in the default mode, with a clear message, writing nothing", async () => {
+    const out = await createToolRouter().execute(
+      patchCall(update(".git/config")),
+      makeContext(ws.ws),
+    );
+    expect(out).toContain("inside .git");
+    expect(out).toContain("danger-full-access");
+    expect(readFileSync(join(ws.ws, ".git", "config"), "utf8")).toBe("old\n");
+    const hook = await createToolRouter().execute(
+      patchCall(addFile(".git/hooks/pre-commit")),
+      makeContext(ws.ws),
+    );
+    expect(hook).toContain("inside .git");
+    expect(existsSync(join(ws.ws, ".git", "hooks", "pre-commit"))).toBe(false);
+  });
+
+  it("refuses a symlink that leads into .git, and a hard link to a file outside", async () => {
+    symlinkSync(join(ws.ws, ".git"), join(ws.ws, "innocent"));
+    const viaLink = await createToolRouter().execute(
+      patchCall(update("innocent/config")),
+      makeContext(ws.ws),
+    );
+    expect(viaLink).toContain("inside .git");
+    writeFileSync(join(ws.root, "outside.txt"), "old\n");
+    linkSync(join(ws.root, "outside.txt"), join(ws.ws, "linked.txt"));
+    const hard = await createToolRouter().execute(
+      patchCall(update("linked.txt")),
+      makeContext(ws.ws),
+    );
+    expect(hard).toContain("hard links");
+    expect(readFileSync(join(ws.root, "outside.txt"), "utf8")).toBe("old\n");
+  });
+
+  it("danger-full-access may edit .git/config", async () => {
+    const out = await createToolRouter().execute(
+      patchCall(update(".git/config")),
+      makeContext(ws.ws, { sandbox: "danger-full-access" }),
+    );
+    expect(out).toContain("Success.");
+    expect(readFileSync(join(ws.ws, ".git", "config"), "utf8")).toBe("new\n");
+  });
+
+  it("`Move to` keeps the file's mode (an exec bit survives)", async () => {
+    writeFileSync(join(ws.ws, "run.sh"), "old\n", { mode: 0o755 });
+    const move =
+      "*** Begin Patch\n*** Update File: run.sh\n*** Move to: bin/run.sh\n@@\n-old\n+new\n*** End Patch\n";
+    const out = await createToolRouter().execute(patchCall(move), makeContext(ws.ws));
+    expect(out).toContain("Success.");
+    expect(statSync(join(ws.ws, "bin", "run.sh")).mode & 0o777).toBe(0o755);
+  });
+
+  it("exec's gate (never, read-only) refuses a patch and says what to pass", async () => {
+    const ctx = makeContext(ws.ws, {
+      sandbox: "read-only",
+      approve: createApprovalGate({ policy: "never", sandbox: "read-only" }),
+    });
+    const out = await createToolRouter().execute(patchCall(addFile("new.txt")), ctx);
+    expect(out).toContain("the sandbox is read-only");
+    expect(out).toContain("--full-auto");
+    expect(existsSync(join(ws.ws, "new.txt"))).toBe(false);
+  });
+});
