@@ -79,6 +79,8 @@ export interface SessionOptions {
   /** Send the generate:false warm-up when a WebSocket opens (TUI: yes; exec: measured). */
   warmup: boolean;
   maxToolRoundsPerTurn?: number;
+  /** Compact before a request once the last response's input tokens passed this. */
+  autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Package version for the User-Agent. */
@@ -132,7 +134,7 @@ export interface AgentSession {
   /** Warnings from opening it (a resumed file's unreadable lines, repaired calls), for the transcript. */
   readonly notices?: readonly string[];
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
-  send(input: string): Promise<TurnResult>;
+  send(input: string, images?: readonly string[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;
   /** Stop the running turn (Esc / Ctrl-C). */
   abort(): void;

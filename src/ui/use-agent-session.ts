@@ -60,6 +60,7 @@ export function useAgentSession(
   const current = useRef<{ session: AgentSession; release(): void } | undefined>(undefined);
   const sendNext = useRef<(text: string) => Promise<void>>(async () => undefined);
   const busy = useRef(false);
+  const firstImages = useRef(options.initialImages ?? []);
   const queue = useRef<string[]>([]);
   const returnQueuedRef = useRef(returnQueued);
   returnQueuedRef.current = returnQueued;
@@ -223,7 +224,10 @@ export function useAgentSession(
         return;
       }
       dispatch({ type: "user_message", text });
-      await runSessionOperation((s) => s.send(text), false);
+      // -i/--image files go with the first message sent.
+      const images = firstImages.current;
+      firstImages.current = [];
+      await runSessionOperation((s) => s.send(text, images), false);
     },
     [dispatch, runSessionOperation],
   );
