@@ -203,6 +203,7 @@ export async function openSession(
       ...base,
       id: saved.meta.id,
       restoredHistory: saved.history,
+      notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };
     if (store) options.historyStore = store;
@@ -275,7 +276,13 @@ function forkSession(
   keepSavedSettings(runtime, settings, saved.meta);
   const id = newSessionId();
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
-  const options: SessionOptions = { ...base, id, promptCacheKey, restoredHistory: saved.history };
+  const options: SessionOptions = {
+    ...base,
+    id,
+    promptCacheKey,
+    restoredHistory: saved.history,
+    notices: warnings,
+  };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
     file = SessionFile.create(runtime.home, {

@@ -42,6 +42,7 @@ export function createSession(
 
 export class Session implements AgentSession {
   readonly id: string;
+  readonly notices: readonly string[];
   private readonly hub = new EventHub();
   private settings: SessionSettings;
   private readonly log: ConversationHistory;
@@ -67,6 +68,7 @@ export class Session implements AgentSession {
     transports: SessionTransports,
   ) {
     this.id = options.id;
+    this.notices = options.notices ?? [];
     this.settings = { ...options.settings };
     const initial = options.restoredHistory ?? options.initialContext ?? [];
     if (!options.restoredHistory && initial.length > 0) options.historyStore?.append([...initial]);
