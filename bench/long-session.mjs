@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { SessionFile } from "../dist/session/session-file.js";
-import { BIN, demoServerProcess, round, sessionWorld } from "./session-world.mjs";
+import { BIN, demoServerProcess, round, sessionWorld } from "./lib/session-world.mjs";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const WINDOW = 10;

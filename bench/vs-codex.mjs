@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
-import { BIN } from "./session-world.mjs";
+import { BIN } from "./lib/session-world.mjs";
 
 const RUNS = Number(process.env.BENCH_VS_RUNS ?? 1);
 
