@@ -1,4 +1,5 @@
 import type { SharedFlags } from "../launch/flags.js";
+import { imageDataUrls } from "../launch/image-attachments.js";
 import { openSession } from "../launch/open-session.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { listSessions } from "../session/session-list.js";
@@ -22,6 +23,8 @@ export async function runInteractive(
     defaultSandbox: "workspace-write",
   });
   try {
+    // read before the UI starts: a bad file is a usage error on the plain terminal
+    const images = imageDataUrls(flags.image ?? [], runtime.cwd);
     const { runTui } = (await import(UI_MODULE)) as { runTui: RunTui };
     return await runTui({
       createSession: async (hooks) =>
@@ -34,6 +37,7 @@ export async function runInteractive(
           })
         ).session,
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
+      initialImages: images,
       ...(start ? { start } : {}),
       listSessions: (all) => listSessions(runtime.home, all ? undefined : runtime.cwd),
       home: runtime.home,

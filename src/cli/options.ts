@@ -14,6 +14,11 @@ export function addSharedOptions(command: Command): Command {
     .option("-m, --model <MODEL>", "model to use")
     .option("-p, --profile <NAME>", "apply [profiles.NAME] from config.toml (flags still win)")
     .option(
+      "-i, --image <FILE>",
+      "attach an image to the first message (png, jpeg, gif, webp; repeatable)",
+      collect,
+    )
+    .option(
       "-c, --config <key=value>",
       "override a config.toml key (value parsed as TOML; repeatable)",
       collect,
@@ -56,11 +61,6 @@ export function addExecOptions(command: Command): Command {
     .option("-o, --output-last-message <FILE>", "write the final agent message to FILE")
     .option("--output-schema <FILE>", "JSON schema the final answer must follow")
     .option("--ephemeral", "save nothing: no session file (cannot be resumed), no request ledger")
-    .addOption(
-      new Option("--image <FILE>", "attach an image (not supported; ignored)")
-        .argParser(collect)
-        .hideHelp(),
-    )
     .addOption(new Option("--thread-source <SOURCE>").hideHelp())
     .addOption(new Option("--cyber-access-program <NAME>").hideHelp());
 }

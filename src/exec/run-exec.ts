@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "../launch/exit-codes.js";
 import type { ExecFlags } from "../launch/flags.js";
 import { assertGitRepo } from "../launch/git.js";
+import { imageDataUrls } from "../launch/image-attachments.js";
 import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -73,7 +74,6 @@ export async function runExec(input: ExecInput): Promise<number> {
   const { flags } = input;
   const json = Boolean(flags.json || flags.experimentalJson);
   guardPipes();
-  if (flags.image.length > 0) writeErr("warning: --image is not supported yet; images ignored\n");
   const prompt = await resolvePrompt(input.prompt);
   const runtime = await loadRuntime({
     flags,
@@ -83,7 +83,9 @@ export async function runExec(input: ExecInput): Promise<number> {
   });
   try {
     assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);
-    return await runExecSession(runtime, input, prompt, json);
+    // read before the session opens: a bad file is a usage error, not a failed turn
+    const images = imageDataUrls(flags.image ?? [], runtime.cwd);
+    return await runExecSession(runtime, input, prompt, json, images);
   } finally {
     await runtime.close();
   }
@@ -95,6 +97,8 @@ async function runExecSession(
   input: ExecInput,
   prompt: string,
   json: boolean,
+  /** Data URLs of -i/--image, sent with the prompt. */
+  images: readonly string[],
 ): Promise<number> {
   const { flags } = input;
   const outputSchema = flags.outputSchema
@@ -136,7 +140,7 @@ async function runExecSession(
 
   let result: TurnResult;
   try {
-    result = await session.send(prompt);
+    result = await session.send(prompt, images);
   } catch (error) {
     const message = errorMessage(error);
     result = { ok: false, aborted: false, error: message };

@@ -43,6 +43,8 @@ export interface SharedFlags {
   search?: boolean;
   /** -p/--profile: apply `[profiles.NAME]` from config.toml. */
   profile?: string;
+  /** -i/--image FILE (repeatable): images attached to the first message. */
+  image?: string[];
 }
 
 export interface ExecFlags extends SharedFlags {
@@ -51,8 +53,6 @@ export interface ExecFlags extends SharedFlags {
   outputLastMessage?: string;
   outputSchema?: string;
   ephemeral?: boolean;
-  /** Accepted for Codex SDK compatibility; images are not supported yet. */
-  image: string[];
 }
 
 /** Explicit flags become config overrides applied after `-c` (flags win). */

@@ -53,8 +53,10 @@ export type ToolOutputItem = {
   output: string;
 };
 
-export function userMessage(text: string): ResponseItem {
-  return { type: "message", role: "user", content: [{ type: "input_text", text }] };
+/** A user message; `images` (data URLs) follow the text as `input_image` parts. */
+export function userMessage(text: string, images: readonly string[] = []): ResponseItem {
+  const parts = images.map((url) => ({ type: "input_image", image_url: url }));
+  return { type: "message", role: "user", content: [{ type: "input_text", text }, ...parts] };
 }
 
 export function developerMessage(text: string): ResponseItem {

@@ -23,6 +23,8 @@ export interface TuiLaunchOptions {
   /** Build a session (the first one, and a fresh one for /new). */
   createSession(hooks: TuiSessionHooks): Promise<AgentSession>;
   initialPrompt?: string;
+  /** -i/--image: data URLs attached to the first message sent. */
+  initialImages?: readonly string[];
   /** The first session: a saved one, or the resume picker first (default: a new session). */
   start?: SessionSource | { pick: { allDirectories: boolean } };
   /** Saved sessions for the resume picker, newest first (this directory's unless `all`). */

@@ -60,6 +60,7 @@ export function useAgentSession(
   const current = useRef<{ session: AgentSession; release(): void } | undefined>(undefined);
   const sendNext = useRef<(text: string) => Promise<void>>(async () => undefined);
   const busy = useRef(false);
+  const firstImages = useRef(options.initialImages ?? []);
   const queue = useRef<string[]>([]);
   const returnQueuedRef = useRef(returnQueued);
   returnQueuedRef.current = returnQueued;
@@ -166,6 +167,8 @@ export function useAgentSession(
       ],
     });
     if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
+    // what opening the saved session found: unreadable lines, calls repaired after a crash
+    for (const notice of created.notices ?? []) print("warning", notice);
     setSession(created);
     // Open the socket and send the warm-up while the person types.
     created
@@ -221,7 +224,10 @@ export function useAgentSession(
         return;
       }
       dispatch({ type: "user_message", text });
-      await runSessionOperation((s) => s.send(text), false);
+      // -i/--image files go with the first message sent.
+      const images = firstImages.current;
+      firstImages.current = [];
+      await runSessionOperation((s) => s.send(text, images), false);
     },
     [dispatch, runSessionOperation],
   );
