@@ -146,6 +146,7 @@ export class ExecEventMapper {
       case "tool_call_started":
       case "tool_call_finished":
       case "settings_changed":
+      case "compacted":
         return [];
       default:
         return assertNever(event);

@@ -2,6 +2,7 @@ import { describeDiagnosis } from "../session/cache-diagnosis.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
 import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
+import { compactionNotice } from "../turn/compaction.js";
 import { assistantText, reasoningText } from "./exec-events.js";
 
 const MAX_OUTPUT_LINES = 12;
@@ -55,6 +56,10 @@ export class TextProgress {
         return;
       case "warning":
         this.line(`warning: ${event.message}`);
+        return;
+      case "compacted":
+        this.flushMessage();
+        this.line(compactionNotice(event));
         return;
       case "turn_failed":
         this.flushMessage();

@@ -60,6 +60,8 @@ export const ConfigSchema = z.object({
   shell_max_timeout_ms: z.number().int().positive().optional(),
   /** Tokens the model can see; for the TUI's "context left" (known models need none). */
   model_context_window: z.number().int().positive().optional(),
+  /** Compact automatically once a response's input tokens pass this (Codex key). */
+  model_auto_compact_token_limit: z.number().int().positive().optional(),
   /** `[mcp_servers.<name>]`, the Codex CLI's keys (docs/config.md). */
   mcp_servers: McpServersSchema.optional(),
   /** The hosted web_search tool: "live", "cached" or "disabled" (default). */

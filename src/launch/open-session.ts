@@ -189,6 +189,8 @@ export async function openSession(
     version: runtime.version,
   };
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
+  const autoCompact = autoCompactLimit(runtime);
+  if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve) base.approve = input.approve;
   // --ephemeral saves nothing (as in Codex): no session file and no ledger
   if (input.ephemeral) base.ledger = false;
@@ -201,6 +203,7 @@ export async function openSession(
       ...base,
       id: saved.meta.id,
       restoredHistory: saved.history,
+      notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };
     if (store) options.historyStore = store;
@@ -273,7 +276,13 @@ function forkSession(
   keepSavedSettings(runtime, settings, saved.meta);
   const id = newSessionId();
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
-  const options: SessionOptions = { ...base, id, promptCacheKey, restoredHistory: saved.history };
+  const options: SessionOptions = {
+    ...base,
+    id,
+    promptCacheKey,
+    restoredHistory: saved.history,
+    notices: warnings,
+  };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
     file = SessionFile.create(runtime.home, {
@@ -299,4 +308,13 @@ function forkSession(
   };
   if (file) opened.file = file.path;
   return opened;
+}
+
+/** `model_auto_compact_token_limit`, else 90% of the model's context window when it is known. */
+export function autoCompactLimit(
+  runtime: Pick<Runtime, "config" | "contextWindow">,
+): number | undefined {
+  const configured = runtime.config.model_auto_compact_token_limit;
+  if (configured) return configured;
+  return runtime.contextWindow ? Math.floor(runtime.contextWindow * 0.9) : undefined;
 }

@@ -71,12 +71,16 @@ export interface SessionOptions {
   ledger?: boolean;
   /** Items restored from a saved session (resume); includes the initial context items. */
   restoredHistory?: ResponseItem[];
+  /** What the person should know about the restored history (unreadable lines, repairs). */
+  notices?: string[];
   /** Initial context items (developer + environment_context) for a new session. */
   initialContext?: ResponseItem[];
   historyStore?: HistoryStore;
   /** Send the generate:false warm-up when a WebSocket opens (TUI: yes; exec: measured). */
   warmup: boolean;
   maxToolRoundsPerTurn?: number;
+  /** Compact before a request once the last response's input tokens passed this. */
+  autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Package version for the User-Agent. */
@@ -127,6 +131,8 @@ export interface TurnResult {
 /** The one API the TUI, exec and the tests drive. */
 export interface AgentSession {
   readonly id: string;
+  /** Warnings from opening it (a resumed file's unreadable lines, repaired calls), for the transcript. */
+  readonly notices?: readonly string[];
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
   send(input: string, images?: readonly string[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;

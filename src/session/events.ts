@@ -82,6 +82,15 @@ export type SessionEvent =
   | { type: "tool_call_finished"; callId: string; name: string; output: string }
   | { type: "tool"; event: ToolEvent }
   | { type: "warning"; message: string }
+  /** History was replaced by a summary (`/compact`, or automatically past the token limit). */
+  | {
+      type: "compacted";
+      auto: boolean;
+      itemsBefore: number;
+      itemsAfter: number;
+      /** Input tokens of the last response before it (what the model had to read). */
+      inputTokensBefore: number;
+    }
   | { type: "settings_changed"; model: string; effort?: ReasoningEffort; next: NextRequestPreview }
   | { type: "turn_completed"; turn: number; usage: UsageFigures; lastMessage?: string }
   | { type: "turn_failed"; turn: number; message: string; aborted: boolean };

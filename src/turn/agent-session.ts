@@ -23,7 +23,7 @@ import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/
 import { noUsage } from "../session/usage.js";
 import { createApprovalGate } from "../tools/approval/gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
-import { compactedHistory, requestSummary } from "./compaction.js";
+import { compactedHistory, needsAutoCompact, requestSummary } from "./compaction.js";
 import { TurnGuard } from "./turn-guard.js";
 import { runTurnLoop, TurnAbortedError } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
@@ -42,6 +42,7 @@ export function createSession(
 
 export class Session implements AgentSession {
   readonly id: string;
+  readonly notices: readonly string[];
   private readonly hub = new EventHub();
   private settings: SessionSettings;
   private readonly log: ConversationHistory;
@@ -58,6 +59,8 @@ export class Session implements AgentSession {
   private readonly turns: TurnGuard;
   private warm: Promise<void> | undefined;
   private settingsNote: ResponseItem | undefined;
+  /** Input tokens of the last response: what the model had to read (auto-compaction). */
+  private lastInputTokens = 0;
   private readonly totals = new RequestTotals();
 
   constructor(
@@ -65,6 +68,7 @@ export class Session implements AgentSession {
     transports: SessionTransports,
   ) {
     this.id = options.id;
+    this.notices = options.notices ?? [];
     this.settings = { ...options.settings };
     const initial = options.restoredHistory ?? options.initialContext ?? [];
     if (!options.restoredHistory && initial.length > 0) options.historyStore?.append([...initial]);
@@ -131,6 +135,7 @@ export class Session implements AgentSession {
           sandbox: this.options.sandbox,
           approve: this.approve,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
+          beforeSample: () => this.compactIfOver(turn, signal),
         });
       } finally {
         if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
@@ -162,18 +167,37 @@ export class Session implements AgentSession {
       await this.warm; // one request at a time on the chain
       this.tools.beginTurn();
       this.append(this.takeSettingsNote());
-      const { summary, usage } = await requestSummary({
-        turn,
-        signal,
-        client: this.client,
-        tools: this.options.tools,
-        build: (extra) => this.cache.built(this.builder.build(this.frame(), extra)),
-        emit: (event) => this.emit(event),
-        onRequestFinished: (request) => this.recordRequest(request),
-      });
-      this.replaceHistory(compactedHistory(this.log.items, summary), "compact");
+      const { summary, usage } = await this.summarize(turn, signal, false);
       return { usage, lastMessage: summary };
     });
+  }
+
+  /** Past `autoCompactTokenLimit`: compact now, before the next request of the turn. */
+  private async compactIfOver(turn: number, signal: AbortSignal): Promise<void> {
+    if (needsAutoCompact(this.lastInputTokens, this.options.autoCompactTokenLimit)) {
+      await this.summarize(turn, signal, true);
+    }
+  }
+
+  /** History becomes a summary (the session file keeps every older line); a new epoch. */
+  private async summarize(turn: number, signal: AbortSignal, auto: boolean) {
+    const itemsBefore = this.log.items.length;
+    const inputTokensBefore = this.lastInputTokens;
+    const result = await requestSummary({
+      turn,
+      signal,
+      client: this.client,
+      tools: this.options.tools,
+      build: (extra) => this.cache.built(this.builder.build(this.frame(), extra)),
+      emit: (event) => this.emit(event),
+      onRequestFinished: (request) => this.recordRequest(request),
+    });
+    const kept = compactedHistory(this.log.items, result.summary, auto ? 1 : 0);
+    this.replaceHistory(kept, auto ? "auto_compact" : "compact");
+    this.lastInputTokens = 0;
+    const itemsAfter = this.log.items.length;
+    this.emit({ type: "compacted", auto, itemsBefore, itemsAfter, inputTokensBefore });
+    return result;
   }
 
   abort(): void {
@@ -317,6 +341,7 @@ export class Session implements AgentSession {
   }
 
   private recordRequest(finished: RequestFinished): void {
+    if (finished.usage) this.lastInputTokens = finished.usage.input_tokens;
     const cache = this.cache.finished(finished);
     const request = cache ? { ...finished, cache } : finished;
     this.ledger.append(

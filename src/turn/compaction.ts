@@ -1,6 +1,6 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, type ResponseItem, userMessage } from "../protocol/items.js";
-import { leadingContext } from "../session/environment.js";
+import { isInitialContextItem, leadingContext } from "../session/environment.js";
 import type { RequestFinished, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
@@ -30,12 +30,29 @@ export function summaryText(items: readonly ResponseItem[]): string | undefined 
   return text?.trim() ? text.trim() : undefined;
 }
 
-/** History after compaction: the initial context messages, then the summary. */
+/**
+ * History after compaction: the initial context messages, the person's last `keepRecent`
+ * messages (a turn compacted midway keeps what it was asked), then the summary.
+ */
 export function compactedHistory(
   history: readonly ResponseItem[],
   summary: string,
+  keepRecent = 0,
 ): ResponseItem[] {
-  return [...leadingContext(history), userMessage(`${SUMMARY_PREFIX}\n${summary}`)];
+  const said = history.filter(
+    (item) =>
+      item.type === "message" &&
+      item.role === "user" &&
+      !isInitialContextItem(item) &&
+      !(messageText(item) ?? "").startsWith(SUMMARY_PREFIX),
+  );
+  const recent = keepRecent > 0 ? said.slice(-keepRecent) : [];
+  return [...leadingContext(history), ...recent, userMessage(`${SUMMARY_PREFIX}\n${summary}`)];
+}
+
+/** Compact before the next request: the last response's input passed the limit. */
+export function needsAutoCompact(lastInputTokens: number, limit: number | undefined): boolean {
+  return limit !== undefined && limit > 0 && lastInputTokens > limit;
 }
 
 export interface SummaryRequest {
@@ -67,4 +84,12 @@ export async function requestSummary(
   const summary = summaryText(response.items);
   if (summary === undefined) throw new Error("compaction failed: the model returned no summary");
   return { summary, usage: response.usage ?? noUsage() };
+}
+
+/** The line the TUI and exec show when history was compacted: how much it freed. */
+export function compactionNotice(event: Extract<SessionEvent, { type: "compacted" }>): string {
+  const how = event.auto ? "Context compacted automatically" : "Context compacted";
+  const tokens =
+    event.inputTokensBefore > 0 ? ` (the last request read ${event.inputTokensBefore} tokens)` : "";
+  return `${how}: ${event.itemsBefore} history items → ${event.itemsAfter}${tokens}; the full history stays in the session file.`;
 }

@@ -33,6 +33,8 @@ export interface TurnDeps {
   sandbox: SandboxMode;
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   maxToolRounds?: number;
+  /** Before each request of the turn (automatic compaction between tool rounds). */
+  beforeSample?(): Promise<void>;
 }
 
 export interface TurnOutcome {
@@ -59,6 +61,7 @@ export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
   let usage = noUsage();
   let lastMessage: string | undefined;
   for (let round = 0; ; round++) {
+    await deps.beforeSample?.();
     const translator = new StreamEventTranslator(deps.tools, deps.emit);
     let response: Awaited<ReturnType<ModelClient["sample"]>>;
     try {

@@ -9,6 +9,7 @@ import {
   type RequestMode,
   type SessionEvent,
 } from "../session/events.js";
+import { compactionNotice } from "../turn/compaction.js";
 import { type CacheDrop, cacheDropOf } from "./cache-drop.js";
 import { append, withLive, withStatus } from "./state-ops.js";
 import { appendStreamText, EMPTY_LINE, fenceStateAfter, lineText } from "./stream-text.js";
@@ -176,6 +177,8 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
       return onToolEvent(state, event.event);
     case "warning":
       return append(state, [{ kind: "notice", level: "warning", text: event.message }]);
+    case "compacted":
+      return append(state, [{ kind: "notice", level: "info", text: compactionNotice(event) }]);
     case "settings_changed":
       return withStatus(state, {
         model: event.model,

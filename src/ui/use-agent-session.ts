@@ -167,6 +167,8 @@ export function useAgentSession(
       ],
     });
     if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
+    // what opening the saved session found: unreadable lines, calls repaired after a crash
+    for (const notice of created.notices ?? []) print("warning", notice);
     setSession(created);
     // Open the socket and send the warm-up while the person types.
     created
