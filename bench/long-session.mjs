@@ -29,6 +29,10 @@ const world = await sessionWorld({
     replace(items) {
       store.replace(items);
     },
+    // the session's close releases the session file's lock, so `resume --last` can take it
+    close() {
+      store?.close();
+    },
   },
 });
 store = SessionFile.create(world.home, {
