@@ -1,12 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import {
-  type DemoDecision,
-  type DemoModelInput,
-  type DemoOutput,
-  decideDemoResponse,
-} from "../../src/demo/model.js";
-import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
+import type { ResponseItem } from "../../src/protocol/items.js";
+import { decider, outputsOf, textOf } from "./model-helpers.js";
 
 /** The tools the Codex CLI 0.163 offers an unknown model (exec_command, no apply_patch). */
 const CODEX_TOOLS = [
@@ -17,20 +12,8 @@ const CODEX_TOOLS = [
   { type: "web_search" },
 ];
 
-function decide(context: ResponseItem[] | string, extra: Partial<DemoModelInput> = {}) {
-  const items = typeof context === "string" ? [userMessage(context)] : context;
-  return decideDemoResponse({ context: items, tools: CODEX_TOOLS, reasoning: false, ...extra });
-}
-
-function outputs(decision: DemoDecision): DemoOutput[] {
-  if (decision.kind !== "respond") throw new Error("expected a response");
-  return decision.outputs;
-}
-
-function textOf(output: DemoOutput | undefined): string {
-  if (output?.type !== "message") throw new Error(`expected a message, got ${output?.type}`);
-  return output.deltas.join("");
-}
+const decide = decider(CODEX_TOOLS);
+const outputs = outputsOf;
 
 describe("demo model: the tools a request offers", () => {
   test("run: goes through exec_command {cmd}, or shell with an argv array", () => {

@@ -1,17 +1,12 @@
 import { describe, expect, test } from "vitest";
-import {
-  type DemoDecision,
-  type DemoModelInput,
-  type DemoOutput,
-  decideDemoResponse,
-  GREETING,
-} from "../../src/demo/model.js";
+import { type DemoDecision, type DemoOutput, GREETING } from "../../src/demo/model.js";
 import { developerMessage, type ResponseItem, userMessage } from "../../src/protocol/items.js";
 import {
   COMPACTION_PROMPT,
   compactionRequestItem,
   SUMMARY_PREFIX,
 } from "../../src/turn/compaction.js";
+import { decider, outputsOf, textOf } from "./model-helpers.js";
 
 const ALL_TOOLS = [
   { name: "shell_command", type: "function" },
@@ -19,23 +14,12 @@ const ALL_TOOLS = [
   { name: "apply_patch", type: "custom" },
 ];
 
-function decide(
-  context: ResponseItem[] | string,
-  extra: Partial<DemoModelInput> = {},
-): DemoDecision {
-  const items = typeof context === "string" ? [userMessage(context)] : context;
-  return decideDemoResponse({ context: items, tools: ALL_TOOLS, reasoning: false, ...extra });
-}
+const decide = decider(ALL_TOOLS);
 
 function only(decision: DemoDecision): DemoOutput {
-  if (decision.kind !== "respond") throw new Error("expected a response");
-  expect(decision.outputs).toHaveLength(1);
-  return decision.outputs[0]!;
-}
-
-function textOf(output: DemoOutput): string {
-  if (output.type !== "message") throw new Error(`expected a message, got ${output.type}`);
-  return output.deltas.join("");
+  const outputs = outputsOf(decision);
+  expect(outputs).toHaveLength(1);
+  return outputs[0]!;
 }
 
 describe("demo model rules", () => {
