@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { SessionFile } from "../dist/session/session-file.js";
-import { BIN, demoServerProcess, round, sessionWorld } from "./session-world.mjs";
+import { BIN, demoServerProcess, round, sessionWorld } from "./lib/session-world.mjs";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const WINDOW = 10;
@@ -69,6 +69,7 @@ try {
   const append10 = near(appendMs, 10);
   const appendEnd = mean(appendMs.slice(-WINDOW));
   await world.session.close();
+  store.close(); // the session's lock: the resume below is another process
 
   const resumeMs = await new Promise((resolve, reject) => {
     const start = performance.now();

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { percentile, round, sessionWorld } from "./session-world.mjs";
+import { percentile, round, sessionWorld } from "./lib/session-world.mjs";
 
 const CONTINUATIONS = Number(process.env.BENCH_CONTINUATIONS ?? 200);
 const SLOW_PROFILE_S = 0.2;

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
 import { resentItems } from "../dist/session/resent.js";
 import { createSession } from "../dist/turn/agent-session.js";
-import { benchSessionBase } from "./session-world.mjs";
+import { benchSessionBase } from "./lib/session-world.mjs";
 
 const SESSIONS = {
   tool_turn: async (s) => {

@@ -4,7 +4,7 @@
 // shows it. Prints one JSON line. Run `npm run build` first.
 import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
-import { percentile, round } from "./session-world.mjs";
+import { percentile, round } from "./lib/session-world.mjs";
 
 for (const key of ["CI", "CONTINUOUS_INTEGRATION"]) delete process.env[key];
 process.env.NODE_ENV ??= "production";

@@ -9,9 +9,9 @@ import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
-import { BIN } from "./session-world.mjs";
+import { BIN } from "./lib/session-world.mjs";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+const RUNS = Number(process.env.BENCH_VS_RUNS ?? 1);
 
 function codexBinary() {
   const triple = {
@@ -180,10 +180,12 @@ const r2 = (v) => (v === null ? null : Number(v.toFixed(2)));
 
 try {
   const out = {};
-  for (const [name, steps] of Object.entries(SCENARIOS)) {
+  for (const [index, [name, steps]] of Object.entries(SCENARIOS).entries()) {
     const runs = { mini_codex: [], codex: [] };
     for (let i = 0; i < RUNS; i++) {
-      for (const client of i % 2 === 0 ? ["mini_codex", "codex"] : ["codex", "mini_codex"]) {
+      // the order alternates from run to run and scenario to scenario
+      const order = (i + index) % 2 === 0 ? ["mini_codex", "codex"] : ["codex", "mini_codex"];
+      for (const client of order) {
         runs[client].push(await session(client, steps));
       }
     }

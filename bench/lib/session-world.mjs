@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildInitialContext } from "../dist/session/environment.js";
-import { createToolRouter } from "../dist/tools/index.js";
-import { WebSocketTransport } from "../dist/transport/websocket.js";
-import { createSession } from "../dist/turn/agent-session.js";
+import { buildInitialContext } from "../../dist/session/environment.js";
+import { createToolRouter } from "../../dist/tools/index.js";
+import { WebSocketTransport } from "../../dist/transport/websocket.js";
+import { createSession } from "../../dist/turn/agent-session.js";
 
 /** Hooks called with performance.now() as requests leave and `response.completed` arrives. */
 export function timedTransport(marks) {
@@ -29,7 +29,7 @@ export function timedTransport(marks) {
   };
 }
 
-export const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
+export const BIN = fileURLToPath(new URL("../../bin/mini-codex.js", import.meta.url));
 
 /**
  * `mini-codex demo-server` in its own process, so its work never lands on the client's event
