@@ -80,42 +80,38 @@ function world(name) {
   return { dir, env };
 }
 
+/** `exec` with the same sandbox, repo check, folder and resume for both; only the effort flag differs. */
+const execArgs = (effortArgs, work, prompt, resume) => [
+  "exec",
+  ...effortArgs,
+  "-s",
+  "danger-full-access",
+  "--skip-git-repo-check",
+  "-C",
+  work,
+  ...(resume ? ["resume", "--last"] : []),
+  prompt,
+];
+
 const CLIENTS = {
   mini_codex: {
     command: (work, prompt, resume, effort) => [
       process.execPath,
       [
         BIN,
-        "exec",
-        "-c",
-        `openai_base_url=${server.baseUrl}`,
-        "--effort",
-        effort,
-        "-s",
-        "danger-full-access",
-        "--skip-git-repo-check",
-        "-C",
-        work,
-        ...(resume ? ["resume", "--last"] : []),
-        prompt,
+        ...execArgs(
+          ["-c", `openai_base_url=${server.baseUrl}`, "--effort", effort],
+          work,
+          prompt,
+          resume,
+        ),
       ],
     ],
   },
   codex: {
     command: (work, prompt, resume, effort) => [
       codex.path,
-      [
-        "exec",
-        "-c",
-        `model_reasoning_effort="${effort}"`,
-        "-s",
-        "danger-full-access",
-        "--skip-git-repo-check",
-        "-C",
-        work,
-        ...(resume ? ["resume", "--last"] : []),
-        prompt,
-      ],
+      execArgs(["-c", `model_reasoning_effort="${effort}"`], work, prompt, resume),
     ],
   },
 };
