@@ -1,15 +1,36 @@
+import type { MiniCodexConfig } from "../launch/config-schema.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { imageDataUrls } from "../launch/image-attachments.js";
 import { openSession } from "../launch/open-session.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { listSessions } from "../session/session-list.js";
 import type { RunTui, TuiLaunchOptions } from "../ui/contract.js";
+import type { NotificationEvent } from "../ui/notifications.js";
 
 /**
  * Resolved at run time so --help, --version and exec never load ink/react: the bundled UI
  * next to the bundled CLI (dist/bundle/ui.js), else tsc's output (dist/ui/run.js).
  */
 const UI_MODULE = import.meta.url.includes("/dist/bundle/") ? "./ui.js" : "../ui/run.js";
+
+/** `[tui] notifications`, `notification_method` and `notify` for the TUI (Codex keys). */
+function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "notifications"> {
+  const wanted = config.tui?.notifications;
+  const events: NotificationEvent[] =
+    wanted === true
+      ? ["agent-turn-complete", "approval-requested"]
+      : Array.isArray(wanted)
+        ? wanted
+        : [];
+  if (events.length === 0 && !config.notify) return {};
+  return {
+    notifications: {
+      events: new Set(events),
+      method: config.tui?.notification_method ?? "osc9",
+      ...(config.notify ? { command: config.notify } : {}),
+    },
+  };
+}
 
 /** `mini-codex [PROMPT]`: the TUI. */
 export async function runInteractive(
@@ -38,6 +59,7 @@ export async function runInteractive(
         ).session,
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
       initialImages: images,
+      ...notificationSettings(runtime.config),
       ...(start ? { start } : {}),
       listSessions: (all) => listSessions(runtime.home, all ? undefined : runtime.cwd),
       home: runtime.home,

@@ -66,6 +66,17 @@ export const ConfigSchema = z.object({
   mcp_servers: McpServersSchema.optional(),
   /** The hosted web_search tool: "live", "cached" or "disabled" (default). */
   web_search: WebSearchModeSchema.optional(),
+  /** `[tui] notifications`: true or the events to notify about while the terminal is unfocused. */
+  tui: z
+    .object({
+      notifications: z
+        .union([z.boolean(), z.array(z.enum(["agent-turn-complete", "approval-requested"]))])
+        .optional(),
+      notification_method: z.enum(["osc9", "bel"]).optional(),
+    })
+    .optional(),
+  /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
+  notify: z.array(z.string()).min(1).optional(),
 });
 export type MiniCodexConfig = z.infer<typeof ConfigSchema>;
 

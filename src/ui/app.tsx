@@ -17,6 +17,7 @@ import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { printTranscript, TranscriptItem } from "./transcript-print.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { useKeyRouting } from "./use-key-routing.js";
+import { useNotifications } from "./use-notifications.js";
 import { useSessionSwitch } from "./use-session-switch.js";
 import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
 
@@ -96,8 +97,10 @@ export function App({
       quit,
     });
 
+  const notifications = useNotifications(options.notifications);
   const keys = useKeyRouting({
     agent,
+    takeReport: notifications.onInput,
     cwd: options.cwd,
     onSubmit: (text) => {
       if (runCommand(text)) return;
@@ -148,6 +151,18 @@ export function App({
   }, [model, contextWindowFor]);
 
   const busy = state.status.busy;
+  const wasBusy = useRef(false);
+  const { notify } = notifications;
+  useEffect(() => {
+    if (wasBusy.current && !busy)
+      notify("agent-turn-complete", "mini-codex: the turn finished", {
+        "thread-id": state.status.sessionId,
+      });
+    wasBusy.current = busy;
+  }, [busy, notify, state.status.sessionId]);
+  useEffect(() => {
+    if (approval) notify("approval-requested", "mini-codex: an approval is waiting");
+  }, [approval, notify]);
   const completionView = keys.completion.view(keys.composer.buffer);
   if (leaving) return null;
   return (

@@ -5,6 +5,7 @@ import type { AgentSession } from "../session/api.js";
 import type { SessionSummary } from "../session/session-list.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import type { NotificationSettings } from "./notifications.js";
 
 /** A saved session to continue, or to fork (new id, copied history, the parent's cache key). */
 export type SessionSource = { resume: ResumeTarget } | { fork: ResumeTarget };
@@ -39,6 +40,8 @@ export interface TuiLaunchOptions {
   /** The context window of another model, after `/model` (undefined = unknown). */
   contextWindowFor?(model: string): number | undefined;
   version: string;
+  /** `[tui] notifications`, `notification_method` and `notify` (undefined = none). */
+  notifications?: NotificationSettings;
   /** The `[profiles.NAME]` applied with -p/--profile (undefined = none). */
   profile?: string;
 }

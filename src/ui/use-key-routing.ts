@@ -27,6 +27,8 @@ export interface KeyRoutingOptions {
   showOutput(): void;
   /** A list or pager over the screen takes the key first (true: it was its key). */
   modal?(input: string, key: Key): boolean;
+  /** Input that is not a key (a focus report): true when it was taken. */
+  takeReport?(input: string): boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function useKeyRouting({
   quit,
   showOutput,
   modal,
+  takeReport,
 }: KeyRoutingOptions) {
   const picker = useRefState<{ spec: PickerSpec; index: number } | undefined>(undefined);
   const openPicker = (spec: PickerSpec) =>
@@ -147,6 +150,7 @@ export function useKeyRouting({
 
   const route = useRef<(input: string, key: Key) => void>(() => {});
   route.current = (input, key) => {
+    if (takeReport?.(input)) return;
     if (modal?.(input, key)) return;
     const pendingApproval = agent.currentApproval();
     if (pendingApproval && approvalKeyGoesToComposer(input, key, composer.isEmpty())) {

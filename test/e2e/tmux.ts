@@ -64,6 +64,10 @@ export interface Pane {
   literal(text: string): void;
   /** Paste text as a terminal does (bracketed paste). */
   paste(text: string): void;
+  /** Send raw bytes to the program (what a terminal reports, e.g. focus out: 1b 5b 4f). */
+  bytes(...hex: string[]): void;
+  /** Append everything the program writes to its terminal to `file`. */
+  recordTo(file: string): void;
   resize(width: number): void;
   kill(): void;
 }
@@ -158,6 +162,8 @@ export function startPane(options: PaneOptions): Pane {
       tmux("set-buffer", "-b", "paste", "--", text);
       tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "tui");
     },
+    bytes: (...hex) => void tmux("send-keys", "-t", "tui", "-H", ...hex),
+    recordTo: (file) => void tmux("pipe-pane", "-o", "-t", "tui", `cat >> ${quote(file)}`),
     resize: (columns) => void tmux("resize-window", "-t", "tui", "-x", String(columns)),
     kill: () => void spawnSync("tmux", ["-L", socket, "kill-server"]),
   };

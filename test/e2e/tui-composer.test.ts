@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
@@ -95,5 +95,26 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
       .find((body) => body.includes("what did it print?"));
     expect(carrying).toContain("<command>echo hi-from-the-shell</command>");
     expect(carrying).toContain("hi-from-the-shell\\n");
+  }, 60_000);
+
+  it("a notification (OSC 9) is written when a turn ends without focus, and not with it", async () => {
+    const p = open(["-c", "tui.notifications=true"]);
+    const raw = join(world.root, `pane-${Date.now()}.raw`);
+    writeFileSync(raw, "");
+    p.recordTo(raw);
+    await started(p);
+    const osc9 = () => readFileSync(raw, "latin1").split("\u001b]9;").length - 1;
+    // The app asked for focus reports.
+    await p.until(() => readFileSync(raw, "latin1").includes("\u001b[?1004h"), "focus reporting");
+    p.bytes("1b", "5b", "4f"); // focus out
+    p.type("while away");
+    await p.until(() => p.screen().includes("You said: while away"), "the first answer");
+    await p.until(() => osc9() === 1, "the notification");
+    expect(readFileSync(raw, "latin1")).toContain("\u001b]9;mini-codex: the turn finished\u0007");
+    p.bytes("1b", "5b", "49"); // focus in
+    p.type("while here");
+    await p.until(() => p.screen().includes("You said: while here"), "the second answer");
+    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    expect(osc9()).toBe(1);
   }, 60_000);
 });
