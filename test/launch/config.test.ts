@@ -69,15 +69,15 @@ describe("loadConfig", () => {
 
   it("warns about unknown keys (top level and in a provider) instead of failing", () => {
     writeConfig(
-      'notify = ["say"]\n[model_providers.p]\nbase_url = "http://127.0.0.1:1/v1"\ncolour = 3\n',
+      'notifi = ["say"]\n[model_providers.p]\nbase_url = "http://127.0.0.1:1/v1"\ncolour = 3\n',
     );
     const { warnings, config } = loadConfig({
       home,
-      overrides: ["tui.notifications=true"],
+      overrides: ["tuii.notifications=true"],
     });
-    expect(warnings.join("\n")).toContain("notify");
+    expect(warnings.join("\n")).toContain("notifi");
     expect(warnings.join("\n")).toContain("model_providers.p.colour");
-    expect(warnings.join("\n")).toContain("tui");
+    expect(warnings.join("\n")).toContain("tuii");
     expect(config.model_providers?.p?.base_url).toBe("http://127.0.0.1:1/v1");
   });
 
