@@ -69,7 +69,8 @@ export function useTranscriptPager(entries: () => readonly TranscriptEntry[], ro
       }
       if (key.escape || (key.ctrl && (input === "t" || input === "c")) || input === "q")
         set(undefined);
-      else if (input === "/") set({ ...s, typing: "" });
+      // keys typed fast arrive as one chunk: "/zebra" starts the search with its text
+      else if (input.startsWith("/")) set({ ...s, typing: input.slice(1) });
       else if (input === "n" && s.query) set(search(s, s.query, (s.match ?? -1) + 1));
       else if (key.upArrow) set({ ...s, top: clamp(s, s.top - 1) });
       else if (key.downArrow) set({ ...s, top: clamp(s, s.top + 1) });
