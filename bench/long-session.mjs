@@ -29,6 +29,10 @@ const world = await sessionWorld({
     replace(items) {
       store.replace(items);
     },
+    // the session's close releases the session file's lock, so `resume --last` can take it
+    close() {
+      store?.close();
+    },
   },
 });
 store = SessionFile.create(world.home, {
@@ -65,7 +69,6 @@ try {
   const append10 = near(appendMs, 10);
   const appendEnd = mean(appendMs.slice(-WINDOW));
   await world.session.close();
-  store.close(); // the session's lock: the resume below is another process
 
   const resumeMs = await new Promise((resolve, reject) => {
     const start = performance.now();

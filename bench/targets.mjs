@@ -128,4 +128,18 @@ export const TARGETS = [
     figure: (f) => `${f.full_requests.mini_codex} vs ${f.full_requests.codex}`,
     met: (f) => f.full_requests.mini_codex <= f.full_requests.codex,
   },
+  {
+    label: "apply_patch: 100 000-line rewrite vs 10 000 (issue 12)",
+    bench: "patch-scaling",
+    target: "≤ 15×",
+    figure: (f) => `${f.ratio_100k_over_10k}× (${f.ms_100k} / ${f.ms_10k} ms)`,
+    met: (f) => within(f.ratio_100k_over_10k, 15),
+  },
+  {
+    label: "apply_patch: SIGTERM during a 100 000-line rewrite (issue 12)",
+    bench: "patch-scaling",
+    target: "exit ≤ 1 s, file untouched",
+    figure: (f) => `${f.sigterm_exit_ms} ms, untouched ${f.sigterm_file_untouched}`,
+    met: (f) => within(f.sigterm_exit_ms, 1000) && f.sigterm_file_untouched === true,
+  },
 ];

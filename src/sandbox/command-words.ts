@@ -35,9 +35,10 @@ const READ_ONLY_GIT = new Set(["status", "log", "diff", "show", "rev-parse", "ls
 
 /** Arguments that turn a read-only program into one that writes or runs other programs. */
 const WRITING_ARGS: Record<string, RegExp> = {
-  find: /^-(exec|execdir|ok|okdir|delete|fprint|fprintf|fls)$/,
-  sort: /^(-o|--output)/,
-  rg: /^--pre(=|$)/,
+  find: /^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls)$/,
+  // `-o` may close a group of short options (`-uo out`); --compress-program runs a program
+  sort: /^(-[^-]*o|--output|--compress-program)/,
+  rg: /^--(pre|hostname-bin)(=|$)/,
   tree: /^-o$/,
   git: /^--output(=|$)|^--ext-diff$|^-c$/,
 };
