@@ -1,4 +1,4 @@
-import { Box, Static, Text, useApp } from "ink";
+import { Box, Static, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
@@ -14,12 +14,14 @@ import { ResumePicker } from "./resume-picker.js";
 import { initialState, resilientReducer } from "./state.js";
 import { StatusBar } from "./status-bar.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
+import { TranscriptPager } from "./transcript-pager.js";
 import { printTranscript, TranscriptItem } from "./transcript-print.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { useKeyRouting } from "./use-key-routing.js";
 import { useNotifications } from "./use-notifications.js";
 import { useSessionSwitch } from "./use-session-switch.js";
 import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
+import { useTranscriptPager } from "./use-transcript-pager.js";
 
 /** `!command`: the command to run locally, or undefined for a message to the model. */
 export function shellEscape(text: string): string | undefined {
@@ -58,6 +60,12 @@ export function App({
     [],
   );
   const sessions = useSessionSwitch(options, agent, print);
+  const { stdout } = useStdout();
+  const rows = stdout.rows || 24;
+  const pager = useTranscriptPager(
+    () => entries.current,
+    () => stdout.rows || 24,
+  );
 
   // Leaving renders nothing (the live region is erased), then exits; run.tsx prints the summary.
   const [leaving, setLeaving] = useState(false);
@@ -116,7 +124,7 @@ export function App({
     },
     print,
     quit,
-    modal: (input, key) => sessions.handleKey(input, key),
+    modal: (input, key) => pager.handleKey(input, key) || sessions.handleKey(input, key),
     showOutput: () => {
       const last = lastOutput.current;
       print(
@@ -171,46 +179,52 @@ export function App({
       <Static items={state.entries} style={{ width }}>
         {(entry) => <TranscriptItem key={entry.id} entry={entry} width={width} />}
       </Static>
-      <RenderGuard what="the live item">
-        <LiveItem live={state.live} width={width} />
-      </RenderGuard>
-      {state.queue.map((text, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: queue order is the identity
-        <Text key={i} dimColor wrap="truncate-end">
-          queued › {printable(text)}
-        </Text>
-      ))}
-      {approval ? (
-        <ApprovalPrompt
-          request={approval.request}
-          index={keys.approval.choice}
-          diffOffset={keys.approval.diffOffset}
-          feedback={keys.approval.feedback}
-          typing={keys.composer.buffer.text.length > 0}
+      {pager.pager ? <TranscriptPager pager={pager.pager} rows={rows} width={width} /> : null}
+      {/* hidden, not unmounted, while the pager shows: a turn and its approval go on under it */}
+      <Box flexDirection="column" display={pager.pager ? "none" : "flex"}>
+        <RenderGuard what="the live item">
+          <LiveItem live={state.live} width={width} />
+        </RenderGuard>
+        {state.queue.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: queue order is the identity
+          <Text key={i} dimColor wrap="truncate-end">
+            queued › {printable(text)}
+          </Text>
+        ))}
+        {approval ? (
+          <ApprovalPrompt
+            request={approval.request}
+            index={keys.approval.choice}
+            diffOffset={keys.approval.diffOffset}
+            feedback={keys.approval.feedback}
+            typing={keys.composer.buffer.text.length > 0}
+          />
+        ) : null}
+        {keys.picker !== undefined && !approval ? (
+          <Picker
+            title={keys.picker.spec.title}
+            options={keys.picker.spec.options}
+            details={keys.picker.spec.details}
+            index={keys.picker.index}
+            current={keys.picker.spec.current}
+          />
+        ) : null}
+        {sessions.picker ? <ResumePicker picker={sessions.picker} width={width} /> : null}
+        <Composer
+          buffer={keys.composer.buffer}
+          dim={Boolean(approval) || keys.picker !== undefined}
+          placeholder={
+            busy
+              ? "working… (type to queue, Esc to interrupt)"
+              : "Ask mini-codex; /help for commands"
+          }
         />
-      ) : null}
-      {keys.picker !== undefined && !approval ? (
-        <Picker
-          title={keys.picker.spec.title}
-          options={keys.picker.spec.options}
-          details={keys.picker.spec.details}
-          index={keys.picker.index}
-          current={keys.picker.spec.current}
-        />
-      ) : null}
-      {sessions.picker ? <ResumePicker picker={sessions.picker} width={width} /> : null}
-      <Composer
-        buffer={keys.composer.buffer}
-        dim={Boolean(approval) || keys.picker !== undefined}
-        placeholder={
-          busy ? "working… (type to queue, Esc to interrupt)" : "Ask mini-codex; /help for commands"
-        }
-      />
-      {completionView && !approval && keys.picker === undefined ? (
-        <CompletionPopup view={completionView} width={width} />
-      ) : null}
-      <StatusBar status={state.status} width={width} />
-      {keys.hint ? <Text dimColor>{keys.hint}</Text> : null}
+        {completionView && !approval && keys.picker === undefined ? (
+          <CompletionPopup view={completionView} width={width} />
+        ) : null}
+        <StatusBar status={state.status} width={width} />
+        {keys.hint ? <Text dimColor>{keys.hint}</Text> : null}
+      </Box>
     </Box>
   );
 }

@@ -7,6 +7,7 @@ export type KeyAction =
   | "interrupt"
   | "ctrl_c"
   | "cycle_effort"
+  | "transcript"
   | "show_output"
   | "expand_paste"
   | "up"
@@ -54,9 +55,15 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   },
   {
     keys: "Ctrl+T",
+    action: "transcript",
+    description: "the whole transcript in a pager (↑↓ PgUp PgDn scroll, / search, Esc closes)",
+    match: (input, key) => key.ctrl && input === "t",
+  },
+  {
+    keys: "Alt+E",
     action: "cycle_effort",
     description: "cycle reasoning effort (next request)",
-    match: (input, key) => key.ctrl && input === "t",
+    match: (input, key) => key.meta && input === "e",
   },
   {
     keys: "Ctrl+O",
@@ -124,7 +131,7 @@ export function keyAction(input: string, key: Key): KeyAction | undefined {
 /** The key that prints the last command's whole output (named where output is cut). */
 export const SHOW_OUTPUT_KEY = "Ctrl+O";
 
-/** Effort levels in the order Ctrl+T cycles them. */
+/** Effort levels in the order Alt+E cycles them. */
 export const EFFORT_CYCLE = ["minimal", "low", "medium", "high"] as const;
 
 /** Control characters that can arrive inside a multi-character chunk (keys typed fast). */
@@ -134,7 +141,6 @@ export const CONTROL_CHAR_ACTIONS: Readonly<Record<string, KeyAction>> = {
   "\n": "newline",
   "\u007f": "backspace",
   "\b": "backspace",
-  "\u0014": "cycle_effort",
   "\u000f": "show_output",
   "\u0018": "expand_paste",
   "\u0015": "clear_line",

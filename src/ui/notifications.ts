@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { ALWAYS_REMOVED } from "../sandbox/env-policy.js";
 
 export type NotificationEvent = "agent-turn-complete" | "approval-requested";
 
@@ -33,7 +34,11 @@ export function runNotifyHook(command: readonly string[], event: Record<string, 
   const [program, ...args] = command;
   if (!program) return;
   try {
+    // the person's environment, but never the API keys (no command gets them)
+    const env = { ...process.env };
+    for (const name of ALWAYS_REMOVED) delete env[name];
     const child = spawn(program, [...args, JSON.stringify(event)], {
+      env,
       stdio: "ignore",
       detached: true,
     });

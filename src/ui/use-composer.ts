@@ -23,7 +23,7 @@ import {
   shouldCollapse,
 } from "./paste-collapse.js";
 
-export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort" | "show_output";
+export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort" | "show_output" | "transcript";
 
 export interface ComposerOptions {
   onSubmit(text: string): void;
@@ -98,6 +98,7 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
         case "ctrl_c":
         case "cycle_effort":
         case "show_output":
+        case "transcript":
           return onSignal(action, b.text === "");
         case "up":
         case "down": {

@@ -33,7 +33,7 @@ export interface KeyRoutingOptions {
 
 /**
  * One handler for every key: the approval prompt first, else the effort picker, else the
- * composer. Esc, Ctrl+C and Ctrl+T act on the turn, the input and the app.
+ * composer. Esc and Ctrl+C act on the turn, the input and the app (Ctrl+T: the transcript pager).
  */
 export function useKeyRouting({
   agent,
@@ -71,6 +71,7 @@ export function useKeyRouting({
       return;
     }
     if (signal === "show_output") return showOutput();
+    if (signal === "transcript") return; // the transcript pager takes Ctrl+T before the composer
     if (signal === "interrupt") {
       if (agent.isBusy()) agent.interrupt();
       return;

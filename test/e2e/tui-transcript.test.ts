@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DemoServer } from "../../src/demo/index.js";
+import { startCheckedDemoServer } from "../demo/client-check.js";
+import { type TempWorld, tempWorld } from "./helpers.js";
+import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+
+// Ctrl+T: the transcript pager of the built binary's TUI, in tmux, while a command runs.
+describe.skipIf(!hasTmux)("the transcript pager (tmux, demo server)", () => {
+  let server: DemoServer;
+  let world: TempWorld;
+  let pane: Pane | undefined;
+
+  beforeAll(async () => {
+    buildIfStale();
+    server = await startCheckedDemoServer();
+    world = tempWorld();
+  }, 180_000);
+
+  afterAll(async () => {
+    pane?.kill();
+    await server?.close();
+    world?.cleanup();
+  });
+
+  it("opens over a running command, finds a word from an early message with /, and closes with Esc", async () => {
+    const args = ["-c", 'approval_policy="never"', "-s", "danger-full-access"];
+    const tui = startPane({ world, baseUrl: server.baseUrl, args, width: 100, height: 24 });
+    pane = tui;
+    const shows = (text: string) => () => tui.screen().includes(text);
+    await tui.until(shows("/help for commands"), "the TUI to start");
+    tui.type("an early message about a zebra");
+    await tui.until(shows("You said: an early message about a zebra"), "the first answer");
+    for (let i = 1; i <= 6; i++) {
+      tui.type(`filler message ${i}`);
+      await tui.until(shows(`You said: filler message ${i}`), `filler ${i}`);
+    }
+
+    tui.type("run: sleep 8 && echo slept-well");
+    await tui.until(shows("sleep 8"), "the command to start");
+    tui.keys("C-t");
+    await tui.until(shows(" Transcript · lines"), "the pager");
+    expect(tui.screen()).not.toContain("Ran the command");
+    tui.literal("/");
+    tui.literal("zebra");
+    await tui.until(shows("/zebra"), "the query being typed");
+    tui.keys("Enter");
+    await tui.until(shows('"zebra" at line'), "the match");
+    const matched = tui
+      .screen()
+      .split("\n")
+      .find((line) => line.includes("an early message about a zebra"));
+    expect(matched).toBeDefined();
+
+    tui.keys("Escape");
+    await tui.until(() => !tui.screen().includes(" Transcript · lines"), "the pager to close");
+    // the turn went on under the pager: the command finishes and the model answers
+    await tui.until(shows("Ran the command"), "the command's answer", 30_000);
+    expect(tui.screen()).toContain("Ask mini-codex");
+  }, 120_000);
+});
