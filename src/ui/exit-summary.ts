@@ -1,8 +1,8 @@
 import type { SessionStatus } from "../session/api.js";
 
-/** How to continue a session from the shell (the TUI's own `resume` comes with the sessions work). */
+/** How to continue a session from the shell: the TUI on it again (`mini-codex resume <id>`). */
 export function resumeCommand(sessionId: string): string {
-  return `mini-codex exec resume ${sessionId}`;
+  return `mini-codex resume ${sessionId}`;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");

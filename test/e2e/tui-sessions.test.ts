@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
-import { type TempWorld, tempWorld } from "./helpers.js";
+import { jsonLines, runCli, type TempWorld, tempWorld } from "./helpers.js";
 import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
 
 // resume, the resume picker and /fork in the built binary's TUI, in tmux, on the demo server.
@@ -153,5 +153,39 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     const sent = server.requests.slice(before).map((r) => r.body as { prompt_cache_key?: string });
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((body) => body.prompt_cache_key === parent)).toBe(true);
+  }, 90_000);
+
+  it("resuming a damaged session: a transcript note says how many lines were unreadable and where", async () => {
+    const first = await runCli(
+      [
+        "exec",
+        "--json",
+        "-c",
+        `openai_base_url=${server.baseUrl}`,
+        "-C",
+        world.repo,
+        "hello damaged",
+      ],
+      { env: world.env() },
+    );
+    expect(first.code).toBe(0);
+    const id = (jsonLines(first.stdout)[0] as unknown as { thread_id: string }).thread_id;
+    const path = join(world.home, "sessions", `${id}.jsonl`);
+    const lines = readFileSync(path, "utf8").trimEnd().split("\n");
+    writeFileSync(path, `${[...lines, "{torn by a crash"].join("\n")}\n`);
+    const pane = startPane({
+      world,
+      baseUrl: server.baseUrl,
+      args: ["resume", id],
+      width: 200,
+      height: 40,
+    });
+    try {
+      const note = `⚠ ${path}: 1 line could not be read and was skipped (line ${lines.length + 1})`;
+      await pane.until(() => pane.screen().includes(note), "the note about the unreadable line");
+      expect(pane.screen()).toContain("hello damaged");
+    } finally {
+      pane.kill();
+    }
   }, 90_000);
 });

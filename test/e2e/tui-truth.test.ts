@@ -167,7 +167,7 @@ describe.skipIf(!hasTmux)(
       await p.until(() => !p.alive(), "the TUI to leave");
       const after = p.screen();
       expect(after).toContain(`Session ${id}`);
-      expect(after).toContain(`Continue it with: mini-codex exec resume ${id}`);
+      expect(after).toContain(`Continue it with: mini-codex resume ${id}`);
       expect(after).toMatch(
         /Tokens: input [\d,]+ \(cached [\d,]+\) · output [\d,]+ · \d+ requests/,
       );

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { INIT_PROMPT } from "../../src/ui/commands/init.js";
 import { statusLine, waitFor } from "./ink-helpers.js";
 import { launch, ready, unmountAll } from "./launch-app.js";
 import { ScriptedSession } from "./scripted-session.js";
@@ -141,5 +145,25 @@ describe("App: slash commands", () => {
     expect(app.frame()).toMatch(/sandbox {6}workspace-write — commands confined \(bwrap\)/);
     expect(app.frame()).toContain("profile      fast");
     expect(app.frame()).toContain("context      10k tokens");
+  });
+
+  it("/init asks the model for an AGENTS.md, and refuses when one exists", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mini-codex-init-"));
+    try {
+      const app = launch((_text, s) => s.answer("Wrote AGENTS.md."), { cwd: dir });
+      await ready(app.frame);
+      await app.submit("/init");
+      await waitFor(() => app.frame().includes("Wrote AGENTS.md."), "the model's answer");
+      expect(app.sessions[0]?.sent[0]).toBe(INIT_PROMPT);
+      writeFileSync(join(dir, "AGENTS.md"), "# mine\n");
+      await app.submit("/init");
+      await waitFor(
+        () => app.frame().includes("already exists: /init does not overwrite it"),
+        "no",
+      );
+      expect(app.sessions[0]?.sent).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { diffCommand } from "./diff.js";
 import { effortCommand } from "./effort.js";
 import { forkCommand } from "./fork.js";
 import { helpCommand } from "./help.js";
+import { initCommand } from "./init.js";
 import { ledgerCommand } from "./ledger.js";
 import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
@@ -24,6 +25,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   resumeCommand,
   forkCommand,
   diffCommand,
+  initCommand,
   quitCommand,
 ];
 
