@@ -7,6 +7,7 @@ import { InconsistentHistoryError, repairHistory } from "../session/history-repa
 import {
   findLatestSession,
   findSessionById,
+  type NewSessionMeta,
   readSessionFile,
   SessionFile,
   SessionFileError,
@@ -235,16 +236,7 @@ export async function openSession(
   const options: SessionOptions = { ...base, id, initialContext };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
-    const meta = {
-      id,
-      created: new Date().toISOString(),
-      cwd: runtime.cwd,
-      model: settings.model,
-      provider: runtime.provider.id,
-      version: runtime.version,
-      ...(settings.effort ? { effort: settings.effort } : {}),
-    };
-    file = SessionFile.create(runtime.home, meta);
+    file = SessionFile.create(runtime.home, newMeta(runtime, id, settings));
     options.historyStore = file;
   }
   const opened: OpenedSession = {
@@ -286,13 +278,7 @@ function forkSession(
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
     file = SessionFile.create(runtime.home, {
-      id,
-      created: new Date().toISOString(),
-      cwd: runtime.cwd,
-      model: settings.model,
-      provider: runtime.provider.id,
-      version: runtime.version,
-      ...(settings.effort ? { effort: settings.effort } : {}),
+      ...newMeta(runtime, id, settings),
       prompt_cache_key: promptCacheKey,
       forked_from: saved.meta.id,
     });
@@ -317,4 +303,17 @@ export function autoCompactLimit(
   const configured = runtime.config.model_auto_compact_token_limit;
   if (configured) return configured;
   return runtime.contextWindow ? Math.floor(runtime.contextWindow * 0.9) : undefined;
+}
+
+/** The first line of a new session file. */
+function newMeta(runtime: Runtime, id: string, settings: SessionSettings): NewSessionMeta {
+  return {
+    id,
+    created: new Date().toISOString(),
+    cwd: runtime.cwd,
+    model: settings.model,
+    provider: runtime.provider.id,
+    version: runtime.version,
+    ...(settings.effort ? { effort: settings.effort } : {}),
+  };
 }
