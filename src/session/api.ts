@@ -136,6 +136,11 @@ export interface AgentSession {
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
   send(input: string, images?: readonly string[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;
+  /**
+   * Enter while a turn runs: the message goes into that turn at its next sampling boundary.
+   * False when no turn runs (the caller then sends it as a turn of its own).
+   */
+  steer(text: string): boolean;
   /** Stop the running turn (Esc / Ctrl-C). */
   abort(): void;
   /** Change model/effort for the next request without rebuilding the session. */

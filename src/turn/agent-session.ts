@@ -24,6 +24,7 @@ import { noUsage } from "../session/usage.js";
 import { createApprovalGate } from "../tools/approval/gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { compactedHistory, needsAutoCompact, requestSummary } from "./compaction.js";
+import { SteeringBuffer } from "./steering.js";
 import { TurnGuard } from "./turn-guard.js";
 import { runTurnLoop, TurnAbortedError } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
@@ -57,6 +58,7 @@ export class Session implements AgentSession {
   private readonly approve: (request: ApprovalRequest) => Promise<ApprovalDecision>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
+  private readonly steering = new SteeringBuffer();
   private warm: Promise<void> | undefined;
   private settingsNote: ResponseItem | undefined;
   /** Input tokens of the last response: what the model had to read (auto-compaction). */
@@ -119,6 +121,7 @@ export class Session implements AgentSession {
       this.tools.beginTurn();
       await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
       this.append([...this.takeSettingsNote(), userMessage(input, images)]);
+      this.steering.begin();
       try {
         return await runTurnLoop({
           turn,
@@ -136,8 +139,11 @@ export class Session implements AgentSession {
           approve: this.approve,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => this.compactIfOver(turn, signal),
+          takeSteering: () => this.steering.take(),
         });
       } finally {
+        const untaken = this.steering.end();
+        if (untaken.length > 0) this.append(untaken);
         if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
       }
     });
@@ -198,6 +204,10 @@ export class Session implements AgentSession {
     const itemsAfter = this.log.items.length;
     this.emit({ type: "compacted", auto, itemsBefore, itemsAfter, inputTokensBefore });
     return result;
+  }
+
+  steer(text: string): boolean {
+    return this.steering.offer(text);
   }
 
   abort(): void {

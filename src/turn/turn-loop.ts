@@ -35,6 +35,8 @@ export interface TurnDeps {
   maxToolRounds?: number;
   /** Before each request of the turn (automatic compaction between tool rounds). */
   beforeSample?(): Promise<void>;
+  /** User messages sent into the running turn, appended at the next sampling boundary. */
+  takeSteering?(): ResponseItem[];
 }
 
 export interface TurnOutcome {
@@ -92,7 +94,11 @@ export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
         lastMessage = messageText(item) ?? lastMessage;
       }
     }
-    if (calls.length === 0) return { usage, ...(lastMessage !== undefined ? { lastMessage } : {}) };
+    if (calls.length === 0) {
+      // steering that arrived during the last response: sample again instead of ending
+      if (appendSteering(deps)) continue;
+      return { usage, ...(lastMessage !== undefined ? { lastMessage } : {}) };
+    }
     if (round >= maxRounds) {
       deps.append(skippedOutputs(calls, "not run: the tool round limit of this turn was reached"));
       throw new ToolRoundLimitError(
@@ -110,5 +116,13 @@ export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
       record: (item) => deps.append([item]),
     });
     if (deps.signal.aborted) throw new TurnAbortedError("interrupted");
+    appendSteering(deps);
   }
+}
+
+/** After the tool outputs: the steering messages go into history (true when there were any). */
+function appendSteering(deps: TurnDeps): boolean {
+  const items = deps.takeSteering?.() ?? [];
+  if (items.length > 0) deps.append(items);
+  return items.length > 0;
 }

@@ -110,10 +110,11 @@ export function App({
     agent,
     takeReport: notifications.onInput,
     cwd: options.cwd,
-    onSubmit: (text) => {
+    onSubmit: (text, mode) => {
       if (runCommand(text)) return;
       const shell = shellEscape(text);
-      if (shell === undefined) void agent.sendMessage(text);
+      if (shell === undefined && mode === "send") agent.steerMessage(text);
+      else if (shell === undefined) void agent.sendMessage(text);
       else if (agent.isBusy())
         print({
           kind: "notice",
@@ -215,7 +216,7 @@ export function App({
           dim={Boolean(approval) || keys.picker !== undefined}
           placeholder={
             busy
-              ? "working… (type to queue, Esc to interrupt)"
+              ? "working… (Enter steers, Tab queues, Esc interrupts)"
               : "Ask mini-codex; /help for commands"
           }
         />

@@ -6,7 +6,7 @@ import { SHOW_OUTPUT_KEY } from "./keymap.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
 import { McpCallView } from "./mcp-entry.js";
 import { wrapRuns } from "./text-wrap.js";
-import type { TranscriptEntry } from "./transcript-entries.js";
+import { STEERED_LABEL, type TranscriptEntry } from "./transcript-entries.js";
 
 const MAX_DIFF_LINES = 200;
 
@@ -173,6 +173,7 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
             <Text color="cyan">› </Text>
           </Box>
           <Text>{printable(entry.text)}</Text>
+          {entry.steered ? <Text dimColor> {STEERED_LABEL}</Text> : null}
         </Box>
       );
     case "agent":

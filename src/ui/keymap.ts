@@ -3,6 +3,7 @@ import type { Key } from "ink";
 /** Everything a key can do outside plain typing. */
 export type KeyAction =
   | "submit"
+  | "queue"
   | "newline"
   | "interrupt"
   | "ctrl_c"
@@ -38,8 +39,14 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   {
     keys: "Enter",
     action: "submit",
-    description: "send the message",
+    description: "send the message (while a turn runs: into that turn)",
     match: (_i, key) => key.return,
+  },
+  {
+    keys: "Tab",
+    action: "queue",
+    description: "while a turn runs: queue the message for after it",
+    match: (_i, key) => key.tab,
   },
   {
     keys: "Esc",
@@ -138,6 +145,7 @@ export const EFFORT_CYCLE = ["minimal", "low", "medium", "high"] as const;
 export const CONTROL_CHAR_ACTIONS: Readonly<Record<string, KeyAction>> = {
   "\u0003": "ctrl_c",
   "\r": "submit",
+  "\t": "queue",
   "\n": "newline",
   "\u007f": "backspace",
   "\b": "backspace",

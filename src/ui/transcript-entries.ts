@@ -5,7 +5,8 @@ import type { OpenLine } from "./stream-text.js";
 /** A finished transcript item (rendered once, in Ink's <Static>). Plain data only. */
 export type TranscriptEntryBody =
   | { kind: "banner"; lines: string[] }
-  | { kind: "user"; text: string }
+  /** `steered`: sent into the running turn (Enter while busy), not as a turn of its own. */
+  | { kind: "user"; text: string; steered?: boolean }
   /** A block of complete lines of an agent message; `fenceOpen`: starts inside a code fence. */
   | { kind: "agent"; lines: string[]; first: boolean; fenceOpen: boolean }
   | { kind: "reasoning"; text: string }
@@ -74,3 +75,6 @@ export function lastLines(text: string, maxLines: number, maxChars = 2000): stri
   const lines = bounded.split("\n");
   return lines.slice(-maxLines).join("\n");
 }
+
+/** Shown under a message sent into the running turn. */
+export const STEERED_LABEL = "(sent into the running turn)";

@@ -1,4 +1,4 @@
-import type { TranscriptEntry } from "./transcript-entries.js";
+import { STEERED_LABEL, type TranscriptEntry } from "./transcript-entries.js";
 
 /** An entry as plain lines, for the transcript pager (what was shown, without colours). */
 export function entryLines(entry: TranscriptEntry): string[] {
@@ -9,6 +9,7 @@ export function entryLines(entry: TranscriptEntry): string[] {
       return [
         "",
         ...entry.text.split("\n").map((line, i) => (i === 0 ? `› ${line}` : `  ${line}`)),
+        ...(entry.steered ? [`  ${STEERED_LABEL}`] : []),
       ];
     case "agent":
       return [...(entry.first ? [""] : []), ...entry.lines.map((line) => `  ${line}`)];

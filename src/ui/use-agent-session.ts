@@ -233,6 +233,18 @@ export function useAgentSession(
   );
   sendNext.current = sendMessage;
 
+  /** Enter while a turn runs: into that turn if it takes it, else queued behind it. */
+  const steerMessage = useCallback(
+    (text: string) => {
+      if (busy.current && current.current?.session.steer(text)) {
+        dispatch({ type: "append", entries: [{ kind: "user", text, steered: true }] });
+        return;
+      }
+      void sendMessage(text);
+    },
+    [dispatch, sendMessage],
+  );
+
   const interrupt = useCallback(() => {
     denyAll();
     current.current?.session.abort();
@@ -262,6 +274,7 @@ export function useAgentSession(
       return open();
     },
     sendMessage,
+    steerMessage,
     runSessionOperation,
     interrupt,
     close,

@@ -25,8 +25,11 @@ import {
 
 export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort" | "show_output" | "transcript";
 
+/** Enter sends (into a running turn); Tab queues behind it. */
+export type SubmitMode = "send" | "queue";
+
 export interface ComposerOptions {
-  onSubmit(text: string): void;
+  onSubmit(text: string, mode: SubmitMode): void;
   /** Keys the app handles; `empty`: the input was empty when the key came. */
   onSignal(signal: ComposerSignal, empty: boolean): void;
 }
@@ -52,14 +55,17 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
     setVersion((v) => v + 1);
   }, []);
 
-  const submit = useCallback(() => {
-    const text = expandPastes(buffer.current.text, pastes.current);
-    if (!text.trim()) return;
-    history.current = remember(history.current, text);
-    pastes.current.clear();
-    set(EMPTY_BUFFER);
-    onSubmit(text);
-  }, [onSubmit, set]);
+  const submit = useCallback(
+    (mode: SubmitMode = "send") => {
+      const text = expandPastes(buffer.current.text, pastes.current);
+      if (!text.trim()) return;
+      history.current = remember(history.current, text);
+      pastes.current.clear();
+      set(EMPTY_BUFFER);
+      onSubmit(text, mode);
+    },
+    [onSubmit, set],
+  );
 
   /** Insert pasted text; a long paste goes in as one placeholder line. */
   const insertPaste = useCallback(
@@ -92,6 +98,8 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
       switch (action) {
         case "submit":
           return submit();
+        case "queue":
+          return submit("queue");
         case "newline":
           return set(insertText(b, "\n"));
         case "interrupt":

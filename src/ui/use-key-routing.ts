@@ -10,7 +10,7 @@ import type { TranscriptEntryBody } from "./transcript-entries.js";
 import type { useAgentSession } from "./use-agent-session.js";
 import { useApprovalKeys } from "./use-approval-keys.js";
 import { useCompletion } from "./use-completion.js";
-import { type ComposerSignal, useComposer } from "./use-composer.js";
+import { type ComposerSignal, type SubmitMode, useComposer } from "./use-composer.js";
 import { useRefState } from "./use-terminal.js";
 
 export const EFFORTS = ReasoningEffortSchema.options;
@@ -20,7 +20,7 @@ export interface KeyRoutingOptions {
   /** The workspace (for `@` file mentions). */
   cwd: string;
   /** A message or slash command the person sent. */
-  onSubmit(text: string): void;
+  onSubmit(text: string, mode: SubmitMode): void;
   print(...entries: TranscriptEntryBody[]): void;
   quit(): void;
   /** Print the last command's whole output. */
@@ -53,10 +53,10 @@ export function useKeyRouting({
   const quitArmed = useRef(false);
   const clearComposer = useRef(() => {});
 
-  const submit = (text: string) => {
+  const submit = (text: string, mode: SubmitMode) => {
     quitArmed.current = false;
     setHint("");
-    onSubmit(text);
+    onSubmit(text, mode);
   };
 
   const onSignal = (signal: ComposerSignal, empty: boolean) => {

@@ -145,7 +145,9 @@ describe.skipIf(!hasTmux)(
       await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
       p.type("demo:slow 30");
       await p.until(() => p.statusBar().includes("working"), "the turn to work");
-      p.type("the queued one");
+      // Tab queues behind the turn (Enter would send it into the turn)
+      p.literal("the queued one");
+      p.keys("Tab");
       await p.until(() => p.statusBar().includes("1 queued"), "the queue in the status bar");
       expect(p.statusBar()).toMatch(/working \d+s · 1 queued/);
       expect(p.statusBar().trimEnd().length).toBeLessThanOrEqual(60);
@@ -153,6 +155,24 @@ describe.skipIf(!hasTmux)(
       await p.until(() => /working [1-9]\d*s/.test(p.statusBar()), "the timer to tick");
       p.keys("Escape");
       await p.until(() => !p.statusBar().includes("working"), "the interrupt");
+    }, 60_000);
+
+    it("Enter during a command steers the turn: the message rides in its next request", async () => {
+      const p = open([]);
+      await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
+      p.type("run: sleep 2");
+      await p.until(() => p.screen().includes("Enter steers, Tab queues"), "the busy hint");
+      const before = server.requests.length;
+      p.type("also say zebra");
+      await p.until(() => p.screen().includes("(sent into the running turn)"), "the steering line");
+      await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+      // the request after the command: its output, then the steering message, on the chain
+      const next = server.requests
+        .slice(before)
+        .find((r) => JSON.stringify(r.body).includes("function_call_output"));
+      expect(next?.previousResponseId).toBeDefined();
+      const body = JSON.stringify(next?.body);
+      expect(body.indexOf("also say zebra")).toBeGreaterThan(body.indexOf("function_call_output"));
     }, 60_000);
 
     it("quitting clears the live region and prints the session id, the resume hint and the tokens", async () => {

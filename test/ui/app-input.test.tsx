@@ -140,8 +140,8 @@ describe("App: input and ledger", () => {
     await ready(app.frame);
     await app.submit("slow one");
     await waitFor(() => app.sessions[0]?.sent.length === 1, "the first send");
-    await app.submit("queued one");
-    await app.submit("queued two");
+    await app.queue("queued one");
+    await app.queue("queued two");
     await waitFor(() => app.frame().includes("queued › queued two"), "the queued lines");
     app.ui.stdin.write("\u001b");
     await waitFor(() => app.frame().includes("Interrupted."), "the interrupt notice");

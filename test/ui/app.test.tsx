@@ -130,7 +130,7 @@ describe("App", () => {
     app.ui.stdin.write("a");
     await waitFor(() => app.frame().includes("also check a"), "the key in the message");
     expect(decisions).toEqual([]);
-    app.ui.stdin.write("\r");
+    app.ui.stdin.write("\t");
     await waitFor(() => app.frame().includes("queued › also check a"), "the queued message");
     app.ui.stdin.write("n");
     await waitFor(() => decisions.length === 1, "the decision");
@@ -277,7 +277,7 @@ describe("App", () => {
     await ready(app.frame);
     await app.submit("slow one");
     await waitFor(() => app.sessions[0]?.sent.length === 1, "the first send");
-    await app.submit("queued one");
+    await app.queue("queued one");
     await waitFor(() => app.frame().includes("queued › queued one"), "the queued line");
     finishFirst();
     await waitFor(() => app.frame().includes("done: queued one"), "the queued answer");

@@ -40,7 +40,12 @@ export function launch(script: Script, overrides: Partial<TuiLaunchOptions> = {}
     await type(text);
     ui.stdin.write("\r");
   };
-  return { ui, frame, sessions, type, submit };
+  /** Tab: while a turn runs, the message waits for after it (Enter would steer). */
+  const queue = async (text: string) => {
+    await type(text);
+    ui.stdin.write("\t");
+  };
+  return { ui, frame, sessions, type, submit, queue };
 }
 
 export const ready = (frame: () => string) =>

@@ -16,6 +16,9 @@ export type Script = (text: string, session: ScriptedSession) => Promise<void>;
 export class ScriptedSession implements AgentSession {
   readonly id = "sess_test";
   readonly sent: string[] = [];
+  /** Messages steered into a running turn (Enter while busy). */
+  readonly steered: string[] = [];
+  private running = false;
   aborted = 0;
   closed = false;
   private listeners = new Set<(event: SessionEvent) => void>();
@@ -89,7 +92,12 @@ export class ScriptedSession implements AgentSession {
     this.sent.push(input);
     this.abortController = new AbortController();
     this.emit({ type: "turn_started", turn: this.sent.length });
-    await this.script(input, this);
+    this.running = true;
+    try {
+      await this.script(input, this);
+    } finally {
+      this.running = false;
+    }
     if (this.abortController.signal.aborted) {
       this.emit({ type: "turn_failed", turn: this.sent.length, message: "aborted", aborted: true });
       return { ok: false, aborted: true };
@@ -108,6 +116,11 @@ export class ScriptedSession implements AgentSession {
   subscribe(listener: (event: SessionEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  steer(text: string): boolean {
+    if (this.running) this.steered.push(text);
+    return this.running;
   }
 
   abort(): void {

@@ -1,0 +1,36 @@
+import { type ResponseItem, userMessage } from "../protocol/items.js";
+
+/**
+ * Messages the person sent into the running turn (Enter while busy). The turn loop takes them
+ * at its next sampling boundary, so they ride in the next incremental request.
+ */
+export class SteeringBuffer {
+  private pending: string[] = [];
+  private open = false;
+
+  /** A turn started: steering is accepted until end(). */
+  begin(): void {
+    this.open = true;
+    this.pending = [];
+  }
+
+  /** False when no turn runs: the caller sends the message as a turn of its own. */
+  offer(text: string): boolean {
+    if (!this.open || !text.trim()) return false;
+    this.pending.push(text);
+    return true;
+  }
+
+  /** What arrived since the last take, as user messages for history. */
+  take(): ResponseItem[] {
+    const texts = this.pending;
+    this.pending = [];
+    return texts.map((text) => userMessage(text));
+  }
+
+  /** The turn ended: what it never took (interrupt, failure) still goes to history. */
+  end(): ResponseItem[] {
+    this.open = false;
+    return this.take();
+  }
+}
