@@ -39,6 +39,19 @@ describe("steering a running turn", () => {
     expect(h.session.steer("late")).toBe(false);
   });
 
+  it("a message sent while the answer streams: the turn samples again instead of ending", async () => {
+    h = await startHarness();
+    const pending = h.session.send("demo:slow 3");
+    await waitFor(() => h.events.some((e) => e.type === "text_delta"));
+    const before = h.requests().length;
+    expect(h.session.steer("and then zebra")).toBe(true);
+    const result = await pending;
+    expect(result).toMatchObject({ ok: true, lastMessage: "You said: and then zebra" });
+    const next = h.requests()[before];
+    expect(next?.previousResponseId).toBeDefined();
+    expect(wireInput(next).map(userText)).toEqual(["and then zebra"]);
+  });
+
   it("a message the turn never took (interrupted) stays in history for the next turn", async () => {
     h = await startHarness();
     const pending = h.session.send("run: sleep 30");
