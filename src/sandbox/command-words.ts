@@ -177,8 +177,9 @@ export function suggestedPrefix(command: string): string[] {
   const [program, second] = words;
   if (program === undefined) return [];
   if (RUNS_ANYTHING.has(program) || program.includes("/")) return words;
-  if (HAS_SUBCOMMAND.has(program) && second !== undefined && !second.startsWith("-")) {
-    return [program, second];
+  if (HAS_SUBCOMMAND.has(program) && second !== undefined) {
+    // Options before the subcommand (`git -c alias.x=!sh`) can make it run anything.
+    return second.startsWith("-") ? words : [program, second];
   }
   return [program];
 }

@@ -95,6 +95,9 @@ describe("suggestedPrefix", () => {
     ["python3 script.py --fast", ["python3", "script.py", "--fast"]],
     ["bash -c 'rm x'", ["bash", "-c", "rm x"]],
     ["./run.sh a", ["./run.sh", "a"]],
+    // options before a subcommand can change what runs: never offer the bare program
+    ["git -c 'alias.x=!sh' x", ["git", "-c", "alias.x=!sh", "x"]],
+    ["npm -g install foo", ["npm", "-g", "install", "foo"]],
   ])("%s → %j", (text, prefix) => {
     expect(suggestedPrefix(text)).toEqual(prefix);
   });
