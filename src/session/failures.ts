@@ -1,4 +1,5 @@
-import { TransportError } from "../transport/errors.js";
+import { errorMessage } from "../protocol/error-message.js";
+import { AUTH_MESSAGE, TransportError } from "../transport/errors.js";
 import { assertNever, type RequestOutcome } from "./events.js";
 import { ResponseFailed } from "./response-stream.js";
 
@@ -101,4 +102,13 @@ export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
     default:
       return assertNever(failure);
   }
+}
+
+/** Any failure of a request as the error the turn reports (interrupt, 401, or its message). */
+export function asRequestError(error: unknown, signal: AbortSignal | undefined): ModelRequestError {
+  if (error instanceof ModelRequestError) return error;
+  const kind = failureKind(error, signal);
+  if (kind === "aborted") return new ModelRequestError("interrupted", true);
+  if (kind === "auth") return new ModelRequestError(AUTH_MESSAGE, false);
+  return new ModelRequestError(errorMessage(error), false);
 }

@@ -1,13 +1,7 @@
-import type { ServerEvent } from "../protocol/events.js";
-import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
+import type { ResponsesRequest } from "../protocol/request.js";
 import { backoffDelayMs, sleep } from "../transport/backoff.js";
-import {
-  AUTH_MESSAGE,
-  isStreamIdRefusal,
-  TransportError,
-  WebSocketUnavailable,
-} from "../transport/errors.js";
-import { HttpTransport, toHttpBody } from "../transport/http.js";
+import { isStreamIdRefusal, TransportError, WebSocketUnavailable } from "../transport/errors.js";
+import { HttpTransport } from "../transport/http.js";
 import type {
   LaneRoute,
   ProviderEndpoint,
@@ -16,8 +10,14 @@ import type {
 } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
-import type { RequestFinished, RequestOutcome, RequestStarted } from "./events.js";
-import { failureKind, ModelRequestError, outcomeOf, recoveryFor } from "./failures.js";
+import type { RequestOutcome } from "./events.js";
+import {
+  asRequestError,
+  failureKind,
+  ModelRequestError,
+  outcomeOf,
+  recoveryFor,
+} from "./failures.js";
 import {
   LaneSockets,
   MAX_NAMED_LANES_PER_CONNECTION,
@@ -29,9 +29,16 @@ import { type WirePlan, wireRequest } from "./plan.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
+import {
+  type AttemptTarget,
+  describeAttempt,
+  providerEndpoint,
+  type SampleCall,
+} from "./wire-attempt.js";
 
 export { ModelRequestError } from "./failures.js";
 export { SOCKET_MAX_AGE_MS, type SocketTransport } from "./lane-sockets.js";
+export type { SampleCall } from "./wire-attempt.js";
 
 export interface ModelClientOptions {
   provider: ProviderSettings;
@@ -44,28 +51,6 @@ export interface ModelClientOptions {
   now?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
-}
-
-/** One sampling request: rebuilt on every attempt, so a resend always carries current history. */
-export interface SampleCall {
-  turn: number;
-  build(): FullRequest;
-  effort?: RequestStarted["effort"];
-  warmup?: boolean;
-  signal?: AbortSignal;
-  onEvent(event: ServerEvent): void;
-  /** An attempt failed and will be retried: drop anything half-streamed. */
-  onAttemptFailed?(message: string): void;
-  onRequestStarted(request: RequestStarted): void;
-  onRequestFinished(request: RequestFinished): void;
-}
-
-/** Where one attempt goes: the lane, its transport and connection, its `stream_id`. */
-interface Target {
-  lane: Lane;
-  transport: ResponsesTransport;
-  connection: string | undefined;
-  streamId: string | undefined;
 }
 
 /**
@@ -94,7 +79,7 @@ export class ModelClient {
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
       (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
-        this.endpoint(),
+        providerEndpoint(this.options),
       ),
     );
   }
@@ -148,7 +133,7 @@ export class ModelClient {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
       lanes.applyEpochLimit();
-      let target: Target;
+      let target: AttemptTarget;
       try {
         target = await this.pickTarget(call.build().body, call.signal);
       } catch (error) {
@@ -156,14 +141,22 @@ export class ModelClient {
           this.fallBackToHttp(`WebSocket unavailable (${error.message})`);
           continue;
         }
-        throw this.toRequestError(error, call.signal);
+        throw asRequestError(error, call.signal);
       }
       const { lane, transport, connection } = target;
       const chain = lane.chain;
       const current = call.build(); // after any epoch reset, so frozen outputs are current
       const plan = chain.plan(current, transport.kind, connection);
       const wire = wireRequest(current.body, plan, call.warmup === true);
-      const started = this.describe(call, current, plan, wire, target);
+      const started = describeAttempt(
+        call,
+        current,
+        plan,
+        wire,
+        target,
+        ++this.seq,
+        this.options.lanes.size,
+      );
       call.onRequestStarted(started);
       chain.accepted(current, connection);
       lanes.count(lane);
@@ -222,7 +215,7 @@ export class ModelClient {
   private async recover(
     error: unknown,
     call: SampleCall,
-    target: Target,
+    target: AttemptTarget,
     budget: RetryBudget,
   ): Promise<void> {
     const { transport, connection, lane } = target;
@@ -249,7 +242,7 @@ export class ModelClient {
       const socket = transport.kind === "ws" ? (transport as SocketTransport) : undefined;
       const dropped = socket !== undefined && socket.connectionId !== connection;
       chain.failed(dropped ? "reconnected" : undefined);
-      const failure = this.toRequestError(error, call.signal);
+      const failure = asRequestError(error, call.signal);
       if (outOfTime) throw new ModelRequestError(budget.giveUp(message, "time"), false);
       if (recovery.kind === "fail" && recovery.exhausted) {
         throw new ModelRequestError(budget.giveUp(failure.message, recovery.exhausted), false);
@@ -276,11 +269,13 @@ export class ModelClient {
   private async pickTarget(
     body: ResponsesRequest,
     signal: AbortSignal | undefined,
-  ): Promise<Target> {
+  ): Promise<AttemptTarget> {
     const lanes = this.options.lanes;
     const lane = lanes.select(body);
     if (this.useHttp) {
-      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(this.endpoint());
+      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(
+        providerEndpoint(this.options),
+      );
       return { lane, transport: this.http, connection: undefined, streamId: undefined };
     }
     const socket = this.sockets.socketFor(lane);
@@ -361,60 +356,9 @@ export class ModelClient {
     this.options.warn(`${why}; using HTTP for the rest of this session`);
   }
 
-  private describe(
-    call: SampleCall,
-    current: FullRequest,
-    plan: WirePlan,
-    wire: ResponsesRequest,
-    target: Target,
-  ): RequestStarted {
-    const transport = target.transport.kind;
-    const text =
-      transport === "ws" ? responseCreateFrameText(wire, target.streamId) : toHttpBody(wire);
-    this.seq += 1;
-    return {
-      seq: this.seq,
-      turn: call.turn,
-      transport,
-      mode:
-        transport === "http" ? "http_full" : plan.kind === "full" ? "ws_full" : "ws_incremental",
-      ...(plan.kind === "full" ? { reason: plan.reason } : {}),
-      lane: target.lane.label,
-      lanes: this.options.lanes.size,
-      previousResponseIdPresent: transport === "ws" && wire.previous_response_id !== undefined,
-      model: wire.model,
-      ...(wire.reasoning ? { effort: wire.reasoning.effort } : {}),
-      itemsTotal: current.body.input.length,
-      itemsSent: wire.input.length,
-      bytesSent: Buffer.byteLength(text),
-      warmup: call.warmup === true,
-    };
-  }
-
-  private endpoint(): ProviderEndpoint {
-    const { provider } = this.options;
-    return {
-      baseUrl: provider.baseUrl,
-      ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
-      sessionId: this.options.sessionId,
-      version: this.options.version,
-      streamIdleTimeoutMs: provider.streamIdleTimeoutMs,
-      websocketConnectTimeoutMs: provider.websocketConnectTimeoutMs,
-    };
-  }
-
   private pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
     return sleep(ms, signal).catch(() => {
       throw new ModelRequestError("interrupted", true);
     });
-  }
-
-  private toRequestError(error: unknown, signal: AbortSignal | undefined): ModelRequestError {
-    if (error instanceof ModelRequestError) return error;
-    const kind = failureKind(error, signal);
-    if (kind === "aborted") return new ModelRequestError("interrupted", true);
-    if (kind === "auth") return new ModelRequestError(AUTH_MESSAGE, false);
-    const message = error instanceof Error ? error.message : String(error);
-    return new ModelRequestError(message, false);
   }
 }

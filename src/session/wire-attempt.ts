@@ -1,0 +1,79 @@
+import type { ServerEvent } from "../protocol/events.js";
+import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
+import { toHttpBody } from "../transport/http.js";
+import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
+import type { ProviderSettings } from "./api.js";
+import type { RequestFinished, RequestStarted } from "./events.js";
+import type { Lane } from "./lanes.js";
+import type { WirePlan } from "./plan.js";
+import type { FullRequest } from "./request.js";
+
+/** One sampling request: rebuilt on every attempt, so a resend always carries current history. */
+export interface SampleCall {
+  turn: number;
+  build(): FullRequest;
+  effort?: RequestStarted["effort"];
+  warmup?: boolean;
+  signal?: AbortSignal;
+  onEvent(event: ServerEvent): void;
+  /** An attempt failed and will be retried: drop anything half-streamed. */
+  onAttemptFailed?(message: string): void;
+  onRequestStarted(request: RequestStarted): void;
+  onRequestFinished(request: RequestFinished): void;
+}
+
+/** Where one attempt goes: the lane, its transport and connection, its `stream_id`. */
+export interface AttemptTarget {
+  lane: Lane;
+  transport: ResponsesTransport;
+  connection: string | undefined;
+  streamId: string | undefined;
+}
+
+/** What the ledger and the UI learn of one attempt; the byte count is of the exact wire text. */
+export function describeAttempt(
+  call: SampleCall,
+  current: FullRequest,
+  plan: WirePlan,
+  wire: ResponsesRequest,
+  target: AttemptTarget,
+  seq: number,
+  lanes: number,
+): RequestStarted {
+  const transport = target.transport.kind;
+  const text =
+    transport === "ws" ? responseCreateFrameText(wire, target.streamId) : toHttpBody(wire);
+  return {
+    seq,
+    turn: call.turn,
+    transport,
+    mode: transport === "http" ? "http_full" : plan.kind === "full" ? "ws_full" : "ws_incremental",
+    ...(plan.kind === "full" ? { reason: plan.reason } : {}),
+    lane: target.lane.label,
+    lanes,
+    previousResponseIdPresent: transport === "ws" && wire.previous_response_id !== undefined,
+    model: wire.model,
+    ...(wire.reasoning ? { effort: wire.reasoning.effort } : {}),
+    itemsTotal: current.body.input.length,
+    itemsSent: wire.input.length,
+    bytesSent: Buffer.byteLength(text),
+    warmup: call.warmup === true,
+  };
+}
+
+/** How the transports reach the provider; the key goes only into the connection's headers. */
+export function providerEndpoint(options: {
+  provider: ProviderSettings;
+  sessionId: string;
+  version: string;
+}): ProviderEndpoint {
+  const { provider } = options;
+  return {
+    baseUrl: provider.baseUrl,
+    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
+    sessionId: options.sessionId,
+    version: options.version,
+    streamIdleTimeoutMs: provider.streamIdleTimeoutMs,
+    websocketConnectTimeoutMs: provider.websocketConnectTimeoutMs,
+  };
+}
