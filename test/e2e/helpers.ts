@@ -76,7 +76,7 @@ export function tempWorld(): TempWorld {
     home,
     repo,
     env: (extra = {}) => cleanEnv({ MINI_CODEX_HOME: home, HOME: root, ...extra }),
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }),
   };
 }
 

@@ -36,6 +36,20 @@ export function buildIfStale() {
   }
 }
 
+/** Block until process `pid` no longer exists (or `timeoutMs` passes). */
+function waitForExit(pid: number, timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    Atomics.wait(pause, 0, 0, 20);
+  }
+}
+
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
 export interface PaneOptions {
@@ -165,7 +179,17 @@ export function startPane(options: PaneOptions): Pane {
     bytes: (...hex) => void tmux("send-keys", "-t", "tui", "-H", ...hex),
     recordTo: (file) => void tmux("pipe-pane", "-o", "-t", "tui", `cat >> ${quote(file)}`),
     resize: (columns) => void tmux("resize-window", "-t", "tui", "-x", String(columns)),
-    kill: () => void spawnSync("tmux", ["-L", socket, "kill-server"]),
+    kill() {
+      // The program still writes its session file as it ends (SIGHUP): wait for it to be gone,
+      // or the temp world is removed under it.
+      const pid = Number(
+        spawnSync("tmux", ["-L", socket, "list-panes", "-t", "tui", "-F", "#{pane_pid}"], {
+          encoding: "utf8",
+        }).stdout.trim(),
+      );
+      spawnSync("tmux", ["-L", socket, "kill-server"]);
+      if (pid > 0) waitForExit(pid, 10_000);
+    },
   };
   return pane;
 }
