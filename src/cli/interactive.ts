@@ -44,6 +44,8 @@ export async function runInteractive(
     defaultSandbox: "workspace-write",
   });
   try {
+    // its warning goes to the plain terminal, before the UI draws
+    await runtime.checkSandbox();
     // read before the UI starts: a bad file is a usage error on the plain terminal
     const images = imageDataUrls(flags.image ?? [], runtime.cwd);
     const { runTui } = (await import(UI_MODULE)) as { runTui: RunTui };

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
-import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
+import { type BwrapStatus, probeBwrapAsync } from "../sandbox/bwrap-probe.js";
 import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
 import { suggestedPrefix } from "../sandbox/command-words.js";
 import { looksSandboxDenied } from "../sandbox/denial.js";
@@ -32,7 +32,7 @@ export interface ShellToolOptions {
   /** Network access, and the folders masked from commands. */
   sandbox?: Partial<SandboxSettings>;
   /** Whether bwrap can confine commands (default: probed once on PATH). */
-  bwrap?: () => BwrapStatus;
+  bwrap?: () => BwrapStatus | Promise<BwrapStatus>;
 }
 
 const ShellArgsSchema = z.object({
@@ -76,7 +76,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       cwd: plan.workdir,
       workspaceRoots: ctx.workspaceRoots,
       settings,
-      bwrap: (options.bwrap ?? probeBwrap)(),
+      bwrap: await (options.bwrap ?? probeBwrapAsync)(),
     });
     if ("refused" in launch) return { text: launch.refused, denied: false };
     const { callId } = ctx;
