@@ -193,6 +193,17 @@ function report(error: unknown): number {
   return EXIT_FAILED;
 }
 
+/** The width commander wraps help at when stdout is not a terminal. */
+export const DEFAULT_HELP_WIDTH = 80;
+
+/**
+ * `mini-codex --help` as commander prints it for a terminal this wide: build/render-help.mjs
+ * stores it for bin/mini-codex.js, which answers `--help` without loading the CLI (bench/startup).
+ */
+export function helpText(width = DEFAULT_HELP_WIDTH): string {
+  return buildProgram({}).configureHelp({ helpWidth: width }).helpInformation();
+}
+
 /** Run the command line; resolves with the exit code (never calls process.exit itself). */
 export async function runCli(argv: string[]): Promise<number> {
   const pending: Pending = {};
