@@ -1,4 +1,4 @@
-import { type BwrapStatus, probeBwrapAsync } from "../sandbox/bwrap-probe.js";
+import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
 import type { ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ToolRouterOptions } from "../tools/index.js";
@@ -47,7 +47,7 @@ export function sandboxWarning(mode: SandboxMode, status: BwrapStatus) {
 export function sandboxCheck(mode: SandboxMode, warn: (message: string) => void) {
   let checked: Promise<void> | undefined;
   return (): Promise<void> => {
-    checked ??= probeBwrapAsync().then((status) => {
+    checked ??= probeBwrap().then((status) => {
       const problem = sandboxWarning(mode, status);
       if (problem) warn(problem);
     });

@@ -1,4 +1,3 @@
-import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 
@@ -43,52 +42,28 @@ const NOT_INSTALLED: BwrapStatus = {
   why: "bwrap (bubblewrap) is not installed or not on PATH",
 };
 
-const cache = new Map<string, BwrapStatus>();
-const pending = new Map<string, Promise<BwrapStatus>>();
+const known = new Map<string, Promise<BwrapStatus>>();
 
-/** Whether bubblewrap can confine commands here (installed, and namespaces allowed); cached per PATH. */
-export function probeBwrap(pathVar: string | undefined = process.env.PATH): BwrapStatus {
+/**
+ * Whether bubblewrap can confine commands here (installed, and namespaces allowed); probed once
+ * per PATH. Asynchronous: the probe's process runs while start-up goes on (a spawnSync here cost
+ * 10-20 ms before exec's first request under load: bench/startup).
+ */
+export function probeBwrap(pathVar: string | undefined = process.env.PATH): Promise<BwrapStatus> {
   const key = pathVar ?? "";
-  const known = cache.get(key);
-  if (known) return known;
-  const status = runProbe(pathVar);
-  cache.set(key, status);
+  let status = known.get(key);
+  if (!status) {
+    status = runProbe(pathVar);
+    known.set(key, status);
+  }
   return status;
 }
 
-/**
- * The same answer without blocking: the probe's process runs while start-up goes on (a
- * spawnSync here cost 10-20 ms before exec's first request under load: bench/startup).
- */
-export function probeBwrapAsync(
-  pathVar: string | undefined = process.env.PATH,
-): Promise<BwrapStatus> {
-  const key = pathVar ?? "";
-  const known = cache.get(key);
-  if (known) return Promise.resolve(known);
-  let running = pending.get(key);
-  if (!running) {
-    running = runProbeAsync(pathVar).then((status) => {
-      cache.set(key, status);
-      pending.delete(key);
-      return status;
-    });
-    pending.set(key, running);
-  }
-  return running;
-}
-
-function runProbe(pathVar: string | undefined): BwrapStatus {
+async function runProbe(pathVar: string | undefined): Promise<BwrapStatus> {
   const path = findBwrap(pathVar);
   if (!path) return NOT_INSTALLED;
-  const result = spawnSync(path, PROBE_ARGS, { encoding: "utf8", timeout: PROBE_TIMEOUT_MS });
-  if (result.status === 0) return { ok: true, path };
-  return refused(result.error?.message ?? result.stderr);
-}
-
-function runProbeAsync(pathVar: string | undefined): Promise<BwrapStatus> {
-  const path = findBwrap(pathVar);
-  if (!path) return Promise.resolve(NOT_INSTALLED);
+  // loaded here: exec's path to its first request needs no child_process
+  const { spawn } = await import("node:child_process");
   return new Promise((resolve) => {
     const child = spawn(path, PROBE_ARGS, {
       stdio: ["ignore", "ignore", "pipe"],

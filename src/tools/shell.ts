@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
-import { type BwrapStatus, probeBwrapAsync } from "../sandbox/bwrap-probe.js";
+import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
 import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
 import { suggestedPrefix } from "../sandbox/command-words.js";
 import { looksSandboxDenied } from "../sandbox/denial.js";
@@ -76,7 +76,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       cwd: plan.workdir,
       workspaceRoots: ctx.workspaceRoots,
       settings,
-      bwrap: await (options.bwrap ?? probeBwrapAsync)(),
+      bwrap: await (options.bwrap ?? probeBwrap)(),
     });
     if ("refused" in launch) return { text: launch.refused, denied: false };
     const { callId } = ctx;
