@@ -1,4 +1,5 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
+import type { ToolOutput } from "../protocol/tool-output.js";
 import type {
   AgentSession,
   SessionOptions,
@@ -271,7 +272,7 @@ export class Session implements AgentSession {
   }
 
   /** A tool re-rendered a finished output; the model keeps seeing the frozen text. */
-  rerenderToolOutput(callId: string, output: string): boolean {
+  rerenderToolOutput(callId: string, output: ToolOutput): boolean {
     return this.log.replaceToolOutput(callId, output);
   }
 
