@@ -1,16 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PNG_DATA_URL as DATA_URL, PNG } from "../tools/images.js";
 import { demoSuite, jsonLines, runCli } from "./helpers.js";
 
 const suite = demoSuite();
-
-// A real 1×1 PNG (67 bytes).
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-const DATA_URL = `data:image/png;base64,${PNG.toString("base64")}`;
 
 type Item = { type: string; call_id?: string; output?: unknown; name?: string };
 type Body = { input?: Item[]; previous_response_id?: string };

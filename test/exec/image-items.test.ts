@@ -2,25 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ExecEventMapper } from "../../src/exec/exec-events.js";
 import { TextProgress } from "../../src/exec/text-sink.js";
 import type { SessionEvent } from "../../src/session/events.js";
+import { IMAGE_REFUSED, IMAGE_VIEWED, PNG } from "../tools/images.js";
 
-const viewed: SessionEvent = {
-  type: "tool",
-  event: {
-    type: "image_viewed",
-    callId: "c1",
-    path: "shots/a.png",
-    image: { mediaType: "image/png", bytes: 70 },
-  },
-};
-const refused: SessionEvent = {
-  type: "tool",
-  event: {
-    type: "image_viewed",
-    callId: "c2",
-    path: "x.png",
-    error: "view_image: x.png: no such file",
-  },
-};
+const viewed: SessionEvent = { type: "tool", event: IMAGE_VIEWED };
+const refused: SessionEvent = { type: "tool", event: IMAGE_REFUSED };
 
 describe("exec shows a view_image call without its bytes", () => {
   it("--json: an image_view item, completed with type and size, or failed with the reason", () => {
@@ -33,7 +18,7 @@ describe("exec shows a view_image call without its bytes", () => {
           type: "image_view",
           path: "shots/a.png",
           media_type: "image/png",
-          bytes: 70,
+          bytes: PNG.length,
           status: "completed",
         },
       },
@@ -58,7 +43,7 @@ describe("exec shows a view_image call without its bytes", () => {
     progress.handle(viewed);
     progress.handle(refused);
     expect(err).toBe(
-      "Viewed [image: a.png, image/png, 70 bytes]\nview_image: x.png: no such file\n",
+      `Viewed [image: a.png, image/png, ${PNG.length} bytes]\nview_image: x.png: no such file\n`,
     );
   });
 });

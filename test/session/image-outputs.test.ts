@@ -8,15 +8,10 @@ import { itemHash } from "../../src/session/digest.js";
 import { FrozenToolOutputs, isToolOutput } from "../../src/session/history.js";
 import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
 import { newSessionId } from "../../src/session/session-id.js";
+import { PNG, PNG_DATA_URL } from "../tools/images.js";
 import { type Harness, modes, startHarness, wireInput } from "./harness.js";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-const IMAGE = [
-  { type: "input_image", image_url: `data:image/png;base64,${PNG.toString("base64")}` },
-];
+const IMAGE = [{ type: "input_image", image_url: PNG_DATA_URL }];
 const imageOutput = (callId: string): ResponseItem => ({
   type: "function_call_output",
   call_id: callId,

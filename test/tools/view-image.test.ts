@@ -3,12 +3,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolRouter, VIEW_IMAGE_MAX_BYTES, viewImageTool } from "../../src/tools/index.js";
 import { makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
+import { PNG } from "./images.js";
 
-// A real 1×1 PNG (70 bytes) and the first bytes of a JPEG and a GIF.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+// The first bytes of a JPEG and a GIF.
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const GIF = Buffer.from("GIF89a\x01\x00\x01\x00", "latin1");
 

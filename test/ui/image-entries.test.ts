@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
+import type { ToolOutput } from "../../src/protocol/tool-output.js";
 import type { SessionEvent } from "../../src/session/events.js";
 import { historyEntries } from "../../src/ui/history-entries.js";
 import { initialState, uiReducer } from "../../src/ui/state.js";
-
-const IMAGE_URL = `data:image/png;base64,${Buffer.alloc(70).toString("base64")}`;
+import { IMAGE_REFUSED, IMAGE_VIEWED, PNG, PNG_DATA_URL } from "../tools/images.js";
 
 function play(events: SessionEvent[]) {
   return events.reduce(
@@ -22,46 +22,21 @@ const call = (id: string): ResponseItem => ({
 
 describe("the TUI shows a viewed image by its label, never its bytes", () => {
   it("live: one info line when sent, the error as a warning when not", () => {
-    const viewed = play([
-      { type: "tool_call_started", callId: "c1", name: "view_image", kind: "function" },
+    /** A whole view_image call as the session reports it, and the entries it leaves. */
+    const entriesOf = (event: typeof IMAGE_VIEWED, output: ToolOutput) =>
+      play([
+        { type: "tool_call_started", callId: event.callId, name: "view_image", kind: "function" },
+        { type: "tool", event },
+        { type: "tool_call_finished", callId: event.callId, name: "view_image", output },
+      ]).entries.map(({ id: _id, ...entry }) => entry);
+    expect(entriesOf(IMAGE_VIEWED, [{ type: "input_image", image_url: PNG_DATA_URL }])).toEqual([
       {
-        type: "tool",
-        event: {
-          type: "image_viewed",
-          callId: "c1",
-          path: "shots/a.png",
-          image: { mediaType: "image/png", bytes: 70 },
-        },
-      },
-      {
-        type: "tool_call_finished",
-        callId: "c1",
-        name: "view_image",
-        output: [{ type: "input_image", image_url: IMAGE_URL }],
+        kind: "notice",
+        level: "info",
+        text: `Viewed [image: a.png, image/png, ${PNG.length} bytes]`,
       },
     ]);
-    expect(viewed.entries.map(({ id: _id, ...entry }) => entry)).toEqual([
-      { kind: "notice", level: "info", text: "Viewed [image: a.png, image/png, 70 bytes]" },
-    ]);
-    const failed = play([
-      { type: "tool_call_started", callId: "c2", name: "view_image", kind: "function" },
-      {
-        type: "tool",
-        event: {
-          type: "image_viewed",
-          callId: "c2",
-          path: "x.png",
-          error: "view_image: x.png: no such file",
-        },
-      },
-      {
-        type: "tool_call_finished",
-        callId: "c2",
-        name: "view_image",
-        output: "view_image: x.png: no such file",
-      },
-    ]);
-    expect(failed.entries.map(({ id: _id, ...entry }) => entry)).toEqual([
+    expect(entriesOf(IMAGE_REFUSED, "view_image: x.png: no such file")).toEqual([
       { kind: "notice", level: "warning", text: "view_image: x.png: no such file" },
     ]);
   });
@@ -72,7 +47,7 @@ describe("the TUI shows a viewed image by its label, never its bytes", () => {
       {
         type: "function_call_output",
         call_id: "c1",
-        output: [{ type: "input_image", image_url: IMAGE_URL }],
+        output: [{ type: "input_image", image_url: PNG_DATA_URL }],
       },
       call("c2"),
       {
@@ -82,7 +57,11 @@ describe("the TUI shows a viewed image by its label, never its bytes", () => {
       },
     ]);
     expect(entries).toEqual([
-      { kind: "notice", level: "info", text: "Viewed [image: a.png, image/png, 70 bytes]" },
+      {
+        kind: "notice",
+        level: "info",
+        text: `Viewed [image: a.png, image/png, ${PNG.length} bytes]`,
+      },
       { kind: "notice", level: "warning", text: "view_image: shots/a.png: no such file" },
     ]);
   });
