@@ -30,6 +30,9 @@ import { runTurnLoop, TurnAbortedError } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
 import { runUserShellCommand, userShellCallId, userShellContext } from "./user-shell.js";
 
+/** How long close() waits for an interrupted turn to record its outputs (a shell kill's grace fits). */
+const CLOSE_UNWIND_MS = 1_500;
+
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
 
@@ -275,9 +278,10 @@ export class Session implements AgentSession {
     return this.log.replaceToolOutput(callId, output);
   }
 
+  /** Stop the turn and wait (bounded) for its outputs before the session file is let go. */
   async close(): Promise<void> {
-    this.turns.abort();
     this.lifetime.abort();
+    await this.turns.stop(CLOSE_UNWIND_MS);
     this.tools.close();
     this.client.close();
     this.options.historyStore?.close?.();
@@ -336,8 +340,9 @@ export class Session implements AgentSession {
 
   private append(items: ResponseItem[]): void {
     if (items.length === 0) return;
-    this.log.append(items);
+    // the store first: what it refuses (closed) is not kept in memory either
     this.options.historyStore?.append(items);
+    this.log.append(items);
   }
 
   private replaceHistory(items: ResponseItem[], why: string): void {
