@@ -1,3 +1,4 @@
+import { withoutConfiguredDiffPrograms } from "../../sandbox/command-words.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
 import type { ApprovalDecision, ApprovalRequest } from "../types.js";
 import { type ApprovalPolicy, approvalNeed, grantFor, NO_GRANTS } from "./policy.js";
@@ -27,6 +28,13 @@ function refusal(request: ApprovalRequest, options: ApprovalGateOptions, asked: 
   return `${what} needs the user's approval under ${policy}, and nobody can approve in this session (exec); it was not run`;
 }
 
+/** Under untrusted a command runs unasked only as read-only: git without config-named programs. */
+function allowed(request: ApprovalRequest, policy: ApprovalPolicy): ApprovalDecision {
+  if (request.kind !== "command" || policy !== "untrusted") return { kind: "approve" };
+  const command = withoutConfiguredDiffPrograms(request.command);
+  return command === request.command ? { kind: "approve" } : { kind: "approve", command };
+}
+
 /**
  * The session's one approval gate for every tool call (TUI and exec alike): the pure policy
  * decides, the person is asked only when it says so, and "for the session" answers become
@@ -38,7 +46,7 @@ export function createApprovalGate(
   let grants = NO_GRANTS;
   return async (request) => {
     const need = approvalNeed(options.policy, options.sandbox, request, grants);
-    if (need === "allow") return { kind: "approve" };
+    if (need === "allow") return allowed(request, options.policy);
     if (need === "refuse") {
       // under `never` a sandbox denial is just the command's failure: the model reads its output
       if (request.kind === "command") return { kind: "deny" };
