@@ -104,6 +104,7 @@ export class Session implements AgentSession {
     this.approve = createApprovalGate({
       policy: options.approvalPolicy,
       sandbox: options.sandbox,
+      cwd: options.cwd,
       ...(options.approve ? { ask: options.approve.bind(options) } : {}),
     });
     this.tools = new TurnTools(options.tools, options.mcp, {
