@@ -1,4 +1,4 @@
-import { type ResponseItem, userMessage } from "../protocol/items.js";
+import { type MessageImage, type ResponseItem, userMessage } from "../protocol/items.js";
 import type {
   AgentSession,
   SessionOptions,
@@ -119,7 +119,7 @@ export class Session implements AgentSession {
   }
 
   /** One user turn; `images` are data URLs sent as `input_image` parts of the message. */
-  async send(input: string, images: readonly string[] = []): Promise<TurnResult> {
+  async send(input: string, images: readonly (string | MessageImage)[] = []): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
       this.tools.showWarnings();
       this.tools.beginTurn();
@@ -210,8 +210,8 @@ export class Session implements AgentSession {
     return result;
   }
 
-  steer(text: string): boolean {
-    return this.steering.offer(text);
+  steer(text: string, images: readonly MessageImage[] = []): boolean {
+    return this.steering.offer(text, images);
   }
 
   abort(): void {
