@@ -1,10 +1,10 @@
-import { open } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { z } from "zod";
-import { encodeImage, IMAGE_FORMATS, imageLabel } from "../protocol/image-data.js";
+import { imageLabel } from "../protocol/image-data.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
 import { ToolError } from "./errors.js";
+import { IMAGE_FORMATS, readImageFile, sizeText } from "./image-file.js";
 import { defineFunctionTool } from "./registry.js";
 import type { ToolContext, ToolDefinition } from "./types.js";
 import { resolveReadablePath } from "./workspace.js";
@@ -63,50 +63,32 @@ export function viewImageTool(options: ViewImageOptions = {}): ToolDefinition {
   });
 }
 
-/** The image at `path`, checked in order: where it is, what it is, its size, its bytes. */
+/** The image at `path`: where it is first (the workspace), then what the encoder finds. */
 async function readWorkspaceImage(
   path: string,
   ctx: ToolContext,
   masked: readonly string[],
   maxBytes: number,
 ) {
-  const abs = await resolveReadablePath(path, ctx, masked);
-  let file: Awaited<ReturnType<typeof open>>;
-  try {
-    file = await open(abs, "r");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new ToolError(`${path}: no such file`);
-    throw new ToolError(`${path}: cannot open it (${code ?? "unreadable"})`);
-  }
-  try {
-    const info = await file.stat();
-    if (!info.isFile()) throw new ToolError(`${path} is not a file`);
-    if (info.size > maxBytes) {
+  const read = readImageFile(await resolveReadablePath(path, ctx, masked), maxBytes);
+  if (read.ok) return read;
+  switch (read.reason) {
+    case "unreadable":
+      if (read.code === "ENOENT" || read.code === "ENOTDIR")
+        throw new ToolError(`${path}: no such file`);
+      throw new ToolError(`${path}: cannot read it (${read.code})`);
+    case "not_file":
+      throw new ToolError(`${path} is not a file`);
+    case "too_large":
       throw new ToolError(
-        `${path} is ${info.size} bytes; images up to ${sizeText(maxBytes)} can be viewed`,
+        `${path} is ${read.bytes} bytes; images up to ${sizeText(read.limit)} can be viewed`,
       );
-    }
-    // one byte more than stat said: a file that grew meanwhile is refused, never sent cut short
-    const buffer = Buffer.alloc(info.size + 1);
-    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > info.size) throw new ToolError(`${path} changed while it was read`);
-    const image = encodeImage(buffer.subarray(0, bytesRead));
-    if (!image)
+    case "not_image":
       throw new ToolError(`${path} is not an image the model can view (${IMAGE_FORMATS})`);
-    return image;
-  } finally {
-    await file.close();
   }
 }
 
-/** `5 MB` for a whole number of MB, else `70 bytes`. */
-function sizeText(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
-}
-
-/** What the person sees of an image the model viewed: `Viewed [image: a.png, image/png, 67 bytes]`. */
+/** What the person sees of an image the model viewed: `Viewed [image: a.png, image/png, 70 bytes]`. */
 export function viewedImageText(path: string, image: { mediaType: string; bytes: number }): string {
   return `Viewed ${imageLabel(basename(path), image.mediaType, image.bytes)}`;
 }
