@@ -4,6 +4,7 @@
 // entry, loaded by a run-time path so --help, --version and exec never evaluate it; bundled,
 // it starts several times faster than ink and react read from node_modules (bench/tui-startup).
 import { fileURLToPath } from "node:url";
+import { yogaWithoutFetch } from "./build/yoga-without-fetch.mjs";
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -21,6 +22,7 @@ export default {
     },
   },
   // The TUI runs React in production mode: its development build never enters the bundle.
+  plugins: [yogaWithoutFetch()],
   transform: { define: { "process.env.NODE_ENV": '"production"' } },
   output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
 };
