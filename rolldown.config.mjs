@@ -7,6 +7,7 @@
 //   modules). Dynamic imports stay lazy there: their modules are evaluated when first imported.
 import { fileURLToPath } from "node:url";
 import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
+import { narrowFirstSegmenter } from "./build/segmenter-plugin.mjs";
 import { yogaSync } from "./build/yoga-sync.mjs";
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
@@ -31,13 +32,13 @@ const shared = {
 export default [
   {
     ...shared,
-    plugins: [yogaSync()],
+    plugins: [yogaSync(), narrowFirstSegmenter()],
     output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
   },
   {
     ...shared,
     input: { "mini-codex": "dist/cli/main.js" },
-    plugins: [yogaSync(), inkWithoutTopLevelAwait()],
+    plugins: [yogaSync(), narrowFirstSegmenter(), inkWithoutTopLevelAwait()],
     output: {
       dir: "dist/bundle-cjs",
       format: "cjs",
