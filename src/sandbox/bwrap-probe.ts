@@ -59,11 +59,12 @@ export function probeBwrap(pathVar: string | undefined = process.env.PATH): Prom
   return status;
 }
 
-async function runProbe(pathVar: string | undefined): Promise<BwrapStatus> {
+function runProbe(pathVar: string | undefined): Promise<BwrapStatus> {
   const path = findBwrap(pathVar);
-  if (!path) return NOT_INSTALLED;
-  // loaded here: exec's path to its first request needs no child_process
-  const { spawn } = await import("node:child_process");
+  if (!path) return Promise.resolve(NOT_INSTALLED);
+  // loaded here, not at start-up: exec's path to its first request needs no child_process
+  // (not import(): the code-cached CommonJS bundle has no dynamic import of built-ins)
+  const { spawn } = process.getBuiltinModule("node:child_process");
   return new Promise((resolve) => {
     const child = spawn(path, PROBE_ARGS, {
       stdio: ["ignore", "ignore", "pipe"],
