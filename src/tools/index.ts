@@ -20,6 +20,8 @@ export interface ToolRouterOptions {
   /** Network access in workspace-write, and the folders masked from commands. */
   sandbox?: ShellToolOptions["sandbox"];
   bwrap?: ShellToolOptions["bwrap"];
+  /** `[features] shell_snapshot` (default on; docs/config.md). */
+  shellSnapshot?: ShellToolOptions["shellSnapshot"];
 }
 
 /** The default tool set, in a fixed order: shell_command, apply_patch, update_plan[, web_search]. */
@@ -37,6 +39,7 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
       ...(options.removeEnv ? { removeEnv: options.removeEnv } : {}),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       ...(options.bwrap ? { bwrap: options.bwrap } : {}),
+      ...(options.shellSnapshot !== undefined ? { shellSnapshot: options.shellSnapshot } : {}),
     }),
     applyPatchTool(options.applyPatchToolType ?? "custom"),
     updatePlanTool(),
