@@ -53,7 +53,10 @@ describe("shell_command with the login-environment snapshot (real bash, real bwr
       await profile('export FROM_PROFILE=\'it is: "quoted"\'\nexport PATH="$HOME/bin:$PATH"');
       const tools = router();
       const c = ctx(sandbox);
-      const first = await tools.execute(call('echo "$FROM_PROFILE"; echo "$PATH" | cut -d: -f1'), c);
+      const first = await tools.execute(
+        call('echo "$FROM_PROFILE"; echo "$PATH" | cut -d: -f1'),
+        c,
+      );
       expect(outputOf(first)).toBe(`it is: "quoted"\n${ws.ws}/bin\n`);
       // BASH_ENV is not left set: the command's own bash scripts do not source the snapshot
       const second = await tools.execute(call('echo "$FROM_PROFILE|$BASH_ENV|"'), c);
