@@ -53,10 +53,36 @@ export type ToolOutputItem = {
   output: string;
 };
 
-/** A user message; `images` (data URLs) follow the text as `input_image` parts. */
-export function userMessage(text: string, images: readonly string[] = []): ResponseItem {
-  const parts = images.map((url) => ({ type: "input_image", image_url: url }));
-  return { type: "message", role: "user", content: [{ type: "input_text", text }, ...parts] };
+/** An image inside a user message: its data URL and the text offset it follows (default: the end). */
+export interface MessageImage {
+  url: string;
+  at?: number;
+}
+
+/**
+ * A user message: the text as `input_text` parts with each image (a data URL, or one placed at
+ * an offset) as an `input_image` part where it stands, so "[image: a.png]" is followed by it.
+ */
+export function userMessage(
+  text: string,
+  images: readonly (string | MessageImage)[] = [],
+): ResponseItem {
+  const placed = images
+    .map((image) => (typeof image === "string" ? { url: image } : image))
+    .map(({ url, at }) => ({ url, at: Math.max(0, Math.min(text.length, at ?? text.length)) }))
+    .sort((a, b) => a.at - b.at);
+  const content: JsonObject[] = [];
+  let from = 0;
+  for (const { url, at } of placed) {
+    if (at > from || content.length === 0)
+      content.push({ type: "input_text", text: text.slice(from, at) });
+    content.push({ type: "input_image", image_url: url });
+    from = at;
+  }
+  if (from < text.length || content.length === 0) {
+    content.push({ type: "input_text", text: text.slice(from) });
+  }
+  return { type: "message", role: "user", content };
 }
 
 export function developerMessage(text: string): ResponseItem {

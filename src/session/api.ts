@@ -1,5 +1,5 @@
 import type { McpServerStatus } from "../mcp/connection.js";
-import type { ResponseItem } from "../protocol/items.js";
+import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
@@ -134,13 +134,13 @@ export interface AgentSession {
   /** Warnings from opening it (a resumed file's unreadable lines, repaired calls), for the transcript. */
   readonly notices?: readonly string[];
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
-  send(input: string, images?: readonly string[]): Promise<TurnResult>;
+  send(input: string, images?: readonly (string | MessageImage)[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;
   /**
    * Enter while a turn runs: the message goes into that turn at its next sampling boundary.
    * False when no turn runs (the caller then sends it as a turn of its own).
    */
-  steer(text: string): boolean;
+  steer(text: string, images?: readonly MessageImage[]): boolean;
   /** Stop the running turn (Esc / Ctrl-C). */
   abort(): void;
   /** Change model/effort for the next request without rebuilding the session. */

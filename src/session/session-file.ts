@@ -86,11 +86,24 @@ export function sessionFilePath(home: string, id: string): string {
   return join(sessionsDir(home), `${id}.jsonl`);
 }
 
+/**
+ * A write to a session file after close(): its lock is released and another holder may have
+ * read it, so nothing more is written (the caller learns its item was not kept).
+ */
+export class SessionClosedError extends Error {
+  constructor(readonly path: string) {
+    super(`session file ${path} is closed: nothing more is written to it`);
+    this.name = "SessionClosedError";
+  }
+}
+
 /** The lock file of a session file: `<id>.jsonl.lock` next to it. */
 export const lockPathOf = (sessionPath: string) => `${sessionPath}.lock`;
 
 /** Appends history as it happens, one complete JSON line per item; implements the session's HistoryStore. */
 export class SessionFile implements HistoryStore {
+  private closed = false;
+
   private constructor(
     readonly path: string,
     private readonly unlock: () => void,
@@ -129,10 +142,12 @@ export class SessionFile implements HistoryStore {
 
   /** Release the session's lock (the process's exit releases it too). */
   close(): void {
+    this.closed = true;
     this.unlock();
   }
 
   append(items: ResponseItem[]): void {
+    this.refuseIfClosed();
     if (items.length === 0) return;
     appendFileSync(
       this.path,
@@ -141,7 +156,12 @@ export class SessionFile implements HistoryStore {
   }
 
   replace(items: ResponseItem[]): void {
+    this.refuseIfClosed();
     appendFileSync(this.path, `${JSON.stringify({ type: "history_replaced", items })}\n`);
+  }
+
+  private refuseIfClosed(): void {
+    if (this.closed) throw new SessionClosedError(this.path);
   }
 }
 

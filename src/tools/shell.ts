@@ -153,6 +153,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       if (ctx.approve) {
         const decision = await ctx.approve(request);
         if (decision.kind === "deny") return deniedOutput(decision.feedback);
+        if (decision.kind === "approve" && decision.command) plan.command = decision.command;
       }
       const first = await runIn(ctx.sandbox, plan, ctx);
       if (!first.denied || !ctx.approve || ctx.signal.aborted) return first.text;

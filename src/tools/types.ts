@@ -79,8 +79,8 @@ export interface McpToolResult {
 
 /** The person's answer to an approval request (docs/protocol.md, "Approvals"). */
 export type ApprovalDecision =
-  /** This call only. */
-  | { kind: "approve" }
+  /** This call only; `command`: what runs in place of the asked one (read-only git, hardened). */
+  | { kind: "approve"; command?: string }
   /** Commands: don't ask again this session for commands starting with these words. */
   | { kind: "approve_prefix"; prefix: string[] }
   /** Patches: don't ask again this session for patches touching only these files. */

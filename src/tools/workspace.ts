@@ -38,7 +38,7 @@ async function realRoots(roots: string[]): Promise<string[]> {
 }
 
 /** The real location of `path`, following symlinks of its deepest existing ancestor. */
-async function realLocation(path: string): Promise<string> {
+export async function realLocation(path: string): Promise<string> {
   const tail: string[] = [];
   let current = path;
   for (;;) {

@@ -1,11 +1,11 @@
-import { type ResponseItem, userMessage } from "../protocol/items.js";
+import { type MessageImage, type ResponseItem, userMessage } from "../protocol/items.js";
 
 /**
  * Messages the person sent into the running turn (Enter while busy). The turn loop takes them
  * at its next sampling boundary, so they ride in the next incremental request.
  */
 export class SteeringBuffer {
-  private pending: string[] = [];
+  private pending: { text: string; images: readonly MessageImage[] }[] = [];
   private open = false;
 
   /** A turn started: steering is accepted until end(). */
@@ -15,17 +15,17 @@ export class SteeringBuffer {
   }
 
   /** False when no turn runs: the caller sends the message as a turn of its own. */
-  offer(text: string): boolean {
+  offer(text: string, images: readonly MessageImage[] = []): boolean {
     if (!this.open || !text.trim()) return false;
-    this.pending.push(text);
+    this.pending.push({ text, images });
     return true;
   }
 
   /** What arrived since the last take, as user messages for history. */
   take(): ResponseItem[] {
-    const texts = this.pending;
+    const messages = this.pending;
     this.pending = [];
-    return texts.map((text) => userMessage(text));
+    return messages.map(({ text, images }) => userMessage(text, images));
   }
 
   /** The turn ended: what it never took (interrupt, failure) still goes to history. */

@@ -9,6 +9,7 @@ import type { TuiLaunchOptions } from "./contract.js";
 import { RenderGuard } from "./error-boundary.js";
 import { exitSummary } from "./exit-summary.js";
 import { LiveItem } from "./live-item.js";
+import { type ChipImage, joinMessages } from "./paste-collapse.js";
 import { Picker } from "./picker.js";
 import { ResumePicker } from "./resume-picker.js";
 import { initialState, resilientReducer } from "./state.js";
@@ -51,10 +52,14 @@ export function App({
   const lastOutput = useRef(state.lastOutput);
   lastOutput.current = state.lastOutput;
   useTranscriptReflow((columns) => printTranscript(entries.current, columns));
-  const composerRef = useRef({ clear: () => {}, prepend: (_text: string) => {} });
-  const agent = useAgentSession(options, dispatch, (texts) =>
-    composerRef.current.prepend(texts.join("\n")),
-  );
+  const composerRef = useRef({
+    clear: () => {},
+    prepend: (_text: string, _images?: readonly ChipImage[]) => {},
+  });
+  const agent = useAgentSession(options, dispatch, (messages) => {
+    const joined = joinMessages(messages);
+    composerRef.current.prepend(joined.text, joined.images);
+  });
   const print = useCallback(
     (...entries: TranscriptEntryBody[]) => dispatch({ type: "append", entries }),
     [],
@@ -110,11 +115,11 @@ export function App({
     agent,
     takeReport: notifications.onInput,
     cwd: options.cwd,
-    onSubmit: (text, mode) => {
+    onSubmit: (text, mode, images) => {
       if (runCommand(text)) return;
       const shell = shellEscape(text);
-      if (shell === undefined && mode === "send") agent.steerMessage(text);
-      else if (shell === undefined) void agent.sendMessage(text);
+      if (shell === undefined && mode === "send") agent.steerMessage(text, images);
+      else if (shell === undefined) void agent.sendMessage(text, images);
       else if (agent.isBusy())
         print({
           kind: "notice",

@@ -5,6 +5,7 @@ import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "./contract.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
 import { restoredEntries } from "./history-entries.js";
+import type { ChipImage, ComposedMessage } from "./paste-collapse.js";
 import { safetyWarning } from "./safety-labels.js";
 import type { UiAction } from "./state.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
@@ -47,7 +48,7 @@ export function useAgentSession(
   options: TuiLaunchOptions,
   dispatch: Dispatch<UiAction>,
   /** Messages queued behind a turn the person interrupted: they go back to the input. */
-  returnQueued: (texts: string[]) => void,
+  returnQueued: (messages: ComposedMessage[]) => void,
 ) {
   const [session, setSession] = useState<AgentSession>();
   // Pending approvals in a ref (keys are routed by it at once) mirrored in state (rendering).
@@ -58,10 +59,12 @@ export function useAgentSession(
     setApprovals(list);
   }, []);
   const current = useRef<{ session: AgentSession; release(): void } | undefined>(undefined);
-  const sendNext = useRef<(text: string) => Promise<void>>(async () => undefined);
+  const sendNext = useRef<(text: string, images: ChipImage[]) => Promise<void>>(
+    async () => undefined,
+  );
   const busy = useRef(false);
   const firstImages = useRef(options.initialImages ?? []);
-  const queue = useRef<string[]>([]);
+  const queue = useRef<ComposedMessage[]>([]);
   const returnQueuedRef = useRef(returnQueued);
   returnQueuedRef.current = returnQueued;
   const print = useCallback(
@@ -74,7 +77,7 @@ export function useAgentSession(
     const next = queue.current.shift();
     if (next === undefined) return;
     dispatch({ type: "dequeue" });
-    void sendNext.current(next);
+    void sendNext.current(next.text, next.images);
   }, [dispatch]);
 
   // The engine's gate decides what needs asking; whatever reaches the UI is shown to the person.
@@ -204,10 +207,10 @@ export function useAgentSession(
       }
       if (aborted && queue.current.length > 0) {
         // Esc means stop: what was typed behind the turn is not sent on its own.
-        const texts = queue.current;
+        const messages = queue.current;
         queue.current = [];
         dispatch({ type: "clear_queue" });
-        returnQueuedRef.current(texts);
+        returnQueuedRef.current(messages);
         return ok;
       }
       sendQueued();
@@ -217,17 +220,17 @@ export function useAgentSession(
   );
 
   const sendMessage = useCallback(
-    async (text: string) => {
+    async (text: string, images: ChipImage[] = []) => {
       if (busy.current || !current.current) {
-        queue.current.push(text);
+        queue.current.push({ text, images });
         dispatch({ type: "enqueue", text });
         return;
       }
       dispatch({ type: "user_message", text });
-      // -i/--image files go with the first message sent.
-      const images = firstImages.current;
+      // -i/--image files go with the first message sent (after its text).
+      const attached = [...firstImages.current, ...images];
       firstImages.current = [];
-      await runSessionOperation((s) => s.send(text, images), false);
+      await runSessionOperation((s) => s.send(text, attached), false);
     },
     [dispatch, runSessionOperation],
   );
@@ -235,12 +238,12 @@ export function useAgentSession(
 
   /** Enter while a turn runs: into that turn if it takes it, else queued behind it. */
   const steerMessage = useCallback(
-    (text: string) => {
-      if (busy.current && current.current?.session.steer(text)) {
+    (text: string, images: ChipImage[] = []) => {
+      if (busy.current && current.current?.session.steer(text, images)) {
         dispatch({ type: "append", entries: [{ kind: "user", text, steered: true }] });
         return;
       }
-      void sendMessage(text);
+      void sendMessage(text, images);
     },
     [dispatch, sendMessage],
   );

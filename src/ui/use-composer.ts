@@ -15,10 +15,16 @@ import {
   recall,
   remember,
 } from "./composer-buffer.js";
+import { chipImagePaths, wordEndingAt } from "./image-chips.js";
 import { CONTROL_CHAR_ACTIONS, type KeyAction, keyAction } from "./keymap.js";
 import {
+  type ChipImage,
+  composeMessage,
   deletePlaceholderBefore,
   expandPastes,
+  forgetUnused,
+  imageLabel,
+  type Placeholder,
   pasteLabel,
   shouldCollapse,
 } from "./paste-collapse.js";
@@ -29,9 +35,14 @@ export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort" | "show_out
 export type SubmitMode = "send" | "queue";
 
 export interface ComposerOptions {
-  onSubmit(text: string, mode: SubmitMode): void;
+  /** `images`: the attached images, each placed after its `[image: …]` chip in `text`. */
+  onSubmit(text: string, mode: SubmitMode, images: ChipImage[]): void;
   /** Keys the app handles; `empty`: the input was empty when the key came. */
   onSignal(signal: ComposerSignal, empty: boolean): void;
+  /** The workspace: relative image paths are read from it. */
+  cwd: string;
+  /** Something the person should know (an image too large to attach). */
+  onNotice(text: string): void;
 }
 
 /** Leftover of an escape sequence Ink did not recognise (e.g. "[27;2;13~"): never typed text. */
@@ -41,13 +52,14 @@ const CSI_REMNANT = /^\[[\d;?]*[~A-Za-z]$/;
  * The composer's key handling (the app routes keys to it). The buffer lives in a ref so keys
  * that arrive before a re-render are never lost; a counter only triggers the re-render.
  */
-export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
+export function useComposer({ onSubmit, onSignal, cwd, onNotice }: ComposerOptions) {
   const buffer = useRef<ComposerBuffer>(EMPTY_BUFFER);
   const history = useRef<InputHistory>({ entries: [], index: 0, draft: "" });
   const pasting = useRef(false);
   /** What a bracketed paste brought so far (inserted at its end, maybe as a placeholder). */
   const pasted = useRef("");
-  const pastes = useRef(new Map<string, string>());
+  /** Long pastes and attached images, by the placeholder label that stands for them. */
+  const placeholders = useRef(new Map<string, Placeholder>());
   const [, setVersion] = useState(0);
 
   const set = useCallback((next: ComposerBuffer) => {
@@ -55,31 +67,57 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
     setVersion((v) => v + 1);
   }, []);
 
-  const submit = useCallback(
-    (mode: SubmitMode = "send") => {
-      const text = expandPastes(buffer.current.text, pastes.current);
-      if (!text.trim()) return;
-      history.current = remember(history.current, text);
-      pastes.current.clear();
-      set(EMPTY_BUFFER);
-      onSubmit(text, mode);
+  /** Image paths in `range` of the input become chips; a path that cannot be sent gets a note. */
+  const chipImages = useCallback(
+    (range?: { from: number; to: number }) => {
+      forgetUnused(placeholders.current, buffer.current.text);
+      const chipped = chipImagePaths(buffer.current, placeholders.current, cwd, range);
+      for (const [label, held] of chipped.added) placeholders.current.set(label, held);
+      for (const note of chipped.notes) onNotice(note);
+      if (chipped.added.length > 0) set(chipped.buffer);
     },
-    [onSubmit, set],
+    [cwd, onNotice, set],
   );
 
-  /** Insert pasted text; a long paste goes in as one placeholder line. */
+  const submit = useCallback(
+    (mode: SubmitMode = "send") => {
+      if (!buffer.current.text.trim()) return;
+      chipImages();
+      const message = composeMessage(buffer.current.text, placeholders.current);
+      if (!message.text.trim()) return;
+      history.current = remember(history.current, message.text);
+      placeholders.current.clear();
+      set(EMPTY_BUFFER);
+      onSubmit(message.text, mode, message.images);
+    },
+    [chipImages, onSubmit, set],
+  );
+
+  /** Insert pasted text: a long paste as one placeholder line, dragged image files as chips. */
   const insertPaste = useCallback(
     (text: string) => {
-      if (!shouldCollapse(text)) return set(insertText(buffer.current, text));
-      // Placeholders deleted from the input free their label.
-      for (const old of [...pastes.current.keys()]) {
-        if (!buffer.current.text.includes(old)) pastes.current.delete(old);
+      if (!shouldCollapse(text)) {
+        const from = buffer.current.cursor;
+        set(insertText(buffer.current, text));
+        return chipImages({ from, to: from + text.length });
       }
-      const label = pasteLabel(text, pastes.current);
-      pastes.current.set(label, text);
+      forgetUnused(placeholders.current, buffer.current.text);
+      const label = pasteLabel(text, placeholders.current);
+      placeholders.current.set(label, { kind: "paste", text });
       set(insertText(buffer.current, label));
     },
-    [set],
+    [chipImages, set],
+  );
+
+  /** Typed text; a space after an image path makes that path a chip. */
+  const type = useCallback(
+    (text: string) => {
+      set(insertText(buffer.current, text));
+      if (!/\s$/.test(text)) return;
+      const range = wordEndingAt(buffer.current.text, buffer.current.cursor - 1);
+      if (range) chipImages(range);
+    },
+    [chipImages, set],
   );
 
   const recallHistory = useCallback(
@@ -123,9 +161,9 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
         case "end":
           return set(lineEnd(b));
         case "backspace":
-          return set(deletePlaceholderBefore(b, pastes.current) ?? backspace(b));
+          return set(deletePlaceholderBefore(b, placeholders.current) ?? backspace(b));
         case "expand_paste": {
-          const text = expandPastes(b.text, pastes.current);
+          const text = expandPastes(b.text, placeholders.current);
           return set({ text, cursor: text.length });
         }
         case "delete_word":
@@ -174,24 +212,35 @@ export function useComposer({ onSubmit, onSignal }: ComposerOptions) {
             if (ch >= " ") text += ch;
             continue;
           }
-          if (text) set(insertText(buffer.current, text));
+          if (text) type(text);
           text = "";
           perform(action);
         }
-        if (text) set(insertText(buffer.current, text));
+        if (text) type(text);
         return;
       }
-      set(insertText(buffer.current, input));
+      type(input);
     },
-    [perform, set, insertPaste],
+    [perform, type, insertPaste],
   );
 
   const clear = useCallback(() => set(EMPTY_BUFFER), [set]);
-  /** Put `text` in front of whatever is being typed (one message, lines kept). */
+  /** Put `text` in front of whatever is being typed (one message, lines kept), its chips live again. */
   const prepend = useCallback(
-    (text: string) => {
+    (text: string, images: readonly ChipImage[] = []) => {
+      forgetUnused(placeholders.current, buffer.current.text);
+      let front = text;
+      // Right to left, so the earlier chips' offsets hold while a later one is renamed.
+      for (const image of [...images].sort((a, b) => b.at - a.at)) {
+        const held = placeholders.current.get(image.label);
+        const free = !held || (held.kind === "image" && held.dataUrl === image.url);
+        const label = free ? image.label : imageLabel(image.name, placeholders.current);
+        const start = image.at - image.label.length;
+        front = front.slice(0, start) + label + front.slice(image.at);
+        placeholders.current.set(label, { kind: "image", dataUrl: image.url, name: image.name });
+      }
       const draft = buffer.current.text;
-      const joined = draft ? `${text}\n${draft}` : text;
+      const joined = draft ? `${front}\n${draft}` : front;
       set({ text: joined, cursor: joined.length });
     },
     [set],

@@ -5,6 +5,7 @@ import { approvalKeyGoesToComposer } from "./approval-choices.js";
 import { SLASH_COMMANDS } from "./commands/index.js";
 import { EFFORT_CYCLE } from "./keymap.js";
 import { modelChoices } from "./model-catalog.js";
+import type { ChipImage } from "./paste-collapse.js";
 import { type PickerSpec, pickerKey } from "./picker.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
 import type { useAgentSession } from "./use-agent-session.js";
@@ -19,8 +20,8 @@ export interface KeyRoutingOptions {
   agent: ReturnType<typeof useAgentSession>;
   /** The workspace (for `@` file mentions). */
   cwd: string;
-  /** A message or slash command the person sent. */
-  onSubmit(text: string, mode: SubmitMode): void;
+  /** A message or slash command the person sent, with the images attached in the composer. */
+  onSubmit(text: string, mode: SubmitMode, images: ChipImage[]): void;
   print(...entries: TranscriptEntryBody[]): void;
   quit(): void;
   /** Print the last command's whole output. */
@@ -53,10 +54,10 @@ export function useKeyRouting({
   const quitArmed = useRef(false);
   const clearComposer = useRef(() => {});
 
-  const submit = (text: string, mode: SubmitMode) => {
+  const submit = (text: string, mode: SubmitMode, images: ChipImage[]) => {
     quitArmed.current = false;
     setHint("");
-    onSubmit(text, mode);
+    onSubmit(text, mode, images);
   };
 
   const onSignal = (signal: ComposerSignal, empty: boolean) => {
@@ -93,7 +94,12 @@ export function useKeyRouting({
     }
   };
 
-  const composer = useComposer({ onSubmit: submit, onSignal });
+  const composer = useComposer({
+    onSubmit: submit,
+    onSignal,
+    cwd,
+    onNotice: (text) => print({ kind: "notice", level: "warning", text }),
+  });
   clearComposer.current = composer.clear;
   const completion = useCompletion({
     cwd,

@@ -1,10 +1,13 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 import { type TempWorld, tempWorld } from "./helpers.js";
 import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+
+const PNG_FIXTURE = join(import.meta.dirname, "..", "fixtures", "images", "fixture.png");
+type UserItem = { role?: string; content?: { type: string }[] };
 
 // Issue 16 in a real terminal: the composer and launch surface a Codex CLI user reaches for.
 describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes", () => {
@@ -116,5 +119,52 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     await p.until(() => p.screen().includes("You said: while here"), "the second answer");
     await p.until(() => !p.statusBar().includes("working"), "the turn to end");
     expect(osc9()).toBe(1);
+  }, 60_000);
+  it("a pasted image path becomes [image: fixture.png], goes out as input_image where it stands, and survives resume", async () => {
+    const dragged = join(world.root, "my shots", "fixture.png");
+    mkdirSync(dirname(dragged), { recursive: true });
+    copyFileSync(PNG_FIXTURE, dragged);
+    const dataUrl = `data:image/png;base64,${readFileSync(PNG_FIXTURE).toString("base64")}`;
+    const p = open();
+    await started(p);
+    // A terminal pastes a dragged file's path with its spaces escaped.
+    p.paste(dragged.replaceAll(" ", "\\ "));
+    await p.until(() => p.screen().includes("› [image: fixture.png]"), "the chip");
+    expect(p.screen()).not.toContain("my shots");
+    p.literal(" what is this");
+    p.keys("Enter");
+    const size = readFileSync(PNG_FIXTURE).length;
+    await p.until(
+      () => p.screen().includes(`received image: image/png, ${size} bytes`),
+      "the demo's acknowledgement",
+    );
+    expect(p.screen()).toContain("› [image: fixture.png] what is this");
+    const sent = server.requests
+      .flatMap((r) => (r.body as { input?: UserItem[] } | undefined)?.input ?? [])
+      .filter((item) => item.role === "user")
+      .find((item) => item.content?.some((part) => part.type === "input_image"));
+    expect(sent?.content).toEqual([
+      { type: "input_text", text: "[image: fixture.png]" },
+      { type: "input_image", image_url: dataUrl },
+      { type: "input_text", text: " what is this" },
+    ]);
+    // The session file keeps the image: a resumed session shows the chip and sends it again.
+    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    const file = readdirSync(join(world.home, "sessions"))
+      .filter((name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"))
+      .map((name) => join(world.home, "sessions", name))
+      .find((path) => readFileSync(path, "utf8").includes(dataUrl));
+    expect(file).toBeDefined();
+    const id = String(JSON.parse(readFileSync(file ?? "", "utf8").split("\n")[0] ?? "{}").id);
+    p.kill();
+    const before = server.requests.length;
+    const resumed = open(["resume", id]);
+    await resumed.until(() => resumed.screen().includes(`Resumed session ${id}`), "the resume");
+    expect(resumed.screen()).toContain("[image: fixture.png] what is this");
+    resumed.type("and now?");
+    await resumed.until(() => resumed.screen().includes("You said: and now?"), "the answer");
+    // The resumed chain's first full request (the warm-up) carries the image from the file.
+    const after = server.requests.slice(before).map((r) => JSON.stringify(r.body));
+    expect(after.some((body) => body.includes(dataUrl))).toBe(true);
   }, 60_000);
 });

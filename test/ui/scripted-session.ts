@@ -1,3 +1,4 @@
+import type { MessageImage } from "../../src/protocol/items.js";
 import type {
   AgentSession,
   SessionSettings,
@@ -18,6 +19,9 @@ export class ScriptedSession implements AgentSession {
   readonly sent: string[] = [];
   /** Messages steered into a running turn (Enter while busy). */
   readonly steered: string[] = [];
+  /** The images each send() / steer() carried, in order (data URLs with their text offsets). */
+  readonly sentImages: (readonly (string | MessageImage)[])[] = [];
+  readonly steeredImages: (readonly MessageImage[])[] = [];
   private running = false;
   aborted = 0;
   closed = false;
@@ -88,8 +92,9 @@ export class ScriptedSession implements AgentSession {
     });
   }
 
-  async send(input: string): Promise<TurnResult> {
+  async send(input: string, images: readonly (string | MessageImage)[] = []): Promise<TurnResult> {
     this.sent.push(input);
+    this.sentImages.push(images);
     this.abortController = new AbortController();
     this.emit({ type: "turn_started", turn: this.sent.length });
     this.running = true;
@@ -118,8 +123,9 @@ export class ScriptedSession implements AgentSession {
     return () => this.listeners.delete(listener);
   }
 
-  steer(text: string): boolean {
+  steer(text: string, images: readonly MessageImage[] = []): boolean {
     if (this.running) this.steered.push(text);
+    if (this.running) this.steeredImages.push(images);
     return this.running;
   }
 
