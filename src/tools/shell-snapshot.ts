@@ -57,7 +57,14 @@ function capture(
   cwd: string,
 ): Promise<{ stdout: string } | { failed: string }> {
   const timeoutMs = options.timeoutMs ?? SNAPSHOT_TIMEOUT_MS;
-  return new Promise((resolve) => {
+  return new Promise((settle) => {
+    let settled = false;
+    const resolve = (result: { stdout: string } | { failed: string }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      settle(result);
+    };
     const child = spawn(program.file, program.args, {
       cwd,
       env: options.env,
@@ -79,9 +86,11 @@ function capture(
       if (bytes > MAX_CAPTURE_BYTES) stop("the login shell printed too much");
       else chunks.push(chunk);
     });
-    child.on("error", (error) => stop(`cannot start the login shell (${error.message})`));
+    child.on("error", (error) => {
+      stop(`cannot start the login shell (${error.message})`);
+      resolve({ failed: failure ?? error.message });
+    });
     child.on("close", (code, signal) => {
-      clearTimeout(timer);
       if (child.pid !== undefined) leftovers.groups.delete(child.pid);
       if (failure) return resolve({ failed: failure });
       if (code !== 0) return resolve({ failed: `the login shell exited ${code ?? signal}` });
@@ -109,6 +118,18 @@ function sourcesCleanly(path: string, env: Record<string, string>, cwd: string):
 
 /** Capture the login environment once and write the snapshot file (0600, in a 0700 folder). */
 export async function takeSnapshot(
+  options: SnapshotOptions,
+  cwd: string,
+  launch: CaptureLaunch,
+): Promise<SnapshotState> {
+  try {
+    return await snapshotOnce(options, cwd, launch);
+  } catch (error) {
+    return { failed: `cannot write the snapshot (${(error as Error).message})` };
+  }
+}
+
+async function snapshotOnce(
   options: SnapshotOptions,
   cwd: string,
   launch: CaptureLaunch,
