@@ -9,7 +9,7 @@ export const TARGETS = [
     bench: "tui-startup",
     target: "≤ 300 ms",
     figure: (f) =>
-      `${f.first_key_echo_ms} ms (drawn ${f.prompt_drawn_ms} ms; node in the pty ${f.node_in_pty_ms} ms)`,
+      `${f.first_key_echo_ms} ms (drawn ${f.prompt_drawn_ms} ms; node in the pty ${f.node_in_pty_ms} ms; first launch without the code cache ${f.cold_first_key_echo_ms} ms)`,
     met: (f) => within(f.first_key_echo_ms, 300),
   },
   {
