@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
 import { createToolRouter } from "../../src/tools/index.js";
-import { makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
+import { makeContext, type TempWorkspace, tempWorkspace, textRouter } from "./helpers.js";
 
 const call = (command: string) => ({
   type: "function_call" as const,
@@ -26,7 +26,7 @@ describe("shell_command with the login-environment snapshot (real bash, real bwr
   let warnings: string[];
   // HOME is the workspace itself, so its profile is visible in the confined modes too
   const router = (options: Parameters<typeof createToolRouter>[0] = {}) =>
-    createToolRouter({ shellEnv: { HOME: ws.ws }, ...options });
+    textRouter(createToolRouter({ shellEnv: { HOME: ws.ws }, ...options }));
   const profile = (text: string) =>
     writeFile(join(ws.ws, ".bash_profile"), `echo run >> ${runs}\n${text}\n`);
   const profileRuns = () =>
