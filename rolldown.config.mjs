@@ -1,14 +1,19 @@
-// Bundles the compiled CLI (dist/cli/main.js, output of tsc) into dist/bundle/: one module
-// graph instead of ~380 files, which halves `exec` start-up (see bench/startup.mjs).
-// Dynamic imports become chunks. The TUI (dist/ui/run.js with ink and react) is a second
-// entry, loaded by a run-time path so --help, --version and exec never evaluate it; bundled,
-// it starts several times faster than ink and react read from node_modules (bench/tui-startup).
+// Bundles the compiled CLI (dist/cli/main.js, output of tsc) twice:
+// - dist/bundle/: ES modules, one graph instead of ~380 files, which halves `exec` start-up (see
+//   bench/startup.mjs). Dynamic imports become chunks, so --help and exec never evaluate the TUI
+//   (ink, react and the app: the chunk of dist/ui/run.js).
+// - dist/bundle-cjs/mini-codex.cjs: the same program as one CommonJS file, which the launcher
+//   compiles with V8's code cache (bin/code-cache.js; Node 20 has no compile cache for ES
+//   modules). Dynamic imports stay lazy there: their modules are evaluated when first imported.
 import { fileURLToPath } from "node:url";
+import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
+import { narrowFirstSegmenter } from "./build/segmenter-plugin.mjs";
+import { yogaSync } from "./build/yoga-sync.mjs";
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 
-export default {
-  input: { main: "dist/cli/main.js", ui: "dist/ui/run.js" },
+const shared = {
+  input: { main: "dist/cli/main.js" },
   platform: "node",
   logLevel: "warn",
   // ink loads it only under DEV=true (React devtools); it is not a dependency
@@ -22,5 +27,27 @@ export default {
   },
   // The TUI runs React in production mode: its development build never enters the bundle.
   transform: { define: { "process.env.NODE_ENV": '"production"' } },
-  output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
 };
+
+export default [
+  {
+    ...shared,
+    plugins: [yogaSync(), narrowFirstSegmenter()],
+    output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
+  },
+  {
+    ...shared,
+    input: { "mini-codex": "dist/cli/main.js" },
+    plugins: [yogaSync(), narrowFirstSegmenter(), inkWithoutTopLevelAwait()],
+    output: {
+      dir: "dist/bundle-cjs",
+      format: "cjs",
+      codeSplitting: false,
+      // ASCII source: the launcher reads it as one-byte text (no UTF-8 decode; bin/code-cache.js)
+      charset: "ascii",
+      comments: { legal: true, jsdoc: false, annotation: false },
+      entryFileNames: "[name].cjs",
+      cleanDir: true,
+    },
+  },
+];

@@ -10,7 +10,7 @@ export const TARGETS = [
     bench: "tui-startup",
     target: "≤ 300 ms",
     figure: (f) =>
-      `${f.first_key_echo_ms} ms (drawn ${f.prompt_drawn_ms} ms; node in the pty ${f.node_in_pty_ms} ms)`,
+      `${f.first_key_echo_ms} ms (drawn ${f.prompt_drawn_ms} ms; node in the pty ${f.node_in_pty_ms} ms; first launch without the code cache ${f.cold_first_key_echo_ms} ms)`,
     met: (f) => within(f.first_key_echo_ms, 300),
   },
   {
@@ -52,10 +52,10 @@ export const TARGETS = [
   {
     label: "shell: a slow login profile is not paid per command",
     bench: "overhead",
-    target: "command start ≪ the profile's cost",
+    target: "command start ≪ the profile's cost (< ¼), the profile run once a session",
     figure: (f) =>
-      `shell_command ${f.shell_command_ms} ms; bash -lc ${f.bash_lc_slow_profile_ms} ms, bash -c ${f.bash_c_ms} ms with a ${f.slow_profile_ms} ms profile`,
-    met: (f) => f.shell_command_ms < f.slow_profile_ms,
+      `shell_command ${f.shell_command_ms} ms (first, capturing the login snapshot: ${f.shell_command_first_ms} ms; profile ran ${f.shell_command_profile_runs}× in ${f.shell_commands} commands); without the snapshot ${f.shell_command_no_snapshot_ms} ms; bash -lc ${f.bash_lc_slow_profile_ms} ms, bash -c ${f.bash_c_ms} ms with a ${f.slow_profile_ms} ms profile`,
+    met: (f) => f.shell_command_ms < f.slow_profile_ms / 4 && f.shell_command_profile_runs === 1,
   },
   {
     label: "`@` file popup on a 100 000-file git repository: key → filtered list (p95)",

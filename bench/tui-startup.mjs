@@ -1,8 +1,11 @@
 // The TUI's first usable prompt, in a pseudo-terminal (util-linux `script`): from spawn to the
 // input box drawn, and to the echo of a key typed the moment it is drawn (keys accepted).
 // Against a demo server in this process. Prints one JSON line. Run `npm run build` first.
+// The launches after the first find V8's code cache the first one wrote at exit
+// ($MINI_CODEX_HOME/cache/code, bin/code-cache.js), as every launch after a person's first does;
+// `cold_*` are launches with that cache removed (the first after an install or upgrade).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +13,7 @@ import { startDemoServer } from "../dist/demo/index.js";
 
 const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const COLD_RUNS = 3;
 const TARGET_MS = 300;
 const PROMPT = "Ask mini-codex";
 // the composer's caret, then the typed key (colour codes may sit between them)
@@ -29,13 +33,17 @@ const env = {
   MINI_CODEX_HOME: join(root, "home"),
   TERM: "xterm-256color",
 };
+const CODE_CACHE = join(env.MINI_CODEX_HOME, "cache", "code");
 for (const key of ["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL", "CI"]) delete env[key];
 const server = await startDemoServer();
 
 const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 
-/** One launch in a 100x30 pty; resolves with the times (ms from spawn) it reached each mark. */
-function launch(command) {
+/**
+ * One launch in a 100x30 pty; resolves with the times (ms from spawn) it reached each mark.
+ * `quit`: Ctrl+C twice after the echo and wait for the exit (else the pty is killed at once).
+ */
+function launch(command, { quit = false } = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(
@@ -70,9 +78,14 @@ function launch(command) {
       }
       if (times.drawn !== undefined && times.echo === undefined && ECHO.test(output)) {
         times.echo = now;
-        // Ctrl+C twice quits
-        child.stdin.write("\u0003\u0003");
-        finish();
+        // Ctrl+C twice quits (two key presses: one chunk would read as one key)
+        if (!quit) {
+          child.stdin.write("\u0003\u0003");
+          finish();
+        } else {
+          child.stdin.write("\u0003");
+          setTimeout(() => child.stdin.write("\u0003"), 200);
+        }
       }
     });
   });
@@ -98,7 +111,12 @@ async function nodeBaseline() {
 
 try {
   const tui = `${quote(process.execPath)} ${quote(BIN)} -c ${quote(`openai_base_url=${server.baseUrl}`)}`;
-  await launch(tui); // prime the OS file cache
+  const coldEcho = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    rmSync(CODE_CACHE, { recursive: true, force: true });
+    coldEcho.push((await launch(tui, { quit: i === COLD_RUNS - 1 })).echo);
+  }
+  // the last cold launch quit: it primed the OS file cache and wrote the code cache
   const drawn = [];
   const echo = [];
   const node = [];
@@ -116,6 +134,8 @@ try {
       node_in_pty_ms: median(node),
       prompt_drawn_ms: median(drawn),
       first_key_echo_ms: firstUsable,
+      cold_first_key_echo_ms: median(coldEcho),
+      code_cache_written: existsSync(CODE_CACHE),
       target_first_usable_ms: TARGET_MS,
       target_met: firstUsable !== null && firstUsable <= TARGET_MS,
       load_average_1m: Number(loadavg()[0].toFixed(2)),

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { bundleIsFreshAsync } from "./bundle-freshness.js";
+import { looksLikeTuiLaunch } from "./launch-kind.js";
 
 // `--version` alone is answered here, before any of the CLI loads (as commander would print it)
 const args = process.argv.slice(2);
@@ -10,11 +14,28 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.exit(0);
 }
 
-// The freshness check runs on the thread pool while the bundle loads; a stale bundle is
-// loaded for nothing (its modules have no side effects) and tsc's output runs instead.
-const fresh = bundleIsFreshAsync();
-const bundled = import("../dist/bundle/main.js").catch(() => undefined);
-const { runCli } = ((await fresh) && (await bundled)) || (await import("../dist/cli/main.js"));
+/** The TUI: the one-file CommonJS bundle compiled with V8's code cache under $MINI_CODEX_HOME. */
+async function codeCachedCli() {
+  const fresh = bundleIsFreshAsync(undefined, "bundle-cjs/mini-codex.cjs");
+  const home = resolve(process.env.MINI_CODEX_HOME || join(homedir(), ".mini-codex"));
+  const { requireWithCodeCache } = await import("./code-cache.js");
+  if (!(await fresh)) return undefined;
+  const file = fileURLToPath(new URL("../dist/bundle-cjs/mini-codex.cjs", import.meta.url));
+  return requireWithCodeCache(file, { cacheDir: join(home, "cache", "code"), kind: "tui" });
+}
+
+/** The ES-module bundle; its freshness is checked on the thread pool while it loads. */
+async function bundledCli() {
+  const fresh = bundleIsFreshAsync();
+  const bundled = import("../dist/bundle/main.js").catch(() => undefined);
+  return ((await fresh) && (await bundled)) || undefined;
+}
+
+// A stale bundle is not run: the next form runs instead, tsc's output last.
+const { runCli } =
+  (looksLikeTuiLaunch(args) && (await codeCachedCli())) ||
+  (await bundledCli()) ||
+  (await import("../dist/cli/main.js"));
 const code = await runCli(process.argv);
 // pipes are asynchronous on some platforms: let pending output drain before exiting
 const flush = (stream) => new Promise((resolve) => stream.write("", () => resolve()));

@@ -4,14 +4,8 @@ import { imageDataUrls } from "../launch/image-attachments.js";
 import { openSession } from "../launch/open-session.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { listSessions } from "../session/session-list.js";
-import type { RunTui, TuiLaunchOptions } from "../ui/contract.js";
+import type { TuiLaunchOptions } from "../ui/contract.js";
 import type { NotificationEvent } from "../ui/notifications.js";
-
-/**
- * Resolved at run time so --help, --version and exec never load ink/react: the bundled UI
- * next to the bundled CLI (dist/bundle/ui.js), else tsc's output (dist/ui/run.js).
- */
-const UI_MODULE = import.meta.url.includes("/dist/bundle/") ? "./ui.js" : "../ui/run.js";
 
 /** `[tui] notifications`, `notification_method` and `notify` for the TUI (Codex keys). */
 function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "notifications"> {
@@ -46,7 +40,8 @@ export async function runInteractive(
   try {
     // read before the UI starts: a bad file is a usage error on the plain terminal
     const images = imageDataUrls(flags.image ?? [], runtime.cwd);
-    const { runTui } = (await import(UI_MODULE)) as { runTui: RunTui };
+    // imported here, so --help, --version and exec never load ink/react (a chunk of its own)
+    const { runTui } = await import("../ui/run.js");
     return await runTui({
       createSession: async (hooks) =>
         (

@@ -75,6 +75,8 @@ export const ConfigSchema = z.object({
       notification_method: z.enum(["osc9", "bel"]).optional(),
     })
     .optional(),
+  /** `[features]` (Codex's table): `shell_snapshot` (default true); other Codex features are ignored. */
+  features: z.object({ shell_snapshot: z.boolean().optional() }).optional(),
   /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
   notify: z.array(z.string()).min(1).optional(),
 });

@@ -21,9 +21,10 @@ export function shellSandboxOptions(
   config: MiniCodexConfig,
   home: string,
   env: NodeJS.ProcessEnv,
-): Pick<ToolRouterOptions, "envPolicy" | "removeEnv" | "sandbox"> {
+): Pick<ToolRouterOptions, "envPolicy" | "removeEnv" | "sandbox" | "shellSnapshot"> {
   const envKey = config.model_providers?.[config.model_provider ?? "openai"]?.env_key;
   return {
+    shellSnapshot: config.features?.shell_snapshot ?? true,
     envPolicy: envPolicyOf(config),
     removeEnv: envKey ? [envKey] : [],
     sandbox: {

@@ -106,16 +106,27 @@ const HAS_SUBCOMMAND = new Set([
   "just",
 ]);
 
+/** A word of a command line, with where it ends in the line (after a closing quote). */
+interface PlainWord {
+  text: string;
+  end: number;
+}
+
 /** Split a command line into words, or undefined when it uses anything beyond plain words. */
 export function shellWords(command: string): string[][] | undefined {
-  const segments: string[][] = [[]];
+  return plainSegments(command)?.map((words) => words.map((word) => word.text));
+}
+
+function plainSegments(command: string): PlainWord[][] | undefined {
+  const segments: PlainWord[][] = [[]];
   let word: string | undefined;
   let quote: "'" | '"' | undefined;
+  let i = 0;
   const pushWord = () => {
-    if (word !== undefined) segments[segments.length - 1]?.push(word);
+    if (word !== undefined) segments[segments.length - 1]?.push({ text: word, end: i });
     word = undefined;
   };
-  for (let i = 0; i < command.length; i++) {
+  for (; i < command.length; i++) {
     const ch = command[i] as string;
     if (quote) {
       if (ch === quote) quote = undefined;
@@ -157,6 +168,27 @@ function isReadOnlyWords(words: string[]): boolean {
   }
   if (program === "find") return true;
   return READ_ONLY_PROGRAMS.has(program);
+}
+
+/** Read-only git subcommands that run the diff programs git config names (textconv, diff.external). */
+const DIFFING_GIT = new Set(["diff", "log", "show"]);
+
+/**
+ * The line with `--no-ext-diff --no-textconv` after each read-only `git diff|log|show`: run
+ * without asking, they must not run a program the repository's config names.
+ */
+export function withoutConfiguredDiffPrograms(command: string): string {
+  const line = command.trim();
+  const offset = command.length - command.trimStart().length;
+  let out = command;
+  for (const words of (plainSegments(line) ?? []).reverse()) {
+    const [program, sub] = words;
+    if (program?.text !== "git" || !sub || !DIFFING_GIT.has(sub.text)) continue;
+    if (!isReadOnlyWords(words.map((word) => word.text))) continue;
+    const at = offset + sub.end;
+    out = `${out.slice(0, at)} --no-ext-diff --no-textconv${out.slice(at)}`;
+  }
+  return out;
 }
 
 /** True when every command in the line is on the read-only allow-list. */

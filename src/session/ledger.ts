@@ -126,13 +126,9 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   let skipped = 0;
   for (const line of readFileSync(path, "utf8").split("\n")) {
     if (line.trim() === "") continue;
-    try {
-      const parsed = LedgerRowSchema.safeParse(JSON.parse(line));
-      if (parsed.success) rows.push(parsed.data);
-      else skipped += 1;
-    } catch {
-      skipped += 1;
-    }
+    const row = parseLedgerLine(line);
+    if (row) rows.push(row);
+    else skipped += 1;
   }
   return { rows, skipped };
 }
@@ -158,17 +154,30 @@ export function ledgerEnd(path: string): LedgerEnd {
   if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;
-  let completed: LedgerRow | undefined;
-  for (const row of readLedger(path).rows) {
-    if (row.outcome === "completed") completed = row;
-  }
-  for (const line of readFileSync(path, "utf8").split("\n")) {
+  const lines = readFileSync(path, "utf8").split("\n");
+  for (const line of lines) {
     const rowSeq = /"seq":(\d+)/.exec(line)?.[1];
     const rowTurn = /"turn":(\d+)/.exec(line)?.[1];
     if (rowSeq) seq = Math.max(seq, Number(rowSeq));
     if (rowTurn) turn = Math.max(turn, Number(rowTurn));
   }
-  return completed ? { seq, turn, completed } : { seq, turn };
+  // the last completed row: read from the end, so a long ledger is not validated row by row
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] as string;
+    if (!line.includes('"completed"')) continue;
+    const row = parseLedgerLine(line);
+    if (row?.outcome === "completed") return { seq, turn, completed: row };
+  }
+  return { seq, turn };
+}
+
+function parseLedgerLine(line: string): LedgerRow | undefined {
+  try {
+    const parsed = LedgerRowSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The most recently written ledger under `<home>/sessions`, if any. */

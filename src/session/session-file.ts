@@ -46,14 +46,25 @@ export interface NewSessionMeta {
   forked_from?: string;
 }
 
-const ItemLineSchema = z.looseObject({
-  type: z.literal("item"),
-  item: z.looseObject({ type: z.string() }),
-});
-const ReplaceLineSchema = z.looseObject({
-  type: z.literal("history_replaced"),
-  items: z.array(z.looseObject({ type: z.string() })),
-});
+/** An item as a line holds it: an object with a string `type` (checked by hand: 10 000+ lines). */
+function isItem(value: unknown): value is ResponseItem {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { type?: unknown }).type === "string"
+  );
+}
+
+/** The items of an `item` or `history_replaced` line, or undefined for any other line. */
+function lineItems(value: unknown): { replace: boolean; items: ResponseItem[] } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const line = value as { type?: unknown; item?: unknown; items?: unknown };
+  if (line.type === "item" && isItem(line.item)) return { replace: false, items: [line.item] };
+  if (line.type === "history_replaced" && Array.isArray(line.items) && line.items.every(isItem))
+    return { replace: true, items: line.items };
+  return undefined;
+}
 
 export interface SavedSession {
   meta: SessionMeta;
@@ -75,11 +86,24 @@ export function sessionFilePath(home: string, id: string): string {
   return join(sessionsDir(home), `${id}.jsonl`);
 }
 
+/**
+ * A write to a session file after close(): its lock is released and another holder may have
+ * read it, so nothing more is written (the caller learns its item was not kept).
+ */
+export class SessionClosedError extends Error {
+  constructor(readonly path: string) {
+    super(`session file ${path} is closed: nothing more is written to it`);
+    this.name = "SessionClosedError";
+  }
+}
+
 /** The lock file of a session file: `<id>.jsonl.lock` next to it. */
 export const lockPathOf = (sessionPath: string) => `${sessionPath}.lock`;
 
 /** Appends history as it happens, one complete JSON line per item; implements the session's HistoryStore. */
 export class SessionFile implements HistoryStore {
+  private closed = false;
+
   private constructor(
     readonly path: string,
     private readonly unlock: () => void,
@@ -118,10 +142,12 @@ export class SessionFile implements HistoryStore {
 
   /** Release the session's lock (the process's exit releases it too). */
   close(): void {
+    this.closed = true;
     this.unlock();
   }
 
   append(items: ResponseItem[]): void {
+    this.refuseIfClosed();
     if (items.length === 0) return;
     appendFileSync(
       this.path,
@@ -130,7 +156,12 @@ export class SessionFile implements HistoryStore {
   }
 
   replace(items: ResponseItem[]): void {
+    this.refuseIfClosed();
     appendFileSync(this.path, `${JSON.stringify({ type: "history_replaced", items })}\n`);
+  }
+
+  private refuseIfClosed(): void {
+    if (this.closed) throw new SessionClosedError(this.path);
   }
 }
 
@@ -157,14 +188,10 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
       meta = parsed.data;
       continue;
     }
-    const item = ItemLineSchema.safeParse(value);
-    if (item.success) {
-      history.push(item.data.item as ResponseItem);
-      continue;
-    }
-    const replaced = ReplaceLineSchema.safeParse(value);
-    if (replaced.success) history = replaced.data.items as ResponseItem[];
-    else unreadableLines.push(index + 1);
+    const read = lineItems(value);
+    if (!read) unreadableLines.push(index + 1);
+    else if (read.replace) history = read.items;
+    else history.push(...read.items);
   }
   if (!meta) throw new SessionFileError(`${path} is empty`);
   return { meta, history, tornTail, unreadableLines };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 
@@ -16,20 +17,26 @@ export class SessionLockedError extends Error {
 interface LockOwner {
   pid: number;
   host: string;
+  /** Which holder in that process: two opens in one process are two owners, not one. */
+  token?: string;
 }
 
-/** Locks this process holds, removed when it exits however it exits (short of SIGKILL). */
-const held = new Set<string>();
+/** Locks this process holds (holder's token → lock path), removed when it exits (short of SIGKILL). */
+const held = new Map<string, string>();
 let exitHookInstalled = false;
 
-function releaseAll(): void {
-  for (const path of held) {
-    try {
-      unlinkSync(path);
-    } catch {
-      // already gone
-    }
+/** Remove the lock file only while it is still this holder's (a taken-over lock is not). */
+function unlinkIfOwn(path: string, token: string): void {
+  if (readOwner(path)?.token !== token) return;
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
   }
+}
+
+function releaseAll(): void {
+  for (const [token, path] of held) unlinkIfOwn(path, token);
   held.clear();
 }
 
@@ -37,7 +44,8 @@ function readOwner(path: string): LockOwner | undefined {
   try {
     const value = JSON.parse(readFileSync(path, "utf8")) as Partial<LockOwner>;
     if (typeof value.pid === "number" && typeof value.host === "string") {
-      return { pid: value.pid, host: value.host };
+      const token = typeof value.token === "string" ? { token: value.token } : {};
+      return { pid: value.pid, host: value.host, ...token };
     }
   } catch {
     // unreadable: a lock torn by a crash, treated as stale
@@ -63,10 +71,23 @@ function justCreated(path: string): boolean {
   }
 }
 
-/** Whether a lock's owner may still be using the session (other hosts cannot be checked). */
-export function ownerIsLive(owner: LockOwner, host = hostname()): boolean {
-  if (owner.host !== host) return true;
-  return owner.pid !== process.pid && alive(owner.pid);
+/**
+ * Whether a lock's owner may still be using the session (other hosts cannot be checked).
+ * This process's own lock is live while one of its holders has it: a lock file with this pid
+ * that no holder here knows was left by an earlier process that had the same pid.
+ */
+function ownerIsLive(owner: LockOwner): boolean {
+  if (owner.host !== hostname()) return true;
+  if (owner.pid === process.pid) return owner.token !== undefined && held.has(owner.token);
+  return alive(owner.pid);
+}
+
+function lockedMessage(what: string, path: string, pid: number): string {
+  const where =
+    pid === process.pid
+      ? `already open in this mini-codex process (pid ${pid})`
+      : `open in another mini-codex process (pid ${pid || "unknown"})`;
+  return `${what} is ${where}; lock file ${path}`;
 }
 
 /**
@@ -75,7 +96,8 @@ export function ownerIsLive(owner: LockOwner, host = hostname()): boolean {
  * Returns the function that releases it.
  */
 export function lockSession(path: string, what: string): () => void {
-  const content = `${JSON.stringify({ pid: process.pid, host: hostname() })}\n`;
+  const token = randomUUID();
+  const content = `${JSON.stringify({ pid: process.pid, host: hostname(), token })}\n`;
   for (let attempt = 0; ; attempt += 1) {
     try {
       writeFileSync(path, content, { flag: "wx" });
@@ -87,27 +109,19 @@ export function lockSession(path: string, what: string): () => void {
       const live = owner ? ownerIsLive(owner) : justCreated(path);
       if (live || attempt > 0) {
         const pid = owner?.pid ?? 0;
-        throw new SessionLockedError(
-          `${what} is open in another mini-codex process (pid ${pid || "unknown"}); lock file ${path}`,
-          path,
-          pid,
-        );
+        throw new SessionLockedError(lockedMessage(what, path, pid), path, pid);
       }
       // stale: its owner died without removing it
       rmSync(path, { force: true });
     }
   }
-  held.add(path);
+  held.set(token, path);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on("exit", releaseAll);
   }
   return () => {
-    if (!held.delete(path)) return;
-    try {
-      unlinkSync(path);
-    } catch {
-      // already gone
-    }
+    if (!held.delete(token)) return;
+    unlinkIfOwn(path, token);
   };
 }

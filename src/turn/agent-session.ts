@@ -1,4 +1,5 @@
 import { type MessageImage, type ResponseItem, userMessage } from "../protocol/items.js";
+import type { ToolOutput } from "../protocol/tool-output.js";
 import type {
   AgentSession,
   SessionOptions,
@@ -29,6 +30,9 @@ import { TurnGuard } from "./turn-guard.js";
 import { runTurnLoop, TurnAbortedError } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
 import { runUserShellCommand, userShellCallId, userShellContext } from "./user-shell.js";
+
+/** How long close() waits for an interrupted turn to record its outputs (a shell kill's grace fits). */
+const CLOSE_UNWIND_MS = 1_500;
 
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
@@ -101,6 +105,7 @@ export class Session implements AgentSession {
     this.approve = createApprovalGate({
       policy: options.approvalPolicy,
       sandbox: options.sandbox,
+      cwd: options.cwd,
       ...(options.approve ? { ask: options.approve.bind(options) } : {}),
     });
     this.tools = new TurnTools(options.tools, options.mcp, {
@@ -271,13 +276,14 @@ export class Session implements AgentSession {
   }
 
   /** A tool re-rendered a finished output; the model keeps seeing the frozen text. */
-  rerenderToolOutput(callId: string, output: string): boolean {
+  rerenderToolOutput(callId: string, output: ToolOutput): boolean {
     return this.log.replaceToolOutput(callId, output);
   }
 
+  /** Stop the turn and wait (bounded) for its outputs before the session file is let go. */
   async close(): Promise<void> {
-    this.turns.abort();
     this.lifetime.abort();
+    await this.turns.stop(CLOSE_UNWIND_MS);
     this.tools.close();
     this.client.close();
     this.options.historyStore?.close?.();
@@ -336,8 +342,9 @@ export class Session implements AgentSession {
 
   private append(items: ResponseItem[]): void {
     if (items.length === 0) return;
-    this.log.append(items);
+    // the store first: what it refuses (closed) is not kept in memory either
     this.options.historyStore?.append(items);
+    this.log.append(items);
   }
 
   private replaceHistory(items: ResponseItem[], why: string): void {

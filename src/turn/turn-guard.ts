@@ -14,6 +14,8 @@ export type TurnBody = (
 export class TurnGuard {
   private count: number;
   private running: AbortController | undefined;
+  /** Settles when the running turn has finished unwinding (its outputs recorded). */
+  private unwound: Promise<unknown> = Promise.resolve();
 
   /** `lastTurn`: the number of the last turn already recorded (a resumed session goes on). */
   constructor(
@@ -32,8 +34,35 @@ export class TurnGuard {
     this.running?.abort();
   }
 
-  async run(body: TurnBody): Promise<TurnResult> {
-    if (this.running) return { ok: false, aborted: false, error: "a turn is already running" };
+  /**
+   * Interrupt the running turn and wait until it has unwound, at most `withinMs`: true when
+   * it has (or none ran), false when it is still unwinding.
+   */
+  async stop(withinMs: number): Promise<boolean> {
+    if (!this.running) return true;
+    this.running.abort();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), withinMs);
+    });
+    const done = this.unwound.then(() => true as const);
+    try {
+      return await Promise.race([done, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  run(body: TurnBody): Promise<TurnResult> {
+    if (this.running) {
+      return Promise.resolve({ ok: false, aborted: false, error: "a turn is already running" });
+    }
+    const result = this.runOne(body);
+    this.unwound = result;
+    return result;
+  }
+
+  private async runOne(body: TurnBody): Promise<TurnResult> {
     const controller = new AbortController();
     this.running = controller;
     const turn = ++this.count;

@@ -1,4 +1,5 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
+import { toolOutputText } from "../protocol/tool-output.js";
 import type { SessionEvent } from "../session/events.js";
 import type { ToolContext, ToolRouter } from "../tools/types.js";
 
@@ -39,7 +40,8 @@ export async function runUserShellCommand(
     ...deps.context,
     callId,
     emit: (event) => emit({ type: "tool", event }),
+    warn: (message) => emit({ type: "warning", message }),
   });
   emit({ type: "tool_call_finished", callId, name: call.name, output });
-  return output;
+  return toolOutputText(output);
 }

@@ -24,6 +24,14 @@ function sessionFiles(world: TempWorld): string[] {
     .map((name) => join(dir, name));
 }
 
+function codeCaches(world: TempWorld): { name: string; bytes: string }[] {
+  const dir = join(world.home, "cache", "code");
+  return readdirSync(dir).map((name) => ({
+    name,
+    bytes: readFileSync(join(dir, name)).toString("base64"),
+  }));
+}
+
 function meta(path: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path, "utf8").split("\n")[0] ?? "{}") as Record<string, unknown>;
 }
@@ -61,6 +69,9 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     );
     await quit(first);
     const id = idOfSessionSaying(world, "pelican");
+    // the first launch compiled from source and left V8's code cache for the next (bin/code-cache.js)
+    const cached = codeCaches(world);
+    expect(cached.map((c) => c.name)).toEqual([expect.stringMatching(/^tui-[0-9a-f]{32}\.bin$/)]);
 
     const before = server.requests.length;
     const resumed = open(["resume", "--last"]);
@@ -76,6 +87,8 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
       "the new answer",
     );
     await quit(resumed);
+    // the resumed TUI ran from that cache: accepted, so not written again
+    expect(codeCaches(world)).toEqual(cached);
 
     // the new socket starts with one full request (the warm-up, whole history), then chains
     const after = server.requests.slice(before);

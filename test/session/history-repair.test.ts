@@ -107,7 +107,10 @@ describe("lockSession", () => {
     const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
     writeFileSync(path, JSON.stringify({ pid: Number(dead.stdout), host: hostname() }));
     const release = lockSession(path, "session s");
-    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ pid: process.pid, host: hostname() });
+    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({
+      pid: process.pid,
+      host: hostname(),
+    });
     release();
     expect(() => readFileSync(path)).toThrow();
   });

@@ -46,6 +46,20 @@ function send(lanes: LaneTable, current: PlannedRequest): string {
 }
 
 describe("lane keys and labels", () => {
+  it("a compared field the label does not show (instructions) opens a #2 lane; the old one stays until dropped", () => {
+    const { lanes, dropped } = table({ maxLanes: 3 });
+    const withInstructions = (instructions: string) => ({
+      ...at("medium"),
+      body: { ...at("medium").body, instructions },
+    });
+    expect(send(lanes, withInstructions("one"))).toBe("medium full:no_baseline");
+    expect(send(lanes, withInstructions("two"))).toBe("medium#2 full:lane_new");
+    expect(lanes.all.map((lane) => lane.label)).toEqual(["medium", "medium#2"]);
+    send(lanes, at("high"));
+    send(lanes, at("low"));
+    expect(dropped.map((lane) => lane.label)).toEqual(["medium"]);
+  });
+
   it("the key is the compared fields other than input", () => {
     expect(laneKeyOf(at("high", [userMessage("a")]).body)).toBe(laneKeyOf(at("high").body));
     expect(laneKeyOf(at("high").body)).not.toBe(laneKeyOf(at("medium").body));

@@ -1,10 +1,21 @@
+import { withoutConfiguredDiffPrograms } from "../../sandbox/command-words.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
 import type { ApprovalDecision, ApprovalRequest } from "../types.js";
-import { type ApprovalPolicy, approvalNeed, grantFor, NO_GRANTS } from "./policy.js";
+import { grantPathKeys } from "./grant-paths.js";
+import {
+  type ApprovalPolicy,
+  approvalNeed,
+  grantFor,
+  NO_GRANTS,
+  type PathKey,
+  patchPaths,
+} from "./policy.js";
 
 export interface ApprovalGateOptions {
   policy: ApprovalPolicy;
   sandbox: SandboxMode;
+  /** The working directory patch paths are relative to (file grants compare real files). */
+  cwd?: string;
   /** Ask the person (the TUI). Absent: nobody can answer (exec), so what would ask is refused. */
   ask?(request: ApprovalRequest): Promise<ApprovalDecision>;
 }
@@ -27,6 +38,13 @@ function refusal(request: ApprovalRequest, options: ApprovalGateOptions, asked: 
   return `${what} needs the user's approval under ${policy}, and nobody can approve in this session (exec); it was not run`;
 }
 
+/** Under untrusted a command runs unasked only as read-only: git without config-named programs. */
+function allowed(request: ApprovalRequest, policy: ApprovalPolicy): ApprovalDecision {
+  if (request.kind !== "command" || policy !== "untrusted") return { kind: "approve" };
+  const command = withoutConfiguredDiffPrograms(request.command);
+  return command === request.command ? { kind: "approve" } : { kind: "approve", command };
+}
+
 /**
  * The session's one approval gate for every tool call (TUI and exec alike): the pure policy
  * decides, the person is asked only when it says so, and "for the session" answers become
@@ -36,9 +54,13 @@ export function createApprovalGate(
   options: ApprovalGateOptions,
 ): (request: ApprovalRequest) => Promise<ApprovalDecision> {
   let grants = NO_GRANTS;
+  const { cwd } = options;
+  const keysOf = async (paths: string[]): Promise<PathKey | undefined> =>
+    cwd === undefined || paths.length === 0 ? undefined : grantPathKeys(cwd, paths);
   return async (request) => {
-    const need = approvalNeed(options.policy, options.sandbox, request, grants);
-    if (need === "allow") return { kind: "approve" };
+    const key = await keysOf(patchPaths(request));
+    const need = approvalNeed(options.policy, options.sandbox, request, grants, key);
+    if (need === "allow") return allowed(request, options.policy);
     if (need === "refuse") {
       // under `never` a sandbox denial is just the command's failure: the model reads its output
       if (request.kind === "command") return { kind: "deny" };
@@ -47,7 +69,8 @@ export function createApprovalGate(
     if (!options.ask)
       return { kind: "deny", feedback: `refused: ${refusal(request, options, true)}` };
     const decision = await options.ask(request);
-    grants = grantFor(grants, decision);
+    const granted = decision.kind === "approve_files" ? decision.paths : [];
+    grants = grantFor(grants, decision, await keysOf(granted));
     if (decision.kind !== "deny") return decision;
     const note = decision.feedback?.trim();
     return { kind: "deny", feedback: note ? `denied by user: ${note}` : "denied by user" };

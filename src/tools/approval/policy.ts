@@ -17,7 +17,13 @@ export interface SessionGrants {
 
 export const NO_GRANTS: SessionGrants = { prefixes: [], files: new Set() };
 
-function patchPaths(request: Extract<ApprovalRequest, { kind: "patch" }>): string[] {
+/** How grants compare a patch's paths (the gate gives each file's workspace-relative real path). */
+export type PathKey = (path: string) => string;
+const asShown: PathKey = (path) => path;
+
+/** The files a patch touches (a move: both ends), as the patch shows them. */
+export function patchPaths(request: ApprovalRequest): string[] {
+  if (request.kind !== "patch") return [];
   return request.changes.flatMap((change) =>
     change.movePath ? [change.path, change.movePath] : [change.path],
   );
@@ -37,6 +43,7 @@ export function approvalNeed(
   sandbox: SandboxMode,
   request: ApprovalRequest,
   grants: SessionGrants = NO_GRANTS,
+  key: PathKey = asShown,
 ): ApprovalNeed {
   if (request.kind === "mcp_tool") {
     return policy === "never" || request.readOnly ? "allow" : "ask";
@@ -46,7 +53,9 @@ export function approvalNeed(
     if (policy !== "untrusted" || isReadOnlyCommand(request.command)) return "allow";
     return matchesGrantedPrefix(request.command, grants.prefixes) ? "allow" : "ask";
   }
-  const granted = patchPaths(request).every((path) => grants.files.has(path));
+  // a patch with no files is no patch the person approved
+  const paths = patchPaths(request).map(key);
+  const granted = paths.length > 0 && paths.every((path) => grants.files.has(path));
   if (sandbox === "read-only") {
     if (policy === "never") return "refuse";
     return granted ? "allow" : "ask";
@@ -56,12 +65,16 @@ export function approvalNeed(
 }
 
 /** Grants after the person's answer: a prefix or a set of files is added; others change nothing. */
-export function grantFor(grants: SessionGrants, decision: ApprovalDecision): SessionGrants {
+export function grantFor(
+  grants: SessionGrants,
+  decision: ApprovalDecision,
+  key: PathKey = asShown,
+): SessionGrants {
   if (decision.kind === "approve_prefix" && decision.prefix.length > 0) {
     return { ...grants, prefixes: [...grants.prefixes, [...decision.prefix]] };
   }
   if (decision.kind === "approve_files" && decision.paths.length > 0) {
-    return { ...grants, files: new Set([...grants.files, ...decision.paths]) };
+    return { ...grants, files: new Set([...grants.files, ...decision.paths.map(key)]) };
   }
   return grants;
 }

@@ -1,0 +1,91 @@
+import { isAscii } from "node:buffer";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import vm from "node:vm";
+
+// Node 20 compiles ES modules from source on every start (module.enableCompileCache is 22+).
+// A CommonJS file compiled through vm.Script can use V8's code cache: the bytecode of every
+// function that ran, stored once and deserialized instead of parsed and compiled again.
+
+const DIGEST_BYTES = 32;
+const digest = (data) => createHash("sha256").update(data).digest();
+
+/**
+ * Where a cache for `file` of this kind of launch lives: its name carries the file's content
+ * hash, Node's version and the architecture, so a rebuilt bundle or another Node never reads it.
+ */
+export function codeCachePath(source, cacheDir, kind) {
+  const key = createHash("sha256")
+    .update(source)
+    .update(`\0${process.version}\0${process.arch}`)
+    .digest("hex")
+    .slice(0, 32);
+  return join(cacheDir, `${kind}-${key}.bin`);
+}
+
+/** The cached data if the file is whole (its own checksum: V8 checks only the header). */
+function readCache(path) {
+  let stored;
+  try {
+    stored = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const data = stored.subarray(DIGEST_BYTES);
+  return digest(data).equals(stored.subarray(0, DIGEST_BYTES)) ? data : undefined;
+}
+
+/** Written whole or not at all (rename), then older caches of this kind are removed. */
+function writeCache(path, data) {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const partial = `${path}.${process.pid}.tmp`;
+  writeFileSync(partial, Buffer.concat([digest(data), data]));
+  renameSync(partial, path);
+  const name = path.slice(dir.length + 1);
+  const kind = name.slice(0, name.lastIndexOf("-") + 1);
+  for (const other of readdirSync(dir)) {
+    if (other !== name && other.startsWith(kind) && other.endsWith(".bin")) {
+      rmSync(join(dir, other), { force: true });
+    }
+  }
+}
+
+/**
+ * Evaluates a CommonJS file (ASCII source; see rolldown.config.mjs) with V8's code cache from
+ * `cacheDir` and returns its exports. Without a usable cache it compiles from source and stores
+ * one `writeAfterMs` after start (once the first screen has run) or at exit, whichever is first,
+ * so the cache holds the functions a start of this `kind` ran. Caching never fails the program.
+ */
+export function requireWithCodeCache(file, { cacheDir, kind, writeAfterMs = 5000 }) {
+  const bytes = readFileSync(file);
+  const source = isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
+  const cachePath = codeCachePath(bytes, cacheDir, kind);
+  const cachedData = readCache(cachePath);
+  // one line: line numbers in stack traces stay those of the file
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new vm.Script(wrapped, {
+    filename: file,
+    ...(cachedData ? { cachedData } : {}),
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (!cachedData || script.cachedDataRejected) {
+    let written = false;
+    const store = () => {
+      if (written) return;
+      written = true;
+      try {
+        writeCache(cachePath, script.createCachedData());
+      } catch {
+        // a read-only or full home: start from source next time too
+      }
+    };
+    setTimeout(store, writeAfterMs).unref();
+    process.once("exit", store);
+  }
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}

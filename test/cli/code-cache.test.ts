@@ -1,0 +1,132 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+// @ts-expect-error plain JavaScript module of the launcher, no type declarations
+import { looksLikeTuiLaunch } from "../../bin/launch-kind.js";
+
+const CODE_CACHE = fileURLToPath(new URL("../../bin/code-cache.js", import.meta.url));
+
+let dir: string;
+let cacheDir: string;
+let program: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "mini-codex-code-cache-"));
+  cacheDir = join(dir, "home", "cache", "code");
+  program = join(dir, "program.cjs");
+  writeProgram("one");
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function writeProgram(answer: string): void {
+  const source = [
+    '"use strict";',
+    "function fail() {",
+    '  throw new Error("from line 3");',
+    "}",
+    `exports.answer = () => ${JSON.stringify(answer)} + require("node:path").sep;`,
+    "exports.fail = fail;",
+  ].join("\n");
+  writeFileSync(program, source);
+}
+
+/** A separate Node process that loads the program through the code cache and prints what it saw. */
+function run(): { answer: string; stack: string } {
+  const script = `
+    import { requireWithCodeCache } from ${JSON.stringify(CODE_CACHE)};
+    const m = requireWithCodeCache(${JSON.stringify(program)}, { cacheDir: ${JSON.stringify(cacheDir)}, kind: "tui" });
+    let stack = "";
+    try { m.fail(); } catch (error) { stack = error.stack; }
+    console.log(JSON.stringify({ answer: m.answer(), stack }));
+  `;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    encoding: "utf8",
+  });
+  return JSON.parse(out);
+}
+
+const caches = (): string[] => {
+  try {
+    return readdirSync(cacheDir).sort();
+  } catch {
+    return [];
+  }
+};
+
+describe("bin/code-cache.js: the TUI's compiled code kept between launches", () => {
+  it("runs the file, stores one cache at exit, and reads it back on the next launch unchanged", () => {
+    expect(run().answer).toBe("one/");
+    expect(caches()).toEqual([expect.stringMatching(/^tui-[0-9a-f]{32}\.bin$/)]);
+    const [name] = caches();
+    const stored = readFileSync(join(cacheDir, name as string));
+    // accepted: the next launch runs from it and does not write it again
+    expect(run().answer).toBe("one/");
+    expect(readFileSync(join(cacheDir, name as string)).equals(stored)).toBe(true);
+  });
+
+  it("keeps the file's own line numbers in stack traces", () => {
+    expect(run().stack).toContain(`${program}:3`);
+    expect(run().stack).toContain(`${program}:3`);
+  });
+
+  it("never runs a cache of another build: a changed file gets a new cache and the old one goes", () => {
+    run();
+    const [before] = caches();
+    writeProgram("two");
+    expect(run().answer).toBe("two/");
+    const after = caches();
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before);
+  });
+
+  it("ignores a damaged cache file, runs from source and replaces it", () => {
+    run();
+    const [name] = caches();
+    const path = join(cacheDir, name as string);
+    const damaged = readFileSync(path);
+    damaged.fill(0x41, 40, damaged.length - 8);
+    writeFileSync(path, damaged);
+    expect(run().answer).toBe("one/");
+    expect(readFileSync(path).equals(damaged)).toBe(false);
+    expect(run().answer).toBe("one/");
+  });
+
+  it("runs when the cache cannot be written (its folder's place is taken by a file)", () => {
+    mkdirSync(join(dir, "home"));
+    writeFileSync(join(dir, "home", "cache"), "not a folder");
+    expect(run().answer).toBe("one/");
+    expect(run().answer).toBe("one/");
+    expect(readFileSync(join(dir, "home", "cache"), "utf8")).toBe("not a folder");
+  });
+});
+
+describe("bin/launch-kind.js: which launches start from the code-cached bundle", () => {
+  it("the TUI on a terminal: no arguments, a prompt, flags, resume and fork", () => {
+    for (const args of [
+      [],
+      ["fix the tests"],
+      ["-m", "gpt-5", "-C", "/tmp"],
+      ["resume", "--last"],
+      ["fork"],
+    ]) {
+      expect(looksLikeTuiLaunch(args, true)).toBe(true);
+    }
+  });
+
+  it("not exec, ledger, mcp, demo-server or help, and nothing without a terminal", () => {
+    for (const args of [
+      ["exec", "hi"],
+      ["ledger"],
+      ["mcp", "list"],
+      ["demo-server"],
+      ["--help"],
+      ["help"],
+    ]) {
+      expect(looksLikeTuiLaunch(args, true)).toBe(false);
+    }
+    expect(looksLikeTuiLaunch([], false)).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withoutConfiguredDiffPrograms } from "../../src/sandbox/command-words.js";
+import { type Harness, startHarness } from "../session/harness.js";
+
+let h: Harness;
+let scripts: string;
+beforeEach(() => {
+  scripts = mkdtempSync(join(tmpdir(), "mini-codex-git-drivers-"));
+});
+afterEach(async () => {
+  await h?.close();
+  rmSync(scripts, { recursive: true, force: true });
+});
+
+/** A program git may run from its config; it leaves `marker` behind when it runs. */
+function driver(name: string, marker: string, body: string): string {
+  const path = join(scripts, name);
+  writeFileSync(path, `#!/bin/sh\necho ran >> '${marker}'\n${body}\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd });
+
+/** What the shell tool returned to the model for the last call. */
+function lastOutput(h: Harness): string {
+  const output = h.session.history().findLast((item) => item.type === "function_call_output");
+  return JSON.stringify(output?.output ?? "");
+}
+
+describe("read-only git commands auto-run under untrusted", () => {
+  it("run no textconv or diff.external program from the repository's config", async () => {
+    // danger-full-access: nothing but the allow-list stands between the model and the program
+    h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
+    const textconv = join(scripts, "textconv-ran");
+    const external = join(scripts, "external-diff-ran");
+    git(h.cwd, "init", "-q");
+    writeFileSync(join(h.cwd, ".gitattributes"), "*.txt diff=mark\n");
+    writeFileSync(join(h.cwd, "a.txt"), "one\n");
+    git(h.cwd, "add", ".");
+    git(h.cwd, "commit", "-qm", "first");
+    writeFileSync(join(h.cwd, "a.txt"), "two\n");
+    git(h.cwd, "commit", "-qam", "second");
+    writeFileSync(join(h.cwd, "a.txt"), "three\n");
+    git(h.cwd, "config", "diff.mark.textconv", driver("conv.sh", textconv, 'cat "$1"'));
+
+    for (const command of ["git diff", "git log -p", "git show", "git diff HEAD^ -- a.txt"]) {
+      const result = await h.session.send(`run: ${command}`);
+      expect(result.ok).toBe(true);
+      // it ran (not refused for approval) and shows the diff git itself computed
+      expect(lastOutput(h)).toMatch(/\+(two|three)/);
+    }
+    expect(existsSync(textconv)).toBe(false);
+
+    git(h.cwd, "config", "diff.external", driver("ext.sh", external, "true"));
+    await h.session.send("run: git diff");
+    expect(lastOutput(h)).toContain("+three");
+    expect(existsSync(external)).toBe(false);
+  });
+
+  it("a command that is not read-only is still refused when nobody can approve it", async () => {
+    h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
+    await h.session.send("run: touch made-by-model");
+    expect(lastOutput(h)).toContain("needs the user's approval");
+    expect(existsSync(join(h.cwd, "made-by-model"))).toBe(false);
+  });
+});
+
+describe("withoutConfiguredDiffPrograms", () => {
+  it("hardens every read-only git diff/log/show of a line and leaves the rest as written", () => {
+    const flags = "--no-ext-diff --no-textconv";
+    expect(withoutConfiguredDiffPrograms(" git status && git 'diff' HEAD | wc -l\n")).toBe(
+      ` git status && git 'diff' ${flags} HEAD | wc -l\n`,
+    );
+    expect(withoutConfiguredDiffPrograms("git log -p;git show HEAD^")).toBe(
+      `git log ${flags} -p;git show ${flags} HEAD^`,
+    );
+    // not read-only (asks first) or not plain words: nothing to harden here
+    expect(withoutConfiguredDiffPrograms("git diff --output=x")).toBe("git diff --output=x");
+    expect(withoutConfiguredDiffPrograms("git diff $(x)")).toBe("git diff $(x)");
+  });
+});
