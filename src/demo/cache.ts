@@ -12,17 +12,34 @@ export interface PromptStream {
   bytes: number;
 }
 
-// A chained request's context reuses the stored items, so each item is serialized once.
-const itemJson = new WeakMap<object, { json: string; size: number }>();
-
-function piece(value: unknown): { json: string; size: number } {
-  const known = value !== null && typeof value === "object" ? itemJson.get(value) : undefined;
-  if (known) return known;
-  const json = canonicalJson(value) ?? "";
-  const made = { json, size: Buffer.byteLength(json, "utf8") };
-  if (value !== null && typeof value === "object") itemJson.set(value, made);
-  return made;
+interface Piece {
+  json: string;
+  size: number;
 }
+
+// A chained request's context reuses the stored items, so each item is serialized once; a full
+// request (a resumed session) resends items seen before, found by their plain JSON (cheaper
+// than sorting their keys again).
+const itemJson = new WeakMap<object, Piece>();
+const seenJson = new Map<string, Piece>();
+const SEEN_MAX = 200_000;
+
+function piece(value: unknown): Piece {
+  if (value === null || typeof value !== "object") return made(canonicalJson(value) ?? "");
+  const known = itemJson.get(value);
+  if (known) return known;
+  const plain = JSON.stringify(value);
+  let found = seenJson.get(plain);
+  if (!found) {
+    if (seenJson.size >= SEEN_MAX) seenJson.clear();
+    found = made(canonicalJson(value));
+    seenJson.set(plain, found);
+  }
+  itemJson.set(value, found);
+  return found;
+}
+
+const made = (json: string): Piece => ({ json, size: Buffer.byteLength(json, "utf8") });
 
 /** A prompt given as one text (tests). */
 export function textStream(text: string): PromptStream {
