@@ -8,6 +8,7 @@
 import { fileURLToPath } from "node:url";
 import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
 import { narrowFirstSegmenter } from "./build/segmenter-plugin.mjs";
+import { wsLazyTls } from "./build/ws-lazy-tls.mjs";
 import { yogaSync } from "./build/yoga-sync.mjs";
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
@@ -32,13 +33,13 @@ const shared = {
 export default [
   {
     ...shared,
-    plugins: [yogaSync(), narrowFirstSegmenter()],
+    plugins: [yogaSync(), narrowFirstSegmenter(), wsLazyTls()],
     output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
   },
   {
     ...shared,
     input: { "mini-codex": "dist/cli/main.js" },
-    plugins: [yogaSync(), narrowFirstSegmenter(), inkWithoutTopLevelAwait()],
+    plugins: [yogaSync(), narrowFirstSegmenter(), inkWithoutTopLevelAwait(), wsLazyTls()],
     output: {
       dir: "dist/bundle-cjs",
       format: "cjs",

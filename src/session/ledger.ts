@@ -1,44 +1,47 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** One ledger line (docs/protocol.md, "The ledger"): figures only — no prompt text, no tool output, no key. */
-export const LedgerRowSchema = z.object({
-  ts: z.string(),
-  session_id: z.string(),
-  turn: z.number(),
-  seq: z.number(),
-  transport: z.enum(["ws", "http"]),
-  mode: z.enum(["ws_full", "ws_incremental", "http_full"]),
-  reason: z.string().nullable(),
-  lane: z.string(),
-  previous_response_id_present: z.boolean(),
-  response_id: z.string().nullable(),
-  prompt_cache_key: z.string(),
-  model: z.string(),
-  effort: z.string().nullable(),
-  items_total: z.number(),
-  items_sent: z.number(),
-  bytes_sent: z.number(),
-  usage: z
-    .object({
-      input_tokens: z.number(),
-      cached_tokens: z.number(),
-      output_tokens: z.number(),
-      reasoning_tokens: z.number(),
-    })
-    .nullable(),
-  ms_to_first_event: z.number().nullable(),
-  ms_total: z.number(),
-  outcome: z.string(),
-  // absent in ledgers written before the cache diagnosis: read as null
-  prefix_digest: z.string().nullable().default(null),
-  shared_prefix: z.object({ seq: z.number(), items: z.number() }).nullable().default(null),
-  cache_diagnosis: z.string().nullable().default(null),
-});
-export type LedgerRow = z.infer<typeof LedgerRowSchema>;
+export const ledgerRowSchema = lazy(() =>
+  z.object({
+    ts: z.string(),
+    session_id: z.string(),
+    turn: z.number(),
+    seq: z.number(),
+    transport: z.enum(["ws", "http"]),
+    mode: z.enum(["ws_full", "ws_incremental", "http_full"]),
+    reason: z.string().nullable(),
+    lane: z.string(),
+    previous_response_id_present: z.boolean(),
+    response_id: z.string().nullable(),
+    prompt_cache_key: z.string(),
+    model: z.string(),
+    effort: z.string().nullable(),
+    items_total: z.number(),
+    items_sent: z.number(),
+    bytes_sent: z.number(),
+    usage: z
+      .object({
+        input_tokens: z.number(),
+        cached_tokens: z.number(),
+        output_tokens: z.number(),
+        reasoning_tokens: z.number(),
+      })
+      .nullable(),
+    ms_to_first_event: z.number().nullable(),
+    ms_total: z.number(),
+    outcome: z.string(),
+    // absent in ledgers written before the cache diagnosis: read as null
+    prefix_digest: z.string().nullable().default(null),
+    shared_prefix: z.object({ seq: z.number(), items: z.number() }).nullable().default(null),
+    cache_diagnosis: z.string().nullable().default(null),
+  }),
+);
+export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
 
 /** The turn a warm-up is recorded under: it belongs to no turn (turns count from 1). */
 export const WARMUP_TURN = 0;
@@ -173,7 +176,7 @@ export function ledgerEnd(path: string): LedgerEnd {
 
 function parseLedgerLine(line: string): LedgerRow | undefined {
   try {
-    const parsed = LedgerRowSchema.safeParse(JSON.parse(line));
+    const parsed = ledgerRowSchema().safeParse(JSON.parse(line));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

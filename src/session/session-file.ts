@@ -12,26 +12,29 @@ import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
+import { lazy } from "../protocol/lazy.js";
 import type { HistoryStore } from "./api.js";
 import { isValidSessionId } from "./session-id.js";
 import { lockSession } from "./session-lock.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */
-export const SessionMetaSchema = z.looseObject({
-  type: z.literal("session_meta"),
-  id: z.string(),
-  created: z.string(),
-  cwd: z.string(),
-  model: z.string(),
-  effort: z.string().optional(),
-  provider: z.string(),
-  version: z.string().optional(),
-  /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
-  prompt_cache_key: z.string().optional(),
-  forked_from: z.string().optional(),
-});
-export type SessionMeta = z.infer<typeof SessionMetaSchema>;
+const sessionMetaSchema = lazy(() =>
+  z.looseObject({
+    type: z.literal("session_meta"),
+    id: z.string(),
+    created: z.string(),
+    cwd: z.string(),
+    model: z.string(),
+    effort: z.string().optional(),
+    provider: z.string(),
+    version: z.string().optional(),
+    /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
+    prompt_cache_key: z.string().optional(),
+    forked_from: z.string().optional(),
+  }),
+);
+export type SessionMeta = z.infer<ReturnType<typeof sessionMetaSchema>>;
 
 /** What a new session file records about its session. */
 export interface NewSessionMeta {
@@ -182,7 +185,7 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
       continue;
     }
     if (!meta) {
-      const parsed = SessionMetaSchema.safeParse(value);
+      const parsed = sessionMetaSchema().safeParse(value);
       if (!parsed.success)
         throw new SessionFileError(`${path} does not start with a session header`);
       meta = parsed.data;
@@ -234,7 +237,7 @@ function readMeta(path: string): SessionMeta | undefined {
     return undefined;
   }
   try {
-    const parsed = SessionMetaSchema.safeParse(JSON.parse(text.split("\n")[0] ?? ""));
+    const parsed = sessionMetaSchema().safeParse(JSON.parse(text.split("\n")[0] ?? ""));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

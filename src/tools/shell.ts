@@ -33,7 +33,7 @@ export interface ShellToolOptions {
   /** Network access, and the folders masked from commands. */
   sandbox?: Partial<SandboxSettings>;
   /** Whether bwrap can confine commands (default: probed once on PATH). */
-  bwrap?: () => BwrapStatus;
+  bwrap?: () => BwrapStatus | Promise<BwrapStatus>;
   /**
    * `[features] shell_snapshot` (default on): capture the login environment once and run
    * `bash -c` with it instead of `bash -lc` (docs/config.md); `timeoutMs` bounds the capture.
@@ -77,28 +77,37 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
   };
   const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
   const extraEnv = { ...COMMAND_SET, ...options.env };
-  const launchOf = (mode: SandboxMode, command: string, cwd: string, roots: string[], snap = "") =>
+  const launchOf = (
+    bwrap: BwrapStatus,
+    mode: SandboxMode,
+    command: string,
+    cwd: string,
+    roots: string[],
+    snap = "",
+  ) =>
     commandLaunch({
       mode,
       command,
       cwd,
       workspaceRoots: roots,
       settings,
-      bwrap: (options.bwrap ?? probeBwrap)(),
+      bwrap,
       ...(snap ? { snapshot: snap } : {}),
     });
   const snapshot = loginSnapshot(options, { ...baseEnv, ...extraEnv });
 
   /** One run in one mode; events for the UI, the formatted text for the model. */
   async function runIn(mode: SandboxMode, plan: RunPlan, ctx: ToolContext) {
+    const bwrap = await (options.bwrap ?? probeBwrap)();
     // the first command captures the login environment (in the session's sandbox mode)
     const snapshotPath = await snapshot?.path(
       ctx.cwd,
       ctx.signal,
-      (script) => launchOf(ctx.sandbox, script, ctx.cwd, ctx.workspaceRoots),
+      (script) => launchOf(bwrap, ctx.sandbox, script, ctx.cwd, ctx.workspaceRoots),
       ctx.warn,
     );
-    const launch = launchOf(mode, plan.command, plan.workdir, ctx.workspaceRoots, snapshotPath);
+    const roots = ctx.workspaceRoots;
+    const launch = launchOf(bwrap, mode, plan.command, plan.workdir, roots, snapshotPath);
     if ("refused" in launch) return { text: launch.refused, denied: false };
     const { callId } = ctx;
     const { command, shownDir: workdir } = plan;

@@ -43,8 +43,8 @@ describe("shell_command with the login-environment snapshot (real bash, real bwr
     await ws.cleanup();
   });
 
-  it("bwrap works on this machine (the confined cases below depend on it)", () => {
-    expect(probeBwrap()).toMatchObject({ ok: true });
+  it("bwrap works on this machine (the confined cases below depend on it)", async () => {
+    expect(await probeBwrap()).toMatchObject({ ok: true });
   });
 
   // read-only: the profile cannot append to the runs file; it still exports
