@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
 import { imageMediaType, imageReadProblem, readImageFile } from "../tools/image-file.js";
+import { displayPath } from "../tools/workspace.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 import { imageLabel, type Placeholder, placeholderSpans } from "./paste-collapse.js";
 
@@ -96,7 +97,8 @@ export function chipImagePaths(
     }
     const name = basename(file);
     const label = imageLabel(name, taken);
-    const chip: Placeholder = { kind: "image", dataUrl: read.dataUrl, name };
+    const path = displayPath(file, cwd);
+    const chip: Placeholder = { kind: "image", dataUrl: read.dataUrl, name, path };
     taken.set(label, chip);
     added.push([label, chip]);
     text += buffer.text.slice(copied, word.start) + label;

@@ -7,11 +7,12 @@ const COLLAPSE_LINES = 10;
 
 /**
  * What a placeholder in the input stands for: a long paste (sent in full) or an attached image
- * (sent as an `input_image` part where its chip stands; the chip text stays in the message).
+ * (sent as an `input_image` part where its chip stands, after `[image: <path>]` in the text).
+ * `path` is the file as the message names it (workspace-relative when inside, else absolute).
  */
 export type Placeholder =
   | { kind: "paste"; text: string }
-  | { kind: "image"; dataUrl: string; name: string };
+  | { kind: "image"; dataUrl: string; name: string; path: string };
 
 /** Placeholder label (`[Pasted 9 192 chars]`, `[image: a.png]`) → what it stands for. */
 export type Placeholders = ReadonlyMap<string, Placeholder>;
@@ -21,6 +22,7 @@ export interface ChipImage extends MessageImage {
   at: number;
   label: string;
   name: string;
+  path: string;
 }
 
 /** A message as sent: pastes expanded, images placed after their chips. */
@@ -51,6 +53,14 @@ export function imageLabel(name: string, placeholders: Placeholders): string {
   return uniqueLabel(`[image: ${name}`, placeholders);
 }
 
+/**
+ * What the sent text says for an attached image: its path, so the model knows which file it
+ * is (the chip shows only the name); the image part follows it.
+ */
+export function imageMention(path: string): string {
+  return `[image: ${path}]`;
+}
+
 /** The text with every paste placeholder replaced by what was pasted (image chips stay). */
 export function expandPastes(text: string, placeholders: Placeholders): string {
   let out = text;
@@ -71,7 +81,7 @@ export function placeholderSpans(text: string, placeholders: Placeholders) {
   return spans.sort((a, b) => a.start - b.start);
 }
 
-/** The message as sent: pastes expanded, each image chip kept and its image placed after it. */
+/** The message as sent: pastes expanded, each image chip as its path and its image after it. */
 export function composeMessage(text: string, placeholders: Placeholders): ComposedMessage {
   let out = "";
   let from = 0;
@@ -85,10 +95,10 @@ export function composeMessage(text: string, placeholders: Placeholders): Compos
       out += held.text;
       continue;
     }
-    out += label;
+    out += imageMention(held.path);
     // A chip copied twice is still one image.
     if (!sent.has(label))
-      images.push({ url: held.dataUrl, at: out.length, label, name: held.name });
+      images.push({ url: held.dataUrl, at: out.length, label, name: held.name, path: held.path });
     sent.add(label);
   }
   return { text: out + text.slice(from), images };
@@ -121,8 +131,10 @@ export function restoreChips(
     const held = placeholders.get(image.label);
     const free = !held || (held.kind === "image" && held.dataUrl === image.url);
     const label = free ? image.label : imageLabel(image.name, placeholders);
-    out = out.slice(0, image.at - image.label.length) + label + out.slice(image.at);
-    placeholders.set(label, { kind: "image", dataUrl: image.url, name: image.name });
+    const mention = imageMention(image.path).length;
+    out = out.slice(0, image.at - mention) + label + out.slice(image.at);
+    const { url: dataUrl, name, path } = image;
+    placeholders.set(label, { kind: "image", dataUrl, name, path });
   }
   return out;
 }

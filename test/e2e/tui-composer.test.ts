@@ -120,7 +120,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     await p.until(() => !p.statusBar().includes("working"), "the turn to end");
     expect(osc9()).toBe(1);
   }, 60_000);
-  it("a pasted image path becomes [image: fixture.png], goes out as input_image where it stands, and survives resume", async () => {
+  it("a pasted image path becomes [image: fixture.png], goes out after its path as input_image, and survives resume", async () => {
     const dragged = join(world.root, "my shots", "fixture.png");
     mkdirSync(dirname(dragged), { recursive: true });
     copyFileSync(PNG_FIXTURE, dragged);
@@ -138,13 +138,14 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
       () => p.screen().includes(`received image: image/png, ${size} bytes`),
       "the demo's acknowledgement",
     );
-    expect(p.screen()).toContain("› [image: fixture.png] what is this");
+    // The model reads where the file is (outside the workspace: its absolute path).
+    expect(p.screen()).toContain("my shots/fixture.png] what is this");
     const sent = server.requests
       .flatMap((r) => (r.body as { input?: UserItem[] } | undefined)?.input ?? [])
       .filter((item) => item.role === "user")
       .find((item) => item.content?.some((part) => part.type === "input_image"));
     expect(sent?.content).toEqual([
-      { type: "input_text", text: "[image: fixture.png]" },
+      { type: "input_text", text: `[image: ${dragged}]` },
       { type: "input_image", image_url: dataUrl },
       { type: "input_text", text: " what is this" },
     ]);
@@ -160,7 +161,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     const before = server.requests.length;
     const resumed = open(["resume", id]);
     await resumed.until(() => resumed.screen().includes(`Resumed session ${id}`), "the resume");
-    expect(resumed.screen()).toContain("[image: fixture.png] what is this");
+    expect(resumed.screen()).toContain("my shots/fixture.png] what is this");
     resumed.type("and now?");
     await resumed.until(() => resumed.screen().includes("You said: and now?"), "the answer");
     // The resumed chain's first full request (the warm-up) carries the image from the file.

@@ -43,12 +43,13 @@ describe("App: images attached from the composer", () => {
     await app.submit(" please");
     const session = app.sessions[0];
     await waitFor(() => session?.sent.length === 1, "the send");
-    expect(session?.sent[0]).toBe("look at [image: fixture.png] please");
-    const at = "look at [image: fixture.png]".length;
-    expect(session?.sentImages[0]).toMatchObject([{ url: DATA_URL, at }]);
-    // The transcript shows the message with its chip.
-    await waitFor(() => app.frame().includes("seen: look at [image: fixture.png] please"), "reply");
-    expect(app.frame()).toContain("› look at [image: fixture.png] please");
+    // The model reads where the file is (workspace-relative); the image follows that text.
+    const text = "look at [image: shots of today/fixture.png]";
+    expect(session?.sent[0]).toBe(`${text} please`);
+    expect(session?.sentImages[0]).toMatchObject([{ url: DATA_URL, at: text.length }]);
+    // The transcript shows the message as sent.
+    await waitFor(() => app.frame().includes(`seen: ${text} please`), "reply");
+    expect(app.frame()).toContain(`› ${text} please`);
   });
 
   it("typed paths (relative, quoted) become chips at the space; a second one of the same name gets #2", async () => {
@@ -61,10 +62,13 @@ describe("App: images attached from the composer", () => {
     app.ui.stdin.write("\r");
     const session = app.sessions[0];
     await waitFor(() => session?.sent.length === 1, "the send");
-    expect(session?.sent[0]).toBe("[image: fixture.png] [image: fixture.png #2] ");
+    // Two files of one name: the chips tell them apart by #2, the text by their paths.
+    const first = "[image: other/fixture.png]";
+    const both = `${first} [image: shots of today/fixture.png]`;
+    expect(session?.sent[0]).toBe(`${both} `);
     expect(session?.sentImages[0]).toMatchObject([
-      { url: DATA_URL, at: "[image: fixture.png]".length },
-      { url: DATA_URL, at: "[image: fixture.png] [image: fixture.png #2]".length },
+      { url: DATA_URL, at: first.length },
+      { url: DATA_URL, at: both.length },
     ]);
   });
 
@@ -79,8 +83,32 @@ describe("App: images attached from the composer", () => {
     await waitFor(() => /│ › again \[image: fixture\.png\]/.test(app.frame()), "the recall");
     app.ui.stdin.write("\r");
     await waitFor(() => session?.sent.length === 2, "the second send");
-    expect(session?.sent[1]).toBe("again [image: fixture.png]");
+    expect(session?.sent[1]).toBe("again [image: other/fixture.png]");
     expect(session?.sentImages[1]).toMatchObject([{ url: DATA_URL, at: session?.sent[1]?.length }]);
+  });
+
+  it("a typed workspace path shows as a chip of its name; the sent text names the file by its path", async () => {
+    mkdirSync(join(cwd, "docs"));
+    copyFileSync(FIXTURE, join(cwd, "docs", "shot.png"));
+    const outside = mkdtempSync(join(tmpdir(), "mini-codex-images-outside-"));
+    copyFileSync(FIXTURE, join(outside, "desk.png"));
+    const app = launch((_t, s) => s.answer("ok"), { cwd });
+    await ready(app.frame);
+    app.ui.stdin.write("look at docs/shot.png ");
+    await waitFor(() => app.frame().includes("› look at [image: shot.png] "), "the first chip");
+    app.ui.stdin.write(`and ${join(outside, "desk.png")} `);
+    await waitFor(() => app.frame().includes("[image: shot.png] and [image: desk.png]"), "chips");
+    await app.submit("and fix the alt text");
+    const session = app.sessions[0];
+    await waitFor(() => session?.sent.length === 1, "the send");
+    const upTo = "look at [image: docs/shot.png]";
+    const text = `${upTo} and [image: ${join(outside, "desk.png")}] and fix the alt text`;
+    expect(session?.sent[0]).toBe(text);
+    expect(session?.sentImages[0]).toMatchObject([
+      { url: DATA_URL, at: upTo.length },
+      { url: DATA_URL, at: text.indexOf("] and fix") + 1 },
+    ]);
+    rmSync(outside, { recursive: true, force: true });
   });
 
   it("Backspace right after a chip removes it whole, and nothing is attached", async () => {
@@ -131,18 +159,23 @@ describe("App: images attached from the composer", () => {
     await app.submit("steer other/fixture.png");
     const session = app.sessions[0];
     await waitFor(() => session?.steered.length === 1, "the steering message");
-    expect(session?.steered[0]).toBe("steer [image: fixture.png]");
+    expect(session?.steered[0]).toBe("steer [image: other/fixture.png]");
     expect(session?.steeredImages[0]).toMatchObject([{ url: DATA_URL }]);
     await app.queue("later other/fixture.png");
-    await waitFor(() => app.frame().includes("queued › later [image: fixture.png]"), "queued");
-    // Esc: the queued message goes back to the input with its chip attached.
+    await waitFor(
+      () => app.frame().includes("queued › later [image: other/fixture.png]"),
+      "queued",
+    );
+    // Esc: the queued message goes back to the input (the box's line) with its chip attached.
     app.ui.stdin.write("\u001b");
-    await waitFor(() => app.frame().includes("› later [image: fixture.png]"), "back in the input");
+    await waitFor(() => session?.aborted === 1, "the interrupt");
     release();
     await waitFor(() => !app.frame().includes("Enter steers"), "the turn to end");
+    await waitFor(() => /│ › later \[image: fixture\.png\]/.test(app.frame()), "back in the input");
+    expect(app.frame()).not.toContain("queued ›");
     app.ui.stdin.write("\r");
     await waitFor(() => session?.sent.length === 2, "the resend");
-    expect(session?.sent[1]).toBe("later [image: fixture.png]");
+    expect(session?.sent[1]).toBe("later [image: other/fixture.png]");
     expect(session?.sentImages[1]).toMatchObject([{ url: DATA_URL, at: session?.sent[1]?.length }]);
   });
 });
