@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { extname } from "node:path";
 
 /** Image types the Responses API takes as `input_image`, by file extension. */
@@ -72,7 +72,8 @@ export type ImageFileRead =
 export function readImageFile(path: string, limit = MAX_IMAGE_BYTES): ImageFileRead {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    // non-blocking: a named pipe called x.png would otherwise hold the process until a writer came
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     return { ok: false, reason: "unreadable", code: errorCode(error) };
   }

@@ -1,8 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { PNG_DATA_URL as DATA_URL, PNG } from "../tools/images.js";
-import { demoSuite, jsonLines, runCli } from "./helpers.js";
+import { demoSuite, jsonLines, runCli, spawnCli } from "./helpers.js";
 
 const suite = demoSuite();
 
@@ -98,5 +99,27 @@ describe("view_image: the model looks at a workspace image", () => {
     );
     const reply = items.find((item) => item.type === "agent_message");
     expect(reply?.text).toContain("view_image: path ../outside.png escapes the workspace");
+  });
+
+  it("a named pipe called .png is refused as not a file; opening it never waits for a writer", async () => {
+    execFileSync("mkfifo", [join(suite.world.repo, "pipe.png")]);
+    const before = suite.server.requests.length;
+    const run = spawnCli(["exec", "--json", ...suite.against(), "view: pipe.png"], {
+      env: suite.world.env(),
+    });
+    // before the fix the binary hung in open(2) for good: it is ended by its pid
+    onTestFinished(() => {
+      if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill("SIGKILL");
+    });
+    const { code, stdout } = await run.done;
+    expect(code).toBe(0);
+    const [sent] = outputsSent(before);
+    expect(sent?.output.output).toBe("view_image: pipe.png is not a file");
+    const items = jsonLines(stdout).flatMap((event) =>
+      event.type === "item.completed" ? [event.item as Record<string, unknown>] : [],
+    );
+    expect(items).toContainEqual(
+      expect.objectContaining({ type: "image_view", path: "pipe.png", status: "failed" }),
+    );
   });
 });
