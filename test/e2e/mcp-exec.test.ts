@@ -188,7 +188,7 @@ describe("exec --json with real MCP servers", () => {
     const body = (full?.body ?? {}) as { input?: Array<{ type: string; output?: unknown }> };
     const again = (body.input ?? []).find((item) => item.type === "function_call_output");
     expect(full?.previousResponseId).toBeUndefined();
-    expect(again?.output).toEqual((input?.[0] as { output: unknown }).output);
+    expect(again?.output).toEqual((input?.[0] as { output?: unknown } | undefined)?.output);
 
     // exec's text mode shows the label where the bytes would be
     const text = await runCli(
