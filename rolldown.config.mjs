@@ -7,8 +7,9 @@
 //   modules). Dynamic imports stay lazy there: their modules are evaluated when first imported.
 import { fileURLToPath } from "node:url";
 import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
+import { lazyBuiltinsCjs } from "./build/lazy-builtins-cjs.mjs";
+import { lazyRequires } from "./build/lazy-requires.mjs";
 import { narrowFirstSegmenter } from "./build/segmenter-plugin.mjs";
-import { wsLazyTls } from "./build/ws-lazy-tls.mjs";
 import { yogaSync } from "./build/yoga-sync.mjs";
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
@@ -33,13 +34,19 @@ const shared = {
 export default [
   {
     ...shared,
-    plugins: [yogaSync(), narrowFirstSegmenter(), wsLazyTls()],
+    plugins: [yogaSync(), narrowFirstSegmenter(), lazyRequires()],
     output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
   },
   {
     ...shared,
     input: { "mini-codex": "dist/cli/main.js" },
-    plugins: [yogaSync(), narrowFirstSegmenter(), inkWithoutTopLevelAwait(), wsLazyTls()],
+    plugins: [
+      yogaSync(),
+      narrowFirstSegmenter(),
+      inkWithoutTopLevelAwait(),
+      lazyRequires(),
+      lazyBuiltinsCjs(),
+    ],
     output: {
       dir: "dist/bundle-cjs",
       format: "cjs",
