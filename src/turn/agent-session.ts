@@ -124,10 +124,12 @@ export class Session implements AgentSession {
     return this.turns.run(async (turn, signal) => {
       this.tools.showWarnings();
       this.tools.beginTurn();
-      await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
-      this.append([...this.takeSettingsNote(), userMessage(input, images)]);
+      // open before the warm-up wait: Enter while the warm-up runs steers this turn
       this.steering.begin();
       try {
+        await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
+        const early = this.steering.take(); // arrived during the warm-up: right after the message
+        this.append([...this.takeSettingsNote(), userMessage(input, images), ...early]);
         return await runTurnLoop({
           turn,
           signal,

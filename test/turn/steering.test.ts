@@ -52,6 +52,21 @@ describe("steering a running turn", () => {
     expect(wireInput(next).map(userText)).toEqual(["and then zebra"]);
   });
 
+  it("a message sent while the warm-up is in flight steers the turn: it rides in the first request, after the message", async () => {
+    h = await startHarness();
+    let steered: boolean | undefined;
+    h.session.subscribe((event) => {
+      if (event.type === "request_started" && steered === undefined) {
+        steered = h.session.steer("and zebra too"); // the warm-up has just been sent
+      }
+    });
+    const result = await h.session.send("hello");
+    expect(steered).toBe(true);
+    expect(result.ok).toBe(true);
+    const first = h.requests().find((r) => wireInput(r).some((i) => userText(i) === "hello"));
+    expect(wireInput(first).map(userText).filter(Boolean)).toEqual(["hello", "and zebra too"]);
+  });
+
   it("a message the turn never took (interrupted) stays in history for the next turn", async () => {
     h = await startHarness();
     const pending = h.session.send("run: sleep 30");
