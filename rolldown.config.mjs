@@ -6,7 +6,9 @@
 //   compiles with V8's code cache (bin/code-cache.js; Node 20 has no compile cache for ES
 //   modules). Dynamic imports stay lazy there: their modules are evaluated when first imported.
 import { fileURLToPath } from "node:url";
+import { bundleInputs } from "./build/bundle-inputs.mjs";
 import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
+import { lazyEmojiRegex } from "./build/lazy-emoji-regex.mjs";
 import { narrowFirstSegmenter } from "./build/segmenter-plugin.mjs";
 import { yogaSync } from "./build/yoga-sync.mjs";
 
@@ -32,13 +34,19 @@ const shared = {
 export default [
   {
     ...shared,
-    plugins: [yogaSync(), narrowFirstSegmenter()],
+    plugins: [yogaSync(), narrowFirstSegmenter(), lazyEmojiRegex(), bundleInputs()],
     output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
   },
   {
     ...shared,
     input: { "mini-codex": "dist/cli/main.js" },
-    plugins: [yogaSync(), narrowFirstSegmenter(), inkWithoutTopLevelAwait()],
+    plugins: [
+      yogaSync(),
+      narrowFirstSegmenter(),
+      lazyEmojiRegex(),
+      inkWithoutTopLevelAwait(),
+      bundleInputs(),
+    ],
     output: {
       dir: "dist/bundle-cjs",
       format: "cjs",

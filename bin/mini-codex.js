@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleIsFreshAsync } from "./bundle-freshness.js";
+import { bundleIsFresh } from "./bundle-freshness.js";
 import { looksLikeTuiLaunch } from "./launch-kind.js";
 
 // `--version` alone is answered here, before any of the CLI loads (as commander would print it)
@@ -16,19 +16,17 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
 
 /** The TUI: the one-file CommonJS bundle compiled with V8's code cache under $MINI_CODEX_HOME. */
 async function codeCachedCli() {
-  const fresh = bundleIsFreshAsync(undefined, "bundle-cjs/mini-codex.cjs");
+  if (!bundleIsFresh(undefined, "bundle-cjs/mini-codex.cjs")) return undefined;
   const home = resolve(process.env.MINI_CODEX_HOME || join(homedir(), ".mini-codex"));
   const { requireWithCodeCache } = await import("./code-cache.js");
-  if (!(await fresh)) return undefined;
   const file = fileURLToPath(new URL("../dist/bundle-cjs/mini-codex.cjs", import.meta.url));
   return requireWithCodeCache(file, { cacheDir: join(home, "cache", "code"), kind: "tui" });
 }
 
-/** The ES-module bundle; its freshness is checked on the thread pool while it loads. */
+/** The ES-module bundle. */
 async function bundledCli() {
-  const fresh = bundleIsFreshAsync();
-  const bundled = import("../dist/bundle/main.js").catch(() => undefined);
-  return ((await fresh) && (await bundled)) || undefined;
+  if (!bundleIsFresh()) return undefined;
+  return import("../dist/bundle/main.js").catch(() => undefined);
 }
 
 // A stale bundle is not run: the next form runs instead, tsc's output last.
