@@ -14,13 +14,17 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.exit(0);
 }
 
-/** The TUI: the one-file CommonJS bundle compiled with V8's code cache under $MINI_CODEX_HOME. */
-async function codeCachedCli() {
+/**
+ * The one-file CommonJS bundle compiled with V8's code cache under $MINI_CODEX_HOME; `kind` names
+ * the cache (each kind of launch keeps the functions it ran). Used for the TUI; exec could use it
+ * with its own kind.
+ */
+async function codeCachedCli(kind) {
   if (!bundleIsFresh(undefined, "bundle-cjs/mini-codex.cjs")) return undefined;
   const home = resolve(process.env.MINI_CODEX_HOME || join(homedir(), ".mini-codex"));
   const { requireWithCodeCache } = await import("./code-cache.js");
   const file = fileURLToPath(new URL("../dist/bundle-cjs/mini-codex.cjs", import.meta.url));
-  return requireWithCodeCache(file, { cacheDir: join(home, "cache", "code"), kind: "tui" });
+  return requireWithCodeCache(file, { cacheDir: join(home, "cache", "code"), kind });
 }
 
 /** The ES-module bundle. */
@@ -31,7 +35,7 @@ async function bundledCli() {
 
 // A stale bundle is not run: the next form runs instead, tsc's output last.
 const { runCli } =
-  (looksLikeTuiLaunch(args) && (await codeCachedCli())) ||
+  (looksLikeTuiLaunch(args) && (await codeCachedCli("tui"))) ||
   (await bundledCli()) ||
   (await import("../dist/cli/main.js"));
 const code = await runCli(process.argv);
