@@ -1,3 +1,4 @@
+import { dataUrlFacts } from "../protocol/image-data.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { DemoToolOffer } from "./request.js";
 
@@ -122,13 +123,8 @@ export function imageNotes(content: unknown): string[] {
   return content.flatMap((part) => {
     if (part?.type !== "input_image") return [];
     const url = typeof part.image_url === "string" ? part.image_url : undefined;
-    const data = url ? /^data:([^;,]+)(;base64)?,(.*)$/s.exec(url) : null;
-    if (data) {
-      const bytes = data[2]
-        ? Buffer.from(data[3] ?? "", "base64").length
-        : decodeURIComponent(data[3] ?? "").length;
-      return [`received image: ${data[1]}, ${bytes} bytes`];
-    }
+    const data = url ? dataUrlFacts(url) : undefined;
+    if (data) return [`received image: ${data.mediaType}, ${data.bytes} bytes`];
     if (url) return [`received image: ${url}`];
     if (typeof part.file_id === "string") return [`received image: file ${part.file_id}`];
     return ["received image: (no data)"];

@@ -107,6 +107,11 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (patch?.[1]) {
     return { outputs: { list: [patchOrSay(input, patch[1])] }, summary: "Applying a patch." };
   }
+  const view = /^view:\s*(\S[\s\S]*)$/.exec(prompt);
+  if (view?.[1]) {
+    const call = functionCall(input, "view_image", { path: view[1].trim() });
+    return { outputs: { list: [call] }, summary: "Looking at an image." };
+  }
   // `call <tool> <json>`: any function tool the request offers (MCP tools, for instance)
   const named = /^call\s+([a-zA-Z0-9_-]+)\s*([\s\S]*)$/.exec(prompt);
   if (named?.[1]) {

@@ -1,4 +1,5 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
+import { toolOutputRefusal } from "./tool-output-check.js";
 import type { DemoTransport } from "./types.js";
 import { EFFORTS, KNOWN_PARAMETERS, KNOWN_TOOL_TYPES, TOOL_TYPES } from "./vocabulary.js";
 
@@ -169,6 +170,10 @@ function readInput(input: unknown): ResponseItem[] {
         `Missing required parameter: 'input[${i}].type'.`,
         `input[${i}].type`,
       );
+    }
+    if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {
+      const refusal = toolOutputRefusal(item.output, `input[${i}]`);
+      if (refusal) refuse(refusal.code, refusal.message, refusal.param);
     }
     return item as ResponseItem;
   });

@@ -4,6 +4,7 @@ import { assertNever, type SessionEvent } from "../session/events.js";
 import { addUsage, noUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
+import { type ImageViewExecItem, imageViewItem } from "./image-items.js";
 import {
   type McpToolCallExecItem,
   mcpCallFinishedItem,
@@ -33,6 +34,7 @@ export type ExecItem =
   | { id: string; type: "todo_list"; items: Array<{ text: string; completed: boolean }> }
   | McpToolCallExecItem
   | WebSearchExecItem
+  | ImageViewExecItem
   | { id: string; type: "error"; message: string };
 
 export interface ExecUsage {
@@ -241,6 +243,8 @@ export class ExecEventMapper {
           { type: "item.completed", item: mcpCallFinishedItem(open?.id ?? this.id(), event) },
         ];
       }
+      case "image_viewed":
+        return [{ type: "item.completed", item: imageViewItem(this.id(), event) }];
       case "patch_preview":
         return [];
       default:

@@ -2,6 +2,7 @@ import { describeDiagnosis } from "../session/cache-diagnosis.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
 import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
+import { viewedImageText } from "../tools/view-image.js";
 import { compactionNotice } from "../turn/compaction.js";
 import { assistantText, reasoningText } from "./exec-events.js";
 
@@ -126,6 +127,13 @@ export class TextProgress {
         this.line(`  (${outcome}, ${(event.durationMs / 1000).toFixed(1)} s)`);
         return;
       }
+      case "image_viewed":
+        this.line(
+          event.image
+            ? printable(viewedImageText(event.path, event.image))
+            : printable(event.error ?? ""),
+        );
+        return;
       case "command_output":
       case "patch_preview":
       case "mcp_call_started":

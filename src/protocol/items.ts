@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { JsonObject } from "./json.js";
+import type { ToolOutput } from "./tool-output.js";
 
 /**
  * Conversation items. History keeps every item exactly as received (raw JSON); these schemas
@@ -50,7 +51,7 @@ export type ToolCallItem = FunctionCallItem | CustomToolCallItem;
 export type ToolOutputItem = {
   type: "function_call_output" | "custom_tool_call_output";
   call_id: string;
-  output: string;
+  output: ToolOutput;
 };
 
 /** An image inside a user message: its data URL and the text offset it follows (default: the end). */
@@ -106,7 +107,7 @@ export function asToolCall(item: ResponseItem): ToolCallItem | undefined {
 export const ABORTED_OUTPUT = "aborted";
 
 /** The output item that answers a call: same call_id, matching kind. */
-export function toolOutputFor(call: ToolCallItem, output: string): ToolOutputItem {
+export function toolOutputFor(call: ToolCallItem, output: ToolOutput): ToolOutputItem {
   return {
     type: call.type === "function_call" ? "function_call_output" : "custom_tool_call_output",
     call_id: call.call_id,

@@ -1,6 +1,7 @@
 import type { UsageFigures } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
+import type { ToolOutput } from "../protocol/tool-output.js";
 import type { ToolEvent } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 
@@ -79,7 +80,7 @@ export type SessionEvent =
   /** A model output item finished (message, reasoning, tool call), exactly as received. */
   | { type: "item_completed"; item: ResponseItem }
   | { type: "tool_call_started"; callId: string; name: string; kind: "function" | "custom" }
-  | { type: "tool_call_finished"; callId: string; name: string; output: string }
+  | { type: "tool_call_finished"; callId: string; name: string; output: ToolOutput }
   | { type: "tool"; event: ToolEvent }
   | { type: "warning"; message: string }
   /** History was replaced by a summary (`/compact`, or automatically past the token limit). */

@@ -1,4 +1,5 @@
 import type { ResponseItem, ToolOutputItem } from "../protocol/items.js";
+import { isToolOutputValue, type ToolOutput } from "../protocol/tool-output.js";
 
 /**
  * The local truth: every item in order, exactly as sent or received. It remembers the lowest
@@ -55,8 +56,8 @@ export class ConversationHistory {
     this.entries = [...items];
   }
 
-  /** Re-render a finished tool output (same call_id, new text); the model keeps the frozen text. */
-  replaceToolOutput(callId: string, output: string): boolean {
+  /** Re-render a finished tool output (same call_id, new output); the model keeps the frozen one. */
+  replaceToolOutput(callId: string, output: ToolOutput): boolean {
     for (let i = this.entries.length - 1; i >= 0; i--) {
       const item = this.entries[i] as ResponseItem;
       if (isToolOutput(item) && item.call_id === callId) {
@@ -93,7 +94,7 @@ export function isToolOutput(item: ResponseItem): item is ResponseItem & ToolOut
   return (
     (item.type === "function_call_output" || item.type === "custom_tool_call_output") &&
     typeof item.call_id === "string" &&
-    typeof item.output === "string"
+    isToolOutputValue(item.output)
   );
 }
 

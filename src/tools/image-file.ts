@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { extname } from "node:path";
 
 /** Image types the Responses API takes as `input_image`, by file extension. */
@@ -10,51 +10,105 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   ".webp": "image/webp",
 };
 
+/** The formats by name, for messages. */
+export const IMAGE_FORMATS = "PNG, JPEG, GIF or WebP";
+
 /** The largest image sent (the API's own limit is 20 MB per image). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-/** The media type of an image file the model takes, from its extension; undefined otherwise. */
+/** The media type a file's name promises (is this word an image path?); undefined otherwise. */
 export function imageMediaType(path: string): string | undefined {
   return IMAGE_TYPES[extname(path).toLowerCase()];
+}
+
+/** The same formats by their first bytes: what is sent is what the bytes are, never the name. */
+const SIGNATURES: Array<{ mediaType: string; matches(bytes: Uint8Array): boolean }> = [
+  {
+    mediaType: "image/png",
+    matches: (b) => bytesAt(b, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  { mediaType: "image/jpeg", matches: (b) => bytesAt(b, 0, [0xff, 0xd8, 0xff]) },
+  { mediaType: "image/gif", matches: (b) => ascii(b, 0, "GIF87a") || ascii(b, 0, "GIF89a") },
+  { mediaType: "image/webp", matches: (b) => ascii(b, 0, "RIFF") && ascii(b, 8, "WEBP") },
+];
+
+function bytesAt(bytes: Uint8Array, at: number, expected: number[]): boolean {
+  return expected.every((byte, i) => bytes[at + i] === byte);
+}
+
+function ascii(bytes: Uint8Array, at: number, text: string): boolean {
+  return bytesAt(
+    bytes,
+    at,
+    [...text].map((char) => char.charCodeAt(0)),
+  );
+}
+
+/** The media type of image bytes the API reads; undefined for anything else. */
+export function sniffImageType(bytes: Uint8Array): string | undefined {
+  return SIGNATURES.find((signature) => signature.matches(bytes))?.mediaType;
 }
 
 export type ImageFileRead =
   | { ok: true; dataUrl: string; mediaType: string; bytes: number }
   | { ok: false; reason: "not_image" }
+  | { ok: false; reason: "not_file" }
   | { ok: false; reason: "unreadable"; code: string }
-  | { ok: false; reason: "too_large"; bytes: number };
+  | { ok: false; reason: "too_large"; bytes: number; limit: number };
 
 /**
  * One image file as a data URL for an `input_image` part (the one encoder: `-i/--image`, the
- * composer's attachments and `view_image` all use it). Failures are values, the caller words them.
+ * composer's attachments and `view_image` all use it), its type from its bytes: a file that is
+ * not an image would fail every later request it is part of. The size is checked before the
+ * file is read. Failures are values; the caller words them.
  */
-export function readImageFile(path: string): ImageFileRead {
-  const mediaType = imageMediaType(path);
-  if (!mediaType) return { ok: false, reason: "not_image" };
-  let bytes: Buffer;
+export function readImageFile(path: string, limit = MAX_IMAGE_BYTES): ImageFileRead {
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, "r");
   } catch (error) {
-    return {
-      ok: false,
-      reason: "unreadable",
-      code: (error as NodeJS.ErrnoException).code ?? "unreadable",
-    };
+    return { ok: false, reason: "unreadable", code: errorCode(error) };
   }
-  if (bytes.length > MAX_IMAGE_BYTES)
-    return { ok: false, reason: "too_large", bytes: bytes.length };
-  const dataUrl = `data:${mediaType};base64,${bytes.toString("base64")}`;
-  return { ok: true, dataUrl, mediaType, bytes: bytes.length };
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { ok: false, reason: "not_file" };
+    if (info.size > limit) return { ok: false, reason: "too_large", bytes: info.size, limit };
+    // one byte more than stat said: a file that grew meanwhile is refused, never sent cut short
+    const buffer = Buffer.alloc(info.size + 1);
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    if (read > info.size) return { ok: false, reason: "unreadable", code: "changed while read" };
+    const bytes = buffer.subarray(0, read);
+    const mediaType = sniffImageType(bytes);
+    if (!mediaType) return { ok: false, reason: "not_image" };
+    const dataUrl = `data:${mediaType};base64,${bytes.toString("base64")}`;
+    return { ok: true, dataUrl, mediaType, bytes: read };
+  } catch (error) {
+    return { ok: false, reason: "unreadable", code: errorCode(error) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? "unreadable";
+}
+
+/** `5 MB` for a whole number of MB, else `70 bytes`. */
+export function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
 
 /** Why a file was not taken, in words for the person ("cannot read it (ENOENT)"). */
 export function imageReadProblem(read: Exclude<ImageFileRead, { ok: true }>): string {
   switch (read.reason) {
     case "not_image":
-      return `not an image type the model takes (${Object.keys(IMAGE_TYPES).join(", ")})`;
+      return `not an image type the model takes (${IMAGE_FORMATS})`;
+    case "not_file":
+      return "not a file";
     case "unreadable":
       return `cannot read it (${read.code})`;
     case "too_large":
-      return `${read.bytes} bytes, more than 20 MB`;
+      return `${read.bytes} bytes, more than ${sizeText(read.limit)}`;
   }
 }

@@ -4,6 +4,7 @@ import { webSearchTool } from "./hosted.js";
 import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
 import { type ShellToolOptions, shellCommandTool } from "./shell.js";
+import { viewImageTool } from "./view-image.js";
 
 export interface ToolRouterOptions {
   applyPatchToolType?: "custom" | "function";
@@ -22,7 +23,10 @@ export interface ToolRouterOptions {
   bwrap?: ShellToolOptions["bwrap"];
 }
 
-/** The default tool set, in a fixed order: shell_command, apply_patch, update_plan[, web_search]. */
+/**
+ * The default tool set, in a fixed order: shell_command, apply_patch, update_plan, view_image
+ * [, web_search].
+ */
 export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry {
   const webSearch = options.webSearch ? webSearchTool(options.webSearch) : undefined;
   return new ToolRegistry([
@@ -40,6 +44,10 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
     }),
     applyPatchTool(options.applyPatchToolType ?? "custom"),
     updatePlanTool(),
+    viewImageTool({
+      home: options.sandbox?.home ?? process.env.HOME,
+      miniCodexHome: options.sandbox?.miniCodexHome,
+    }),
     ...(webSearch ? [webSearch] : []),
   ]);
 }
@@ -56,3 +64,4 @@ export { defineCustomTool, defineFunctionTool, ToolRegistry } from "./registry.j
 export { runShellCommand, shellCommandTool } from "./shell.js";
 export { capOutput } from "./shell-output.js";
 export type * from "./types.js";
+export { VIEW_IMAGE_MAX_BYTES, viewedImageText, viewImageTool } from "./view-image.js";

@@ -3,6 +3,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ToolCallItem } from "../protocol/items.js";
 import { sortKeysDeep } from "../protocol/json.js";
 import type { CustomToolSpec, FunctionToolSpec, ToolSpec } from "../protocol/request.js";
+import type { ToolOutput } from "../protocol/tool-output.js";
 import { ToolError, ToolInputError } from "./errors.js";
 import type {
   DiffConsumer,
@@ -19,7 +20,7 @@ export interface FunctionToolOptions<S extends z.ZodType> {
   name: string;
   description: string;
   schema: S;
-  handler(args: z.infer<S>, ctx: ToolContext): Promise<string>;
+  handler(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput>;
   createDiffConsumer?: ConsumerFactory;
 }
 
@@ -27,7 +28,7 @@ export interface CustomToolOptions {
   name: string;
   description: string;
   format?: CustomToolSpec["format"];
-  handler(input: string, ctx: ToolContext): Promise<string>;
+  handler(input: string, ctx: ToolContext): Promise<ToolOutput>;
   createDiffConsumer?: ConsumerFactory;
 }
 
@@ -181,7 +182,7 @@ export class ToolRegistry implements ToolRouter {
     return this.sources.flatMap((source) => source.definitions());
   }
 
-  async execute(call: ToolCallItem, ctx: ToolContext): Promise<string> {
+  async execute(call: ToolCallItem, ctx: ToolContext): Promise<ToolOutput> {
     const tool = this.get(call.name);
     if (!tool) {
       const known = this.names().join(", ") || "none";

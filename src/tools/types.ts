@@ -1,5 +1,6 @@
 import type { ToolCallItem } from "../protocol/items.js";
 import type { ToolSpec } from "../protocol/request.js";
+import type { ToolOutput } from "../protocol/tool-output.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 
 export type FileChangeKind = "add" | "delete" | "update";
@@ -57,6 +58,16 @@ export type ToolEvent =
       error?: string;
     }
   | { type: "plan_updated"; callId: string; explanation?: string; plan: PlanStep[] }
+  | {
+      type: "image_viewed";
+      callId: string;
+      /** As the model gave it (relative to cwd, or absolute). */
+      path: string;
+      /** What was sent, when it was. */
+      image?: { mediaType: string; bytes: number };
+      /** Why nothing was sent (the model got this text instead). */
+      error?: string;
+    }
   | { type: "mcp_call_started"; callId: string; server: string; tool: string; arguments: unknown }
   | {
       type: "mcp_call_finished";
@@ -144,9 +155,9 @@ export interface ToolDefinition {
   spec: ToolSpec;
   /**
    * Run the tool. `input` is the raw `arguments` JSON text (function tools) or the raw
-   * `input` text (custom tools). Returns the output string the model will see.
+   * `input` text (custom tools). Returns what the model will see: text, or content parts.
    */
-  run(input: string, ctx: ToolContext): Promise<string>;
+  run(input: string, ctx: ToolContext): Promise<ToolOutput>;
   createDiffConsumer?(callId: string, emit: (event: ToolEvent) => void): DiffConsumer;
 }
 
@@ -161,7 +172,7 @@ export interface ToolRouter {
   /** Tool specs in a deterministic order with sorted keys (part of the cached prefix). */
   specs(): ToolSpec[];
   /** Run a call. Never throws for bad input: unknown tools, bad JSON and handler errors become outputs. */
-  execute(call: ToolCallItem, ctx: ToolContext): Promise<string>;
+  execute(call: ToolCallItem, ctx: ToolContext): Promise<ToolOutput>;
   /** A diff consumer for a custom tool call that has one; never for function calls. */
   createDiffConsumer(
     call: { type: string; name: string; call_id: string },

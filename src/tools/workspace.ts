@@ -73,21 +73,47 @@ export async function realLocation(path: string): Promise<string> {
  * (patch paths always stay inside cwd plus every --add-dir; docs/config.md, "Flags").
  */
 export async function resolveWritablePath(path: string, scope: WorkspaceScope): Promise<string> {
+  const { abs, real, allowed } = await locateInWorkspace(path, scope, "writable roots");
+  if (scope.sandbox !== "danger-full-access") await refuseGuardedWrite(path, [abs, real], allowed);
+  return abs;
+}
+
+/**
+ * Resolve a path the model gave for a file it wants to read whole (view_image): inside the
+ * workspace exactly as a patch path must be, and, unless danger-full-access, never inside a
+ * folder the sandbox masks from commands (`masked`: credentials, $MINI_CODEX_HOME).
+ */
+export async function resolveReadablePath(
+  path: string,
+  scope: WorkspaceScope,
+  masked: readonly string[],
+): Promise<string> {
+  const { abs, real } = await locateInWorkspace(path, scope, "workspace roots");
+  if (scope.sandbox === "danger-full-access") return abs;
+  for (const mask of await realRoots(masked.map((m) => resolve(m)))) {
+    if (isInside(mask, real) || isInside(mask, abs)) {
+      throw new WorkspaceError(`path ${path} is in ${mask}, which the sandbox hides`);
+    }
+  }
+  return abs;
+}
+
+/** The absolute and real location of a model's path, refused when either leaves the roots. */
+async function locateInWorkspace(path: string, scope: WorkspaceScope, rootsLabel: string) {
   if (path.trim() === "") throw new WorkspaceError("empty path");
   if (path.includes("\0")) throw new WorkspaceError(`path ${JSON.stringify(path)} contains NUL`);
   const abs = resolve(scope.cwd, path);
   const roots = rootsOf(scope);
   if (!roots.some((root) => isInside(resolve(root), abs))) {
     const how = isAbsolute(path) ? "is outside the workspace" : "escapes the workspace";
-    throw new WorkspaceError(`path ${path} ${how} (writable roots: ${roots.join(", ")})`);
+    throw new WorkspaceError(`path ${path} ${how} (${rootsLabel}: ${roots.join(", ")})`);
   }
   const real = await realLocation(abs);
   const allowed = await realRoots(roots);
   if (!allowed.some((root) => isInside(root, real))) {
     throw new WorkspaceError(`path ${path} goes through a symlink that leaves the workspace`);
   }
-  if (scope.sandbox !== "danger-full-access") await refuseGuardedWrite(path, [abs, real], allowed);
-  return abs;
+  return { abs, real, allowed };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type MessageImage, type ResponseItem, userMessage } from "../protocol/items.js";
+import type { ToolOutput } from "../protocol/tool-output.js";
 import type {
   AgentSession,
   SessionOptions,
@@ -275,7 +276,7 @@ export class Session implements AgentSession {
   }
 
   /** A tool re-rendered a finished output; the model keeps seeing the frozen text. */
-  rerenderToolOutput(callId: string, output: string): boolean {
+  rerenderToolOutput(callId: string, output: ToolOutput): boolean {
     return this.log.replaceToolOutput(callId, output);
   }
 

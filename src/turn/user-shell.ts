@@ -1,4 +1,5 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
+import { toolOutputText } from "../protocol/tool-output.js";
 import type { SessionEvent } from "../session/events.js";
 import type { ToolContext, ToolRouter } from "../tools/types.js";
 
@@ -41,5 +42,5 @@ export async function runUserShellCommand(
     emit: (event) => emit({ type: "tool", event }),
   });
   emit({ type: "tool_call_finished", callId, name: call.name, output });
-  return output;
+  return toolOutputText(output);
 }

@@ -1,11 +1,14 @@
+import { basename } from "node:path";
 import {
   asToolCall,
   messageText,
   type ResponseItem,
   type ToolCallItem,
 } from "../protocol/items.js";
+import { isToolOutputValue, type ToolOutput, toolOutputText } from "../protocol/tool-output.js";
 import type { AgentSession } from "../session/api.js";
 import { isInitialContextItem } from "../session/environment.js";
+import { printable } from "../text/terminal-text.js";
 import type { FileChange } from "../tools/types.js";
 import { SUMMARY_PREFIX } from "../turn/compaction.js";
 import type { SessionSource } from "./contract.js";
@@ -16,9 +19,9 @@ const KINDS = { A: "add", M: "update", D: "delete" } as const;
 
 /** The transcript a saved history shows on screen (resume, fork): what the person saw then. */
 export function historyEntries(history: readonly ResponseItem[]): TranscriptEntryBody[] {
-  const outputs = new Map<string, string>();
+  const outputs = new Map<string, ToolOutput>();
   for (const item of history) {
-    if (typeof item.call_id === "string" && typeof item.output === "string") {
+    if (typeof item.call_id === "string" && isToolOutputValue(item.output)) {
       outputs.set(item.call_id, item.output);
     }
   }
@@ -45,23 +48,40 @@ export function historyEntries(history: readonly ResponseItem[]): TranscriptEntr
   return out;
 }
 
-function toolEntry(call: ToolCallItem, output: string | undefined): TranscriptEntryBody {
-  if (call.name === "shell_command") return commandEntry(call, output ?? "");
-  if (call.name === "apply_patch") return patchEntry(output ?? "");
+function toolEntry(call: ToolCallItem, output: ToolOutput | undefined): TranscriptEntryBody {
+  if (call.name === "view_image" && output !== undefined) return imageEntry(call, output);
+  const text = output === undefined ? "" : toolOutputText(output);
+  if (call.name === "shell_command") return commandEntry(call, text);
+  if (call.name === "apply_patch") return patchEntry(text);
   return { kind: "notice", level: "info", text: `${call.name} was called` };
+}
+
+/** What the live view showed: the image's label, or the error the model got instead. */
+function imageEntry(call: ToolCallItem, output: ToolOutput): TranscriptEntryBody {
+  if (typeof output === "string")
+    return { kind: "notice", level: "warning", text: printable(output) };
+  const path = argument(call, "path") ?? "image";
+  const text = printable(`Viewed ${toolOutputText(output, basename(path))}`);
+  return { kind: "notice", level: "info", text };
+}
+
+/** A string argument of a function call (undefined when absent or unparsable). */
+function argument(call: ToolCallItem, name: string): string | undefined {
+  try {
+    const args = JSON.parse(call.type === "function_call" ? call.arguments : "{}") as Record<
+      string,
+      unknown
+    >;
+    return typeof args[name] === "string" ? args[name] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `Exit code: N\nWall time: S seconds\nOutput:\n…` back into a command entry. */
 function commandEntry(call: ToolCallItem, output: string): TranscriptEntryBody {
-  let command = "";
-  try {
-    const args = JSON.parse(call.type === "function_call" ? call.arguments : "{}") as {
-      command?: unknown;
-    };
-    command = typeof args.command === "string" ? args.command : "";
-  } catch {
-    // arguments that never parsed: the command stays blank
-  }
+  // arguments that never parsed: the command stays blank
+  const command = argument(call, "command") ?? "";
   const code = /^Exit code: (-?\d+)/m.exec(output);
   const seconds = /^Wall time: ([\d.]+) seconds/m.exec(output);
   const marker = output.indexOf("Output:\n");

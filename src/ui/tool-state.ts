@@ -1,6 +1,8 @@
+import { type ToolOutput, toolOutputText } from "../protocol/tool-output.js";
 import { assertNever } from "../session/events.js";
-import { shownOutput } from "../text/terminal-text.js";
+import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
+import { viewedImageText } from "../tools/view-image.js";
 import { mcpCallEntry } from "./mcp-entry.js";
 import type { UiState } from "./state.js";
 import { append, withLive } from "./state-ops.js";
@@ -62,6 +64,16 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
       const reported = updateCall(state, event.callId, { reported: true });
       return append(reported, [{ kind: "plan", explanation: event.explanation, plan: event.plan }]);
     }
+    case "image_viewed": {
+      const reported = updateCall(state, event.callId, { reported: true });
+      if (!event.image) {
+        return append(reported, [
+          { kind: "notice", level: "warning", text: printable(event.error ?? "") },
+        ]);
+      }
+      const text = printable(viewedImageText(event.path, event.image));
+      return append(reported, [{ kind: "notice", level: "info", text }]);
+    }
     case "mcp_call_started":
       return updateCall(state, event.callId, { name: `${event.server}.${event.tool}` });
     case "mcp_call_finished": {
@@ -77,13 +89,13 @@ export function onToolCallFinished(
   state: UiState,
   callId: string,
   name: string,
-  output: string,
+  output: ToolOutput,
 ): UiState {
   const call = state.live.calls[callId];
   const { [callId]: _done, ...calls } = state.live.calls;
   const cleared = withLive(state, { calls });
   if (call?.reported) return cleared;
   // The tool never reported (denied, bad arguments, unknown tool): show why in one line.
-  const firstLine = output.split("\n", 1)[0] ?? "";
+  const firstLine = toolOutputText(output).split("\n", 1)[0] ?? "";
   return append(cleared, [{ kind: "notice", level: "warning", text: `${name}: ${firstLine}` }]);
 }

@@ -107,6 +107,14 @@ describe("demo model: web search, images, structured output", () => {
     expect(textOf(outputs(decide(viewed))[0])).toBe("received image: image/gif, 6 bytes");
   });
 
+  test("view: <path> calls view_image with that path when it is offered, and says so when it is not", () => {
+    expect(outputs(decide("view: shots/a b.png"))).toEqual([
+      { type: "function_call", name: "view_image", arguments: '{"path":"shots/a b.png"}' },
+    ]);
+    const none = decide("view: a.png", { tools: [{ name: "shell", type: "function" }] });
+    expect(textOf(outputs(none)[0])).toBe("The view_image tool is not available in this request.");
+  });
+
   test("a text.format JSON schema gets JSON that satisfies it", () => {
     const schema = {
       type: "object",

@@ -2,7 +2,13 @@ import { mkdir, rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolCallItem } from "../../src/protocol/items.js";
 import { createToolRouter } from "../../src/tools/index.js";
-import { makeContext, readTree, type TempWorkspace, tempWorkspace } from "../tools/helpers.js";
+import {
+  makeContext,
+  readTree,
+  type TempWorkspace,
+  tempWorkspace,
+  textOutput,
+} from "../tools/helpers.js";
 import { fuzz, mutateMany, NASTY } from "./harness.js";
 import type { Prng } from "./prng.js";
 
@@ -87,8 +93,7 @@ describe("fuzz: tool-call arguments", { timeout: 60_000 }, () => {
       if (wouldRunCommand(call)) return;
       ran += 1;
       const sandbox = call.name === "shell_command" ? "read-only" : "workspace-write";
-      const output = await patchRouter.execute(call, makeContext(ws.ws, { sandbox }));
-      expect(typeof output).toBe("string");
+      const output = textOutput(await patchRouter.execute(call, makeContext(ws.ws, { sandbox })));
       expect(output.length).toBeGreaterThan(0);
       if (output.startsWith("Success.")) {
         // a patch that still applied after the mutation: start again from an empty workspace

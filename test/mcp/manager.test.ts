@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { McpManager, mcpLogDir } from "../../src/mcp/manager.js";
 import type { ApprovalRequest, ToolDefinition } from "../../src/tools/types.js";
+import { textOutput } from "../tools/helpers.js";
 import { startEverythingHttp } from "./http-server.js";
 import { recordingContext, servers, tempDir } from "./servers.js";
 
@@ -53,7 +54,9 @@ describe("MCP servers from npm", () => {
   test("results: text as is, structuredContent as JSON, a note for an image", async () => {
     const { manager, home } = await started({ everything: servers.everything() });
     const run = (name: string, args: object) =>
-      tool(manager, name).run(JSON.stringify(args), recordingContext("c", home).ctx);
+      tool(manager, name)
+        .run(JSON.stringify(args), recordingContext("c", home).ctx)
+        .then(textOutput);
     expect(await run("mcp__everything__echo", { message: "ping" })).toBe("Echo: ping");
     const structured = await run("mcp__everything__get-structured-content", {
       location: "New York",

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
 import type { SandboxMode } from "../../src/sandbox/modes.js";
 import { createToolRouter } from "../../src/tools/index.js";
-import { makeContext, type TempWorkspace, tempWorkspace } from "../tools/helpers.js";
+import { makeContext, type TempWorkspace, tempWorkspace, textOutput } from "../tools/helpers.js";
 
 /** Real bwrap, a HOME outside /tmp (so the private /tmp cannot hide it), a loopback server. */
 let home: string;
@@ -57,14 +57,16 @@ async function run(
     sandbox: { home, miniCodexHome: codexHome },
     ...extra,
   });
-  const output = await tools.execute(
-    {
-      type: "function_call",
-      name: "shell_command",
-      call_id: "c",
-      arguments: JSON.stringify({ command }),
-    },
-    makeContext(ws.ws, { sandbox }),
+  const output = textOutput(
+    await tools.execute(
+      {
+        type: "function_call",
+        name: "shell_command",
+        call_id: "c",
+        arguments: JSON.stringify({ command }),
+      },
+      makeContext(ws.ws, { sandbox }),
+    ),
   );
   return { exit: Number(/^Exit code: (\d+)/.exec(output)?.[1] ?? -1), output };
 }

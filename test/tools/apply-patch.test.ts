@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolRouter } from "../../src/tools/index.js";
 import type { FileChange } from "../../src/tools/types.js";
-import { makeContext, readTree, type TempWorkspace, tempWorkspace } from "./helpers.js";
+import { makeContext, readTree, type TempWorkspace, tempWorkspace, textOutput } from "./helpers.js";
 
 const UPDATE = "*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+new\n*** End Patch\n";
 const customCall = (input: string) => ({
@@ -47,7 +47,7 @@ describe("apply_patch tool", () => {
       },
       makeContext(ws.ws),
     );
-    expect(out.startsWith("Success.")).toBe(true);
+    expect(textOutput(out).startsWith("Success.")).toBe(true);
   });
 
   it("asks for approval after verification, before writing; deny writes nothing", async () => {

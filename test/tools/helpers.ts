@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import type { ToolCallItem } from "../../src/protocol/items.js";
+import type { ToolOutput } from "../../src/protocol/tool-output.js";
 import type { SandboxMode } from "../../src/sandbox/modes.js";
-import type { ToolContext, ToolEvent } from "../../src/tools/types.js";
+import type { ToolContext, ToolEvent, ToolRouter } from "../../src/tools/types.js";
 
 /** Every file below `dir` as relative path → bytes (a missing dir is an empty tree). */
 export async function readTree(dir: string): Promise<Record<string, string>> {
@@ -23,6 +25,22 @@ export async function readTree(dir: string): Promise<Record<string, string>> {
   };
   await walk(dir);
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A tool output that must be text (only view_image answers with content parts). */
+export function textOutput(output: ToolOutput): string {
+  if (typeof output !== "string") {
+    throw new Error(`expected a text output, got ${JSON.stringify(output).slice(0, 120)}`);
+  }
+  return output;
+}
+
+/** A router whose outputs are read as text: for the tools that always answer with text. */
+export function textRouter(router: ToolRouter) {
+  return {
+    execute: async (call: ToolCallItem, ctx: ToolContext) =>
+      textOutput(await router.execute(call, ctx)),
+  };
 }
 
 export interface TempWorkspace {

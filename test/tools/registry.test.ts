@@ -14,13 +14,18 @@ import {
 import { makeContext } from "./helpers.js";
 
 describe("tool registry", () => {
-  it("offers shell_command, apply_patch (custom, Lark grammar) and update_plan in a stable order", () => {
+  it("offers shell_command, apply_patch (custom, Lark grammar), update_plan and view_image in a stable order", () => {
     const specs = createToolRouter().specs();
     expect(specs.map((s) => ("name" in s ? s.name : s.type))).toEqual([
       "shell_command",
       "apply_patch",
       "update_plan",
+      "view_image",
     ]);
+    expect(specs[3]).toMatchObject({
+      type: "function",
+      parameters: { type: "object", required: ["path"], properties: { path: { type: "string" } } },
+    });
     for (const spec of specs) expect(ToolSpecSchema.safeParse(spec).success).toBe(true);
     expect(specs[1]).toEqual({
       type: "custom",

@@ -10,6 +10,7 @@ import {
   processesRunning,
   type TempWorkspace,
   tempWorkspace,
+  textRouter,
   uniqueSleep,
   waitFor,
 } from "./helpers.js";
@@ -26,7 +27,7 @@ describe("shell_command", () => {
   // A temp HOME keeps the machine's login profile out: a command killed while a profile runs
   // could leave that profile's lock files behind for every later shell on the machine.
   const router = (options: Parameters<typeof createToolRouter>[0] = {}) =>
-    createToolRouter({ shellEnv: { HOME: ws.root }, ...options });
+    textRouter(createToolRouter({ shellEnv: { HOME: ws.root }, ...options }));
   beforeEach(async () => {
     ws = await tempWorkspace();
   });

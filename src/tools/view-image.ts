@@ -1,0 +1,94 @@
+import { basename, join } from "node:path";
+import { z } from "zod";
+import { imageLabel } from "../protocol/image-data.js";
+import type { ToolOutput } from "../protocol/tool-output.js";
+import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
+import { ToolError } from "./errors.js";
+import { IMAGE_FORMATS, readImageFile, sizeText } from "./image-file.js";
+import { defineFunctionTool } from "./registry.js";
+import type { ToolContext, ToolDefinition } from "./types.js";
+import { resolveReadablePath } from "./workspace.js";
+
+/**
+ * The largest image view_image sends: 5 MB. The image stays in history, so it is re-sent
+ * (a third larger as base64) with every full request and written to the session file; 5 MB
+ * keeps a few of them far below the API's 20 MB per image, and a screenshot is rarely 2 MB.
+ */
+export const VIEW_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface ViewImageOptions {
+  /** The user's home (its credential folders are masked) and $MINI_CODEX_HOME. */
+  home?: string | undefined;
+  miniCodexHome?: string | undefined;
+  maxBytes?: number;
+}
+
+const ViewImageArgsSchema = z.object({
+  path: z
+    .string()
+    .describe(
+      "The image file: relative to the working directory, or absolute inside the workspace.",
+    ),
+});
+
+/** `view_image {path}`: the model looks at a workspace image, sent back as an `input_image`. */
+export function viewImageTool(options: ViewImageOptions = {}): ToolDefinition {
+  const maxBytes = options.maxBytes ?? VIEW_IMAGE_MAX_BYTES;
+  const masked = [
+    ...(options.home ? MASKED_HOME_PATHS.map((path) => join(options.home as string, path)) : []),
+    ...(options.miniCodexHome ? [options.miniCodexHome] : []),
+  ];
+  return defineFunctionTool({
+    name: "view_image",
+    description: `Look at an image file in the workspace (${IMAGE_FORMATS}, up to ${sizeText(maxBytes)}): the image itself comes back to you. Use it for screenshots, diagrams and pictures the task makes or needs.`,
+    schema: ViewImageArgsSchema,
+    async handler(args, ctx): Promise<ToolOutput> {
+      try {
+        const image = await readWorkspaceImage(args.path, ctx, masked, maxBytes);
+        const { mediaType, bytes } = image;
+        ctx.emit({
+          type: "image_viewed",
+          callId: ctx.callId,
+          path: args.path,
+          image: { mediaType, bytes },
+        });
+        return [{ type: "input_image", image_url: image.dataUrl }];
+      } catch (error) {
+        if (!(error instanceof ToolError)) throw error;
+        const message = `view_image: ${error.message}`;
+        ctx.emit({ type: "image_viewed", callId: ctx.callId, path: args.path, error: message });
+        return message;
+      }
+    },
+  });
+}
+
+/** The image at `path`: where it is first (the workspace), then what the encoder finds. */
+async function readWorkspaceImage(
+  path: string,
+  ctx: ToolContext,
+  masked: readonly string[],
+  maxBytes: number,
+) {
+  const read = readImageFile(await resolveReadablePath(path, ctx, masked), maxBytes);
+  if (read.ok) return read;
+  switch (read.reason) {
+    case "unreadable":
+      if (read.code === "ENOENT" || read.code === "ENOTDIR")
+        throw new ToolError(`${path}: no such file`);
+      throw new ToolError(`${path}: cannot read it (${read.code})`);
+    case "not_file":
+      throw new ToolError(`${path} is not a file`);
+    case "too_large":
+      throw new ToolError(
+        `${path} is ${read.bytes} bytes; images up to ${sizeText(read.limit)} can be viewed`,
+      );
+    case "not_image":
+      throw new ToolError(`${path} is not an image the model can view (${IMAGE_FORMATS})`);
+  }
+}
+
+/** What the person sees of an image the model viewed: `Viewed [image: a.png, image/png, 70 bytes]`. */
+export function viewedImageText(path: string, image: { mediaType: string; bytes: number }): string {
+  return `Viewed ${imageLabel(basename(path), image.mediaType, image.bytes)}`;
+}
