@@ -124,10 +124,16 @@ export class Session implements AgentSession {
     return this.turns.run(async (turn, signal) => {
       this.tools.showWarnings();
       this.tools.beginTurn();
-      await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
-      this.append([...this.takeSettingsNote(), userMessage(input, images)]);
+      // open while the turn waits for its warm-up too (the TUI shows it running from Enter on):
+      // what arrives meanwhile rides in the turn's first request, after its own message
       this.steering.begin();
       try {
+        await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
+        this.append([
+          ...this.takeSettingsNote(),
+          userMessage(input, images),
+          ...this.steering.take(),
+        ]);
         return await runTurnLoop({
           turn,
           signal,

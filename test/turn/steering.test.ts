@@ -65,4 +65,18 @@ describe("steering a running turn", () => {
     const again = await h.session.send("go on");
     expect(again.ok).toBe(true);
   });
+
+  it("a message sent while the turn still waits for its warm-up rides in its first request", async () => {
+    h = await startHarness({ warmup: true });
+    // the TUI shows the turn running from Enter on, before the warm-up has answered
+    const pending = h.session.send("hello there");
+    expect(h.session.steer("and zebra")).toBe(true);
+    const result = await pending;
+    expect(result.ok).toBe(true);
+    const turnRequests = h.requests().filter((r) => JSON.stringify(r.body).includes("hello there"));
+    expect(wireInput(turnRequests[0]).map(userText)).toEqual(["hello there", "and zebra"]);
+    // one turn, not a second one behind it
+    expect(h.session.history().filter((i) => userText(i) === "and zebra")).toHaveLength(1);
+    expect(h.session.steer("late")).toBe(false);
+  });
 });
