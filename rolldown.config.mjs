@@ -10,6 +10,7 @@ import { bundleInputs } from "./build/bundle-inputs.mjs";
 import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
 import { lazyEmojiRegex } from "./build/lazy-emoji-regex.mjs";
 import { narrowFirstSegmenter } from "./build/segmenter-plugin.mjs";
+import { wsLazyTls } from "./build/ws-lazy-tls.mjs";
 import { yogaSync } from "./build/yoga-sync.mjs";
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
@@ -34,7 +35,7 @@ const shared = {
 export default [
   {
     ...shared,
-    plugins: [yogaSync(), narrowFirstSegmenter(), lazyEmojiRegex(), bundleInputs()],
+    plugins: [yogaSync(), narrowFirstSegmenter(), lazyEmojiRegex(), wsLazyTls(), bundleInputs()],
     output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
   },
   {
@@ -45,6 +46,7 @@ export default [
       narrowFirstSegmenter(),
       lazyEmojiRegex(),
       inkWithoutTopLevelAwait(),
+      wsLazyTls(),
       bundleInputs(),
     ],
     output: {

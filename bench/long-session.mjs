@@ -1,5 +1,5 @@
-// A 1 000-turn session (each turn a tool call and its continuation) through a real session with
-// its session file, against a demo-server process: client CPU per request at turn 10 and turn
+// A 1 000-turn session (each turn five parallel update_plan calls and the continuation: 12 history
+// items a turn, 12 000+ in all) through a real session with its session file, against a demo-server process: client CPU per request at turn 10 and turn
 // 1 000, peak RSS, the session-file append time per turn, then `exec resume --last` of that
 // session (a new process) from spawn to exit. Prints one JSON line. Run `npm run build` first.
 import { spawn } from "node:child_process";
@@ -8,6 +8,7 @@ import { SessionFile } from "../dist/session/session-file.js";
 import { BIN, demoServerProcess, round, sessionWorld } from "./lib/session-world.mjs";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 5);
 const WINDOW = 10;
 
 const server = await demoServerProcess();
@@ -55,7 +56,7 @@ try {
     const before = process.cpuUsage();
     const sent = requests;
     appendNow = 0;
-    await world.session.send(`plan: step ${turn}; then the next`);
+    await world.session.send(`parallel ${CALLS}: plan: step ${turn}; then the next`);
     const cpu = process.cpuUsage(before);
     cpuPerRequest.push((cpu.user + cpu.system) / 1000 / Math.max(1, requests - sent));
     appendMs.push(appendNow);
@@ -106,6 +107,7 @@ try {
     JSON.stringify({
       bench: "long-session",
       turns: TURNS,
+      calls_per_turn: CALLS,
       history_items: items,
       cpu_ms_turn_10: round(at10, 3),
       cpu_ms_turn_1000: round(atEnd, 3),

@@ -5,12 +5,19 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "./bundle-freshness.js";
 import { looksLikeTuiLaunch } from "./launch-kind.js";
+import { prerenderedHelp } from "./prerendered-help.js";
 
 // `--version` alone is answered here, before any of the CLI loads (as commander would print it)
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   await new Promise((resolve) => process.stdout.write(`${version}\n`, resolve));
+  process.exit(0);
+}
+// `--help` alone likewise, from the text the build rendered, while it is what commander would print
+const help = prerenderedHelp(args);
+if (help !== undefined) {
+  await new Promise((resolve) => process.stdout.write(help, resolve));
   process.exit(0);
 }
 
@@ -27,7 +34,7 @@ async function codeCachedCli(kind) {
   return requireWithCodeCache(file, { cacheDir: join(home, "cache", "code"), kind });
 }
 
-/** The ES-module bundle. */
+/** The ES-module bundle, when it is fresh. */
 async function bundledCli() {
   if (!bundleIsFresh()) return undefined;
   return import("../dist/bundle/main.js").catch(() => undefined);

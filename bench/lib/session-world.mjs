@@ -59,10 +59,10 @@ export async function demoServerProcess() {
 }
 
 /** What every benchmark session in `cwd` shares: instructions, tools, workspace, context. */
-export function benchSessionBase(cwd) {
+export function benchSessionBase(cwd, toolOptions = {}) {
   return {
     instructions: "You are the benchmark agent.\n".repeat(100),
-    tools: createToolRouter(),
+    tools: createToolRouter(toolOptions),
     cwd,
     workspaceRoots: [cwd],
     sandbox: "danger-full-access",
@@ -102,7 +102,7 @@ export async function sessionWorld(options = {}) {
         wsEpochMaxRequests: 0,
       },
       settings: { model: "demo-1" },
-      ...benchSessionBase(cwd),
+      ...benchSessionBase(cwd, options.toolOptions),
       home,
       warmup: false,
       version: "0.0.0-bench",

@@ -38,6 +38,8 @@ export async function runInteractive(
     defaultSandbox: "workspace-write",
   });
   try {
+    // its warning goes to the plain terminal, before the UI draws
+    await runtime.checkSandbox();
     // read before the UI starts: a bad file is a usage error on the plain terminal
     const images = imageDataUrls(flags.image ?? [], runtime.cwd);
     // imported here, so --help, --version and exec never load ink/react (a chunk of its own)

@@ -3,6 +3,7 @@ import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
+import { probeBwrap } from "../sandbox/bwrap-probe.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
@@ -26,6 +27,8 @@ function buildProgram(pending: Pending): Command {
       if (!process.stdin.isTTY) throw new CliError(NOT_A_TERMINAL_MESSAGE, EXIT_FAILED);
       // Keys typed from now on wait for the first frame instead of echoing (a stray line).
       const release = holdStartupKeys();
+      // the sandbox probe's process runs while the TUI's modules load (its warning comes first)
+      void probeBwrap();
       pending.result = import("./interactive.js")
         .then((m) => m.runInteractive(prompt, normalizeFlags(flags)))
         .finally(release);
@@ -188,6 +191,17 @@ function report(error: unknown): number {
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`mini-codex: unexpected error: ${message}\n`);
   return EXIT_FAILED;
+}
+
+/** The width commander wraps help at when stdout is not a terminal. */
+export const DEFAULT_HELP_WIDTH = 80;
+
+/**
+ * `mini-codex --help` as commander prints it for a terminal this wide: build/render-help.mjs
+ * stores it for bin/mini-codex.js, which answers `--help` without loading the CLI (bench/startup).
+ */
+export function helpText(width = DEFAULT_HELP_WIDTH): string {
+  return buildProgram({}).configureHelp({ helpWidth: width }).helpInformation();
 }
 
 /** Run the command line; resolves with the exit code (never calls process.exit itself). */

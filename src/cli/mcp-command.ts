@@ -6,9 +6,9 @@ import { EXIT_FAILED } from "../launch/exit-codes.js";
 import { resolveHome } from "../launch/home.js";
 import {
   type McpServerConfig,
-  McpServerConfigSchema,
-  McpServerNameSchema,
-  McpServersSchema,
+  mcpServerConfigSchema,
+  mcpServerNameSchema,
+  mcpServersSchema,
 } from "../mcp/config.js";
 import { McpConfigEditError, removeMcpServer, upsertMcpServer } from "../mcp/config-file.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -24,7 +24,7 @@ type Print = (text: string) => void;
 
 function servers(file: string): Record<string, McpServerConfig> {
   const table = readConfigFile(file) ?? {};
-  const parsed = McpServersSchema.safeParse(table.mcp_servers ?? {});
+  const parsed = mcpServersSchema().safeParse(table.mcp_servers ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = ["mcp_servers", ...(issue?.path ?? []).map(String)].join(".");
@@ -134,7 +134,7 @@ export function mcpAdd(
   options: McpAddOptions,
   print: Print,
 ): number {
-  if (!McpServerNameSchema.safeParse(name).success) {
+  if (!mcpServerNameSchema().safeParse(name).success) {
     throw new UsageError(`invalid server name ${name}: use letters, digits, \`_\` and \`-\``);
   }
   if (options.url && command.length > 0)
@@ -149,7 +149,7 @@ export function mcpAdd(
         ...(command.length > 1 ? { args: command.slice(1) } : {}),
         ...(options.env?.length ? { env: parseEnv(options.env) } : {}),
       };
-  const checked = McpServerConfigSchema.safeParse(server);
+  const checked = mcpServerConfigSchema().safeParse(server);
   if (!checked.success) {
     throw new UsageError(
       `mcp add ${name}: ${checked.error.issues[0]?.message ?? "invalid server"}`,

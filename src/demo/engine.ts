@@ -5,7 +5,7 @@ import { estimateTokens, PromptCacheSimulator, promptTokenStream } from "./cache
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane, type LaneChoice } from "./lanes.js";
 import { type DemoDecision, decideDemoResponse } from "./model.js";
-import { unpairedToolItem } from "./pairing.js";
+import { unpairedAfter } from "./pairing.js";
 import { type DemoRequest, parseDemoRequest } from "./request.js";
 import { LaneStore } from "./store.js";
 import { planResponseStream, type StreamStep } from "./stream.js";
@@ -102,6 +102,7 @@ export class DemoEngine {
   ): EngineResult {
     const { connectionId } = incoming;
     let context: ResponseItem[] = request.input;
+    let pairedLength = 0;
     const previousId = request.previousResponseId;
     if (previousId !== undefined) {
       const previous =
@@ -114,9 +115,10 @@ export class DemoEngine {
           "previous_response_id",
         );
       }
-      context = [...previous.context, ...request.input];
+      context = previous.context.concat(request.input);
+      pairedLength = previous.pairedLength ?? 0;
     }
-    const unpaired = unpairedToolItem(context);
+    const unpaired = unpairedAfter(context, pairedLength);
     if (unpaired !== undefined) {
       if (previousId !== undefined) this.store.evict(connectionId, previousId);
       // The real API leaves `code` null for this one.
@@ -163,7 +165,12 @@ export class DemoEngine {
       commit: () => {
         if (incoming.transport !== "ws") return;
         if (completed) {
-          const head = { lane: lane.lane, responseId, context: [...context, ...plan.outputItems] };
+          const head = {
+            lane: lane.lane,
+            responseId,
+            context: context.concat(plan.outputItems),
+            pairedLength: context.length,
+          };
           this.store.put(connectionId, head);
         } else if (previousId !== undefined) {
           this.store.evict(connectionId, previousId);

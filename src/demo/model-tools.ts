@@ -66,7 +66,7 @@ export function patchCall(tools: DemoToolOffer[], patch: string): DemoOutput | u
 
 /** The demo model's one-line reading of a tool output, by the tool that produced it. */
 export function followUp(context: ResponseItem[], output: ResponseItem): string {
-  const call = context.find(
+  const call = context.findLast(
     (item) =>
       (item.type === "function_call" || item.type === "custom_tool_call") &&
       item.call_id === output.call_id,

@@ -84,6 +84,15 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     const call = shellCall(input.tools, first) ?? NO_SHELL;
     return { outputs: { list: [call] }, summary: "Running a shell command." };
   }
+  // `parallel N: plan: …` / `parallel N: run: …`: N calls in one response (parallel tool calls)
+  const parallel = /^parallel\s+(\d+):\s*(plan|run):\s*([\s\S]*)$/.exec(prompt);
+  if (parallel?.[1] && parallel[2]) {
+    const rest = (parallel[3] ?? "").trim();
+    const call = parallel[2] === "plan" ? planCall(input, rest) : shellCall(input.tools, rest);
+    const n = Math.min(64, Math.max(1, Number(parallel[1])));
+    const list = call ? Array.from({ length: n }, () => call) : [NO_SHELL];
+    return { outputs: { list }, summary: "Calling tools in parallel." };
+  }
   const run = /^run:\s*([\s\S]+)$/.exec(prompt);
   if (run?.[1]) {
     const call = shellCall(input.tools, run[1].trim()) ?? NO_SHELL;
@@ -124,15 +133,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     return { outputs: { list: [call] }, summary: `Calling ${named[1]}.` };
   }
   const plan = /^plan:\s*([\s\S]*)$/.exec(prompt);
-  if (plan) {
-    const steps = (plan[1] ?? "")
-      .split(";")
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0)
-      .map((step, i) => ({ step, status: i === 0 ? "in_progress" : "pending" }));
-    const call = functionCall(input, "update_plan", { plan: steps });
-    return { outputs: { list: [call] }, summary: "Making a plan." };
-  }
+  if (plan)
+    return { outputs: { list: [planCall(input, plan[1] ?? "")] }, summary: "Making a plan." };
   if (prompt === "demo:fail") {
     return {
       outputs: { fail: { code: "invalid_prompt", message: "demo failure requested" } },
@@ -198,6 +200,16 @@ function unavailable(name: string): DemoOutput {
 function functionCall(input: DemoModelInput, name: string, args: unknown): DemoOutput {
   if (offered(input.tools, name)?.type !== "function") return unavailable(name);
   return { type: "function_call", name, arguments: JSON.stringify(args) };
+}
+
+/** update_plan with the `;`-separated steps, the first one in progress. */
+function planCall(input: DemoModelInput, steps: string): DemoOutput {
+  const plan = steps
+    .split(";")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+    .map((step, i) => ({ step, status: i === 0 ? "in_progress" : "pending" }));
+  return functionCall(input, "update_plan", { plan });
 }
 
 function patchOrSay(input: DemoModelInput, patch: string): DemoOutput {

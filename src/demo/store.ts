@@ -11,6 +11,8 @@ export interface LaneHead {
   lane: string;
   responseId: string;
   context: ResponseItem[];
+  /** The first this many items pair every call with its output (the input that was checked). */
+  pairedLength?: number;
 }
 
 interface ConnectionLanes {

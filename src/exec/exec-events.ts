@@ -1,5 +1,5 @@
 import type { UsageFigures } from "../protocol/events.js";
-import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
+import { messageText, type ResponseItem, reasoningItemSchema } from "../protocol/items.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
 import { addUsage, noUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
@@ -68,7 +68,7 @@ export function toExecUsage(usage: UsageFigures): ExecUsage {
 
 /** The one-line summary text of a reasoning item, if it has any. */
 export function reasoningText(item: ResponseItem): string | undefined {
-  const parsed = ReasoningItemSchema.safeParse(item);
+  const parsed = reasoningItemSchema().safeParse(item);
   if (!parsed.success) return undefined;
   const text = parsed.data.summary
     .map((part) => part.text)

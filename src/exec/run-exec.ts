@@ -8,6 +8,7 @@ import { type OpenedSession, openSession, type ResumeTarget } from "../launch/op
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { TurnResult } from "../session/api.js";
+import type { SessionEvent } from "../session/events.js";
 import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
 import { readOutputSchema } from "./output-schema.js";
 import { resolvePrompt } from "./prompt.js";
@@ -69,6 +70,16 @@ function writeErr(text: string): void {
   if (!process.stderr.destroyed) process.stderr.write(text);
 }
 
+/** Calls `start` once, on the turn after the first request_started (its frame is on the wire by then). */
+function afterFirstRequest(start: () => void): (event: SessionEvent) => void {
+  let started = false;
+  return (event) => {
+    if (started || event.type !== "request_started") return;
+    started = true;
+    setImmediate(start);
+  };
+}
+
 /** Run one turn: `mini-codex exec [PROMPT]` and `exec resume`. Resolves with the exit code. */
 export async function runExec(input: ExecInput): Promise<number> {
   const { flags } = input;
@@ -83,10 +94,14 @@ export async function runExec(input: ExecInput): Promise<number> {
   });
   try {
     assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);
+    // bwrap's probe is a process: it starts once the first request is sent (docs/config.md, sandbox)
+    const sandboxCheck = afterFirstRequest(() => void runtime.checkSandbox());
     // read before the session opens: a bad file is a usage error, not a failed turn
     const images = imageDataUrls(flags.image ?? [], runtime.cwd);
-    return await runExecSession(runtime, input, prompt, json, images);
+    return await runExecSession(runtime, input, prompt, json, images, sandboxCheck);
   } finally {
+    // the warning is printed even when no request went out
+    await runtime.checkSandbox();
     await runtime.close();
   }
 }
@@ -99,6 +114,7 @@ async function runExecSession(
   json: boolean,
   /** Data URLs of -i/--image, sent with the prompt. */
   images: readonly string[],
+  onEvent: (event: SessionEvent) => void,
 ): Promise<number> {
   const { flags } = input;
   const outputSchema = flags.outputSchema
@@ -115,6 +131,7 @@ async function runExecSession(
   const progress = new TextProgress(writeErr);
   let sawTurnEnd = false;
   const unsubscribe = session.subscribe((event) => {
+    onEvent(event);
     if (event.type === "turn_completed" || event.type === "turn_failed") sawTurnEnd = true;
     const mapped = mapper.map(event);
     if (json) for (const out of mapped) writeJson(out);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
-import { MCP_SERVER_KEYS } from "../mcp/config.js";
+import { mcpServerKeys } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
 import {
   applyOverrides,
@@ -11,9 +11,9 @@ import {
   parseConfigOverride,
 } from "./config-overrides.js";
 import {
-  ConfigSchema,
-  KNOWN_PROVIDER_KEYS,
-  KNOWN_TOP_LEVEL_KEYS,
+  configSchema,
+  knownProviderKeys,
+  knownTopLevelKeys,
   type MiniCodexConfig,
 } from "./config-schema.js";
 import { ConfigError } from "./errors.js";
@@ -64,16 +64,16 @@ export function readConfigFile(file: string): ConfigTable | undefined {
 }
 
 /** Tables of named entries and the keys each entry may have. */
-const NAMED_TABLES: Record<string, ReadonlySet<string>> = {
-  model_providers: KNOWN_PROVIDER_KEYS,
-  mcp_servers: MCP_SERVER_KEYS,
+const NAMED_TABLES: Record<string, () => ReadonlySet<string>> = {
+  model_providers: knownProviderKeys,
+  mcp_servers: mcpServerKeys,
 };
 
 /** `[<table>.<id>]` entries without the keys we do not know (a warning each). */
 function stripUnknownEntryKeys(
   tableKey: string,
   entries: ConfigTable,
-  known: ReadonlySet<string>,
+  known: () => ReadonlySet<string>,
   warnings: string[],
 ): ConfigTable {
   const out: ConfigTable = {};
@@ -84,7 +84,7 @@ function stripUnknownEntryKeys(
     }
     const kept: ConfigTable = {};
     for (const [entryKey, entryValue] of Object.entries(entry)) {
-      if (known.has(entryKey)) kept[entryKey] = entryValue;
+      if (known().has(entryKey)) kept[entryKey] = entryValue;
       else warnings.push(`unknown config key \`${tableKey}.${id}.${entryKey}\` (ignored)`);
     }
     out[id] = kept;
@@ -97,7 +97,7 @@ export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; warn
   const warnings: string[] = [];
   const out: ConfigTable = {};
   for (const [key, value] of Object.entries(table)) {
-    if (!KNOWN_TOP_LEVEL_KEYS.has(key)) {
+    if (!knownTopLevelKeys().has(key)) {
       warnings.push(`unknown config key \`${key}\` (ignored)`);
       continue;
     }
@@ -113,7 +113,7 @@ export function validateConfig(table: ConfigTable): {
   warnings: string[];
 } {
   const { table: known, warnings } = stripUnknownKeys(table);
-  const parsed = ConfigSchema.safeParse(known);
+  const parsed = configSchema().safeParse(known);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = issue ? issue.path.map(String).join(".") : "";

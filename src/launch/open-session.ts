@@ -1,6 +1,6 @@
 import { readFileSync, readlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { ReasoningEffortSchema } from "../protocol/request.js";
+import { reasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
 import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
@@ -252,7 +252,7 @@ export async function openSession(
 /** The saved model and effort, unless a flag chose them for this run. */
 function keepSavedSettings(runtime: Runtime, settings: SessionSettings, meta: SessionMeta): void {
   if (!runtime.modelFromFlag) settings.model = meta.model;
-  const savedEffort = ReasoningEffortSchema.safeParse(meta.effort);
+  const savedEffort = reasoningEffortSchema().safeParse(meta.effort);
   if (!runtime.effortFromFlag && savedEffort.success) settings.effort = savedEffort.data;
 }
 

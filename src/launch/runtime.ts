@@ -14,7 +14,7 @@ import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { resolveProvider } from "./provider.js";
-import { sandboxWarning } from "./sandbox-settings.js";
+import { sandboxCheck } from "./sandbox-settings.js";
 import { packageVersion } from "./version.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
@@ -55,9 +55,14 @@ export interface Runtime {
   contextWindow?: number;
   instructions: string;
   version: string;
-  /** Stops what the runtime started (the embedded demo server). */
   /** The configured MCP servers (started when the first session opens). */
   mcp: McpServers;
+  /**
+   * Probes bubblewrap (a process) once and warns when commands cannot be confined as the mode
+   * promises. The TUI awaits it before it draws; exec starts it once its first request is sent.
+   */
+  checkSandbox(): Promise<void>;
+  /** Stops what the runtime started (the embedded demo server, MCP servers). */
   close(): Promise<void>;
 }
 
@@ -127,8 +132,6 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     close = () => server.close();
   }
   const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
-  const sandboxProblem = sandboxWarning(sandbox);
-  if (sandboxProblem) warn(sandboxProblem);
   const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
@@ -148,6 +151,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     instructions: readBaseInstructions(),
     version: packageVersion(),
     mcp,
+    checkSandbox: sandboxCheck(sandbox, warn),
     close: async () => {
       await mcp.close();
       await stopDemo();

@@ -21,9 +21,10 @@ export function shellSandboxOptions(
   config: MiniCodexConfig,
   home: string,
   env: NodeJS.ProcessEnv,
-): Pick<ToolRouterOptions, "envPolicy" | "removeEnv" | "sandbox"> {
+): Pick<ToolRouterOptions, "envPolicy" | "removeEnv" | "sandbox" | "shellSnapshot"> {
   const envKey = config.model_providers?.[config.model_provider ?? "openai"]?.env_key;
   return {
+    shellSnapshot: config.features?.shell_snapshot ?? true,
     envPolicy: envPolicyOf(config),
     removeEnv: envKey ? [envKey] : [],
     sandbox: {
@@ -35,10 +36,22 @@ export function shellSandboxOptions(
 }
 
 /** The one warning about the sandbox at start-up, or undefined when it works as promised. */
-export function sandboxWarning(mode: SandboxMode, status: BwrapStatus = probeBwrap()) {
+export function sandboxWarning(mode: SandboxMode, status: BwrapStatus) {
   if (status.ok) return undefined;
   if (mode === "danger-full-access") {
     return `${status.why}: commands run unconfined as asked, but may outlive mini-codex if it is killed (kill -9)`;
   }
   return `${status.why}: shell commands will be refused in ${mode} mode (install bubblewrap, or pass -s danger-full-access to run them unconfined)`;
+}
+
+/** The probe and its warning, once however often it is called (Runtime.checkSandbox). */
+export function sandboxCheck(mode: SandboxMode, warn: (message: string) => void) {
+  let checked: Promise<void> | undefined;
+  return (): Promise<void> => {
+    checked ??= probeBwrap().then((status) => {
+      const problem = sandboxWarning(mode, status);
+      if (problem) warn(problem);
+    });
+    return checked;
+  };
 }

@@ -1,15 +1,17 @@
 import { z } from "zod";
-import { type ResponseItem, ResponseItemSchema } from "./items.js";
+import { type ResponseItem, responseItemSchema } from "./items.js";
+import { lazy } from "./lazy.js";
 
 /** Token usage as the server reports it (never estimated locally). */
-export const UsageSchema = z.looseObject({
-  input_tokens: z.number(),
-  input_tokens_details: z.looseObject({ cached_tokens: z.number().optional() }).nullish(),
-  output_tokens: z.number(),
-  output_tokens_details: z.looseObject({ reasoning_tokens: z.number().optional() }).nullish(),
-  total_tokens: z.number().optional(),
-});
-export type Usage = z.infer<typeof UsageSchema>;
+const usageSchema = () =>
+  z.looseObject({
+    input_tokens: z.number(),
+    input_tokens_details: z.looseObject({ cached_tokens: z.number().optional() }).nullish(),
+    output_tokens: z.number(),
+    output_tokens_details: z.looseObject({ reasoning_tokens: z.number().optional() }).nullish(),
+    total_tokens: z.number().optional(),
+  });
+export type Usage = z.infer<ReturnType<typeof usageSchema>>;
 
 /** Flat usage figures used by the ledger, the status bar and exec. */
 export interface UsageFigures {
@@ -29,20 +31,22 @@ export function usageFigures(usage: Usage | undefined | null): UsageFigures | un
   };
 }
 
-const ResponseObjectSchema = z.looseObject({
-  id: z.string(),
-  status: z.string().optional(),
-  usage: UsageSchema.nullish(),
-  output: z.array(ResponseItemSchema).optional(),
-  error: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }).nullish(),
-  incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(),
-});
+const responseObjectSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    status: z.string().optional(),
+    usage: usageSchema().nullish(),
+    output: z.array(responseItemSchema()).optional(),
+    error: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }).nullish(),
+    incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(),
+  }),
+);
 
 const itemEvent = <T extends string>(type: T) =>
   z.looseObject({
     type: z.literal(type),
     output_index: z.number().optional(),
-    item: ResponseItemSchema,
+    item: responseItemSchema(),
   });
 const deltaEvent = <T extends string>(type: T) =>
   z.looseObject({
@@ -54,41 +58,43 @@ const deltaEvent = <T extends string>(type: T) =>
   });
 const looseEvent = <T extends string>(type: T) => z.looseObject({ type: z.literal(type) });
 const responseEvent = <T extends string>(type: T) =>
-  z.looseObject({ type: z.literal(type), response: ResponseObjectSchema });
+  z.looseObject({ type: z.literal(type), response: responseObjectSchema() });
 
 /** Every server event of docs/protocol.md ("Server events") that mini-codex reads. */
-export const KnownServerEventSchema = z.discriminatedUnion("type", [
-  responseEvent("response.created"),
-  responseEvent("response.in_progress"),
-  itemEvent("response.output_item.added"),
-  itemEvent("response.output_item.done"),
-  looseEvent("response.content_part.added"),
-  looseEvent("response.content_part.done"),
-  deltaEvent("response.output_text.delta"),
-  looseEvent("response.output_text.done"),
-  deltaEvent("response.function_call_arguments.delta"),
-  looseEvent("response.function_call_arguments.done"),
-  deltaEvent("response.custom_tool_call_input.delta"),
-  looseEvent("response.custom_tool_call_input.done"),
-  deltaEvent("response.reasoning_summary_text.delta"),
-  looseEvent("response.reasoning_summary_part.added"),
-  responseEvent("response.completed"),
-  responseEvent("response.failed"),
-  responseEvent("response.incomplete"),
-  z.looseObject({
-    type: z.literal("error"),
-    status: z.number().optional(),
-    error: z
-      .looseObject({
-        type: z.string().nullish(),
-        code: z.string().nullish(),
-        message: z.string().nullish(),
-        param: z.string().nullish(),
-      })
-      .optional(),
-  }),
-]);
-export type KnownServerEvent = z.infer<typeof KnownServerEventSchema>;
+export const knownServerEventSchema = lazy(() =>
+  z.discriminatedUnion("type", [
+    responseEvent("response.created"),
+    responseEvent("response.in_progress"),
+    itemEvent("response.output_item.added"),
+    itemEvent("response.output_item.done"),
+    looseEvent("response.content_part.added"),
+    looseEvent("response.content_part.done"),
+    deltaEvent("response.output_text.delta"),
+    looseEvent("response.output_text.done"),
+    deltaEvent("response.function_call_arguments.delta"),
+    looseEvent("response.function_call_arguments.done"),
+    deltaEvent("response.custom_tool_call_input.delta"),
+    looseEvent("response.custom_tool_call_input.done"),
+    deltaEvent("response.reasoning_summary_text.delta"),
+    looseEvent("response.reasoning_summary_part.added"),
+    responseEvent("response.completed"),
+    responseEvent("response.failed"),
+    responseEvent("response.incomplete"),
+    z.looseObject({
+      type: z.literal("error"),
+      status: z.number().optional(),
+      error: z
+        .looseObject({
+          type: z.string().nullish(),
+          code: z.string().nullish(),
+          message: z.string().nullish(),
+          param: z.string().nullish(),
+        })
+        .optional(),
+    }),
+  ]),
+);
+export type KnownServerEvent = z.infer<ReturnType<typeof knownServerEventSchema>>;
 
 /** An event type we do not know: passed through, never fatal. */
 export interface UnknownServerEvent {
@@ -99,7 +105,9 @@ export interface UnknownServerEvent {
 export type ServerEvent = KnownServerEvent | UnknownServerEvent;
 export type ServerEventOf<T extends ServerEvent["type"]> = Extract<ServerEvent, { type: T }>;
 
-const KNOWN_TYPES = new Set<string>(KnownServerEventSchema.options.map((o) => o.shape.type.value));
+const knownTypes = lazy(
+  () => new Set<string>(knownServerEventSchema().options.map((o) => o.shape.type.value)),
+);
 
 export class ProtocolError extends Error {
   override readonly name = "ProtocolError";
@@ -114,10 +122,10 @@ export function parseServerEvent(raw: unknown): ServerEvent {
     throw new ProtocolError("server event is not a JSON object");
   }
   const type = (raw as { type?: unknown }).type;
-  if (typeof type !== "string" || !KNOWN_TYPES.has(type)) {
+  if (typeof type !== "string" || !knownTypes().has(type)) {
     return { type: "unknown_event", raw: raw as UnknownServerEvent["raw"] };
   }
-  const parsed = KnownServerEventSchema.safeParse(raw);
+  const parsed = knownServerEventSchema().safeParse(raw);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => i.path.join(".") || "(root)").join(", ");
     throw new ProtocolError(`malformed ${type} event (fields: ${fields})`);

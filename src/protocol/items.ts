@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { JsonObject } from "./json.js";
+import { lazy } from "./lazy.js";
 import type { ToolOutput } from "./tool-output.js";
 
 /**
@@ -8,45 +9,51 @@ import type { ToolOutput } from "./tool-output.js";
  */
 export type ResponseItem = JsonObject & { type: string };
 
-export const ContentPartSchema = z.looseObject({ type: z.string(), text: z.string().optional() });
+export const messageItemSchema = lazy(() =>
+  z.looseObject({
+    type: z.literal("message"),
+    role: z.enum(["user", "assistant", "developer", "system"]),
+    content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+    id: z.string().optional(),
+  }),
+);
 
-export const MessageItemSchema = z.looseObject({
-  type: z.literal("message"),
-  role: z.enum(["user", "assistant", "developer", "system"]),
-  content: z.array(ContentPartSchema),
-  id: z.string().optional(),
-});
+export const reasoningItemSchema = lazy(() =>
+  z.looseObject({
+    type: z.literal("reasoning"),
+    id: z.string().optional(),
+    summary: z.array(z.looseObject({ type: z.string(), text: z.string() })).default([]),
+    encrypted_content: z.string().nullish(),
+  }),
+);
 
-export const ReasoningItemSchema = z.looseObject({
-  type: z.literal("reasoning"),
-  id: z.string().optional(),
-  summary: z.array(z.looseObject({ type: z.string(), text: z.string() })).default([]),
-  encrypted_content: z.string().nullish(),
-});
+export const functionCallItemSchema = lazy(() =>
+  z.looseObject({
+    type: z.literal("function_call"),
+    id: z.string().optional(),
+    name: z.string(),
+    arguments: z.string(),
+    call_id: z.string(),
+  }),
+);
 
-export const FunctionCallItemSchema = z.looseObject({
-  type: z.literal("function_call"),
-  id: z.string().optional(),
-  name: z.string(),
-  arguments: z.string(),
-  call_id: z.string(),
-});
-
-export const CustomToolCallItemSchema = z.looseObject({
-  type: z.literal("custom_tool_call"),
-  id: z.string().optional(),
-  name: z.string(),
-  input: z.string(),
-  call_id: z.string(),
-});
+export const customToolCallItemSchema = lazy(() =>
+  z.looseObject({
+    type: z.literal("custom_tool_call"),
+    id: z.string().optional(),
+    name: z.string(),
+    input: z.string(),
+    call_id: z.string(),
+  }),
+);
 
 /** Any item: a JSON object with a string `type`. Unknown item types are kept, never dropped. */
-export const ResponseItemSchema = z.looseObject({
-  type: z.string(),
-}) as unknown as z.ZodType<ResponseItem>;
+export const responseItemSchema = lazy(
+  () => z.looseObject({ type: z.string() }) as unknown as z.ZodType<ResponseItem>,
+);
 
-export type FunctionCallItem = z.infer<typeof FunctionCallItemSchema>;
-export type CustomToolCallItem = z.infer<typeof CustomToolCallItemSchema>;
+export type FunctionCallItem = z.infer<ReturnType<typeof functionCallItemSchema>>;
+export type CustomToolCallItem = z.infer<ReturnType<typeof customToolCallItemSchema>>;
 export type ToolCallItem = FunctionCallItem | CustomToolCallItem;
 export type ToolOutputItem = {
   type: "function_call_output" | "custom_tool_call_output";
@@ -93,11 +100,11 @@ export function developerMessage(text: string): ResponseItem {
 /** The tool call an item carries, if it is one. */
 export function asToolCall(item: ResponseItem): ToolCallItem | undefined {
   if (item.type === "function_call") {
-    const parsed = FunctionCallItemSchema.safeParse(item);
+    const parsed = functionCallItemSchema().safeParse(item);
     return parsed.success ? parsed.data : undefined;
   }
   if (item.type === "custom_tool_call") {
-    const parsed = CustomToolCallItemSchema.safeParse(item);
+    const parsed = customToolCallItemSchema().safeParse(item);
     return parsed.success ? parsed.data : undefined;
   }
   return undefined;
@@ -117,7 +124,7 @@ export function toolOutputFor(call: ToolCallItem, output: ToolOutput): ToolOutpu
 
 /** Concatenated text of an assistant message (output_text parts). */
 export function messageText(item: ResponseItem): string | undefined {
-  const parsed = MessageItemSchema.safeParse(item);
+  const parsed = messageItemSchema().safeParse(item);
   if (!parsed.success) return undefined;
   return parsed.data.content
     .filter((part) => part.type === "output_text" || part.type === "input_text")

@@ -1,81 +1,90 @@
 import { z } from "zod";
 import { REASONING_EFFORTS } from "./efforts.js";
-import { ResponseItemSchema } from "./items.js";
-import { WebSearchToolSpecSchema } from "./web-search.js";
+import { responseItemSchema } from "./items.js";
+import { lazy } from "./lazy.js";
+import { webSearchToolSpecSchema } from "./web-search.js";
 
-export const ReasoningEffortSchema = z.enum(REASONING_EFFORTS);
-export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
+export const reasoningEffortSchema = lazy(() => z.enum(REASONING_EFFORTS));
+export type ReasoningEffort = z.infer<ReturnType<typeof reasoningEffortSchema>>;
 
-export const ReasoningSummarySchema = z.enum(["auto", "concise", "detailed", "none"]);
-export type ReasoningSummary = z.infer<typeof ReasoningSummarySchema>;
+export const reasoningSummarySchema = lazy(() => z.enum(["auto", "concise", "detailed", "none"]));
+export type ReasoningSummary = z.infer<ReturnType<typeof reasoningSummarySchema>>;
 
 /** A tool as offered to the model: `function` with JSON-schema parameters, or `custom` with a grammar. */
-export const FunctionToolSpecSchema = z.object({
-  type: z.literal("function"),
-  name: z.string(),
-  description: z.string(),
-  strict: z.boolean(),
-  parameters: z.record(z.string(), z.unknown()),
-});
-export const CustomToolSpecSchema = z.object({
-  type: z.literal("custom"),
-  name: z.string(),
-  description: z.string(),
-  format: z
-    .union([
-      z.object({ type: z.literal("text") }),
-      z.object({
-        type: z.literal("grammar"),
-        syntax: z.enum(["lark", "regex"]),
-        definition: z.string(),
-      }),
-    ])
-    .optional(),
-});
-export const ToolSpecSchema = z.discriminatedUnion("type", [
-  FunctionToolSpecSchema,
-  CustomToolSpecSchema,
-  WebSearchToolSpecSchema,
-]);
-export type FunctionToolSpec = z.infer<typeof FunctionToolSpecSchema>;
-export type CustomToolSpec = z.infer<typeof CustomToolSpecSchema>;
-export type ToolSpec = z.infer<typeof ToolSpecSchema>;
+const functionToolSpecSchema = lazy(() =>
+  z.object({
+    type: z.literal("function"),
+    name: z.string(),
+    description: z.string(),
+    strict: z.boolean(),
+    parameters: z.record(z.string(), z.unknown()),
+  }),
+);
+const customToolSpecSchema = lazy(() =>
+  z.object({
+    type: z.literal("custom"),
+    name: z.string(),
+    description: z.string(),
+    format: z
+      .union([
+        z.object({ type: z.literal("text") }),
+        z.object({
+          type: z.literal("grammar"),
+          syntax: z.enum(["lark", "regex"]),
+          definition: z.string(),
+        }),
+      ])
+      .optional(),
+  }),
+);
+export const toolSpecSchema = lazy(() =>
+  z.discriminatedUnion("type", [
+    functionToolSpecSchema(),
+    customToolSpecSchema(),
+    webSearchToolSpecSchema(),
+  ]),
+);
+export type FunctionToolSpec = z.infer<ReturnType<typeof functionToolSpecSchema>>;
+export type CustomToolSpec = z.infer<ReturnType<typeof customToolSpecSchema>>;
+export type ToolSpec = z.infer<ReturnType<typeof toolSpecSchema>>;
 
 /**
  * The Responses request body (docs/protocol.md, "The request body"). Every key here needs a compare/ignore decision in
  * the planner's field table; adding one without a decision does not compile.
  */
-export const ResponsesRequestSchema = z.object({
-  model: z.string(),
-  instructions: z.string(),
-  input: z.array(ResponseItemSchema),
-  tools: z.array(ToolSpecSchema),
-  tool_choice: z.literal("auto"),
-  parallel_tool_calls: z.boolean(),
-  reasoning: z
-    .object({ effort: ReasoningEffortSchema, summary: ReasoningSummarySchema.optional() })
-    .optional(),
-  store: z.boolean(),
-  stream: z.boolean(),
-  include: z.array(z.string()).optional(),
-  prompt_cache_key: z.string().optional(),
-  text: z
-    .object({
-      format: z.object({
-        type: z.literal("json_schema"),
-        name: z.string(),
-        strict: z.boolean(),
-        schema: z.record(z.string(), z.unknown()),
-      }),
-    })
-    .optional(),
-  service_tier: z.string().optional(),
-  previous_response_id: z.string().optional(),
-  generate: z.boolean().optional(),
-  client_metadata: z.record(z.string(), z.string()).optional(),
-  stream_options: z.record(z.string(), z.unknown()).optional(),
-});
-export type ResponsesRequest = z.infer<typeof ResponsesRequestSchema>;
+export const responsesRequestSchema = lazy(() =>
+  z.object({
+    model: z.string(),
+    instructions: z.string(),
+    input: z.array(responseItemSchema()),
+    tools: z.array(toolSpecSchema()),
+    tool_choice: z.literal("auto"),
+    parallel_tool_calls: z.boolean(),
+    reasoning: z
+      .object({ effort: reasoningEffortSchema(), summary: reasoningSummarySchema().optional() })
+      .optional(),
+    store: z.boolean(),
+    stream: z.boolean(),
+    include: z.array(z.string()).optional(),
+    prompt_cache_key: z.string().optional(),
+    text: z
+      .object({
+        format: z.object({
+          type: z.literal("json_schema"),
+          name: z.string(),
+          strict: z.boolean(),
+          schema: z.record(z.string(), z.unknown()),
+        }),
+      })
+      .optional(),
+    service_tier: z.string().optional(),
+    previous_response_id: z.string().optional(),
+    generate: z.boolean().optional(),
+    client_metadata: z.record(z.string(), z.string()).optional(),
+    stream_options: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+export type ResponsesRequest = z.infer<ReturnType<typeof responsesRequestSchema>>;
 
 /**
  * The WebSocket frame: the request body plus its frame type and, for a named lane, the

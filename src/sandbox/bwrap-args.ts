@@ -15,6 +15,8 @@ export interface ConfinementPlan {
   maskedDirs: string[];
   /** Credential files hidden behind /dev/null. */
   maskedFiles: string[];
+  /** Files bound read-only after the masks and the private /tmp (the shell snapshot). */
+  boundLast: string[];
   /** Keep the network namespace (`[sandbox_workspace_write] network_access = true`). */
   network: boolean;
   cwd: string;
@@ -35,6 +37,7 @@ export function confinedArgs(plan: ConfinementPlan): string[] {
   for (const path of plan.readOnlyPaths) args.push("--ro-bind", path, path);
   for (const dir of plan.maskedDirs) args.push("--tmpfs", dir);
   for (const file of plan.maskedFiles) args.push("--ro-bind", "/dev/null", file);
+  for (const file of plan.boundLast) args.push("--ro-bind", file, file);
   args.push(...LIFETIME, "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try");
   if (!plan.network) args.push("--unshare-net");
   args.push("--new-session", "--chdir", plan.cwd);

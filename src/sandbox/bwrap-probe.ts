@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 
@@ -37,27 +36,55 @@ const PROBE_ARGS = [
   "true",
 ];
 
-const cache = new Map<string, BwrapStatus>();
+const PROBE_TIMEOUT_MS = 10_000;
+const NOT_INSTALLED: BwrapStatus = {
+  ok: false,
+  why: "bwrap (bubblewrap) is not installed or not on PATH",
+};
 
-/** Whether bubblewrap can confine commands here (installed, and namespaces allowed); cached per PATH. */
-export function probeBwrap(pathVar: string | undefined = process.env.PATH): BwrapStatus {
+const known = new Map<string, Promise<BwrapStatus>>();
+
+/**
+ * Whether bubblewrap can confine commands here (installed, and namespaces allowed); probed once
+ * per PATH. Asynchronous: the probe's process runs while start-up goes on (a spawnSync here cost
+ * 10-20 ms before exec's first request under load: bench/startup).
+ */
+export function probeBwrap(pathVar: string | undefined = process.env.PATH): Promise<BwrapStatus> {
   const key = pathVar ?? "";
-  const known = cache.get(key);
-  if (known) return known;
-  const status = runProbe(pathVar);
-  cache.set(key, status);
+  let status = known.get(key);
+  if (!status) {
+    status = runProbe(pathVar);
+    known.set(key, status);
+  }
   return status;
 }
 
-function runProbe(pathVar: string | undefined): BwrapStatus {
+function runProbe(pathVar: string | undefined): Promise<BwrapStatus> {
   const path = findBwrap(pathVar);
-  if (!path) {
-    return { ok: false, why: "bwrap (bubblewrap) is not installed or not on PATH" };
-  }
-  const result = spawnSync(path, PROBE_ARGS, { encoding: "utf8", timeout: 10_000 });
-  if (result.status === 0) return { ok: true, path };
-  const detail = result.error?.message ?? result.stderr.trim().split("\n")[0] ?? "";
-  return { ok: false, why: `bwrap cannot create the sandbox's namespaces here (${detail})` };
+  if (!path) return Promise.resolve(NOT_INSTALLED);
+  // loaded here, not at start-up: exec's path to its first request needs no child_process
+  // (not import(): the code-cached CommonJS bundle has no dynamic import of built-ins)
+  const { spawn } = process.getBuiltinModule("node:child_process");
+  return new Promise((resolve) => {
+    const child = spawn(path, PROBE_ARGS, {
+      stdio: ["ignore", "ignore", "pipe"],
+      timeout: PROBE_TIMEOUT_MS,
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on("error", (error) => resolve(refused(error.message)));
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve({ ok: true, path });
+      else resolve(refused(signal ? `killed by ${signal}` : stderr));
+    });
+  });
+}
+
+function refused(detail: string): BwrapStatus {
+  const first = detail.trim().split("\n")[0] ?? "";
+  return { ok: false, why: `bwrap cannot create the sandbox's namespaces here (${first})` };
 }
 
 /** What a refused command's output says: why, and what to pass instead. */

@@ -19,6 +19,11 @@ export interface LaunchInput {
   workspaceRoots: string[];
   settings: SandboxSettings;
   bwrap: BwrapStatus;
+  /**
+   * The login-environment snapshot (docs/config.md): the command runs `bash -c`, the file is
+   * visible read-only in the sandbox, and the caller sets BASH_ENV to it. Absent: `bash -lc`.
+   */
+  snapshot?: string;
 }
 
 /** How to start a command: a program and its arguments, or why it may not run. */
@@ -26,19 +31,19 @@ export type Launch =
   | { file: string; args: string[]; viaBwrap: boolean; confined: boolean; networkBlocked: boolean }
   | { refused: string };
 
-const shell = (command: string) => ["bash", "-lc", command];
-
 /**
- * Wrap `bash -lc command` for the mode: confined modes need bwrap and refuse without it;
- * danger-full-access uses bwrap only to tie the command's processes to mini-codex's life.
+ * Wrap `bash -lc command` (`bash -c` with a snapshot) for the mode: confined modes need bwrap
+ * and refuse without it; danger-full-access uses bwrap only to tie the command's processes to
+ * mini-codex's life.
  */
 export function commandLaunch(input: LaunchInput): Launch {
   const { bwrap, mode } = input;
+  const shell = (command: string) => ["bash", input.snapshot ? "-c" : "-lc", command];
   if (mode === "danger-full-access") {
     if (!bwrap.ok)
       return {
         file: "bash",
-        args: ["-lc", input.command],
+        args: shell(input.command).slice(1),
         viaBwrap: false,
         confined: false,
         networkBlocked: false,
@@ -62,6 +67,7 @@ export function commandLaunch(input: LaunchInput): Launch {
     home: input.settings.home,
     miniCodexHome: input.settings.miniCodexHome,
   });
+  if (input.snapshot) plan.boundLast.push(input.snapshot);
   return {
     file: bwrap.path,
     args: [...confinedArgs(plan), "--", ...shell(input.command)],

@@ -66,6 +66,7 @@ export function confinementPlan(input: PlanInput): ConfinementPlan {
     readOnlyPaths: input.writable ? roots.flatMap(gitPaths) : [],
     maskedDirs,
     maskedFiles,
+    boundLast: [],
     network: input.network,
     cwd: real(input.cwd) ?? input.cwd,
   };

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
 import { canonicalJson } from "../protocol/json.js";
 
@@ -11,18 +11,24 @@ export type PrefixChain = readonly string[];
 
 const itemHashes = new WeakMap<object, string>();
 
+// one-shot hashing (Node ≥ 20.12) skips a Hash object per item: 10 000+ items on resume
+const sha1: (text: string) => string =
+  typeof hash === "function"
+    ? (text) => hash("sha1", text)
+    : (text) => createHash("sha1").update(text).digest("hex");
+
 /** The canonical hash of one item, cached by item identity (history items are never mutated). */
 export function itemHash(item: ResponseItem): string {
   const cached = itemHashes.get(item);
   if (cached !== undefined) return cached;
-  const hash = createHash("sha1").update(canonicalJson(item)).digest("hex");
-  itemHashes.set(item, hash);
-  return hash;
+  const digest = sha1(canonicalJson(item));
+  itemHashes.set(item, digest);
+  return digest;
 }
 
 /** The chain link after `previous` (the empty string before the first item). */
 export function extendChain(previous: string, hash: string): string {
-  return createHash("sha1").update(previous).update(":").update(hash).digest("hex");
+  return sha1(`${previous}:${hash}`);
 }
 
 export function chainAt(chain: PrefixChain, index: number): string {

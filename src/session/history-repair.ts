@@ -29,8 +29,9 @@ export interface RepairedHistory {
 export function repairHistory(history: readonly ResponseItem[]): RepairedHistory {
   const calls = new Set<string>();
   const answered = new Set<string>();
-  for (const item of history) {
-    const call = asToolCall(item);
+  const callOf = history.map(asToolCall); // validated once: a resumed history has 10 000+ items
+  for (const [i, item] of history.entries()) {
+    const call = callOf[i];
     if (!call && (item.type === "function_call" || item.type === "custom_tool_call")) {
       throw new InconsistentHistoryError(`a ${item.type} item is malformed (no call_id or name)`);
     }
@@ -56,7 +57,7 @@ export function repairHistory(history: readonly ResponseItem[]): RepairedHistory
   let pending: ResponseItem[] = [];
   let lastAddedAt = -1;
   history.forEach((item, i) => {
-    const call = asToolCall(item);
+    const call = callOf[i];
     if (pending.length > 0 && !isCallOrOutput(item)) {
       // the run of calls and outputs ended: the unanswered ones get their output here
       out.push(...pending);

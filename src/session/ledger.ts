@@ -1,44 +1,47 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** One ledger line (docs/protocol.md, "The ledger"): figures only — no prompt text, no tool output, no key. */
-export const LedgerRowSchema = z.object({
-  ts: z.string(),
-  session_id: z.string(),
-  turn: z.number(),
-  seq: z.number(),
-  transport: z.enum(["ws", "http"]),
-  mode: z.enum(["ws_full", "ws_incremental", "http_full"]),
-  reason: z.string().nullable(),
-  lane: z.string(),
-  previous_response_id_present: z.boolean(),
-  response_id: z.string().nullable(),
-  prompt_cache_key: z.string(),
-  model: z.string(),
-  effort: z.string().nullable(),
-  items_total: z.number(),
-  items_sent: z.number(),
-  bytes_sent: z.number(),
-  usage: z
-    .object({
-      input_tokens: z.number(),
-      cached_tokens: z.number(),
-      output_tokens: z.number(),
-      reasoning_tokens: z.number(),
-    })
-    .nullable(),
-  ms_to_first_event: z.number().nullable(),
-  ms_total: z.number(),
-  outcome: z.string(),
-  // absent in ledgers written before the cache diagnosis: read as null
-  prefix_digest: z.string().nullable().default(null),
-  shared_prefix: z.object({ seq: z.number(), items: z.number() }).nullable().default(null),
-  cache_diagnosis: z.string().nullable().default(null),
-});
-export type LedgerRow = z.infer<typeof LedgerRowSchema>;
+export const ledgerRowSchema = lazy(() =>
+  z.object({
+    ts: z.string(),
+    session_id: z.string(),
+    turn: z.number(),
+    seq: z.number(),
+    transport: z.enum(["ws", "http"]),
+    mode: z.enum(["ws_full", "ws_incremental", "http_full"]),
+    reason: z.string().nullable(),
+    lane: z.string(),
+    previous_response_id_present: z.boolean(),
+    response_id: z.string().nullable(),
+    prompt_cache_key: z.string(),
+    model: z.string(),
+    effort: z.string().nullable(),
+    items_total: z.number(),
+    items_sent: z.number(),
+    bytes_sent: z.number(),
+    usage: z
+      .object({
+        input_tokens: z.number(),
+        cached_tokens: z.number(),
+        output_tokens: z.number(),
+        reasoning_tokens: z.number(),
+      })
+      .nullable(),
+    ms_to_first_event: z.number().nullable(),
+    ms_total: z.number(),
+    outcome: z.string(),
+    // absent in ledgers written before the cache diagnosis: read as null
+    prefix_digest: z.string().nullable().default(null),
+    shared_prefix: z.object({ seq: z.number(), items: z.number() }).nullable().default(null),
+    cache_diagnosis: z.string().nullable().default(null),
+  }),
+);
+export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
 
 /** The turn a warm-up is recorded under: it belongs to no turn (turns count from 1). */
 export const WARMUP_TURN = 0;
@@ -126,13 +129,9 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   let skipped = 0;
   for (const line of readFileSync(path, "utf8").split("\n")) {
     if (line.trim() === "") continue;
-    try {
-      const parsed = LedgerRowSchema.safeParse(JSON.parse(line));
-      if (parsed.success) rows.push(parsed.data);
-      else skipped += 1;
-    } catch {
-      skipped += 1;
-    }
+    const row = parseLedgerLine(line);
+    if (row) rows.push(row);
+    else skipped += 1;
   }
   return { rows, skipped };
 }
@@ -158,17 +157,30 @@ export function ledgerEnd(path: string): LedgerEnd {
   if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;
-  let completed: LedgerRow | undefined;
-  for (const row of readLedger(path).rows) {
-    if (row.outcome === "completed") completed = row;
-  }
-  for (const line of readFileSync(path, "utf8").split("\n")) {
+  const lines = readFileSync(path, "utf8").split("\n");
+  for (const line of lines) {
     const rowSeq = /"seq":(\d+)/.exec(line)?.[1];
     const rowTurn = /"turn":(\d+)/.exec(line)?.[1];
     if (rowSeq) seq = Math.max(seq, Number(rowSeq));
     if (rowTurn) turn = Math.max(turn, Number(rowTurn));
   }
-  return completed ? { seq, turn, completed } : { seq, turn };
+  // the last completed row: read from the end, so a long ledger is not validated row by row
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] as string;
+    if (!line.includes('"completed"')) continue;
+    const row = parseLedgerLine(line);
+    if (row?.outcome === "completed") return { seq, turn, completed: row };
+  }
+  return { seq, turn };
+}
+
+function parseLedgerLine(line: string): LedgerRow | undefined {
+  try {
+    const parsed = ledgerRowSchema().safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The most recently written ledger under `<home>/sessions`, if any. */

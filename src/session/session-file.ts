@@ -12,26 +12,29 @@ import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
+import { lazy } from "../protocol/lazy.js";
 import type { HistoryStore } from "./api.js";
 import { isValidSessionId } from "./session-id.js";
 import { lockSession } from "./session-lock.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */
-export const SessionMetaSchema = z.looseObject({
-  type: z.literal("session_meta"),
-  id: z.string(),
-  created: z.string(),
-  cwd: z.string(),
-  model: z.string(),
-  effort: z.string().optional(),
-  provider: z.string(),
-  version: z.string().optional(),
-  /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
-  prompt_cache_key: z.string().optional(),
-  forked_from: z.string().optional(),
-});
-export type SessionMeta = z.infer<typeof SessionMetaSchema>;
+const sessionMetaSchema = lazy(() =>
+  z.looseObject({
+    type: z.literal("session_meta"),
+    id: z.string(),
+    created: z.string(),
+    cwd: z.string(),
+    model: z.string(),
+    effort: z.string().optional(),
+    provider: z.string(),
+    version: z.string().optional(),
+    /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
+    prompt_cache_key: z.string().optional(),
+    forked_from: z.string().optional(),
+  }),
+);
+export type SessionMeta = z.infer<ReturnType<typeof sessionMetaSchema>>;
 
 /** What a new session file records about its session. */
 export interface NewSessionMeta {
@@ -46,14 +49,25 @@ export interface NewSessionMeta {
   forked_from?: string;
 }
 
-const ItemLineSchema = z.looseObject({
-  type: z.literal("item"),
-  item: z.looseObject({ type: z.string() }),
-});
-const ReplaceLineSchema = z.looseObject({
-  type: z.literal("history_replaced"),
-  items: z.array(z.looseObject({ type: z.string() })),
-});
+/** An item as a line holds it: an object with a string `type` (checked by hand: 10 000+ lines). */
+function isItem(value: unknown): value is ResponseItem {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { type?: unknown }).type === "string"
+  );
+}
+
+/** The items of an `item` or `history_replaced` line, or undefined for any other line. */
+function lineItems(value: unknown): { replace: boolean; items: ResponseItem[] } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const line = value as { type?: unknown; item?: unknown; items?: unknown };
+  if (line.type === "item" && isItem(line.item)) return { replace: false, items: [line.item] };
+  if (line.type === "history_replaced" && Array.isArray(line.items) && line.items.every(isItem))
+    return { replace: true, items: line.items };
+  return undefined;
+}
 
 export interface SavedSession {
   meta: SessionMeta;
@@ -171,20 +185,16 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
       continue;
     }
     if (!meta) {
-      const parsed = SessionMetaSchema.safeParse(value);
+      const parsed = sessionMetaSchema().safeParse(value);
       if (!parsed.success)
         throw new SessionFileError(`${path} does not start with a session header`);
       meta = parsed.data;
       continue;
     }
-    const item = ItemLineSchema.safeParse(value);
-    if (item.success) {
-      history.push(item.data.item as ResponseItem);
-      continue;
-    }
-    const replaced = ReplaceLineSchema.safeParse(value);
-    if (replaced.success) history = replaced.data.items as ResponseItem[];
-    else unreadableLines.push(index + 1);
+    const read = lineItems(value);
+    if (!read) unreadableLines.push(index + 1);
+    else if (read.replace) history = read.items;
+    else history.push(...read.items);
   }
   if (!meta) throw new SessionFileError(`${path} is empty`);
   return { meta, history, tornTail, unreadableLines };
@@ -227,7 +237,7 @@ function readMeta(path: string): SessionMeta | undefined {
     return undefined;
   }
   try {
-    const parsed = SessionMetaSchema.safeParse(JSON.parse(text.split("\n")[0] ?? ""));
+    const parsed = sessionMetaSchema().safeParse(JSON.parse(text.split("\n")[0] ?? ""));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -21,6 +21,8 @@ export interface ToolRouterOptions {
   /** Network access in workspace-write, and the folders masked from commands. */
   sandbox?: ShellToolOptions["sandbox"];
   bwrap?: ShellToolOptions["bwrap"];
+  /** `[features] shell_snapshot` (default on; docs/config.md). */
+  shellSnapshot?: ShellToolOptions["shellSnapshot"];
 }
 
 /**
@@ -41,6 +43,7 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
       ...(options.removeEnv ? { removeEnv: options.removeEnv } : {}),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       ...(options.bwrap ? { bwrap: options.bwrap } : {}),
+      ...(options.shellSnapshot !== undefined ? { shellSnapshot: options.shellSnapshot } : {}),
     }),
     applyPatchTool(options.applyPatchToolType ?? "custom"),
     updatePlanTool(),

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { execa } from "execa";
 import { BoundedOutput } from "./output-buffer.js";
 import type { ShellOutcome } from "./shell-output.js";
 
@@ -94,6 +93,8 @@ export async function runShellCommand(
   command: string,
   options: ShellRunOptions,
 ): Promise<ShellOutcome> {
+  // loaded at the first command, not at start-up (~200 kB with its dependencies: bench/startup)
+  const { execa } = await import("execa");
   const started = performance.now();
   const program = options.program ?? { file: "bash", args: ["-lc", command] };
   const wrapped = options.program?.viaBwrap === true;

@@ -10,6 +10,7 @@ import { deniedOutput, ToolError } from "./errors.js";
 import { defineFunctionTool } from "./registry.js";
 import { formatShellOutput, reportedExitCode } from "./shell-output.js";
 import { runShellCommand } from "./shell-process.js";
+import { LoginSnapshot } from "./shell-snapshot.js";
 import type { ApprovalRequest, ToolContext, ToolDefinition } from "./types.js";
 import { displayPath, resolveWorkdir } from "./workspace.js";
 
@@ -32,8 +33,16 @@ export interface ShellToolOptions {
   /** Network access, and the folders masked from commands. */
   sandbox?: Partial<SandboxSettings>;
   /** Whether bwrap can confine commands (default: probed once on PATH). */
-  bwrap?: () => BwrapStatus;
+  bwrap?: () => BwrapStatus | Promise<BwrapStatus>;
+  /**
+   * `[features] shell_snapshot` (default on): capture the login environment once and run
+   * `bash -c` with it instead of `bash -lc` (docs/config.md); `timeoutMs` bounds the capture.
+   */
+  shellSnapshot?: boolean | { timeoutMs: number };
 }
+
+/** Variables mini-codex sets on every command: a profile's value for them is not kept. */
+const COMMAND_SET = { PAGER: "cat", GIT_PAGER: "cat" };
 
 const ShellArgsSchema = z.object({
   command: z.string().min(1).describe("The shell script to run with `bash -lc`."),
@@ -67,17 +76,38 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
     miniCodexHome: options.sandbox?.miniCodexHome,
   };
   const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
+  const extraEnv = { ...COMMAND_SET, ...options.env };
+  const launchOf = (
+    bwrap: BwrapStatus,
+    mode: SandboxMode,
+    command: string,
+    cwd: string,
+    roots: string[],
+    snap = "",
+  ) =>
+    commandLaunch({
+      mode,
+      command,
+      cwd,
+      workspaceRoots: roots,
+      settings,
+      bwrap,
+      ...(snap ? { snapshot: snap } : {}),
+    });
+  const snapshot = loginSnapshot(options, { ...baseEnv, ...extraEnv });
 
   /** One run in one mode; events for the UI, the formatted text for the model. */
   async function runIn(mode: SandboxMode, plan: RunPlan, ctx: ToolContext) {
-    const launch = commandLaunch({
-      mode,
-      command: plan.command,
-      cwd: plan.workdir,
-      workspaceRoots: ctx.workspaceRoots,
-      settings,
-      bwrap: (options.bwrap ?? probeBwrap)(),
-    });
+    const bwrap = await (options.bwrap ?? probeBwrap)();
+    // the first command captures the login environment (in the session's sandbox mode)
+    const snapshotPath = await snapshot?.path(
+      ctx.cwd,
+      ctx.signal,
+      (script) => launchOf(bwrap, ctx.sandbox, script, ctx.cwd, ctx.workspaceRoots),
+      ctx.warn,
+    );
+    const roots = ctx.workspaceRoots;
+    const launch = launchOf(bwrap, mode, plan.command, plan.workdir, roots, snapshotPath);
     if ("refused" in launch) return { text: launch.refused, denied: false };
     const { callId } = ctx;
     const { command, shownDir: workdir } = plan;
@@ -88,7 +118,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       signal: ctx.signal,
       program: launch,
       baseEnv,
-      ...(options.env ? { env: options.env } : {}),
+      env: snapshotPath ? { ...extraEnv, BASH_ENV: snapshotPath } : extraEnv,
       onChunk: (stream, chunk) => ctx.emit({ type: "command_output", callId, stream, chunk }),
     });
     const exitCode = outcome.timedOut || outcome.aborted ? null : reportedExitCode(outcome);
@@ -141,5 +171,22 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       if (again.kind !== "deny") return (await runIn("danger-full-access", plan, ctx)).text;
       return again.feedback ? `${first.text}\n${again.feedback}` : first.text;
     },
+  });
+}
+
+/** The session's login snapshot, unless `[features] shell_snapshot = false`. */
+function loginSnapshot(options: ShellToolOptions, env: Record<string, string>) {
+  if (options.shellSnapshot === false) return undefined;
+  const timeout = typeof options.shellSnapshot === "object" ? options.shellSnapshot : {};
+  return new LoginSnapshot({
+    env,
+    policy: options.envPolicy,
+    removeEnv: options.removeEnv ?? [],
+    keep: [
+      ...Object.keys(COMMAND_SET),
+      ...Object.keys(options.env ?? {}),
+      ...Object.keys(options.envPolicy?.set ?? {}),
+    ],
+    ...timeout,
   });
 }

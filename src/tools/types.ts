@@ -141,6 +141,8 @@ export interface ToolContext {
   emit(event: ToolEvent): void;
   /** Ask the person (TUI). Absent means "allowed" (exec never asks). */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** A one-line warning for the person (the session's `warning` event). */
+  warn?(message: string): void;
 }
 
 /** Receives a custom tool call's input while it streams; produces previews only. */

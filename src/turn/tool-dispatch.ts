@@ -46,6 +46,7 @@ export async function runToolCalls(
       sandbox: ctx.sandbox,
       signal: ctx.signal,
       emit: (event) => ctx.emit({ type: "tool", event }),
+      warn: (message) => ctx.emit({ type: "warning", message }),
       ...(ctx.approve ? { approve: ctx.approve } : {}),
     });
     ctx.record(toolOutputFor(call, output));

@@ -40,6 +40,7 @@ export async function runUserShellCommand(
     ...deps.context,
     callId,
     emit: (event) => emit({ type: "tool", event }),
+    warn: (message) => emit({ type: "warning", message }),
   });
   emit({ type: "tool_call_finished", callId, name: call.name, output });
   return toolOutputText(output);

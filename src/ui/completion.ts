@@ -1,4 +1,3 @@
-import { Fzf, type FzfResultItem } from "fzf";
 import type { ComposerBuffer } from "./composer-buffer.js";
 
 /** The word being completed: a slash command at the start, or an `@path` anywhere. */
@@ -43,22 +42,4 @@ export function applyCompletion(
   const inserted = `${mark}${value}${rest.startsWith(" ") ? "" : " "}`;
   const text = buffer.text.slice(0, token.start) + inserted + rest;
   return { text, cursor: token.start + inserted.length };
-}
-
-/** Fuzzy path matching (the FZF algorithm, from the `fzf` package) over one file list. */
-export class FileMatcher {
-  private readonly fzf: Fzf<readonly string[]>;
-
-  constructor(readonly files: readonly string[]) {
-    // Backward matching prefers hits in the file name over hits in its directories.
-    this.fzf = new Fzf(files, { limit: 50, forward: false, casing: "smart-case" });
-  }
-
-  match(query: string, limit: number): CompletionItem[] {
-    if (!query) return this.files.slice(0, limit).map((value) => ({ value }));
-    return this.fzf
-      .find(query)
-      .slice(0, limit)
-      .map((entry: FzfResultItem<string>) => ({ value: entry.item }));
-  }
 }

@@ -1,6 +1,6 @@
 import { errorMessage } from "../protocol/error-message.js";
 import type { UsageFigures } from "../protocol/events.js";
-import { messageText, ReasoningItemSchema, type ResponseItem } from "../protocol/items.js";
+import { messageText, type ResponseItem, reasoningItemSchema } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import { webSearchQuery } from "../protocol/web-search.js";
 import {
@@ -266,7 +266,7 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
   }
   if (item.type === "reasoning") {
     if (item.id !== undefined && item.id === state.live.shownReasoning) return state;
-    const parsed = ReasoningItemSchema.safeParse(item);
+    const parsed = reasoningItemSchema().safeParse(item);
     const summary = parsed.success ? parsed.data.summary.map((part) => part.text).join("\n") : "";
     const text = summary.trim() || state.live.reasoning?.text.trim() || "";
     const cleared = withLive(state, { reasoning: undefined, shownReasoning: undefined });

@@ -6,10 +6,10 @@ import {
   type CompletionItem,
   type CompletionToken,
   completionAt,
-  FileMatcher,
 } from "./completion.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 import { listWorkspaceFiles } from "./file-index.js";
+import { FileMatcher } from "./file-matcher.js";
 
 /** Rows the popup shows at most. */
 export const POPUP_ROWS = 8;

@@ -1,6 +1,6 @@
 import { type Key, useInput } from "ink";
 import { useCallback, useRef, useState } from "react";
-import { ReasoningEffortSchema } from "../protocol/request.js";
+import { reasoningEffortSchema } from "../protocol/request.js";
 import { approvalKeyGoesToComposer } from "./approval-choices.js";
 import { SLASH_COMMANDS } from "./commands/index.js";
 import { EFFORT_CYCLE } from "./keymap.js";
@@ -14,7 +14,7 @@ import { useCompletion } from "./use-completion.js";
 import { type ComposerSignal, type SubmitMode, useComposer } from "./use-composer.js";
 import { useRefState } from "./use-terminal.js";
 
-export const EFFORTS = ReasoningEffortSchema.options;
+export const EFFORTS = reasoningEffortSchema().options;
 
 export interface KeyRoutingOptions {
   agent: ReturnType<typeof useAgentSession>;
@@ -116,7 +116,7 @@ export function useKeyRouting({
     options: EFFORTS,
     current: agent.session?.status().effort ?? "medium",
     onPick: (effort) => {
-      const level = ReasoningEffortSchema.parse(effort);
+      const level = reasoningEffortSchema().parse(effort);
       agent.session?.update({ effort: level });
       notice(`Reasoning effort: ${level} (applies to the next request).`);
     },
@@ -146,7 +146,7 @@ export function useKeyRouting({
           options: efforts,
           current: now && efforts.includes(now) ? now : "medium",
           onPick: (effort) => {
-            const level = ReasoningEffortSchema.parse(effort);
+            const level = reasoningEffortSchema().parse(effort);
             agent.session?.update({ model, effort: level });
             notice(`Model: ${model}, effort ${level} (applies to the next request).`);
           },

@@ -44,6 +44,17 @@ describe("bin/mini-codex.js: when the rolldown bundle may run instead of tsc's o
     expect(fresh()).toBe(false);
   });
 
+  it("looks at tsc's output in every folder, never at the bundles' own files", () => {
+    file("cli/main.js", 10);
+    file("tools/apply-patch/parse.js", 10);
+    file("bundle/main.js", 20);
+    file("bundle/chunk-abc.js", 25);
+    file("bundle-cjs/x.js", 25);
+    expect(fresh()).toBe(true);
+    file("tools/apply-patch/parse.js", 30);
+    expect(fresh()).toBe(false);
+  });
+
   it("falls back to tsc's output when there is no bundle", () => {
     file("cli/main.js", 10);
     expect(fresh()).toBe(false);

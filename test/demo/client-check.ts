@@ -1,8 +1,8 @@
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import type { DemoRequestCheck, DemoServerOptions } from "../../src/demo/types.js";
-import { ResponsesRequestSchema } from "../../src/protocol/request.js";
+import { responsesRequestSchema } from "../../src/protocol/request.js";
 
-const STRICT_REQUEST = ResponsesRequestSchema.strict();
+const STRICT_REQUEST = responsesRequestSchema().strict();
 
 /**
  * mini-codex's own request schema, strictly (no unknown key): the demo server accepts whatever

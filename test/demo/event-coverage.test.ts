@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { KNOWN_TOOL_TYPES } from "../../src/demo/vocabulary.js";
-import { KnownServerEventSchema, parseServerEvent } from "../../src/protocol/events.js";
+import { knownServerEventSchema, parseServerEvent } from "../../src/protocol/events.js";
 import { PASSED_THROUGH_EVENT_TYPES } from "../../src/protocol/passed-through-events.js";
 import { declaredStreamEventTypes, declaredToolTypes } from "./openai-declarations.js";
 
-const PARSED = new Set<string>(KnownServerEventSchema.options.map((o) => o.shape.type.value));
+const PARSED = new Set<string>(knownServerEventSchema().options.map((o) => o.shape.type.value));
 
 describe("every Responses stream event the openai package declares is handled", () => {
   const declared = declaredStreamEventTypes();

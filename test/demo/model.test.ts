@@ -46,6 +46,19 @@ describe("demo model rules", () => {
     }
   });
 
+  test("parallel N: plan: answers with N update_plan calls in one response", () => {
+    const outputs = outputsOf(decide("parallel 3: plan: read; test"));
+    expect(outputs).toHaveLength(3);
+    for (const output of outputs) {
+      expect(output).toMatchObject({ type: "function_call", name: "update_plan" });
+      expect(JSON.parse((output as { arguments: string }).arguments).plan).toHaveLength(2);
+    }
+    expect(outputsOf(decide("parallel 2: run: ls"))).toEqual([
+      { type: "function_call", name: "shell_command", arguments: '{"command":"ls"}' },
+      { type: "function_call", name: "shell_command", arguments: '{"command":"ls"}' },
+    ]);
+  });
+
   test("run: calls shell_command with the command", () => {
     expect(only(decide("  run: ls -la  "))).toEqual({
       type: "function_call",

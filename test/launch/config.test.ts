@@ -6,6 +6,7 @@ import { loadConfig } from "../../src/launch/config.js";
 import { parseConfigOverride, parseDottedKey } from "../../src/launch/config-overrides.js";
 import { ConfigError } from "../../src/launch/errors.js";
 import { flagOverrides } from "../../src/launch/flags.js";
+import { shellSandboxOptions } from "../../src/launch/sandbox-settings.js";
 
 let home: string;
 beforeEach(() => {
@@ -94,6 +95,16 @@ describe("loadConfig", () => {
       env: { TOKEN: "t" },
     });
     expect(warnings).toEqual(["unknown config key `mcp_servers.docs.auto_approve` (ignored)"]);
+  });
+
+  it("[features] shell_snapshot turns the login snapshot off; other Codex features are ignored", () => {
+    writeConfig("[features]\nshell_snapshot = false\nunified_exec = true\n");
+    const { warnings, config } = loadConfig({ home });
+    expect(warnings).toEqual([]);
+    expect(shellSandboxOptions(config, home, {}).shellSnapshot).toBe(false);
+    const on = loadConfig({ home, overrides: ["features.shell_snapshot=true"] }).config;
+    expect(shellSandboxOptions(on, home, {}).shellSnapshot).toBe(true);
+    expect(shellSandboxOptions({}, home, {}).shellSnapshot).toBe(true);
   });
 
   it("an MCP server with neither command nor url fails naming it", () => {

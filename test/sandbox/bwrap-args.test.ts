@@ -8,6 +8,7 @@ const plan = {
   readOnlyPaths: ["/tmp/t/ws/.git"],
   maskedDirs: ["/home/me/.ssh"],
   maskedFiles: ["/home/me/.docker"],
+  boundLast: [] as string[],
   network: false,
   cwd: "/tmp/t/ws",
 };
@@ -31,6 +32,14 @@ describe("confinedArgs", () => {
       expect(args).toContain(flag);
     }
     expect(args.slice(-2)).toEqual(["--chdir", "/tmp/t/ws"]);
+  });
+
+  it("binds the shell snapshot read-only after the masks, even under a masked folder", () => {
+    const snapshot = "/home/me/.ssh/snap.sh";
+    const args = confinedArgs({ ...plan, boundLast: [snapshot] });
+    expect(at(args, "--ro-bind", snapshot, snapshot)).toBeGreaterThan(
+      at(args, "--tmpfs", "/home/me/.ssh"),
+    );
   });
 
   it("keeps the network when allowed; read-only binds the roots read-only", () => {

@@ -76,8 +76,8 @@ const fetchLoopback = () =>
   `exec 3<>/dev/tcp/${url} && printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3`;
 
 describe("bubblewrap confinement (real bwrap)", () => {
-  it("bwrap works on this machine (the tests below depend on it)", () => {
-    expect(probeBwrap()).toMatchObject({ ok: true });
+  it("bwrap works on this machine (the tests below depend on it)", async () => {
+    expect(await probeBwrap()).toMatchObject({ ok: true });
   });
 
   it("workspace-write: writes inside the workspace only; HOME, .git, credentials and network are closed", async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type LedgerRow, LedgerRowSchema } from "../../src/session/ledger.js";
+import { type LedgerRow, ledgerRowSchema } from "../../src/session/ledger.js";
 import { BAR_CELLS, formatLedgerPicture, shareBar } from "../../src/session/ledger-picture.js";
 
 function row(seq: number, extra: Partial<LedgerRow>, cached = 0, input = 2000): LedgerRow {
-  return LedgerRowSchema.parse({
+  return ledgerRowSchema().parse({
     ts: "2026-01-01T00:00:00Z",
     session_id: "s",
     turn: seq,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { canonicalJson } from "../../src/protocol/json.js";
-import { ToolSpecSchema } from "../../src/protocol/request.js";
+import { toolSpecSchema } from "../../src/protocol/request.js";
 import { APPLY_PATCH_GRAMMAR } from "../../src/tools/apply-patch/grammar.js";
 import {
   createToolRouter,
@@ -26,7 +26,7 @@ describe("tool registry", () => {
       type: "function",
       parameters: { type: "object", required: ["path"], properties: { path: { type: "string" } } },
     });
-    for (const spec of specs) expect(ToolSpecSchema.safeParse(spec).success).toBe(true);
+    for (const spec of specs) expect(toolSpecSchema().safeParse(spec).success).toBe(true);
     expect(specs[1]).toEqual({
       type: "custom",
       name: "apply_patch",

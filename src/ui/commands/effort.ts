@@ -1,4 +1,4 @@
-import { ReasoningEffortSchema } from "../../protocol/request.js";
+import { reasoningEffortSchema } from "../../protocol/request.js";
 import { info, problem, type SlashCommand } from "./types.js";
 
 export const effortCommand: SlashCommand = {
@@ -11,11 +11,11 @@ export const effortCommand: SlashCommand = {
       ctx.openEffortPicker();
       return;
     }
-    const level = ReasoningEffortSchema.safeParse(ctx.args.toLowerCase());
+    const level = reasoningEffortSchema().safeParse(ctx.args.toLowerCase());
     if (!level.success) {
       ctx.print(
         problem(
-          `Unknown effort "${ctx.args}". Use one of: ${ReasoningEffortSchema.options.join(", ")}.`,
+          `Unknown effort "${ctx.args}". Use one of: ${reasoningEffortSchema().options.join(", ")}.`,
         ),
       );
       return;

@@ -1,0 +1,30 @@
+import { readFileSync, statSync } from "node:fs";
+
+const HELP_ARGS = new Set(["--help", "-h"]);
+
+/**
+ * `--help` or `-h` alone, answered from the text build/render-help.mjs stored in dist/help.json
+ * — only where commander would print exactly that: at a width it prints that text at (commander
+ * wraps at the terminal's width, 80 off a terminal) and while no compiled file of the program
+ * definition is newer than it (`tsc --watch`). Otherwise undefined, and commander answers.
+ */
+export function prerenderedHelp(
+  args,
+  stdout = process.stdout,
+  dist = new URL("../dist/", import.meta.url),
+) {
+  if (args.length !== 1 || !HELP_ARGS.has(args[0])) return undefined;
+  const width = (stdout.isTTY ? stdout.columns : undefined) ?? 80;
+  const file = new URL("help.json", dist);
+  try {
+    const rendered = JSON.parse(readFileSync(file, "utf8"));
+    if (!rendered.widths.some(([first, last]) => first <= width && width <= last)) return undefined;
+    const written = statSync(file).mtimeMs;
+    for (const input of rendered.inputs) {
+      if (statSync(new URL(input, dist)).mtimeMs > written) return undefined;
+    }
+    return typeof rendered.text === "string" ? rendered.text : undefined;
+  } catch {
+    return undefined;
+  }
+}
