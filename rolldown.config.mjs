@@ -8,9 +8,10 @@
 import { fileURLToPath } from "node:url";
 import { bundleInputs } from "./build/bundle-inputs.mjs";
 import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
+import { lazyBuiltinsCjs } from "./build/lazy-builtins-cjs.mjs";
 import { lazyEmojiRegex } from "./build/lazy-emoji-regex.mjs";
+import { lazyRequires } from "./build/lazy-requires.mjs";
 import { narrowFirstSegmenter } from "./build/segmenter-plugin.mjs";
-import { wsLazyTls } from "./build/ws-lazy-tls.mjs";
 import { yogaSync } from "./build/yoga-sync.mjs";
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
@@ -35,7 +36,7 @@ const shared = {
 export default [
   {
     ...shared,
-    plugins: [yogaSync(), narrowFirstSegmenter(), lazyEmojiRegex(), wsLazyTls(), bundleInputs()],
+    plugins: [yogaSync(), narrowFirstSegmenter(), lazyEmojiRegex(), lazyRequires(), bundleInputs()],
     output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
   },
   {
@@ -46,7 +47,8 @@ export default [
       narrowFirstSegmenter(),
       lazyEmojiRegex(),
       inkWithoutTopLevelAwait(),
-      wsLazyTls(),
+      lazyRequires(),
+      lazyBuiltinsCjs(),
       bundleInputs(),
     ],
     output: {

@@ -1,8 +1,9 @@
 // Startup figures of the built CLI (run `npm run build` first). Prints one JSON line:
 // --version and --help times, and for `exec` against a demo server in this process the time
-// from spawn to the server recording the first request, with and without the warm-up.
+// from spawn to the server recording the first request, with and without the warm-up, and
+// cold: in a home of its own each run, so without exec's code cache (bin/code-cache.js).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,12 +63,19 @@ const median = (values) => {
   return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]) : null;
 };
 
+/** A home nobody ran in: no code cache, no sessions. */
+function coldHome(i) {
+  const home = join(root, `cold-home-${i}`);
+  mkdirSync(home);
+  return home;
+}
+
 /** Scenarios run interleaved, so a change in machine load hits all of them alike. */
 async function measure(scenarios) {
   const results = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const [name, { args, env: extra, bin }] of Object.entries(scenarios)) {
-      results[name].push(await run(args, extra, bin));
+      results[name].push(await run(args, typeof extra === "function" ? extra(i) : extra, bin));
     }
   }
   const summary = {};
@@ -89,6 +97,10 @@ try {
     version: { args: ["--version"] },
     help: { args: ["--help"] },
     exec: { args: exec, env: { MINI_CODEX_EXEC_WARMUP: "0" } },
+    cold: {
+      args: exec,
+      env: (i) => ({ MINI_CODEX_EXEC_WARMUP: "0", MINI_CODEX_HOME: coldHome(i) }),
+    },
     warmup: { args: exec, env: { MINI_CODEX_EXEC_WARMUP: "1" } },
     embedded: { args: ["exec", "--ephemeral", "--demo", "-C", repo, "hi"] },
   });
@@ -101,6 +113,7 @@ try {
       help_ms: m.help.total_ms,
       exec_first_request_ms: m.exec.first_request_ms,
       exec_total_ms: m.exec.total_ms,
+      exec_cold_first_request_ms: m.cold.first_request_ms,
       exec_warmup_first_request_ms: m.warmup.first_request_ms,
       exec_warmup_first_turn_request_ms: m.warmup.first_turn_request_ms,
       exec_warmup_total_ms: m.warmup.total_ms,

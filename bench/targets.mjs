@@ -18,7 +18,7 @@ export const TARGETS = [
     bench: "startup",
     target: "≤ 2.0× `node -e 0`",
     figure: (f) =>
-      `${ratio(f.exec_first_request_ms, f.node_baseline_ms)}× (${f.exec_first_request_ms} / ${f.node_baseline_ms} ms)`,
+      `${ratio(f.exec_first_request_ms, f.node_baseline_ms)}× (${f.exec_first_request_ms} / ${f.node_baseline_ms} ms; the first exec in a new home ${f.exec_cold_first_request_ms} ms)`,
     met: (f) => within(ratio(f.exec_first_request_ms, f.node_baseline_ms), 2.0),
   },
   {

@@ -10,18 +10,49 @@ export interface PromptStream {
   parts: string[];
   sizes: number[];
   bytes: number;
+  /** The values the parts were made from (a later prompt compares its own against them). */
+  values?: unknown[];
 }
 
-// A chained request's context reuses the stored items, so each item is serialized once.
-const itemJson = new WeakMap<object, { json: string; size: number }>();
+interface Piece {
+  json: string;
+  size: number;
+}
 
-function piece(value: unknown): { json: string; size: number } {
-  const known = value !== null && typeof value === "object" ? itemJson.get(value) : undefined;
+// A chained request's context reuses the stored items, so each item is serialized once; a full
+// request (a resumed session) resends equal items, found equal to the last prompt's at the same
+// place (a walk, cheaper than serializing 10 000 items again).
+const itemJson = new WeakMap<object, Piece>();
+
+const made = (json: string): Piece => ({ json, size: Buffer.byteLength(json, "utf8") });
+
+/** Equal as JSON values (object key order aside). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((value, i) => sameJson(value, b[i]));
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const other = b as Record<string, unknown>;
+  return keys.every(
+    (key) => Object.hasOwn(other, key) && sameJson((a as Record<string, unknown>)[key], other[key]),
+  );
+}
+
+function piece(value: unknown, previous: PromptStream | undefined, index: number): Piece {
+  if (value === null || typeof value !== "object") return made(canonicalJson(value) ?? "");
+  const known = itemJson.get(value);
   if (known) return known;
-  const json = canonicalJson(value) ?? "";
-  const made = { json, size: Buffer.byteLength(json, "utf8") };
-  if (value !== null && typeof value === "object") itemJson.set(value, made);
-  return made;
+  const before = previous?.values?.[index];
+  const found =
+    previous && before !== undefined && sameJson(value, before)
+      ? { json: previous.parts[index] as string, size: previous.sizes[index] as number }
+      : made(canonicalJson(value));
+  itemJson.set(value, found);
+  return found;
 }
 
 /** A prompt given as one text (tests). */
@@ -34,17 +65,18 @@ export function textStream(text: string): PromptStream {
  * The prompt as the simulated cache sees it: the reasoning settings first (a real server may
  * render effort as an instruction at the very start of the context, so a changed effort shares
  * no prefix), then instructions, tools and every context item, each as canonical JSON.
+ * `previous` (the key's last prompt) only saves serializing what is equal to it.
  */
-export function promptTokenStream(parts: {
-  reasoning?: unknown;
-  instructions: string;
-  tools: unknown;
-  context: ResponseItem[];
-}): PromptStream {
+export function promptTokenStream(
+  parts: { reasoning?: unknown; instructions: string; tools: unknown; context: ResponseItem[] },
+  previous?: PromptStream,
+): PromptStream {
   const head = parts.reasoning === undefined ? [] : [parts.reasoning];
-  const pieces = [...head, parts.instructions, parts.tools, ...parts.context].map(piece);
+  const values = [...head, parts.instructions, parts.tools, ...parts.context];
+  const pieces = values.map((value, i) => piece(value, previous, i));
   const sizes = pieces.map((p) => p.size);
-  return { parts: pieces.map((p) => p.json), sizes, bytes: sizes.reduce((a, b) => a + b, 0) };
+  const bytes = sizes.reduce((a, b) => a + b, 0);
+  return { parts: pieces.map((p) => p.json), sizes, bytes, values };
 }
 
 /** Tokens ≈ bytes / 4. */
@@ -88,6 +120,11 @@ function sharedBytes(a: PromptStream, b: PromptStream): number {
 /** Longest previously seen prefix under the same prompt_cache_key (docs/protocol.md, "The demo server"). */
 export class PromptCacheSimulator {
   private readonly streams = new Map<string, PromptStream[]>();
+
+  /** The last prompt stored under this key. */
+  latest(key: string): PromptStream | undefined {
+    return this.streams.get(key)?.at(-1);
+  }
 
   /** Cached tokens for this prompt, then remember it for later requests. */
   lookupAndStore(key: string, prompt: PromptStream | string): number {

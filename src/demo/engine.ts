@@ -124,17 +124,18 @@ export class DemoEngine {
       // The real API leaves `code` null for this one.
       return apiError(400, null, unpaired, "input");
     }
-    const stream = promptTokenStream({
-      reasoning: request.reasoning,
-      instructions: request.instructions ?? "",
-      tools: request.tools,
-      context,
-    });
-    const inputTokens = estimateTokens(stream);
-    const cachedTokens = Math.min(
-      inputTokens,
-      this.cache.lookupAndStore(`${request.model}\u0000${request.promptCacheKey ?? ""}`, stream),
+    const cacheKey = `${request.model}\u0000${request.promptCacheKey ?? ""}`;
+    const stream = promptTokenStream(
+      {
+        reasoning: request.reasoning,
+        instructions: request.instructions ?? "",
+        tools: request.tools,
+        context,
+      },
+      this.cache.latest(cacheKey),
     );
+    const inputTokens = estimateTokens(stream);
+    const cachedTokens = Math.min(inputTokens, this.cache.lookupAndStore(cacheKey, stream));
     const decision: DemoDecision =
       request.generate === false
         ? { kind: "respond", outputs: [] }

@@ -23,16 +23,18 @@ export function serveWebSocket(
   ws.on("close", () => engine.store.dropConnection(connectionId));
   ws.on("message", (data, isBinary) => {
     const text = isBinary ? "" : data.toString();
-    const lane = laneKeyOf(text);
+    const body = parseFrame(text); // once: a resumed session's frame is megabytes
+    const lane = laneKeyOf(body);
     const queue = (queues.get(lane) ?? Promise.resolve())
-      .then(() => handleFrame(text))
+      .then(() => handleFrame(text, body))
       .catch(() => ws.terminate());
     queues.set(lane, queue);
   });
   /** The queue a frame waits in: its lane's, or the default one for anything unroutable. */
-  const laneKeyOf = (text: string): string => {
+  const laneKeyOf = (body: unknown): string => {
+    if (body === NOT_JSON) return "";
     try {
-      const choice = chooseLane(JSON.parse(text), "ws", hooks.streamIds);
+      const choice = chooseLane(body, "ws", hooks.streamIds);
       return choice.kind === "lane" ? choice.lane : "";
     } catch {
       return "";
@@ -40,12 +42,9 @@ export function serveWebSocket(
   };
   const closed = () => ws.readyState !== WebSocket.OPEN;
 
-  async function handleFrame(text: string): Promise<void> {
+  async function handleFrame(text: string, body: unknown): Promise<void> {
     if (closed()) return;
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
+    if (body === NOT_JSON) {
       ws.send(JSON.stringify(errorFrame(400, "invalid_json", "frame is not JSON")));
       return;
     }
@@ -90,4 +89,14 @@ function errorFrame(status: number, code: string, message: string, param?: strin
     status,
     error: { type: "invalid_request_error", code, message, param: param ?? null },
   };
+}
+
+const NOT_JSON = Symbol("not JSON");
+
+function parseFrame(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
 }

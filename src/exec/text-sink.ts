@@ -88,10 +88,7 @@ export class TextProgress {
         this.line(`$ ${event.command}`);
         return;
       case "command_finished": {
-        // output as a terminal would leave it: no escape reaches the person's terminal raw
-        for (const out of tail(shownOutput(event.aggregatedOutput), MAX_OUTPUT_LINES)) {
-          if (out !== "") this.line(`  ${out}`);
-        }
+        this.outputTail(event.aggregatedOutput);
         const status = event.timedOut
           ? "timed out"
           : event.aborted
@@ -124,6 +121,8 @@ export class TextProgress {
       case "mcp_call_finished": {
         const outcome = event.error === undefined ? "ok" : `failed: ${event.error}`;
         this.line(`mcp ${event.server}.${event.tool}(${JSON.stringify(event.arguments)})`);
+        // what the model read: text, images as their labels; never their bytes
+        this.outputTail(event.modelText ?? "");
         this.line(`  (${outcome}, ${(event.durationMs / 1000).toFixed(1)} s)`);
         return;
       }
@@ -140,6 +139,13 @@ export class TextProgress {
         return;
       default:
         assertNever(event);
+    }
+  }
+
+  /** The last lines of an output as a terminal would leave them: no escape reaches it raw. */
+  private outputTail(output: string): void {
+    for (const out of tail(shownOutput(output), MAX_OUTPUT_LINES)) {
+      if (out !== "") this.line(`  ${out}`);
     }
   }
 

@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
+import type { ToolOutput, ToolOutputPart } from "../protocol/tool-output.js";
+import { base64Bytes, mcpImagePart } from "./image-content.js";
 
 /** The parts of an MCP `CallToolResult` mini-codex reads (the SDK's type, loosely). */
 export interface McpCallResult {
@@ -9,6 +11,9 @@ export interface McpCallResult {
 
 /** What a call returns to the model, and whether it failed. */
 export interface ModelToolResult {
+  /** A string unless an image goes with it: a text-only result's bytes never change. */
+  output: ToolOutput;
+  /** The output for people and for the failure message: images as their labels. */
   text: string;
   isError: boolean;
 }
@@ -17,13 +22,6 @@ type Block = Record<string, unknown>;
 
 function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
-}
-
-/** Base64 payload size in bytes, for the note that replaces it. */
-function base64Bytes(data: unknown): number {
-  const text = str(data) ?? "";
-  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor((text.length * 3) / 4) - padding);
 }
 
 /** One content block as text: text as is, a short note for images, audio and resources. */
@@ -35,7 +33,7 @@ export function contentBlockText(block: unknown): string {
       return str(b.text) ?? "";
     case "image":
     case "audio":
-      return `[${b.type}: ${str(b.mimeType) ?? "unknown type"}, ${base64Bytes(b.data)} bytes]`;
+      return `[${b.type}: ${str(b.mimeType) ?? "unknown type"}, ${base64Bytes(str(b.data) ?? "")} bytes]`;
     case "resource_link":
       return `[resource link: ${str(b.uri) ?? "?"}${str(b.name) ? ` (${str(b.name)})` : ""}]`;
     case "resource": {
@@ -62,17 +60,37 @@ function repeatsStructured(blocks: unknown[], structured: unknown): boolean {
   });
 }
 
-/** A call result as the model sees it: content text, then `structuredContent` as JSON. */
+const FAILED = "error: the tool reported a failure:";
+
+/** One block for the model: an image as an `input_image` (or why not), the rest as text. */
+function blockPart(block: unknown): { part: ToolOutputPart; text: string } {
+  const text = contentBlockText(block);
+  if ((block as Block | null)?.type !== "image")
+    return { part: { type: "input_text", text }, text };
+  const part = mcpImagePart(block as Block);
+  return { part, text: part.type === "input_text" ? part.text : text };
+}
+
+/**
+ * A call result as the model sees it: content, then `structuredContent` as JSON. Images go as
+ * `input_image` parts (as the Codex CLI sends them); without one the output is the text alone.
+ */
 export function modelToolResult(result: McpCallResult): ModelToolResult {
   const blocks = Array.isArray(result.content) ? result.content : [];
-  const parts = blocks.map(contentBlockText);
+  const parts = blocks.map(blockPart);
   const structured = result.structuredContent;
   if (structured !== undefined && !repeatsStructured(blocks, structured)) {
-    parts.push(JSON.stringify(structured));
+    const json = JSON.stringify(structured);
+    parts.push({ part: { type: "input_text", text: json }, text: json });
   }
-  const body = parts.join("\n");
+  const body = parts.map((entry) => entry.text).join("\n");
   const isError = result.isError === true;
-  if (isError)
-    return { text: `error: the tool reported a failure: ${body || "(no details)"}`, isError };
-  return { text: body === "" ? "(no output)" : body, isError };
+  const text = isError ? `${FAILED} ${body || "(no details)"}` : body === "" ? "(no output)" : body;
+  if (!parts.some((entry) => entry.part.type === "input_image"))
+    return { output: text, text, isError };
+  const sent = parts
+    .map((entry) => entry.part)
+    .filter((part) => part.type === "input_image" || part.text !== "");
+  const output: ToolOutputPart[] = isError ? [{ type: "input_text", text: FAILED }, ...sent] : sent;
+  return { output, text, isError };
 }

@@ -1,5 +1,6 @@
 import { sortKeysDeep } from "../protocol/json.js";
 import type { FunctionToolSpec } from "../protocol/request.js";
+import type { ToolOutput } from "../protocol/tool-output.js";
 import { deniedOutput, ToolInputError } from "../tools/errors.js";
 import type { ToolContext, ToolDefinition } from "../tools/types.js";
 import { McpCallError, type McpConnection, type McpToolInfo } from "./connection.js";
@@ -50,7 +51,7 @@ export function mcpToolDefinition(tool: NamedMcpTool, connection: McpConnection)
   return {
     name: tool.name,
     spec: mcpToolSpec(tool),
-    async run(input: string, ctx: ToolContext): Promise<string> {
+    async run(input: string, ctx: ToolContext): Promise<ToolOutput> {
       const args = parseMcpArguments(tool.name, input);
       if (ctx.approve) {
         const decision = await ctx.approve({
@@ -79,9 +80,9 @@ export function mcpToolDefinition(tool: NamedMcpTool, connection: McpConnection)
               ? { structuredContent: result.structuredContent }
               : {}),
           },
-          ...(forModel.isError ? { error: forModel.text } : {}),
+          ...(forModel.isError ? { error: forModel.text } : { modelText: forModel.text }),
         });
-        return forModel.text;
+        return forModel.output;
       } catch (error) {
         const message =
           error instanceof McpCallError

@@ -1,8 +1,25 @@
-import { ABORTED_OUTPUT, asToolCall, type ResponseItem, toolOutputFor } from "../protocol/items.js";
+import {
+  ABORTED_OUTPUT,
+  type ResponseItem,
+  type ToolCallItem,
+  toolOutputFor,
+} from "../protocol/items.js";
 
 const OUTPUT_TYPES = new Set(["function_call_output", "custom_tool_call_output"]);
 const isCallOrOutput = (item: ResponseItem) =>
   item.type === "function_call" || item.type === "custom_tool_call" || OUTPUT_TYPES.has(item.type);
+
+/** The item as a tool call when it is a well-formed one (asToolCall's test, without a copy). */
+function toolCallOf(item: ResponseItem): ToolCallItem | undefined {
+  const field = item.type === "function_call" ? "arguments" : "input";
+  if (item.type !== "function_call" && item.type !== "custom_tool_call") return undefined;
+  const ok =
+    typeof item.call_id === "string" &&
+    typeof item.name === "string" &&
+    typeof item[field] === "string" &&
+    (item.id === undefined || typeof item.id === "string");
+  return ok ? (item as ToolCallItem) : undefined;
+}
 
 /** A saved history that cannot be sent as it is, and why. */
 export class InconsistentHistoryError extends Error {
@@ -29,7 +46,7 @@ export interface RepairedHistory {
 export function repairHistory(history: readonly ResponseItem[]): RepairedHistory {
   const calls = new Set<string>();
   const answered = new Set<string>();
-  const callOf = history.map(asToolCall); // validated once: a resumed history has 10 000+ items
+  const callOf = history.map(toolCallOf); // once each: a resumed history has 10 000+ items
   for (const [i, item] of history.entries()) {
     const call = callOf[i];
     if (!call && (item.type === "function_call" || item.type === "custom_tool_call")) {

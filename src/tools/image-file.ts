@@ -16,6 +16,13 @@ export const IMAGE_FORMATS = "PNG, JPEG, GIF or WebP";
 /** The largest image sent (the API's own limit is 20 MB per image). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
+/**
+ * The largest image a tool output carries (view_image, MCP results): 5 MB. It stays in
+ * history, so it is re-sent (a third larger as base64) with every full request and written to
+ * the session file; 5 MB keeps a few far below the API's 20 MB, and a screenshot is rarely 2 MB.
+ */
+export const TOOL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
 /** The media type a file's name promises (is this word an image path?); undefined otherwise. */
 export function imageMediaType(path: string): string | undefined {
   return IMAGE_TYPES[extname(path).toLowerCase()];
@@ -77,16 +84,24 @@ export function readImageFile(path: string, limit = MAX_IMAGE_BYTES): ImageFileR
     const buffer = Buffer.alloc(info.size + 1);
     const read = readSync(fd, buffer, 0, buffer.length, 0);
     if (read > info.size) return { ok: false, reason: "unreadable", code: "changed while read" };
-    const bytes = buffer.subarray(0, read);
-    const mediaType = sniffImageType(bytes);
-    if (!mediaType) return { ok: false, reason: "not_image" };
-    const dataUrl = `data:${mediaType};base64,${bytes.toString("base64")}`;
-    return { ok: true, dataUrl, mediaType, bytes: read };
+    return imageFromBytes(buffer.subarray(0, read), limit);
   } catch (error) {
     return { ok: false, reason: "unreadable", code: errorCode(error) };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Image bytes already in memory (an MCP result's `data`) as a data URL, by the same rules as a
+ * file: the type from the bytes, at most `limit` bytes.
+ */
+export function imageFromBytes(bytes: Buffer, limit = MAX_IMAGE_BYTES): ImageFileRead {
+  if (bytes.length > limit) return { ok: false, reason: "too_large", bytes: bytes.length, limit };
+  const mediaType = sniffImageType(bytes);
+  if (!mediaType) return { ok: false, reason: "not_image" };
+  const dataUrl = `data:${mediaType};base64,${bytes.toString("base64")}`;
+  return { ok: true, dataUrl, mediaType, bytes: bytes.length };
 }
 
 function errorCode(error: unknown): string {

@@ -78,6 +78,8 @@ export type ToolEvent =
       durationMs: number;
       /** What the server returned (absent when the call failed before a result). */
       result?: McpToolResult;
+      /** What the model read, as text for people: images as labels (or why one was not sent). */
+      modelText?: string;
       /** Why it failed: a server error, a timeout, an exit, or an `isError` result. */
       error?: string;
     };

@@ -4,17 +4,13 @@ import { imageLabel } from "../protocol/image-data.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
 import { ToolError } from "./errors.js";
-import { IMAGE_FORMATS, readImageFile, sizeText } from "./image-file.js";
+import { IMAGE_FORMATS, readImageFile, sizeText, TOOL_IMAGE_MAX_BYTES } from "./image-file.js";
 import { defineFunctionTool } from "./registry.js";
 import type { ToolContext, ToolDefinition } from "./types.js";
 import { resolveReadablePath } from "./workspace.js";
 
-/**
- * The largest image view_image sends: 5 MB. The image stays in history, so it is re-sent
- * (a third larger as base64) with every full request and written to the session file; 5 MB
- * keeps a few of them far below the API's 20 MB per image, and a screenshot is rarely 2 MB.
- */
-export const VIEW_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest image view_image sends: a tool output's limit (5 MB, why: image-file.ts). */
+export const VIEW_IMAGE_MAX_BYTES = TOOL_IMAGE_MAX_BYTES;
 
 export interface ViewImageOptions {
   /** The user's home (its credential folders are masked) and $MINI_CODEX_HOME. */

@@ -20,19 +20,6 @@ export interface McpCallEntry {
 
 const MAX_ARGUMENTS = 200;
 
-function resultText(event: McpFinished): string {
-  if (event.error !== undefined) return event.error;
-  const blocks = event.result?.content ?? [];
-  const texts = blocks.map((block) => {
-    const b = block as { type?: unknown; text?: unknown };
-    return b.type === "text" && typeof b.text === "string" ? b.text : `[${String(b.type)}]`;
-  });
-  if (texts.length === 0 && event.result?.structuredContent !== undefined) {
-    return JSON.stringify(event.result.structuredContent);
-  }
-  return texts.join("\n");
-}
-
 export function mcpCallEntry(event: McpFinished): McpCallEntry {
   const args = JSON.stringify(event.arguments ?? {});
   return {
@@ -42,7 +29,7 @@ export function mcpCallEntry(event: McpFinished): McpCallEntry {
     arguments: args.length > MAX_ARGUMENTS ? `${args.slice(0, MAX_ARGUMENTS)}…` : args,
     ok: event.error === undefined,
     durationMs: event.durationMs,
-    ...collapseOutput(printable(resultText(event))),
+    ...collapseOutput(printable(event.error ?? event.modelText ?? "")),
   };
 }
 

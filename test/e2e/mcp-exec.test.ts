@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/demo/types.js";
+import { sniffImageType } from "../../src/tools/image-file.js";
 import { type HttpMcpServer, startEverythingHttp } from "../mcp/http-server.js";
 import { servers } from "../mcp/servers.js";
 import { demoSuite, jsonLines, runCli } from "./helpers.js";
@@ -137,6 +138,55 @@ describe("exec --json with real MCP servers", () => {
     });
     expect(items.at(-1)).toMatchObject({ text: "Received the tool output: Echo: over http" });
     expectIncrementalContinuation(requests);
+  });
+
+  it("an image result reaches the model as an input_image; the reply reports it; no base64 in the ledger or exec's text", async () => {
+    writeConfig(serverTables({ everything: servers.everything() }));
+    const { run, items, requests } = await execJson("call mcp__everything__get-tiny-image {}");
+    expect(run.code).toBe(0);
+    const call = items.find((item) => item.type === "mcp_tool_call") as
+      | { result?: { content: Array<{ type: string; data?: string; mimeType?: string }> } }
+      | undefined;
+    const image = call?.result?.content.find((block) => block.type === "image");
+    expect(image?.mimeType).toBe("image/png");
+    const data = image?.data ?? "";
+    const bytes = Buffer.from(data, "base64");
+    expect(sniffImageType(bytes)).toBe("image/png");
+    // the continuation carries the server's image as a data URL, between its text parts
+    const input = (requests[1]?.body as { input?: unknown[] } | undefined)?.input;
+    expect(input).toEqual([
+      {
+        type: "function_call_output",
+        call_id: expect.any(String),
+        output: [
+          { type: "input_text", text: "Here's the image you requested:" },
+          { type: "input_image", image_url: `data:image/png;base64,${data}` },
+          { type: "input_text", text: "The image above is the MCP logo." },
+        ],
+      },
+    ]);
+    expect(items.at(-1)).toMatchObject({
+      type: "agent_message",
+      text: `received image: image/png, ${bytes.length} bytes`,
+    });
+    expectIncrementalContinuation(requests);
+    const sessions = join(suite.world.home, "sessions");
+    for (const name of readdirSync(sessions).filter((n) => n.endsWith(".ledger.jsonl"))) {
+      expect(readFileSync(join(sessions, name), "utf8")).not.toContain(data.slice(0, 40));
+    }
+
+    // exec's text mode shows the label where the bytes would be
+    const text = await runCli(
+      ["exec", ...suite.against(), "call mcp__everything__get-tiny-image {}"],
+      {
+        env: suite.world.env(),
+      },
+    );
+    expect(text.code).toBe(0);
+    expect(text.stderr).toContain("mcp everything.get-tiny-image({})");
+    expect(text.stderr).toContain(`[image: image/png, ${bytes.length} bytes]`);
+    expect(text.stdout).toContain(`received image: image/png, ${bytes.length} bytes`);
+    expect(text.stdout + text.stderr).not.toContain(data.slice(0, 40));
   });
 
   it("two sessions with the same servers send byte-identical tools", async () => {

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { McpManager, mcpLogDir } from "../../src/mcp/manager.js";
+import { sniffImageType } from "../../src/tools/image-file.js";
 import type { ApprovalRequest, ToolDefinition } from "../../src/tools/types.js";
 import { textOutput } from "../tools/helpers.js";
 import { startEverythingHttp } from "./http-server.js";
@@ -51,7 +52,7 @@ describe("MCP servers from npm", () => {
     expect(events.map((event) => event.type)).toEqual(["mcp_call_started", "mcp_call_finished"]);
   });
 
-  test("results: text as is, structuredContent as JSON, a note for an image", async () => {
+  test("results: text as is, structuredContent as JSON, an image as an input_image", async () => {
     const { manager, home } = await started({ everything: servers.everything() });
     const run = (name: string, args: object) =>
       tool(manager, name)
@@ -62,9 +63,26 @@ describe("MCP servers from npm", () => {
       location: "New York",
     });
     expect(JSON.parse(structured)).toMatchObject({ temperature: expect.any(Number) });
-    const image = await run("mcp__everything__get-tiny-image", {});
-    expect(image).toMatch(/\[image: image\/png, \d+ bytes\]/);
-    expect(image).not.toMatch(/[A-Za-z0-9+/]{200}/); // no base64 payload reaches the model
+
+    const { ctx, events } = recordingContext("c", home);
+    const image = await tool(manager, "mcp__everything__get-tiny-image").run("{}", ctx);
+    const finished = events.find((event) => event.type === "mcp_call_finished");
+    const block = (finished?.type === "mcp_call_finished" ? finished.result?.content : [])?.find(
+      (b) => (b as { type?: string }).type === "image",
+    ) as { data: string; mimeType: string };
+    expect(block.mimeType).toBe("image/png");
+    const bytes = Buffer.from(block.data, "base64");
+    expect(sniffImageType(bytes)).toBe("image/png");
+    // the server's text around it, and the image itself as the data URL of what it sent
+    expect(image).toEqual([
+      { type: "input_text", text: expect.stringContaining("image") },
+      { type: "input_image", image_url: `data:image/png;base64,${block.data}` },
+      { type: "input_text", text: expect.stringContaining("MCP logo") },
+    ]);
+    // people are shown the label, never the bytes
+    const shown = finished?.type === "mcp_call_finished" ? finished.modelText : undefined;
+    expect(shown).toContain(`[image: image/png, ${bytes.length} bytes]`);
+    expect(shown).not.toContain(block.data.slice(0, 40));
   });
 
   test("the tools field of two managers over the same servers is byte-identical", async () => {

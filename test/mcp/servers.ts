@@ -22,6 +22,10 @@ export const servers = {
     args: [join(fixtures, "hostile-server.mjs")],
     ...extra,
   }),
+  images: (): McpServerConfig => ({
+    command: process.execPath,
+    args: [join(fixtures, "images-server.mjs")],
+  }),
   neverInitializes: (extra: Partial<McpServerConfig> = {}): McpServerConfig => ({
     command: process.execPath,
     args: [join(fixtures, "never-initializes.mjs")],

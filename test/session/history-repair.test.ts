@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { asToolCall, type ResponseItem } from "../../src/protocol/items.js";
 import { InconsistentHistoryError, repairHistory } from "../../src/session/history-repair.js";
 import { parseSessionFile } from "../../src/session/session-file.js";
 import { lockSession, SessionLockedError } from "../../src/session/session-lock.js";
@@ -60,6 +61,15 @@ describe("repairHistory", () => {
     expect(() => repairHistory([{ type: "function_call", name: "x", arguments: "{}" }])).toThrow(
       "a function_call item is malformed",
     );
+    // each field the protocol's tool-call schema requires is checked, as asToolCall checks it
+    const good = { type: "custom_tool_call", name: "apply_patch", input: "p", call_id: "c" };
+    for (const bad of [{ input: 3 }, { name: undefined }, { id: 7 }, { type: "function_call" }]) {
+      const item = { ...good, ...bad } as ResponseItem;
+      expect(asToolCall(item)).toBeUndefined();
+      expect(() => repairHistory([item])).toThrow("is malformed");
+    }
+    const answered = { type: "custom_tool_call_output", call_id: "c", output: "ok" };
+    expect(repairHistory([good, answered]).added).toEqual([]);
   });
 });
 

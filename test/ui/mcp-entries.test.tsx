@@ -1,10 +1,12 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
+import { modelToolResult } from "../../src/mcp/result.js";
 import type { SessionEvent } from "../../src/session/events.js";
 import { mcpStatusRows } from "../../src/ui/commands/mcp.js";
 import { EntryView } from "../../src/ui/entry-view.js";
 import { describeNext } from "../../src/ui/request-labels.js";
 import { initialState, type UiState, uiReducer } from "../../src/ui/state.js";
+import { PNG } from "../tools/images.js";
 import { plain } from "./ink-helpers.js";
 
 function play(events: SessionEvent[], state: UiState = initialState()) {
@@ -47,7 +49,10 @@ describe("MCP calls in the TUI", () => {
   it("a finished call shows server, tool, arguments, result and time, like a command", () => {
     const state = play([
       started,
-      finished({ result: { content: [{ type: "text", text: "3 results\nzod 4.1" }] } }),
+      finished({
+        result: { content: [{ type: "text", text: "3 results\nzod 4.1" }] },
+        modelText: "3 results\nzod 4.1",
+      }),
     ]);
     const text = shown(state);
     expect(text).toContain('✓ docs.search({"q":"zod"})');
@@ -67,6 +72,28 @@ describe("MCP calls in the TUI", () => {
       state,
     );
     expect(after.entries).toHaveLength(state.entries.length);
+  });
+
+  it("an image result shows what the model read: the label, never the bytes", () => {
+    const data = PNG.toString("base64");
+    const result = modelToolResult({
+      content: [
+        { type: "text", text: "the chart:" },
+        { type: "image", mimeType: "image/png", data },
+      ],
+    });
+    const text = shown(
+      play([
+        started,
+        finished({
+          result: { content: [{ type: "image", mimeType: "image/png", data }] },
+          modelText: result.text,
+        }),
+      ]),
+    );
+    expect(text).toContain("the chart:");
+    expect(text).toContain(`[image: image/png, ${PNG.length} bytes]`);
+    expect(text).not.toContain(data.slice(0, 24));
   });
 
   it("a failed call is marked and says why", () => {
