@@ -1,15 +1,6 @@
-<<<<<<< HEAD
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-=======
-import { readdirSync, statSync } from "node:fs";
 import { sep } from "node:path";
->>>>>>> main
 import { fileURLToPath } from "node:url";
-
-/** The ES-module bundle's entry; the CommonJS one (code-cached) is bundle-cjs/mini-codex.cjs. */
-const MAIN = "bundle/main.js";
-const BUNDLES = /^bundle(-cjs)?$/;
 
 /**
  * dist/bundle and dist/bundle-cjs (rolldown over tsc's output) start twice as fast; a bundle may
@@ -22,21 +13,17 @@ const BUNDLES = /^bundle(-cjs)?$/;
 export function bundleIsFresh(dist = new URL("../dist/", import.meta.url), bundle = MAIN) {
   const root = fileURLToPath(dist);
   try {
-<<<<<<< HEAD
-    const built = statSync(join(root, bundle)).mtimeMs;
-    const inputs = inputsOf(join(root, bundle, "..", "inputs.json"));
+    const built = statSync(root + bundle).mtimeMs;
+    const inputs = inputsOf(`${root + bundle.slice(0, bundle.lastIndexOf("/") + 1)}inputs.json`);
     if (!inputs) return !hasNewerOutput(root, built, true);
-    return inputs.every((name) => statSync(join(root, name)).mtimeMs <= built);
-=======
-    return !hasNewerOutput(root, statSync(root + bundle).mtimeMs, true);
->>>>>>> main
+    return inputs.every((name) => statSync(root + name).mtimeMs <= built);
   } catch {
     // no bundle, or an input gone since it was built
     return false;
   }
 }
 
-<<<<<<< HEAD
+/** The list of build/bundle-inputs.mjs, or undefined (a bundle built without it). */
 function inputsOf(list) {
   try {
     return JSON.parse(readFileSync(list, "utf8"));
@@ -45,10 +32,7 @@ function inputsOf(list) {
   }
 }
 
-/** Whether a .js file under `dir` (bundles aside) was written after `built`. */
-=======
 /** Whether a .js file under `dir` (a path ending in a separator; bundles aside) was written after `built`. */
->>>>>>> main
 function hasNewerOutput(dir, built, top) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     // plain concatenation: path.join's normalize was half of this walk's cost
@@ -62,3 +46,7 @@ function hasNewerOutput(dir, built, top) {
   }
   return false;
 }
+
+/** The ES-module bundle's entry; the CommonJS one (code-cached) is dist/bundle-cjs/mini-codex.cjs. */
+const MAIN = "bundle/main.js";
+const BUNDLES = /^bundle(-cjs)?$/;

@@ -22,14 +22,8 @@ if (help !== undefined) {
 }
 
 /**
-<<<<<<< HEAD
- * The one-file CommonJS bundle compiled with V8's code cache under $MINI_CODEX_HOME; `kind` names
- * the cache (each kind of launch keeps the functions it ran). Used for the TUI; exec could use it
- * with its own kind.
-=======
  * The TUI and exec: the one-file CommonJS bundle compiled with V8's code cache under
  * $MINI_CODEX_HOME, one cache per kind of launch (the functions that kind runs).
->>>>>>> main
  */
 async function codeCachedCli(kind) {
   if (!bundleIsFresh(undefined, "bundle-cjs/mini-codex.cjs")) return undefined;
@@ -50,11 +44,7 @@ async function bundledCli() {
 const kind = looksLikeTuiLaunch(args) ? "tui" : args.includes("exec") ? "exec" : undefined;
 // A stale bundle is not run: the next form runs instead, tsc's output last.
 const { runCli } =
-<<<<<<< HEAD
-  (looksLikeTuiLaunch(args) && (await codeCachedCli("tui"))) ||
-=======
   (kind && (await codeCachedCli(kind))) ||
->>>>>>> main
   (await bundledCli()) ||
   (await import("../dist/cli/main.js"));
 const code = await runCli(process.argv);
