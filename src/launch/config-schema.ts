@@ -23,20 +23,23 @@ const providerConfigSchema = lazy(() =>
 );
 export type ProviderConfig = z.infer<ReturnType<typeof providerConfigSchema>>;
 
-/** config.toml after validation (docs/config.md). */
-export const configSchema = lazy(() =>
-  z.object({
-    model: z.string().min(1).optional(),
-    model_provider: z.string().min(1).optional(),
-    model_reasoning_effort: reasoningEffortSchema().optional(),
-    model_reasoning_summary: reasoningSummarySchema().optional(),
-    openai_base_url: z.url().optional(),
-    approval_policy: z.enum(APPROVAL_POLICIES).optional(),
-    sandbox_mode: z.enum(SANDBOX_MODES).optional(),
-    /** `[sandbox_workspace_write]` (Codex key): what workspace-write allows beyond the workspace. */
-    sandbox_workspace_write: z.object({ network_access: z.boolean().optional() }).optional(),
-    /** `[shell_environment_policy]` (Codex keys; default excludes are *KEY*, *SECRET*, *TOKEN*). */
-    shell_environment_policy: z
+/**
+ * config.toml's keys after validation (docs/config.md), each schema built on first use: exec
+ * validates only the keys it was given (building all of them cost ~4 ms of its start-up).
+ */
+const CONFIG_KEYS = {
+  model: () => z.string().min(1).optional(),
+  model_provider: () => z.string().min(1).optional(),
+  model_reasoning_effort: () => reasoningEffortSchema().optional(),
+  model_reasoning_summary: () => reasoningSummarySchema().optional(),
+  openai_base_url: () => z.url().optional(),
+  approval_policy: () => z.enum(APPROVAL_POLICIES).optional(),
+  sandbox_mode: () => z.enum(SANDBOX_MODES).optional(),
+  /** `[sandbox_workspace_write]` (Codex key): what workspace-write allows beyond the workspace. */
+  sandbox_workspace_write: () => z.object({ network_access: z.boolean().optional() }).optional(),
+  /** `[shell_environment_policy]` (Codex keys; default excludes are *KEY*, *SECRET*, *TOKEN*). */
+  shell_environment_policy: () =>
+    z
       .object({
         inherit: z.enum(["all", "core", "none"]).optional(),
         ignore_default_excludes: z.boolean().optional(),
@@ -45,25 +48,26 @@ export const configSchema = lazy(() =>
         set: z.record(z.string(), z.string()).optional(),
       })
       .optional(),
-    model_providers: z.record(z.string(), providerConfigSchema()).optional(),
-    ws_lanes: z.enum(WS_LANES).optional(),
-    ws_max_lanes: z.number().int().min(1).max(32).optional(),
-    ws_epoch_max_requests: z.number().int().min(0).optional(),
-    apply_patch_tool_type: z.enum(["freeform", "custom", "function"]).optional(),
-    max_tool_rounds: z.number().int().positive().optional(),
-    /** shell_command: timeout when the model gives none, and the most it may ask for. */
-    shell_timeout_ms: z.number().int().positive().optional(),
-    shell_max_timeout_ms: z.number().int().positive().optional(),
-    /** Tokens the model can see; for the TUI's "context left" (known models need none). */
-    model_context_window: z.number().int().positive().optional(),
-    /** Compact automatically once a response's input tokens pass this (Codex key). */
-    model_auto_compact_token_limit: z.number().int().positive().optional(),
-    /** `[mcp_servers.<name>]`, the Codex CLI's keys (docs/config.md). */
-    mcp_servers: mcpServersSchema().optional(),
-    /** The hosted web_search tool: "live", "cached" or "disabled" (default). */
-    web_search: webSearchModeSchema().optional(),
-    /** `[tui] notifications`: true or the events to notify about while the terminal is unfocused. */
-    tui: z
+  model_providers: () => z.record(z.string(), providerConfigSchema()).optional(),
+  ws_lanes: () => z.enum(WS_LANES).optional(),
+  ws_max_lanes: () => z.number().int().min(1).max(32).optional(),
+  ws_epoch_max_requests: () => z.number().int().min(0).optional(),
+  apply_patch_tool_type: () => z.enum(["freeform", "custom", "function"]).optional(),
+  max_tool_rounds: () => z.number().int().positive().optional(),
+  /** shell_command: timeout when the model gives none, and the most it may ask for. */
+  shell_timeout_ms: () => z.number().int().positive().optional(),
+  shell_max_timeout_ms: () => z.number().int().positive().optional(),
+  /** Tokens the model can see; for the TUI's "context left" (known models need none). */
+  model_context_window: () => z.number().int().positive().optional(),
+  /** Compact automatically once a response's input tokens pass this (Codex key). */
+  model_auto_compact_token_limit: () => z.number().int().positive().optional(),
+  /** `[mcp_servers.<name>]`, the Codex CLI's keys (docs/config.md). */
+  mcp_servers: () => mcpServersSchema().optional(),
+  /** The hosted web_search tool: "live", "cached" or "disabled" (default). */
+  web_search: () => webSearchModeSchema().optional(),
+  /** `[tui] notifications`: true or the events to notify about while the terminal is unfocused. */
+  tui: () =>
+    z
       .object({
         notifications: z
           .union([z.boolean(), z.array(z.enum(["agent-turn-complete", "approval-requested"]))])
@@ -71,17 +75,34 @@ export const configSchema = lazy(() =>
         notification_method: z.enum(["osc9", "bel"]).optional(),
       })
       .optional(),
-    /** `[features]` (Codex's table): `shell_snapshot` (default true); other Codex features are ignored. */
-    features: z.object({ shell_snapshot: z.boolean().optional() }).optional(),
-    /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
-    notify: z.array(z.string()).min(1).optional(),
-  }),
-);
-export type MiniCodexConfig = z.infer<ReturnType<typeof configSchema>>;
+  /** `[features]` (Codex's table): `shell_snapshot` (default true); other Codex features are ignored. */
+  features: () => z.object({ shell_snapshot: z.boolean().optional() }).optional(),
+  /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
+  notify: () => z.array(z.string()).min(1).optional(),
+};
 
-export const knownTopLevelKeys = lazy(
-  (): ReadonlySet<string> => new Set(Object.keys(configSchema().shape)),
-);
+type ConfigKey = keyof typeof CONFIG_KEYS;
+export type MiniCodexConfig = {
+  [K in ConfigKey]?: z.output<ReturnType<(typeof CONFIG_KEYS)[K]>>;
+};
+
+const keySchemas = new Map<string, z.ZodType>();
+
+/** The schema of one top-level key, or undefined for a key config.toml does not have. */
+export function configKeySchema(key: string): z.ZodType | undefined {
+  if (!Object.hasOwn(CONFIG_KEYS, key)) return undefined;
+  let schema = keySchemas.get(key);
+  if (!schema) {
+    schema = CONFIG_KEYS[key as ConfigKey]();
+    keySchemas.set(key, schema);
+  }
+  return schema;
+}
+
+/** The keys in the order they are validated (a bad value is reported for the first of them). */
+export const CONFIG_KEY_ORDER: readonly string[] = Object.keys(CONFIG_KEYS);
+
+export const knownTopLevelKeys = lazy((): ReadonlySet<string> => new Set(CONFIG_KEY_ORDER));
 export const knownProviderKeys = lazy(
   (): ReadonlySet<string> => new Set(Object.keys(providerConfigSchema().shape)),
 );

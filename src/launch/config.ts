@@ -11,7 +11,8 @@ import {
   parseConfigOverride,
 } from "./config-overrides.js";
 import {
-  configSchema,
+  CONFIG_KEY_ORDER,
+  configKeySchema,
   knownProviderKeys,
   knownTopLevelKeys,
   type MiniCodexConfig,
@@ -113,14 +114,21 @@ export function validateConfig(table: ConfigTable): {
   warnings: string[];
 } {
   const { table: known, warnings } = stripUnknownKeys(table);
-  const parsed = configSchema().safeParse(known);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const key = issue ? issue.path.map(String).join(".") : "";
-    const message = issue?.message ?? "invalid value";
-    throw new ConfigError(`invalid config value for \`${key}\`: ${message}`, key);
+  // key by key, in the schema's order: only the keys given are built and checked
+  const config: Record<string, unknown> = {};
+  for (const name of CONFIG_KEY_ORDER) {
+    if (!Object.hasOwn(known, name)) continue;
+    const parsed = configKeySchema(name)?.safeParse(known[name]);
+    if (!parsed) continue;
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const key = [name, ...(issue?.path ?? [])].map(String).join(".");
+      const message = issue?.message ?? "invalid value";
+      throw new ConfigError(`invalid config value for \`${key}\`: ${message}`, key);
+    }
+    config[name] = parsed.data;
   }
-  return { config: parsed.data, warnings };
+  return { config: config as MiniCodexConfig, warnings };
 }
 
 /** config.toml + `-c` overrides + flags → a validated config. */

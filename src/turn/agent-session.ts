@@ -124,16 +124,12 @@ export class Session implements AgentSession {
     return this.turns.run(async (turn, signal) => {
       this.tools.showWarnings();
       this.tools.beginTurn();
-      // open while the turn waits for its warm-up too (the TUI shows it running from Enter on):
-      // what arrives meanwhile rides in the turn's first request, after its own message
+      // open before the warm-up wait: Enter while the warm-up runs steers this turn
       this.steering.begin();
       try {
         await (this.options.warmup ? this.ensureWarm(signal) : this.warm);
-        this.append([
-          ...this.takeSettingsNote(),
-          userMessage(input, images),
-          ...this.steering.take(),
-        ]);
+        const early = this.steering.take(); // arrived during the warm-up: right after the message
+        this.append([...this.takeSettingsNote(), userMessage(input, images), ...early]);
         return await runTurnLoop({
           turn,
           signal,

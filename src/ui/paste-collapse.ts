@@ -106,6 +106,27 @@ export function joinMessages(messages: readonly ComposedMessage[]): ComposedMess
   return { text, images };
 }
 
+/**
+ * Register a sent message's images again (a queued message given back, a recalled one) and
+ * return its text; a chip whose label now names another image is renamed (`#2`).
+ */
+export function restoreChips(
+  text: string,
+  images: readonly ChipImage[],
+  placeholders: Map<string, Placeholder>,
+): string {
+  let out = text;
+  // Right to left, so the earlier chips' offsets hold while a later one is renamed.
+  for (const image of [...images].sort((a, b) => b.at - a.at)) {
+    const held = placeholders.get(image.label);
+    const free = !held || (held.kind === "image" && held.dataUrl === image.url);
+    const label = free ? image.label : imageLabel(image.name, placeholders);
+    out = out.slice(0, image.at - image.label.length) + label + out.slice(image.at);
+    placeholders.set(label, { kind: "image", dataUrl: image.url, name: image.name });
+  }
+  return out;
+}
+
 /** Labels no longer in the input free their name (a deleted chip's `#2` is reused). */
 export function forgetUnused(placeholders: Map<string, Placeholder>, text: string): void {
   for (const label of [...placeholders.keys()]) {

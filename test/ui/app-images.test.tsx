@@ -68,6 +68,21 @@ describe("App: images attached from the composer", () => {
     ]);
   });
 
+  it("Up recalls a sent message with its image still attached", async () => {
+    const app = launch((_t, s) => s.answer("ok"), { cwd });
+    await ready(app.frame);
+    await app.submit("again other/fixture.png");
+    const session = app.sessions[0];
+    await waitFor(() => session?.sent.length === 1, "the first send");
+    await waitFor(() => app.frame().includes("› ok") || app.frame().includes("ok\n"), "the answer");
+    app.ui.stdin.write("\u001b[A");
+    await waitFor(() => /│ › again \[image: fixture\.png\]/.test(app.frame()), "the recall");
+    app.ui.stdin.write("\r");
+    await waitFor(() => session?.sent.length === 2, "the second send");
+    expect(session?.sent[1]).toBe("again [image: fixture.png]");
+    expect(session?.sentImages[1]).toMatchObject([{ url: DATA_URL, at: session?.sent[1]?.length }]);
+  });
+
   it("Backspace right after a chip removes it whole, and nothing is attached", async () => {
     const app = launch((_t, s) => s.answer("ok"), { cwd });
     await ready(app.frame);
