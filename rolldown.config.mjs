@@ -6,8 +6,10 @@
 //   compiles with V8's code cache (bin/code-cache.js; Node 20 has no compile cache for ES
 //   modules). Dynamic imports stay lazy there: their modules are evaluated when first imported.
 import { fileURLToPath } from "node:url";
+import { bundleInputs } from "./build/bundle-inputs.mjs";
 import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
 import { lazyBuiltinsCjs } from "./build/lazy-builtins-cjs.mjs";
+import { lazyEmojiRegex } from "./build/lazy-emoji-regex.mjs";
 import { lazyRequires } from "./build/lazy-requires.mjs";
 import { narrowFirstSegmenter } from "./build/segmenter-plugin.mjs";
 import { yogaSync } from "./build/yoga-sync.mjs";
@@ -34,7 +36,7 @@ const shared = {
 export default [
   {
     ...shared,
-    plugins: [yogaSync(), narrowFirstSegmenter(), lazyRequires()],
+    plugins: [yogaSync(), narrowFirstSegmenter(), lazyEmojiRegex(), lazyRequires(), bundleInputs()],
     output: { dir: "dist/bundle", format: "esm", chunkFileNames: "[name]-[hash].js", cleanDir: true },
   },
   {
@@ -43,9 +45,11 @@ export default [
     plugins: [
       yogaSync(),
       narrowFirstSegmenter(),
+      lazyEmojiRegex(),
       inkWithoutTopLevelAwait(),
       lazyRequires(),
       lazyBuiltinsCjs(),
+      bundleInputs(),
     ],
     output: {
       dir: "dist/bundle-cjs",

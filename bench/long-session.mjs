@@ -1,9 +1,11 @@
 // A 1 000-turn session (each turn five parallel update_plan calls and the continuation: 12 history
 // items a turn, 12 000+ in all) through a real session with its session file, against a demo-server process: client CPU per request at turn 10 and turn
 // 1 000, peak RSS, the session-file append time per turn, then `exec resume --last` of that
-// session (a new process) from spawn to exit, five times (the median). Prints one JSON line. Run `npm run build` first.
+// session (a new process) from spawn to exit, five times (the median), each followed by a new
+// session's `exec` (the baseline under the same load). Prints one JSON line. Run `npm run build` first.
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
+import { join } from "node:path";
 import { SessionFile } from "../dist/session/session-file.js";
 import { BIN, demoServerProcess, percentile, round, sessionWorld } from "./lib/session-world.mjs";
 
@@ -12,8 +14,11 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 5);
 const WINDOW = 10;
 const RESUMES = Number(process.env.BENCH_RESUMES ?? 5);
 
-/** `exec resume --last` of the session, one more turn: spawn to exit, in ms. */
-function resumeOnce(server, world) {
+/**
+ * `exec resume --last` of the session, one more turn: spawn to exit, in ms. `fresh` runs a new
+ * session's `exec` instead (its own home): the baseline under the same machine load.
+ */
+function resumeOnce(server, world, fresh = false) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(
@@ -26,12 +31,15 @@ function resumeOnce(server, world) {
         "-C",
         world.cwd,
         "--skip-git-repo-check",
-        "resume",
-        "--last",
+        ...(fresh ? [] : ["resume", "--last"]),
         "hi",
       ],
       {
-        env: { ...process.env, HOME: world.root, MINI_CODEX_HOME: world.home },
+        env: {
+          ...process.env,
+          HOME: world.root,
+          MINI_CODEX_HOME: fresh ? join(world.root, "fresh-home") : world.home,
+        },
         stdio: ["ignore", "ignore", "pipe"],
       },
     );
@@ -109,7 +117,11 @@ try {
 
   // each resume adds one turn (3 items) to the session; the median of RESUMES runs is reported
   const resumes = [];
-  for (let i = 0; i < RESUMES; i++) resumes.push(await resumeOnce(server, world));
+  const freshRuns = [];
+  for (let i = 0; i < RESUMES; i++) {
+    resumes.push(await resumeOnce(server, world));
+    freshRuns.push(await resumeOnce(server, world, true));
+  }
   const resumeMs = percentile(resumes, 50);
 
   console.log(
@@ -127,6 +139,7 @@ try {
       append_ratio_1000_to_10: round(appendEnd / append10),
       resume_exec_total_ms: round(resumeMs, 0),
       resume_exec_runs_ms: resumes.map((ms) => round(ms, 0)),
+      new_session_exec_total_ms: round(percentile(freshRuns, 50), 0),
       load_average_1m: round(loadavg()[0]),
     }),
   );

@@ -70,12 +70,17 @@ function coldHome(i) {
   return home;
 }
 
-/** Scenarios run interleaved, so a change in machine load hits all of them alike. */
+/**
+ * Scenarios run interleaved, so a change in machine load hits all of them alike; the short ones
+ * (`repeat`) several times a round, so a load spike moves their medians less.
+ */
 async function measure(scenarios) {
   const results = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
   for (let i = 0; i < RUNS; i++) {
-    for (const [name, { args, env: extra, bin }] of Object.entries(scenarios)) {
-      results[name].push(await run(args, typeof extra === "function" ? extra(i) : extra, bin));
+    for (const [name, { args, env: extra, bin, repeat = 1 }] of Object.entries(scenarios)) {
+      for (let r = 0; r < repeat; r++) {
+        results[name].push(await run(args, typeof extra === "function" ? extra(i) : extra, bin));
+      }
     }
   }
   const summary = {};
@@ -93,9 +98,9 @@ try {
   const exec = ["exec", "--ephemeral", "-c", `openai_base_url=${server.baseUrl}`, "-C", repo, "hi"];
   await run(exec); // prime the OS file cache
   const m = await measure({
-    node: { args: ["-e", "0"], bin: null },
-    version: { args: ["--version"] },
-    help: { args: ["--help"] },
+    node: { args: ["-e", "0"], bin: null, repeat: 3 },
+    version: { args: ["--version"], repeat: 3 },
+    help: { args: ["--help"], repeat: 3 },
     exec: { args: exec, env: { MINI_CODEX_EXEC_WARMUP: "0" } },
     cold: {
       args: exec,

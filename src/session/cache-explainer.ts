@@ -13,6 +13,8 @@ export class CacheExplainer {
   private readonly index = new PrefixIndex();
   private lastBuilt: FullRequest | undefined;
   private readonly inFlight = new Map<number, PrefixLookup>();
+  /** Started requests not looked up yet: the lookup waits until the frame is on the wire. */
+  private readonly toLookUp = new Map<number, { request: FullRequest; seed?: SeedRequest }>();
 
   /**
    * `resumedFrom`: the last completed request of a resumed session (its ledger row), so the
@@ -32,14 +34,25 @@ export class CacheExplainer {
   /** The request just built went on the wire as `seq`. */
   started(seq: number): void {
     if (!this.lastBuilt) return;
-    if (this.resumedFrom) this.index.seed(this.lastBuilt, this.resumedFrom);
+    const seed = this.resumedFrom;
+    this.toLookUp.set(seq, { request: this.lastBuilt, ...(seed ? { seed } : {}) });
     this.resumedFrom = undefined;
-    this.inFlight.set(seq, this.index.lookup(this.lastBuilt));
     this.lastBuilt = undefined;
+    // after the request is sent: hashing a resumed history overlaps the server's work
+    setImmediate(() => this.lookUp(seq));
+  }
+
+  private lookUp(seq: number): void {
+    const pending = this.toLookUp.get(seq);
+    if (!pending) return;
+    this.toLookUp.delete(seq);
+    if (pending.seed) this.index.seed(pending.request, pending.seed);
+    this.inFlight.set(seq, this.index.lookup(pending.request));
   }
 
   /** The figures for the ledger; a completed request becomes one later ones compare with. */
   finished(request: RequestFinished): RequestCacheFacts | undefined {
+    this.lookUp(request.seq);
     const lookup = this.inFlight.get(request.seq);
     if (!lookup) return undefined;
     this.inFlight.delete(request.seq);

@@ -69,6 +69,42 @@ export function sortTools(tools: readonly ToolSpec[]): ToolSpec[] {
 }
 
 /**
+ * A prefix chain computed when first read: a full request (a resumed session's first) goes on
+ * the wire before its chain, O(history), is needed by the planner or the cache explainer.
+ */
+class LazyChain {
+  private value: string[] | undefined;
+  constructor(private make: (() => string[]) | undefined) {}
+
+  get(): string[] {
+    if (this.value === undefined) {
+      this.value = (this.make as () => string[])();
+      this.make = undefined; // lets the input and the previous chain go
+    }
+    return this.value;
+  }
+}
+
+/** The chain of `input`, reusing `previous` for its first `validLength` links, when first read. */
+function extendedChain(
+  input: readonly ResponseItem[],
+  previous: LazyChain,
+  validLength: number,
+): LazyChain {
+  return new LazyChain(() => chainOf(input, { chain: previous.get(), validLength }));
+}
+
+/** A request whose chain is computed when first read (this closure holds the chain only). */
+function lazyRequest(body: ResponsesRequest, chain: LazyChain): FullRequest {
+  return {
+    body,
+    get chain() {
+      return chain.get();
+    },
+  };
+}
+
+/**
  * Builds full logical requests from history, deriving only what changed since the last
  * build: tool outputs pass through the frozen outputs, and the prefix chain is extended
  * rather than recomputed.
@@ -77,7 +113,7 @@ export class RequestBuilder {
   private lastVersion = -1;
   private lastFrozenEpoch = -1;
   private lastInput: ResponseItem[] = [];
-  private lastChain: string[] = [];
+  private lastChain = new LazyChain(() => []);
   private lastTools?: { source: readonly ToolSpec[]; sorted: ToolSpec[] };
 
   constructor(
@@ -96,15 +132,14 @@ export class RequestBuilder {
     for (let i = unchanged; i < items.length; i++) {
       input.push(this.frozen.resolve(items[i] as ResponseItem));
     }
-    const chain = chainOf(input, { chain: this.lastChain, validLength: unchanged });
+    const chain = extendedChain(input, this.lastChain, unchanged);
     this.lastVersion = this.history.version;
     this.lastFrozenEpoch = this.frozen.epoch;
     this.lastInput = input;
     this.lastChain = chain;
     const full = extra.length === 0 ? input : [...input, ...extra];
-    const fullChain =
-      extra.length === 0 ? chain : chainOf(full, { chain, validLength: input.length });
-    return { body: buildRequestBody(frame, full, this.sortedTools(frame.tools)), chain: fullChain };
+    const fullChain = extra.length === 0 ? chain : extendedChain(full, chain, input.length);
+    return lazyRequest(buildRequestBody(frame, full, this.sortedTools(frame.tools)), fullChain);
   }
 
   private sortedTools(tools: readonly ToolSpec[]): ToolSpec[] {

@@ -22,7 +22,7 @@ export interface SnapshotOptions {
 
 /**
  * How to start the capture: `bash -lc script` wrapped by the sandbox of the session's mode, so
- * the profile never runs with more access than it had under `bash -lc` (undefined: refused).
+ * the profile never runs with more access than it had under `bash -lc` (or why it may not run).
  */
 export type CaptureLaunch = (
   script: string,

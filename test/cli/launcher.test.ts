@@ -16,7 +16,13 @@ function file(path: string, seconds: number): void {
   utimesSync(full, at(seconds), at(seconds));
 }
 
-const fresh = (): boolean => (bundleIsFresh as (dist: URL) => boolean)(pathToFileURL(`${dist}/`));
+const fresh = (bundle?: string): boolean =>
+  (bundleIsFresh as (dist: URL, bundle?: string) => boolean)(pathToFileURL(`${dist}/`), bundle);
+
+/** The list the build writes next to a bundle (build/bundle-inputs.mjs). */
+function inputs(bundleDir: string, names: string[]): void {
+  writeFileSync(join(dist, bundleDir, "inputs.json"), JSON.stringify(names));
+}
 
 beforeEach(() => {
   dist = mkdtempSync(join(tmpdir(), "mini-codex-launcher-"));
@@ -51,6 +57,23 @@ describe("bin/mini-codex.js: when the rolldown bundle may run instead of tsc's o
 
   it("falls back to tsc's output when there is no bundle", () => {
     file("cli/main.js", 10);
+    expect(fresh()).toBe(false);
+  });
+
+  it("with the build's list of the bundle's inputs, checks those: all older runs, one newer does not", () => {
+    file("cli/main.js", 10);
+    file("exec/run-exec.js", 10);
+    file("bundle-cjs/mini-codex.cjs", 20);
+    inputs("bundle-cjs", ["cli/main.js", "exec/run-exec.js"]);
+    expect(fresh("bundle-cjs/mini-codex.cjs")).toBe(true);
+    file("exec/run-exec.js", 30);
+    expect(fresh("bundle-cjs/mini-codex.cjs")).toBe(false);
+  });
+
+  it("never runs a bundle one of whose inputs is gone", () => {
+    file("cli/main.js", 10);
+    file("bundle/main.js", 20);
+    inputs("bundle", ["cli/main.js", "cli/removed.js"]);
     expect(fresh()).toBe(false);
   });
 });

@@ -142,7 +142,9 @@ describe("exec --json with real MCP servers", () => {
 
   it("an image result reaches the model as an input_image; the reply reports it; no base64 in the ledger or exec's text", async () => {
     writeConfig(serverTables({ everything: servers.everything() }));
-    const { run, items, requests } = await execJson("call mcp__everything__get-tiny-image {}");
+    const { run, events, items, requests } = await execJson(
+      "call mcp__everything__get-tiny-image {}",
+    );
     expect(run.code).toBe(0);
     const call = items.find((item) => item.type === "mcp_tool_call") as
       | { result?: { content: Array<{ type: string; data?: string; mimeType?: string }> } }
@@ -174,6 +176,19 @@ describe("exec --json with real MCP servers", () => {
     for (const name of readdirSync(sessions).filter((n) => n.endsWith(".ledger.jsonl"))) {
       expect(readFileSync(join(sessions, name), "utf8")).not.toContain(data.slice(0, 40));
     }
+
+    // resume: a new process sends the whole history again, the image array as it was saved
+    const id = (events[0] as { thread_id?: string }).thread_id ?? "";
+    const before = suite.server.requests.length;
+    const resumed = await runCli(["exec", "--json", ...suite.against(), "resume", id, "thanks"], {
+      env: suite.world.env(),
+    });
+    expect(resumed.code).toBe(0);
+    const [full] = suite.server.requests.slice(before);
+    const body = (full?.body ?? {}) as { input?: Array<{ type: string; output?: unknown }> };
+    const again = (body.input ?? []).find((item) => item.type === "function_call_output");
+    expect(full?.previousResponseId).toBeUndefined();
+    expect(again?.output).toEqual((input?.[0] as { output?: unknown } | undefined)?.output);
 
     // exec's text mode shows the label where the bytes would be
     const text = await runCli(

@@ -162,6 +162,8 @@ describe.skipIf(!hasTmux)(
       await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
       p.type("run: sleep 2");
       await p.until(() => p.screen().includes("Enter steers, Tab queues"), "the busy hint");
+      // during the command itself (the hint shows from Enter on, while the turn still waits)
+      await p.until(() => p.screen().includes("⏵ $ sleep 2"), "the running command");
       const before = server.requests.length;
       p.type("also say zebra");
       await p.until(() => p.screen().includes("(sent into the running turn)"), "the steering line");

@@ -34,6 +34,27 @@ function setup(items: ResponseItem[]) {
 }
 
 describe("RequestBuilder", () => {
+  it("hashes the prefix chain when it is first read, not when the request is built", () => {
+    let reads = 0;
+    const counted = userMessage("counted");
+    Object.defineProperty(counted, "role", {
+      enumerable: true,
+      get: () => {
+        reads += 1;
+        return "user";
+      },
+    });
+    const { builder, history } = setup([developerMessage("dev"), counted]);
+    const first = builder.build(frame);
+    history.append([call, output]);
+    const second = builder.build(frame);
+    const readsToBuild = reads;
+    expect(second.chain).toEqual(chainOf(second.body.input));
+    expect(reads).toBeGreaterThan(readsToBuild); // the chain read the item only now
+    // links are shared (a chain is read up to its own input's length)
+    expect(first.chain.slice(0, 2)).toEqual(chainOf(first.body.input));
+  });
+
   it("builds byte-identical JSON for the same history and settings", () => {
     const items = [developerMessage("dev"), userMessage("hi")];
     const a = setup(items).builder.build(frame);
