@@ -42,10 +42,19 @@ export function pathWords(text: string): PathWord[] {
   return words;
 }
 
-/** The file a typed or pasted path names: `~/…`, absolute, or relative to the workspace. */
-export function resolveTypedPath(path: string, cwd: string): string {
+/**
+ * The file a typed or pasted path names: `~/…`, absolute, `file://…`, or relative to the
+ * workspace; undefined for a `file://` word that is no URL (a stray `%`): it stays text.
+ */
+function resolveTypedPath(path: string, cwd: string): string | undefined {
   if (path === "~" || path.startsWith("~/")) return resolve(homedir(), path.slice(2));
-  if (path.startsWith("file://")) return decodeURIComponent(path.slice("file://".length));
+  if (path.startsWith("file://")) {
+    try {
+      return decodeURIComponent(path.slice("file://".length));
+    } catch {
+      return undefined;
+    }
+  }
   return resolve(cwd, path);
 }
 
@@ -53,6 +62,7 @@ export function resolveTypedPath(path: string, cwd: string): string {
 function namesImageFile(word: PathWord, cwd: string): string | undefined {
   if (word.path.startsWith("@") || !imageMediaType(word.path)) return undefined;
   const file = resolveTypedPath(word.path, cwd);
+  if (file === undefined) return undefined;
   try {
     return statSync(file).isFile() ? file : undefined;
   } catch {

@@ -111,6 +111,16 @@ describe("App: images attached from the composer", () => {
     rmSync(outside, { recursive: true, force: true });
   });
 
+  it("a file:// word with a stray % stays plain text and the composer keeps working", async () => {
+    const app = launch((_t, s) => s.answer("ok"), { cwd });
+    await ready(app.frame);
+    await app.type("file:///tmp/100%.png ");
+    await app.submit("and more");
+    await waitFor(() => app.sessions[0]?.sent.length === 1, "the send");
+    expect(app.sessions[0]?.sent[0]).toBe("file:///tmp/100%.png and more");
+    expect(app.sessions[0]?.sentImages[0]).toEqual([]);
+  });
+
   it("Backspace right after a chip removes it whole, and nothing is attached", async () => {
     const app = launch((_t, s) => s.answer("ok"), { cwd });
     await ready(app.frame);
