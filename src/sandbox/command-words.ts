@@ -40,7 +40,8 @@ const WRITING_ARGS: Record<string, RegExp> = {
   sort: /^(-[^-]*o|--output|--compress-program)/,
   rg: /^--(pre|hostname-bin)(=|$)/,
   tree: /^-o$/,
-  git: /^--output(=|$)|^--ext-diff$|^-c$/,
+  // --textconv after the inserted --no-textconv wins (withoutConfiguredDiffPrograms)
+  git: /^--output(=|$)|^--ext-diff$|^--textconv$|^-c$/,
 };
 
 /** Programs that run whatever their arguments say: a prefix of them would approve anything. */

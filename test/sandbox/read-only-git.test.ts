@@ -63,6 +63,24 @@ describe("read-only git commands auto-run under untrusted", () => {
     expect(existsSync(external)).toBe(false);
   });
 
+  it("an explicit --textconv is not read-only: it asks first and its program never runs unasked", async () => {
+    h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
+    const textconv = join(scripts, "textconv-ran");
+    git(h.cwd, "init", "-q");
+    writeFileSync(join(h.cwd, ".gitattributes"), "*.txt diff=mark\n");
+    writeFileSync(join(h.cwd, "a.txt"), "one\n");
+    git(h.cwd, "add", ".");
+    git(h.cwd, "commit", "-qm", "first");
+    writeFileSync(join(h.cwd, "a.txt"), "two\n");
+    git(h.cwd, "config", "diff.mark.textconv", driver("conv.sh", textconv, 'cat "$1"'));
+    // git honours the last of --no-textconv and --textconv: the inserted flag cannot win
+    for (const command of ["git diff --textconv", "git log -p --textconv", "git show --textconv"]) {
+      await h.session.send(`run: ${command}`);
+      expect(lastOutput(h)).toContain("needs the user's approval");
+    }
+    expect(existsSync(textconv)).toBe(false);
+  });
+
   it("a command that is not read-only is still refused when nobody can approve it", async () => {
     h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
     await h.session.send("run: touch made-by-model");
