@@ -26,6 +26,8 @@ export interface SnapshotOptions {
  */
 export type CaptureLaunch = (
   script: string,
+  /** A snapshot to source (`bash -c script`, the file bound read-only): its check. */
+  snapshot?: string,
 ) => { file: string; args: string[] } | { refused: string };
 
 export type SnapshotState = { path: string } | { failed: string } | { skipped: true };
@@ -99,10 +101,20 @@ function capture(
   });
 }
 
-/** Sourcing the snapshot must be silent and succeed, or every command would print its errors. */
-function sourcesCleanly(path: string, env: Record<string, string>, cwd: string): Promise<boolean> {
+/**
+ * Sourcing the snapshot must be silent and succeed, or every command would print its errors.
+ * Checked in the sandbox, as a command sources it: its text is what a confined shell printed.
+ */
+function sourcesCleanly(
+  path: string,
+  env: Record<string, string>,
+  cwd: string,
+  launch: CaptureLaunch,
+): Promise<boolean> {
+  const program = launch(":", path);
+  if ("refused" in program) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const child = spawn("bash", ["-c", ":"], {
+    const child = spawn(program.file, program.args, {
       cwd,
       env: { ...env, BASH_ENV: path },
       stdio: ["ignore", "ignore", "pipe"],
@@ -147,7 +159,7 @@ async function snapshotOnce(
   leftovers.dirs.add(dir);
   const path = join(dir, "snapshot.sh");
   writeFileSync(path, text, { mode: 0o600 });
-  if (!(await sourcesCleanly(path, options.env, cwd))) {
+  if (!(await sourcesCleanly(path, options.env, cwd, launch))) {
     rmSync(dir, { recursive: true, force: true });
     leftovers.dirs.delete(dir);
     return { failed: "sourcing the snapshot printed errors" };

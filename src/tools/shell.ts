@@ -103,7 +103,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
     const snapshotPath = await snapshot?.path(
       ctx.cwd,
       ctx.signal,
-      (script) => launchOf(bwrap, ctx.sandbox, script, ctx.cwd, ctx.workspaceRoots),
+      (script, snap) => launchOf(bwrap, ctx.sandbox, script, ctx.cwd, ctx.workspaceRoots, snap),
       ctx.warn,
     );
     const roots = ctx.workspaceRoots;

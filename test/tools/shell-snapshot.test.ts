@@ -65,6 +65,22 @@ describe("shell_command with the login-environment snapshot (real bash, real bwr
     });
   }
 
+  it("the snapshot is checked inside the sandbox: what the confined login shell printed never runs unconfined", async () => {
+    // a profile can make the capture print any text as its "functions" (here: a command)
+    const escaped = join(ws.ws, "escaped");
+    await profile(
+      `builtin() { if [ "$1" = declare ]; then command printf 'touch %s\\n' '${escaped}'; else command builtin "$@"; fi; }`,
+    );
+    const output = await router().execute(call("echo ran"), ctx("read-only"));
+    // read-only: the workspace cannot be written, by the profile or by anything it printed
+    expect(existsSync(escaped)).toBe(false);
+    // (the fallback's login shell runs the test profile, whose runs file is read-only here)
+    expect(outputOf(output)).toMatch(/^(.*Read-only file system\n)?ran\n$/);
+    expect(warnings).toEqual([
+      "shell snapshot: sourcing the snapshot printed errors; commands run with `bash -lc` (the login profile runs each time)",
+    ]);
+  });
+
   it("a slow profile runs once per session, not once per command", async () => {
     await profile("sleep 0.3\nexport FROM_PROFILE=1");
     const tools = router();
