@@ -1,4 +1,5 @@
 import { errorMessage } from "../protocol/error-message.js";
+import { backoffDelayMs } from "../transport/backoff.js";
 import { AUTH_MESSAGE, TransportError } from "../transport/errors.js";
 import { assertNever, type RequestOutcome } from "./events.js";
 import { ResponseFailed } from "./response-stream.js";
@@ -60,6 +61,26 @@ export interface RecoveryContext {
   retryAfterMs?: number;
   /** Backoff for retry number n (0-based). */
   backoff(n: number): number;
+}
+
+/** The facts of one failed attempt that `recoveryFor` decides on. */
+export function recoveryContext(
+  error: unknown,
+  transport: "ws" | "http",
+  retries: number,
+  limits: { streamMaxRetries: number; requestMaxRetries: number },
+): RecoveryContext {
+  return {
+    transport,
+    retries,
+    streamMaxRetries: limits.streamMaxRetries,
+    requestMaxRetries: limits.requestMaxRetries,
+    streamStarted: error instanceof TransportError && error.streamStarted,
+    ...(error instanceof TransportError && error.retryAfterMs !== undefined
+      ? { retryAfterMs: error.retryAfterMs }
+      : {}),
+    backoff: (n) => backoffDelayMs(n),
+  };
 }
 
 /** The recovery decision for a failure, as a pure function of the failure and the counts. */

@@ -23,6 +23,15 @@ export const SOCKET_MAX_AGE_MS = 55 * 60 * 1000;
 /** Servers keep at most this many distinct named lanes per connection lifetime. */
 export const MAX_NAMED_LANES_PER_CONNECTION = 32;
 
+/** Whether `streamId` would be one named lane too many on `socket`'s connection. */
+export function laneBudgetSpent(socket: SocketTransport, streamId: string | undefined): boolean {
+  return (
+    streamId !== undefined &&
+    !socket.hasCarried(streamId) &&
+    socket.namedLaneCount >= MAX_NAMED_LANES_PER_CONNECTION
+  );
+}
+
 /** The sockets of the lanes: one shared, or one per lane opened lazily. */
 export class LaneSockets {
   private shared: SocketTransport | undefined;

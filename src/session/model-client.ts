@@ -1,6 +1,10 @@
 import type { ResponsesRequest } from "../protocol/request.js";
-import { backoffDelayMs, sleep } from "../transport/backoff.js";
-import { isStreamIdRefusal, TransportError, WebSocketUnavailable } from "../transport/errors.js";
+import { sleep } from "../transport/backoff.js";
+import {
+  isStreamIdRefusal,
+  type TransportError,
+  WebSocketUnavailable,
+} from "../transport/errors.js";
 import { HttpTransport } from "../transport/http.js";
 import type {
   LaneRoute,
@@ -16,11 +20,12 @@ import {
   failureKind,
   ModelRequestError,
   outcomeOf,
+  recoveryContext,
   recoveryFor,
 } from "./failures.js";
 import {
   LaneSockets,
-  MAX_NAMED_LANES_PER_CONNECTION,
+  laneBudgetSpent,
   SOCKET_MAX_AGE_MS,
   type SocketTransport,
 } from "./lane-sockets.js";
@@ -29,9 +34,11 @@ import { type WirePlan, wireRequest } from "./plan.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
+import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
   type AttemptTarget,
   describeAttempt,
+  describeFinish,
   providerEndpoint,
   type SampleCall,
 } from "./wire-attempt.js";
@@ -66,9 +73,7 @@ export class ModelClient {
   private useHttp: boolean;
   private seq = 0;
   private readonly now: () => number;
-  private lanesWarned = false;
-  /** `ws_lanes = "stream_id"` on a server that ignores it: all lanes share its one lane. */
-  private oneServerLane = false;
+  private readonly streamIds: StreamIdFallback;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
 
@@ -82,6 +87,7 @@ export class ModelClient {
         providerEndpoint(this.options),
       ),
     );
+    this.streamIds = new StreamIdFallback(mode, options.lanes, this.sockets, options.warn);
   }
 
   get transportKind(): TransportKind {
@@ -176,14 +182,7 @@ export class ModelClient {
         now: this.now,
       };
       const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
-        call.onRequestFinished({
-          ...started,
-          outcome,
-          msTotal: this.now() - timing.startedAt,
-          ...(timing.msToFirstEvent !== undefined ? { msToFirstEvent: timing.msToFirstEvent } : {}),
-          ...(result?.responseId ? { responseId: result.responseId } : {}),
-          ...(result?.usage ? { usage: result.usage } : {}),
-        });
+        call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
       try {
         const result = await readResponse(
           transport.stream(wire, call.signal, route),
@@ -191,14 +190,14 @@ export class ModelClient {
           timing,
         );
         chain.completed(result.responseId, result.items);
-        if (ignored || this.oneServerLane) this.streamIdIgnored(lane);
+        if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
       } catch (error) {
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
-        if (ignored) this.streamIdIgnored(undefined);
+        if (ignored) this.streamIds.ignored(undefined);
         if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
-          this.streamIdRefused(error as TransportError, lane);
+          this.streamIds.refused(error as TransportError, lane);
           continue;
         }
         await this.recover(error, call, target, budget);
@@ -222,17 +221,8 @@ export class ModelClient {
     const chain = lane.chain;
     const { provider } = this.options;
     const kind = failureKind(error, call.signal);
-    const recovery = recoveryFor(kind, {
-      transport: transport.kind,
-      retries: budget.retries(transport.kind),
-      streamMaxRetries: provider.streamMaxRetries,
-      requestMaxRetries: provider.requestMaxRetries,
-      streamStarted: error instanceof TransportError && error.streamStarted,
-      ...(error instanceof TransportError && error.retryAfterMs !== undefined
-        ? { retryAfterMs: error.retryAfterMs }
-        : {}),
-      backoff: (n) => backoffDelayMs(n),
-    });
+    const retries = budget.retries(transport.kind);
+    const recovery = recoveryFor(kind, recoveryContext(error, transport.kind, retries, provider));
     const message = error instanceof Error ? error.message : String(error);
     const delayMs = "delayMs" in recovery ? recovery.delayMs : 0;
     const outOfTime = recovery.kind !== "fail" && budget.outOfTime(delayMs);
@@ -287,66 +277,10 @@ export class ModelClient {
       else lane.chain.reset("epoch_reset:socket_age");
     }
     const streamId = this.sockets.streamIdFor(lane);
-    if (
-      streamId !== undefined &&
-      !socket.hasCarried(streamId) &&
-      socket.namedLaneCount >= MAX_NAMED_LANES_PER_CONNECTION
-    ) {
-      socket.close(); // the connection's lane budget is spent: its lanes reconnect
-    }
+    // the connection's lane budget is spent: its lanes reconnect
+    if (laneBudgetSpent(socket, streamId)) socket.close();
     await socket.connect(signal);
     return { lane, transport: socket, connection: socket.connectionId, streamId };
-  }
-
-  /** The provider refused `stream_id` (an error naming it): one socket per lane from now on. */
-  private streamIdRefused(error: TransportError, lane: Lane): void {
-    if (this.options.provider.wsLanes === "stream_id") {
-      lane.chain.failed();
-      throw new ModelRequestError(
-        `the provider refused WebSocket stream_id lanes (${error.code ?? error.message}); set ws_lanes = "connections" or "auto"`,
-        false,
-      );
-    }
-    lane.chain.failed("lane_fallback");
-    // the unnamed lane's head is untouched on the shared socket: it keeps that socket
-    const keeper = this.options.lanes.all.find((lane) => lane.streamId === undefined);
-    this.splitLanes(keeper, `refused (${error.code ?? "error"})`);
-  }
-
-  /**
-   * A named lane's response did not echo its `stream_id`: the server ran it on its default
-   * lane, whose previous response is gone. `lane` (the one that completed) keeps the socket.
-   */
-  private streamIdIgnored(lane: Lane | undefined): void {
-    if (this.sockets.mode !== "stream_id") return;
-    if (this.options.provider.wsLanes === "stream_id") {
-      // the server has one lane: every response replaces every other lane's
-      this.oneServerLane = true;
-      for (const other of this.options.lanes.all) {
-        if (other !== lane) other.chain.force("lane_consumed");
-      }
-      this.warnLanesOnce(
-        "the provider ignores WebSocket stream_id: each lane change replaces the other lanes' responses",
-      );
-      return;
-    }
-    this.splitLanes(lane, "ignored");
-  }
-
-  private splitLanes(keeper: Lane | undefined, why: string): void {
-    for (const lane of this.options.lanes.all) {
-      if (lane !== keeper) lane.chain.force("lane_fallback");
-    }
-    this.sockets.splitPerLane(keeper);
-    this.warnLanesOnce(
-      `WebSocket stream_id lanes ${why} by the provider; using one connection per lane for the rest of this session`,
-    );
-  }
-
-  private warnLanesOnce(message: string): void {
-    if (this.lanesWarned) return;
-    this.lanesWarned = true;
-    this.options.warn(message);
   }
 
   private fallBackToHttp(why: string): void {

@@ -3,10 +3,11 @@ import { type ResponsesRequest, responseCreateFrameText } from "../protocol/requ
 import { toHttpBody } from "../transport/http.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import type { ProviderSettings } from "./api.js";
-import type { RequestFinished, RequestStarted } from "./events.js";
+import type { RequestFinished, RequestOutcome, RequestStarted } from "./events.js";
 import type { Lane } from "./lanes.js";
 import type { WirePlan } from "./plan.js";
 import type { FullRequest } from "./request.js";
+import type { CompletedResponse, StreamTiming } from "./response-stream.js";
 
 /** One sampling request: rebuilt on every attempt, so a resend always carries current history. */
 export interface SampleCall {
@@ -58,6 +59,25 @@ export function describeAttempt(
     itemsSent: wire.input.length,
     bytesSent: Buffer.byteLength(text),
     warmup: call.warmup === true,
+  };
+}
+
+/** The ledger line of one attempt once it ended: its outcome, timings, id and usage. */
+export function describeFinish(
+  started: RequestStarted,
+  outcome: RequestOutcome,
+  timing: StreamTiming & { startedAt: number },
+  endedAt: number,
+  result?: CompletedResponse,
+): RequestFinished {
+  const { msToFirstEvent } = timing;
+  return {
+    ...started,
+    outcome,
+    msTotal: endedAt - timing.startedAt,
+    ...(msToFirstEvent !== undefined ? { msToFirstEvent } : {}),
+    ...(result?.responseId ? { responseId: result.responseId } : {}),
+    ...(result?.usage ? { usage: result.usage } : {}),
   };
 }
 
