@@ -10,13 +10,15 @@ import { type ResponsesRequest, responseCreateFrameText } from "../protocol/requ
 import { abortedError } from "./backoff.js";
 import { TransportError, WebSocketUnavailable } from "./errors.js";
 import { EventQueue } from "./event-queue.js";
-import { identityHeaders, websocketUrl } from "./headers.js";
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./http.js";
 import { errorFrameToTransportError } from "./server-error.js";
 import type { LaneRoute, ProviderEndpoint, ResponsesTransport } from "./types.js";
+import { openWebSocket } from "./websocket-open.js";
 
-export const DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS = 15_000;
-export const RESPONSES_WEBSOCKETS_BETA = "responses_websockets=2026-02-06";
+export {
+  DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS,
+  RESPONSES_WEBSOCKETS_BETA,
+} from "./websocket-open.js";
 
 /** An event and whether it echoed the `stream_id` of the lane it was routed to. */
 type Delivery = { event: ServerEvent; echoed: boolean } | { error: TransportError };
@@ -161,49 +163,7 @@ export class WebSocketTransport implements ResponsesTransport {
   }
 
   private open(): Promise<WebSocket> {
-    const endpoint = this.endpoint;
-    const timeoutMs = endpoint.websocketConnectTimeoutMs ?? DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS;
-    const socket = new WebSocket(websocketUrl(endpoint.baseUrl), {
-      headers: {
-        ...identityHeaders(endpoint),
-        "OpenAI-Beta": RESPONSES_WEBSOCKETS_BETA,
-        session_id: endpoint.sessionId,
-        "x-client-request-id": endpoint.sessionId,
-      },
-      perMessageDeflate: false,
-    });
-    return new Promise<WebSocket>((resolve, reject) => {
-      let settled = false;
-      const fail = (error: WebSocketUnavailable) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        socket.removeAllListeners();
-        socket.on("error", () => {});
-        socket.terminate();
-        reject(error);
-      };
-      const timer = setTimeout(
-        () => fail(new WebSocketUnavailable(`WebSocket connect timed out after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      socket.once("unexpected-response", (_req, res) => {
-        res.resume();
-        const status = res.statusCode;
-        fail(new WebSocketUnavailable(`WebSocket upgrade refused (HTTP ${status})`, status));
-      });
-      socket.once("error", (error: Error & { code?: string }) => {
-        fail(new WebSocketUnavailable(`WebSocket connect failed: ${error.code ?? error.message}`));
-      });
-      socket.once("open", () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        socket.removeAllListeners();
-        this.attach(socket);
-        resolve(socket);
-      });
-    });
+    return openWebSocket(this.endpoint, (socket) => this.attach(socket));
   }
 
   private attach(socket: WebSocket): void {
