@@ -1,5 +1,4 @@
-import { readFileSync, readlinkSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename } from "node:path";
 import { reasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
@@ -17,9 +16,9 @@ import { newSessionId } from "../session/session-id.js";
 import { SessionLockedError } from "../session/session-lock.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
+import { readAgentsMd, systemTimezone } from "./context-sources.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
-import { gitRoot } from "./git.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
@@ -50,52 +49,6 @@ export interface OpenedSession {
   forkedFrom?: string;
   /** What the person should know about the resumed history (unreadable lines, repairs). */
   warnings: string[];
-}
-
-/** The folders from the git root (or cwd outside a repository) down to cwd, top first. */
-function agentsMdFolders(cwd: string): string[] {
-  const top = gitRoot(cwd) ?? cwd;
-  const folders = [cwd];
-  for (let dir = cwd; dir !== top && dirname(dir) !== dir; ) {
-    dir = dirname(dir);
-    folders.unshift(dir);
-  }
-  return folders;
-}
-
-/** AGENTS.md files from the repository root down to cwd, joined in that order (as Codex does). */
-function readAgentsMd(cwd: string): string | undefined {
-  const texts: string[] = [];
-  for (const dir of agentsMdFolders(cwd)) {
-    try {
-      texts.push(readFileSync(join(dir, "AGENTS.md"), "utf8").trim());
-    } catch {
-      // none here
-    }
-  }
-  const joined = texts.filter((text) => text !== "").join("\n\n");
-  return joined === "" ? undefined : joined;
-}
-
-/**
- * This machine's IANA zone: $TZ, else the zone /etc/localtime links to, else Intl's (which
- * loads ICU's zone data: tens of milliseconds of start-up, so only as the last resort).
- */
-function systemTimezone(): { timezone: string; timezoneIsLocal: boolean } {
-  const fromEnv = process.env.TZ?.replace(/^:/, "");
-  if (fromEnv && /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(fromEnv)) {
-    return { timezone: fromEnv, timezoneIsLocal: true };
-  }
-  try {
-    const zone = /zoneinfo\/(.+)$/.exec(readlinkSync("/etc/localtime"))?.[1];
-    if (zone) return { timezone: zone, timezoneIsLocal: true };
-  } catch {
-    // not a link (or no such file): ask Intl
-  }
-  return {
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
-    timezoneIsLocal: false,
-  };
 }
 
 /** Session-file problems are the person's to see, not crashes: exit 1 with the message. */
