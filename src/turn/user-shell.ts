@@ -1,7 +1,11 @@
+import type { UsageFigures } from "../protocol/events.js";
 import { type ResponseItem, userMessage } from "../protocol/items.js";
 import { toolOutputText } from "../protocol/tool-output.js";
+import type { SessionOptions } from "../session/api.js";
 import type { SessionEvent } from "../session/events.js";
+import { noUsage } from "../session/usage.js";
 import type { ToolContext, ToolRouter } from "../tools/types.js";
+import { TurnAbortedError } from "./turn-loop.js";
 
 /** The call id of the person's `!command` number `turn` (not a model call: never in history). */
 export function userShellCallId(turn: number): string {
@@ -44,4 +48,27 @@ export async function runUserShellCommand(
   });
   emit({ type: "tool_call_finished", callId, name: call.name, output });
   return toolOutputText(output);
+}
+
+/** The `!command` turn: run it, then keep it as context for the person's next message. */
+export async function runUserShellTurn(
+  command: string,
+  turn: number,
+  signal: AbortSignal,
+  deps: {
+    options: Pick<SessionOptions, "tools" | "cwd" | "workspaceRoots" | "sandbox">;
+    emit(event: SessionEvent): void;
+    append(items: ResponseItem[]): void;
+  },
+): Promise<{ usage: UsageFigures }> {
+  const { tools, cwd, workspaceRoots, sandbox } = deps.options;
+  const output = await runUserShellCommand(command, {
+    callId: userShellCallId(turn),
+    tools,
+    context: { cwd, workspaceRoots, sandbox, signal },
+    emit: deps.emit,
+  });
+  if (signal.aborted) throw new TurnAbortedError();
+  deps.append([userShellContext(command, output)]);
+  return { usage: noUsage() };
 }

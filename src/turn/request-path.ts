@@ -1,0 +1,55 @@
+import type { SessionOptions } from "../session/api.js";
+import { LaneTable } from "../session/lanes.js";
+import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
+import { RequestRecorder } from "./request-recorder.js";
+import { TurnGuard } from "./turn-guard.js";
+
+/** Test seams: what talks to the world, injectable without monkey-patching. */
+export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
+
+export interface RequestPath {
+  lanes: LaneTable;
+  client: ModelClient;
+  recorder: RequestRecorder;
+  turns: TurnGuard;
+}
+
+/**
+ * What every request of a session goes through, wired together: the lanes, the model
+ * client, the recorder (events, ledger, totals), and turn and request numbers that go on
+ * from the ledger's last line.
+ */
+export function createRequestPath(
+  options: SessionOptions,
+  transports: SessionTransports,
+  hooks: { promptCacheKey: string; onEpochReset(): void },
+): RequestPath {
+  const { provider } = options;
+  const lanes = new LaneTable({
+    lanes: provider.wsLanes !== "off",
+    maxLanes: provider.wsMaxLanes,
+    sessionModel: options.settings.model,
+    maxRequestsPerEpoch: provider.wsEpochMaxRequests,
+    onEpochReset: hooks.onEpochReset,
+    onDropped: (lane) => client.dropLane(lane),
+  });
+  const recorder = new RequestRecorder({
+    home: options.home,
+    sessionId: options.id,
+    promptCacheKey: hooks.promptCacheKey,
+    ledger: options.ledger !== false,
+    ...(transports.now ? { now: transports.now } : {}),
+  });
+  const { last } = recorder.ledger;
+  const turns = new TurnGuard((event) => recorder.emit(event), last.turn);
+  const client = new ModelClient({
+    lastSeq: last.seq,
+    provider,
+    sessionId: options.id,
+    version: options.version,
+    lanes,
+    warn: (message) => recorder.emit({ type: "warning", message }),
+    ...transports,
+  });
+  return { lanes, client, recorder, turns };
+}

@@ -1,0 +1,57 @@
+import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
+import { EventHub, RequestTotals } from "../session/event-hub.js";
+import type { RequestFinished, SessionEvent, SessionEventListener } from "../session/events.js";
+import { LedgerWriter, ledgerRow } from "../session/ledger.js";
+import type { FullRequest } from "../session/request.js";
+
+export interface RecorderOptions {
+  home: string;
+  sessionId: string;
+  promptCacheKey: string;
+  /** Write the ledger (false: `--ephemeral`). */
+  ledger: boolean;
+  now?: () => number;
+}
+
+/**
+ * The session's event stream and what it records of every request, from every path that
+ * sends (turns, warm-up, compaction): cache facts, one ledger line, the running totals.
+ */
+export class RequestRecorder {
+  private readonly hub = new EventHub();
+  readonly ledger: LedgerWriter;
+  readonly totals = new RequestTotals();
+  private readonly cache: CacheExplainer;
+
+  constructor(private readonly options: RecorderOptions) {
+    this.ledger = new LedgerWriter(options.home, options.sessionId, {
+      enabled: options.ledger,
+      onError: (message) => this.emit({ type: "warning", message }),
+    });
+    this.cache = new CacheExplainer(options.now, seedFromLedgerRow(this.ledger.last.completed));
+  }
+
+  subscribe(listener: SessionEventListener): () => void {
+    return this.hub.subscribe(listener);
+  }
+
+  emit(event: SessionEvent): void {
+    // every path that sends reports its start through here
+    if (event.type === "request_started") this.cache.started(event.request.seq);
+    this.hub.emit(event);
+  }
+
+  /** Pass every built request through here (returns it unchanged). */
+  built(request: FullRequest): FullRequest {
+    return this.cache.built(request);
+  }
+
+  record(finished: RequestFinished): void {
+    const cache = this.cache.finished(finished);
+    const request = cache ? { ...finished, cache } : finished;
+    const { sessionId, promptCacheKey } = this.options;
+    this.ledger.append(ledgerRow(request, { sessionId, promptCacheKey }));
+    this.totals.record(request);
+    this.emit({ type: "request_finished", request });
+  }
+}

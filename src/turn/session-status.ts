@@ -1,0 +1,56 @@
+import type { ProviderSettings, SessionSettings, SessionStatus } from "../session/api.js";
+import type { NextRequestPreview, SessionEvent } from "../session/events.js";
+import type { LaneTable } from "../session/lanes.js";
+import type { ModelClient } from "../session/model-client.js";
+import type { WirePlan } from "../session/plan.js";
+
+/** What status and settings_changed say of the next request: its plan, lane and lane count. */
+export function nextRequestPreview(
+  next: { plan: WirePlan; lane: string },
+  lanes: Pick<LaneTable, "all" | "size">,
+): NextRequestPreview {
+  const { plan, lane } = next;
+  const known = lanes.all.some((l) => l.label === lane);
+  const count = Math.max(1, lanes.size + (known ? 0 : 1));
+  return plan.kind === "full"
+    ? { mode: "full", reason: plan.reason, lane, lanes: count }
+    : { mode: "incremental", lane, lanes: count };
+}
+
+export interface StatusFacts {
+  sessionId: string;
+  provider: Pick<ProviderSettings, "id" | "baseUrl">;
+  client: Pick<ModelClient, "transportKind" | "lastLane" | "laneTransport">;
+  lanes: Pick<LaneTable, "all">;
+  settings: SessionSettings;
+  totals: SessionStatus["totals"];
+  /** The next request's preview (asked for again when no request has gone out yet). */
+  next(): NextRequestPreview;
+}
+
+/** The session's `/status`: where requests go, on which lanes, with which settings. */
+export function sessionStatus(facts: StatusFacts): SessionStatus {
+  const { client, settings } = facts;
+  return {
+    sessionId: facts.sessionId,
+    providerId: facts.provider.id,
+    baseUrl: facts.provider.baseUrl,
+    transport: client.transportKind,
+    lane: client.lastLane?.label ?? facts.next().lane ?? "default",
+    laneTransport: client.laneTransport,
+    lanes: facts.lanes.all.map((lane) => ({ label: lane.label, requests: lane.requests })),
+    model: settings.model,
+    ...(settings.effort ? { effort: settings.effort } : {}),
+    totals: facts.totals,
+    next: facts.next(),
+  };
+}
+
+/** What the front ends learn when settings or a server's tool list changed. */
+export function settingsChangedEvent(
+  settings: SessionSettings,
+  next: NextRequestPreview,
+): SessionEvent {
+  const { model, effort } = settings;
+  return { type: "settings_changed", model, ...(effort ? { effort } : {}), next };
+}

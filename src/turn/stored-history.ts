@@ -1,0 +1,55 @@
+import type { ResponseItem } from "../protocol/items.js";
+import type { HistoryStore } from "../session/api.js";
+import { ConversationHistory } from "../session/history.js";
+
+/**
+ * The conversation in memory and in the session file. Appends go to the store first: what
+ * it refuses (closed) is not kept in memory either. Edits rewrite the whole file.
+ */
+export class StoredHistory {
+  readonly log: ConversationHistory;
+
+  constructor(
+    private readonly store: HistoryStore | undefined,
+    restored: ResponseItem[] | undefined,
+    initialContext: ResponseItem[] | undefined,
+  ) {
+    const initial = restored ?? initialContext ?? [];
+    if (!restored && initial.length > 0) store?.append([...initial]);
+    this.log = new ConversationHistory(initial);
+  }
+
+  get items(): readonly ResponseItem[] {
+    return this.log.items;
+  }
+
+  append(items: ResponseItem[]): void {
+    if (items.length === 0) return;
+    this.store?.append(items);
+    this.log.append(items);
+  }
+
+  replaceAll(items: ResponseItem[]): void {
+    this.log.replaceAll(items);
+    this.persistAll();
+  }
+
+  replaceAt(index: number, item: ResponseItem): void {
+    this.log.replaceAt(index, item);
+    this.persistAll();
+  }
+
+  truncate(length: number): void {
+    this.log.truncate(length);
+    this.persistAll();
+  }
+
+  /** The session closed: the store lets go of the session file. */
+  close(): void {
+    this.store?.close?.();
+  }
+
+  private persistAll(): void {
+    this.store?.replace([...this.log.items]);
+  }
+}
