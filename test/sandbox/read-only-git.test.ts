@@ -33,21 +33,30 @@ function lastOutput(h: Harness): string {
   return JSON.stringify(output?.output ?? "");
 }
 
+/**
+ * A repository in `cwd` whose a.txt (committed "one", now "two") has a textconv driver from
+ * .git/config; returns the marker the driver leaves when it runs.
+ */
+function repoWithTextconv(cwd: string): string {
+  const textconv = join(scripts, "textconv-ran");
+  git(cwd, "init", "-q");
+  writeFileSync(join(cwd, ".gitattributes"), "*.txt diff=mark\n");
+  writeFileSync(join(cwd, "a.txt"), "one\n");
+  git(cwd, "add", ".");
+  git(cwd, "commit", "-qm", "first");
+  writeFileSync(join(cwd, "a.txt"), "two\n");
+  git(cwd, "config", "diff.mark.textconv", driver("conv.sh", textconv, 'cat "$1"'));
+  return textconv;
+}
+
 describe("read-only git commands auto-run under untrusted", () => {
   it("run no textconv or diff.external program from the repository's config", async () => {
     // danger-full-access: nothing but the allow-list stands between the model and the program
     h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
-    const textconv = join(scripts, "textconv-ran");
+    const textconv = repoWithTextconv(h.cwd);
     const external = join(scripts, "external-diff-ran");
-    git(h.cwd, "init", "-q");
-    writeFileSync(join(h.cwd, ".gitattributes"), "*.txt diff=mark\n");
-    writeFileSync(join(h.cwd, "a.txt"), "one\n");
-    git(h.cwd, "add", ".");
-    git(h.cwd, "commit", "-qm", "first");
-    writeFileSync(join(h.cwd, "a.txt"), "two\n");
     git(h.cwd, "commit", "-qam", "second");
     writeFileSync(join(h.cwd, "a.txt"), "three\n");
-    git(h.cwd, "config", "diff.mark.textconv", driver("conv.sh", textconv, 'cat "$1"'));
 
     for (const command of ["git diff", "git log -p", "git show", "git diff HEAD^ -- a.txt"]) {
       const result = await h.session.send(`run: ${command}`);
@@ -65,14 +74,7 @@ describe("read-only git commands auto-run under untrusted", () => {
 
   it("an explicit --textconv is not read-only: it asks first and its program never runs unasked", async () => {
     h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
-    const textconv = join(scripts, "textconv-ran");
-    git(h.cwd, "init", "-q");
-    writeFileSync(join(h.cwd, ".gitattributes"), "*.txt diff=mark\n");
-    writeFileSync(join(h.cwd, "a.txt"), "one\n");
-    git(h.cwd, "add", ".");
-    git(h.cwd, "commit", "-qm", "first");
-    writeFileSync(join(h.cwd, "a.txt"), "two\n");
-    git(h.cwd, "config", "diff.mark.textconv", driver("conv.sh", textconv, 'cat "$1"'));
+    const textconv = repoWithTextconv(h.cwd);
     // git honours the last of --no-textconv and --textconv: the inserted flag cannot win
     for (const command of ["git diff --textconv", "git log -p --textconv", "git show --textconv"]) {
       await h.session.send(`run: ${command}`);
