@@ -5,6 +5,7 @@ import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
 import { type ShellToolOptions, shellCommandTool } from "./shell.js";
 import { viewImageTool } from "./view-image.js";
+import { maskedFolders } from "./workspace.js";
 
 export interface ToolRouterOptions {
   applyPatchToolType?: "custom" | "function";
@@ -31,6 +32,8 @@ export interface ToolRouterOptions {
  */
 export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry {
   const webSearch = options.webSearch ? webSearchTool(options.webSearch) : undefined;
+  const home = options.sandbox?.home ?? process.env.HOME;
+  const miniCodexHome = options.sandbox?.miniCodexHome;
   return new ToolRegistry([
     shellCommandTool({
       ...(options.shellTimeoutMs !== undefined ? { defaultTimeoutMs: options.shellTimeoutMs } : {}),
@@ -45,12 +48,9 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
       ...(options.bwrap ? { bwrap: options.bwrap } : {}),
       ...(options.shellSnapshot !== undefined ? { shellSnapshot: options.shellSnapshot } : {}),
     }),
-    applyPatchTool(options.applyPatchToolType ?? "custom"),
+    applyPatchTool(options.applyPatchToolType ?? "custom", maskedFolders(home, miniCodexHome)),
     updatePlanTool(),
-    viewImageTool({
-      home: options.sandbox?.home ?? process.env.HOME,
-      miniCodexHome: options.sandbox?.miniCodexHome,
-    }),
+    viewImageTool({ home, miniCodexHome }),
     ...(webSearch ? [webSearch] : []),
   ]);
 }

@@ -1,13 +1,12 @@
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { z } from "zod";
 import { imageLabel } from "../protocol/image-data.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
-import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
 import { ToolError } from "./errors.js";
 import { IMAGE_FORMATS, readImageFile, sizeText, TOOL_IMAGE_MAX_BYTES } from "./image-file.js";
 import { defineFunctionTool } from "./registry.js";
 import type { ToolContext, ToolDefinition } from "./types.js";
-import { resolveReadablePath } from "./workspace.js";
+import { maskedFolders, resolveReadablePath } from "./workspace.js";
 
 /** The largest image view_image sends: a tool output's limit (5 MB, why: image-file.ts). */
 export const VIEW_IMAGE_MAX_BYTES = TOOL_IMAGE_MAX_BYTES;
@@ -30,10 +29,7 @@ const ViewImageArgsSchema = z.object({
 /** `view_image {path}`: the model looks at a workspace image, sent back as an `input_image`. */
 export function viewImageTool(options: ViewImageOptions = {}): ToolDefinition {
   const maxBytes = options.maxBytes ?? VIEW_IMAGE_MAX_BYTES;
-  const masked = [
-    ...(options.home ? MASKED_HOME_PATHS.map((path) => join(options.home as string, path)) : []),
-    ...(options.miniCodexHome ? [options.miniCodexHome] : []),
-  ];
+  const masked = maskedFolders(options.home, options.miniCodexHome);
   return defineFunctionTool({
     name: "view_image",
     description: `Look at an image file in the workspace (${IMAGE_FORMATS}, up to ${sizeText(maxBytes)}): the image itself comes back to you. Use it for screenshots, diagrams and pictures the task makes or needs.`,

@@ -1,5 +1,6 @@
 import { lstat, realpath } from "node:fs/promises";
-import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import { WorkspaceError } from "./errors.js";
 
@@ -7,6 +8,16 @@ export interface WorkspaceScope {
   cwd: string;
   workspaceRoots: string[];
   sandbox: SandboxMode;
+  /** Folders the sandbox hides from commands: neither read whole nor written (maskedFolders). */
+  masked?: readonly string[];
+}
+
+/** What the sandbox masks from commands: the home's credential folders and $MINI_CODEX_HOME. */
+export function maskedFolders(home: string | undefined, miniCodexHome: string | undefined) {
+  return [
+    ...(home ? MASKED_HOME_PATHS.map((path) => join(home, path)) : []),
+    ...(miniCodexHome ? [miniCodexHome] : []),
+  ];
 }
 
 /** True when `path` is `root` or lies below it (both absolute, normalised). */
@@ -74,8 +85,19 @@ export async function realLocation(path: string): Promise<string> {
  */
 export async function resolveWritablePath(path: string, scope: WorkspaceScope): Promise<string> {
   const { abs, real, allowed } = await locateInWorkspace(path, scope, "writable roots");
-  if (scope.sandbox !== "danger-full-access") await refuseGuardedWrite(path, [abs, real], allowed);
+  if (scope.sandbox === "danger-full-access") return abs;
+  await refuseMasked(path, [abs, real], scope.masked ?? []);
+  await refuseGuardedWrite(path, [abs, real], allowed);
   return abs;
+}
+
+/** A path inside a folder the sandbox hides is refused (credentials, $MINI_CODEX_HOME). */
+async function refuseMasked(path: string, locations: string[], masked: readonly string[]) {
+  for (const mask of await realRoots(masked.map((m) => resolve(m)))) {
+    if (locations.some((location) => isInside(mask, location))) {
+      throw new WorkspaceError(`path ${path} is in ${mask}, which the sandbox hides`);
+    }
+  }
 }
 
 /**
@@ -90,11 +112,7 @@ export async function resolveReadablePath(
 ): Promise<string> {
   const { abs, real } = await locateInWorkspace(path, scope, "workspace roots");
   if (scope.sandbox === "danger-full-access") return abs;
-  for (const mask of await realRoots(masked.map((m) => resolve(m)))) {
-    if (isInside(mask, real) || isInside(mask, abs)) {
-      throw new WorkspaceError(`path ${path} is in ${mask}, which the sandbox hides`);
-    }
-  }
+  await refuseMasked(path, [real, abs], masked);
   return abs;
 }
 

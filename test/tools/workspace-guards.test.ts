@@ -32,6 +32,21 @@ describe("path guards of apply_patch", () => {
   });
   afterEach(() => ws.cleanup());
 
+  it("refuses to write into a folder the sandbox hides from commands (~/.ssh, $MINI_CODEX_HOME) unless danger-full-access", async () => {
+    // the workspace is the home folder itself (mini-codex started in ~)
+    const router = createToolRouter({
+      sandbox: { home: ws.ws, miniCodexHome: join(ws.ws, ".mini-codex") },
+    });
+    for (const path of [".ssh/authorized_keys", ".mini-codex/cache/code/tui-0.bin"]) {
+      const out = await router.execute(patchCall(addFile(path)), makeContext(ws.ws));
+      expect(out).toContain("which the sandbox hides");
+      expect(existsSync(join(ws.ws, path))).toBe(false);
+    }
+    const full = makeContext(ws.ws, { sandbox: "danger-full-access" });
+    await router.execute(patchCall(addFile(".ssh/authorized_keys")), full);
+    expect(readFileSync(join(ws.ws, ".ssh", "authorized_keys"), "utf8")).toBe("x\n");
+  });
+
   it("refuses a patch touching .git/config in the default mode, with a clear message, writing nothing", async () => {
     const out = await createToolRouter().execute(
       patchCall(update(".git/config")),

@@ -25,7 +25,10 @@ const UNCHANGED = "\nNo file was changed.";
 const ABORTED = "aborted: the turn was interrupted before any file was changed";
 
 /** Parse, verify, ask, write; returns the text the model sees. Never throws for a bad patch. */
-export async function runApplyPatch(patchText: string, ctx: ToolContext): Promise<string> {
+export async function runApplyPatch(
+  patchText: string,
+  ctx: ToolContext & { masked?: readonly string[] },
+): Promise<string> {
   try {
     return await checkedApplyPatch(patchText, ctx);
   } catch (error) {
@@ -36,7 +39,10 @@ export async function runApplyPatch(patchText: string, ctx: ToolContext): Promis
 }
 
 /** runApplyPatch, stopping with PatchAborted at each step once the turn is interrupted. */
-async function checkedApplyPatch(patchText: string, ctx: ToolContext): Promise<string> {
+async function checkedApplyPatch(
+  patchText: string,
+  ctx: ToolContext & { masked?: readonly string[] },
+): Promise<string> {
   let changes: FileChange[] = [];
   const fail = (error: string, output: string) => {
     ctx.emit({ type: "patch_applied", callId: ctx.callId, ok: false, changes, error });
@@ -78,21 +84,27 @@ async function checkedApplyPatch(patchText: string, ctx: ToolContext): Promise<s
   return [SUCCESS_HEADER, ...verified.summary].join("\n");
 }
 
-/** apply_patch as a custom tool with the Lark grammar (default) or as a function tool `{input}`. */
-export function applyPatchTool(type: "custom" | "function" = "custom"): ToolDefinition {
+/**
+ * apply_patch as a custom tool with the Lark grammar (default) or as a function tool `{input}`;
+ * `masked`: folders the sandbox hides from commands, which patches may not write either.
+ */
+export function applyPatchTool(
+  type: "custom" | "function" = "custom",
+  masked: readonly string[] = [],
+): ToolDefinition {
   if (type === "function") {
     return defineFunctionTool({
       name: "apply_patch",
       description: `${APPLY_PATCH_DESCRIPTION}\nPass the whole patch text as \`input\`.`,
       schema: z.object({ input: z.string().describe("The whole patch text.") }),
-      handler: (args, ctx) => runApplyPatch(args.input, ctx),
+      handler: (args, ctx) => runApplyPatch(args.input, { ...ctx, masked }),
     });
   }
   return defineCustomTool({
     name: "apply_patch",
     description: APPLY_PATCH_DESCRIPTION,
     format: { type: "grammar", syntax: "lark", definition: APPLY_PATCH_GRAMMAR },
-    handler: runApplyPatch,
+    handler: (input, ctx) => runApplyPatch(input, { ...ctx, masked }),
     createDiffConsumer: (callId, emit) => createPatchDiffConsumer(callId, emit),
   });
 }
