@@ -64,7 +64,18 @@ interface RunPlan {
   workdir: string;
   shownDir: string;
   timeoutMs: number;
+  /** Run unasked as read-only: the read-only sandbox, and git's config-named programs off. */
+  confine?: "read-only";
 }
+
+/** Git config through the environment (the shown command is unchanged): no fsmonitor, no gpg. */
+const UNASKED_GIT_CONFIG = {
+  GIT_CONFIG_COUNT: "2",
+  GIT_CONFIG_KEY_0: "core.fsmonitor",
+  GIT_CONFIG_VALUE_0: "",
+  GIT_CONFIG_KEY_1: "log.showSignature",
+  GIT_CONFIG_VALUE_1: "false",
+};
 
 export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition {
   const maxTimeout = options.maxTimeoutMs ?? DEFAULT_SHELL_MAX_TIMEOUT_MS;
@@ -107,7 +118,8 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       ctx.warn,
     );
     const roots = ctx.workspaceRoots;
-    const launch = launchOf(bwrap, mode, plan.command, plan.workdir, roots, snapshotPath);
+    const confined = plan.confine ?? mode;
+    const launch = launchOf(bwrap, confined, plan.command, plan.workdir, roots, snapshotPath);
     if ("refused" in launch) return { text: launch.refused, denied: false };
     const { callId } = ctx;
     const { command, shownDir: workdir } = plan;
@@ -118,7 +130,11 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       signal: ctx.signal,
       program: launch,
       baseEnv,
-      env: snapshotPath ? { ...extraEnv, BASH_ENV: snapshotPath } : extraEnv,
+      env: {
+        ...extraEnv,
+        ...(plan.confine ? UNASKED_GIT_CONFIG : {}),
+        ...(snapshotPath ? { BASH_ENV: snapshotPath } : {}),
+      },
       onChunk: (stream, chunk) => ctx.emit({ type: "command_output", callId, stream, chunk }),
     });
     const exitCode = outcome.timedOut || outcome.aborted ? null : reportedExitCode(outcome);
@@ -163,12 +179,14 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
         const decision = await ctx.approve(request);
         if (decision.kind === "deny") return deniedOutput(decision.feedback);
         if (decision.kind === "approve" && decision.command) plan.command = decision.command;
+        if (decision.kind === "approve" && decision.confine) plan.confine = decision.confine;
       }
       const first = await runIn(ctx.sandbox, plan, ctx);
       if (!first.denied || !ctx.approve || ctx.signal.aborted) return first.text;
       // The sandbox blocked it: ask to run it again without the sandbox (docs/config.md).
       const again = await ctx.approve({ ...request, reason: "sandbox_denied" });
-      if (again.kind !== "deny") return (await runIn("danger-full-access", plan, ctx)).text;
+      const approved = { ...plan, confine: undefined };
+      if (again.kind !== "deny") return (await runIn("danger-full-access", approved, ctx)).text;
       return again.feedback ? `${first.text}\n${again.feedback}` : first.text;
     },
   });

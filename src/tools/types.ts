@@ -92,8 +92,11 @@ export interface McpToolResult {
 
 /** The person's answer to an approval request (docs/protocol.md, "Approvals"). */
 export type ApprovalDecision =
-  /** This call only; `command`: what runs in place of the asked one (read-only git, hardened). */
-  | { kind: "approve"; command?: string }
+  /**
+   * This call only; `command`: what runs in place of the asked one (read-only git, hardened);
+   * `confine`: run unasked because believed read-only, so in the read-only sandbox whatever the mode.
+   */
+  | { kind: "approve"; command?: string; confine?: "read-only" }
   /** Commands: don't ask again this session for commands starting with these words. */
   | { kind: "approve_prefix"; prefix: string[] }
   /** Patches: don't ask again this session for patches touching only these files. */

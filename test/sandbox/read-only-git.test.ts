@@ -17,8 +17,8 @@ afterEach(async () => {
 });
 
 /** A program git may run from its config; it leaves `marker` behind when it runs. */
-function driver(name: string, marker: string, body: string): string {
-  const path = join(scripts, name);
+function driver(name: string, marker: string, body: string, dir = scripts): string {
+  const path = join(dir, name);
   writeFileSync(path, `#!/bin/sh\necho ran >> '${marker}'\n${body}\n`);
   chmodSync(path, 0o755);
   return path;
@@ -88,6 +88,70 @@ describe("read-only git commands auto-run under untrusted", () => {
     await h.session.send("run: touch made-by-model");
     expect(lastOutput(h)).toContain("needs the user's approval");
     expect(existsSync(join(h.cwd, "made-by-model"))).toBe(false);
+  });
+});
+
+describe("unasked read-only commands run in the read-only sandbox whatever the mode", () => {
+  /** A committed a.txt, now modified; config-named programs live in its .git, as a tarball's would. */
+  function modifiedRepo(cwd: string): void {
+    git(cwd, "init", "-q");
+    writeFileSync(join(cwd, "a.txt"), "one\n");
+    git(cwd, "add", ".");
+    git(cwd, "commit", "-qm", "first");
+    writeFileSync(join(cwd, "a.txt"), "two, longer\n");
+  }
+
+  it("git status runs .git/config's core.fsmonitor neither unconfined nor at all; the status shows", async () => {
+    h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
+    modifiedRepo(h.cwd);
+    const marker = join(h.cwd, "fsmonitor-ran");
+    git(
+      h.cwd,
+      "config",
+      "core.fsmonitor",
+      driver("fsmonitor.sh", marker, "exit 1", join(h.cwd, ".git")),
+    );
+    // the repository's config is live: git run directly starts the program
+    git(h.cwd, "status");
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+
+    await h.session.send("run: git status");
+    expect(lastOutput(h)).toContain("modified:   a.txt");
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("a clean filter named by .gitattributes runs confined: its write into the workspace is refused", async () => {
+    h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
+    modifiedRepo(h.cwd);
+    const marker = join(h.cwd, "filter-ran");
+    git(
+      h.cwd,
+      "config",
+      "filter.mark.clean",
+      driver("clean.sh", marker, "cat", join(h.cwd, ".git")),
+    );
+    writeFileSync(join(h.cwd, ".gitattributes"), "*.txt filter=mark\n");
+    await h.session.send("run: git diff --stat");
+    expect(lastOutput(h)).toContain("a.txt");
+    // no env override names this program: only the sandbox stops its write
+    expect(lastOutput(h)).toMatch(/filter-ran: Read-only file system/);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("a command the person approves runs in the session's sandbox (danger-full-access)", async () => {
+    const asked: string[] = [];
+    h = await startHarness({
+      approvalPolicy: "untrusted",
+      sandbox: "danger-full-access",
+      approve: async (request) => {
+        if (request.kind === "command") asked.push(request.command);
+        return { kind: "approve" };
+      },
+    });
+    await h.session.send("run: touch made-by-model");
+    expect(asked).toEqual(["touch made-by-model"]);
+    expect(existsSync(join(h.cwd, "made-by-model"))).toBe(true);
   });
 });
 

@@ -36,7 +36,8 @@ describe("the session's approval gate", () => {
       sandbox: "workspace-write",
       ask: p.ask,
     });
-    expect(await gate(command("git status"))).toEqual({ kind: "approve" });
+    // unasked because read-only: it runs in the read-only sandbox, whatever the mode
+    expect(await gate(command("git status"))).toEqual({ kind: "approve", confine: "read-only" });
     expect(p.asked).toHaveLength(0);
     expect((await gate(command("npm test"))).kind).toBe("approve_prefix");
     expect(await gate(command("npm test -- -t x"))).toEqual({ kind: "approve" });
@@ -46,6 +47,24 @@ describe("the session's approval gate", () => {
       feedback: "denied by user",
     });
     expect(p.asked).toHaveLength(2);
+  });
+
+  it("without bwrap a read-only command is not run unasked under danger-full-access", async () => {
+    const p = person({ kind: "approve" });
+    const options = { policy: "untrusted", sandbox: "danger-full-access" } as const;
+    const canConfine = async () => false;
+    const gate = createApprovalGate({ ...options, ask: p.ask, canConfine });
+    // the person's yes runs it in the session's sandbox: no confine on the decision
+    expect(await gate(command("git status"))).toEqual({ kind: "approve" });
+    expect(p.asked).toHaveLength(1);
+    const refused = await createApprovalGate({ ...options, canConfine })(command("git status"));
+    expect(refused.kind === "deny" && refused.feedback).toContain("bwrap cannot confine it");
+    // other modes refuse every command without bwrap at launch: the gate leaves that to it
+    const confined = createApprovalGate({ ...options, sandbox: "workspace-write", canConfine });
+    expect(await confined(command("ls"))).toEqual({ kind: "approve", confine: "read-only" });
+    // other policies run as before
+    const onRequest = createApprovalGate({ ...options, policy: "on-request", canConfine });
+    expect(await onRequest(command("git status"))).toEqual({ kind: "approve" });
   });
 
   it("passes the person's note to the model with the denial", async () => {

@@ -1,4 +1,5 @@
-import { withoutConfiguredDiffPrograms } from "../../sandbox/command-words.js";
+import { probeBwrap } from "../../sandbox/bwrap-probe.js";
+import { isReadOnlyCommand, withoutConfiguredDiffPrograms } from "../../sandbox/command-words.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
 import type { ApprovalDecision, ApprovalRequest } from "../types.js";
 import { grantPathKeys } from "./grant-paths.js";
@@ -18,6 +19,8 @@ export interface ApprovalGateOptions {
   cwd?: string;
   /** Ask the person (the TUI). Absent: nobody can answer (exec), so what would ask is refused. */
   ask?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** Whether bwrap can confine a command (default: probed on PATH); read-only runs need it. */
+  canConfine?: () => Promise<boolean>;
 }
 
 /** Why a call was refused without asking, in words the model can act on. */
@@ -38,12 +41,36 @@ function refusal(request: ApprovalRequest, options: ApprovalGateOptions, asked: 
   return `${what} needs the user's approval under ${policy}, and nobody can approve in this session (exec); it was not run`;
 }
 
-/** Under untrusted a command runs unasked only as read-only: git without config-named programs. */
+/**
+ * Under untrusted a read-only command runs unasked, confined read-only (its programs named by
+ * repository config get no write and no network), git without config-named diff programs.
+ */
 function allowed(request: ApprovalRequest, policy: ApprovalPolicy): ApprovalDecision {
   if (request.kind !== "command" || policy !== "untrusted") return { kind: "approve" };
+  // a granted prefix is the person's approval: it runs in the session's sandbox
+  if (!isReadOnlyCommand(request.command)) return { kind: "approve" };
   const command = withoutConfiguredDiffPrograms(request.command);
-  return command === request.command ? { kind: "approve" } : { kind: "approve", command };
+  const confine = "read-only" as const;
+  return command === request.command
+    ? { kind: "approve", confine }
+    : { kind: "approve", command, confine };
 }
+
+const UNCONFINABLE =
+  "refused: a read-only command runs unasked under approval_policy untrusted only in the read-only sandbox, and bwrap cannot confine it here; it needs the user's approval and nobody can approve in this session (exec); it was not run";
+
+/** A read-only command cannot be confined (no bwrap) under danger-full-access: it must ask. */
+async function unconfinable(
+  request: ApprovalRequest,
+  options: ApprovalGateOptions,
+): Promise<boolean> {
+  if (request.kind !== "command" || options.policy !== "untrusted") return false;
+  if (options.sandbox !== "danger-full-access" || !isReadOnlyCommand(request.command)) return false;
+  // other modes refuse every command without bwrap at launch, with that reason
+  return !(await (options.canConfine ?? defaultCanConfine)());
+}
+
+const defaultCanConfine = async () => (await probeBwrap()).ok;
 
 /**
  * The session's one approval gate for every tool call (TUI and exec alike): the pure policy
@@ -59,13 +86,16 @@ export function createApprovalGate(
     cwd === undefined || paths.length === 0 ? undefined : grantPathKeys(cwd, paths);
   return async (request) => {
     const key = await keysOf(patchPaths(request));
-    const need = approvalNeed(options.policy, options.sandbox, request, grants, key);
+    let need = approvalNeed(options.policy, options.sandbox, request, grants, key);
+    const noBwrap = need === "allow" && (await unconfinable(request, options));
+    if (noBwrap) need = "ask";
     if (need === "allow") return allowed(request, options.policy);
     if (need === "refuse") {
       // under `never` a sandbox denial is just the command's failure: the model reads its output
       if (request.kind === "command") return { kind: "deny" };
       return { kind: "deny", feedback: `refused: ${refusal(request, options, false)}` };
     }
+    if (!options.ask && noBwrap) return { kind: "deny", feedback: UNCONFINABLE };
     if (!options.ask)
       return { kind: "deny", feedback: `refused: ${refusal(request, options, true)}` };
     const decision = await options.ask(request);
