@@ -92,25 +92,24 @@ describe("read-only git commands auto-run under untrusted", () => {
 });
 
 describe("unasked read-only commands run in the read-only sandbox whatever the mode", () => {
-  /** A committed a.txt, now modified; config-named programs live in its .git, as a tarball's would. */
-  function modifiedRepo(cwd: string): void {
+  /**
+   * A committed a.txt, now modified, whose .git/config names a program at `key` (kept in .git,
+   * as a tarball's would be); returns the marker in the workspace the program leaves when it runs.
+   */
+  function repoRunning(cwd: string, key: string, body: string): string {
     git(cwd, "init", "-q");
     writeFileSync(join(cwd, "a.txt"), "one\n");
     git(cwd, "add", ".");
     git(cwd, "commit", "-qm", "first");
     writeFileSync(join(cwd, "a.txt"), "two, longer\n");
+    const marker = join(cwd, "program-ran");
+    git(cwd, "config", key, driver("program.sh", marker, body, join(cwd, ".git")));
+    return marker;
   }
 
   it("git status runs .git/config's core.fsmonitor neither unconfined nor at all; the status shows", async () => {
     h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
-    modifiedRepo(h.cwd);
-    const marker = join(h.cwd, "fsmonitor-ran");
-    git(
-      h.cwd,
-      "config",
-      "core.fsmonitor",
-      driver("fsmonitor.sh", marker, "exit 1", join(h.cwd, ".git")),
-    );
+    const marker = repoRunning(h.cwd, "core.fsmonitor", "exit 1");
     // the repository's config is live: git run directly starts the program
     git(h.cwd, "status");
     expect(existsSync(marker)).toBe(true);
@@ -123,19 +122,12 @@ describe("unasked read-only commands run in the read-only sandbox whatever the m
 
   it("a clean filter named by .gitattributes runs confined: its write into the workspace is refused", async () => {
     h = await startHarness({ approvalPolicy: "untrusted", sandbox: "danger-full-access" });
-    modifiedRepo(h.cwd);
-    const marker = join(h.cwd, "filter-ran");
-    git(
-      h.cwd,
-      "config",
-      "filter.mark.clean",
-      driver("clean.sh", marker, "cat", join(h.cwd, ".git")),
-    );
+    const marker = repoRunning(h.cwd, "filter.mark.clean", "cat");
     writeFileSync(join(h.cwd, ".gitattributes"), "*.txt filter=mark\n");
     await h.session.send("run: git diff --stat");
     expect(lastOutput(h)).toContain("a.txt");
     // no env override names this program: only the sandbox stops its write
-    expect(lastOutput(h)).toMatch(/filter-ran: Read-only file system/);
+    expect(lastOutput(h)).toMatch(/program-ran: Read-only file system/);
     expect(existsSync(marker)).toBe(false);
   });
 
