@@ -1,6 +1,14 @@
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import vm from "node:vm";
@@ -37,19 +45,37 @@ function readCache(path) {
   return digest(data).equals(stored.subarray(0, DIGEST_BYTES)) ? data : undefined;
 }
 
-/** Written whole or not at all (rename), then older caches of this kind are removed. */
+/** Caches of one kind kept side by side (two installs sharing a home must not evict each other). */
+const KEEP_PER_KIND = 2;
+
+/**
+ * Written whole or not at all (rename), owner-only (it is code the next launch runs), then all
+ * but the newest KEEP_PER_KIND caches of this kind are removed.
+ */
 function writeCache(path, data) {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const partial = `${path}.${process.pid}.tmp`;
-  writeFileSync(partial, Buffer.concat([digest(data), data]));
-  renameSync(partial, path);
+  try {
+    writeFileSync(partial, Buffer.concat([digest(data), data]), { mode: 0o600 });
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
   const name = path.slice(dir.length + 1);
   const kind = name.slice(0, name.lastIndexOf("-") + 1);
-  for (const other of readdirSync(dir)) {
-    if (other !== name && other.startsWith(kind) && other.endsWith(".bin")) {
-      rmSync(join(dir, other), { force: true });
-    }
+  const others = readdirSync(dir)
+    .filter((other) => other !== name && other.startsWith(kind) && other.endsWith(".bin"))
+    .map((other) => ({ path: join(dir, other), mtime: mtimeOf(join(dir, other)) }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const stale of others.slice(KEEP_PER_KIND - 1)) rmSync(stale.path, { force: true });
+}
+
+function mtimeOf(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

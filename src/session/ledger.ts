@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
+import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** One ledger line (docs/protocol.md, "The ledger"): figures only — no prompt text, no tool output, no key. */
@@ -107,12 +108,12 @@ export class LedgerWriter {
     if (this.broken) return;
     try {
       if (!this.ready) {
-        mkdirSync(join(this.path, ".."), { recursive: true });
+        mkdirSync(join(this.path, ".."), PRIVATE_DIR);
         // a torn last line from a crash must not swallow the next row
         if (endsTorn(this.path)) appendFileSync(this.path, "\n");
         this.ready = true;
       }
-      appendFileSync(this.path, `${JSON.stringify(row)}\n`);
+      appendFileSync(this.path, `${JSON.stringify(row)}\n`, { mode: PRIVATE_FILE_MODE });
     } catch (error) {
       this.broken = true;
       const code = (error as { code?: unknown }).code;

@@ -14,6 +14,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { lazy } from "../protocol/lazy.js";
 import type { HistoryStore } from "./api.js";
+import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { isValidSessionId } from "./session-id.js";
 import { lockSession } from "./session-lock.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
@@ -114,11 +115,14 @@ export class SessionFile implements HistoryStore {
 
   /** A new session: creates the file with its meta line (fails if it already exists), locked. */
   static create(home: string, meta: NewSessionMeta): SessionFile {
-    mkdirSync(sessionsDir(home), { recursive: true });
+    mkdirSync(sessionsDir(home), PRIVATE_DIR);
     const path = sessionFilePath(home, meta.id);
     const unlock = lockSession(lockPathOf(path), `session ${meta.id}`);
     try {
-      writeFileSync(path, `${JSON.stringify({ type: "session_meta", ...meta })}\n`, { flag: "wx" });
+      writeFileSync(path, `${JSON.stringify({ type: "session_meta", ...meta })}\n`, {
+        flag: "wx",
+        mode: PRIVATE_FILE_MODE,
+      });
     } catch (error) {
       unlock();
       throw error;

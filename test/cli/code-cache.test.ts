@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,14 +80,29 @@ describe("bin/code-cache.js: the TUI's compiled code kept between launches", () 
     expect(run().stack).toContain(`${program}:3`);
   });
 
-  it("never runs a cache of another build: a changed file gets a new cache and the old one goes", () => {
+  it("never runs a cache of another build; two builds sharing a home keep theirs, a third evicts the oldest", () => {
     run();
-    const [before] = caches();
+    const [first] = caches();
     writeProgram("two");
     expect(run().answer).toBe("two/");
-    const after = caches();
-    expect(after).toHaveLength(1);
-    expect(after[0]).not.toBe(before);
+    const two = caches();
+    expect(two).toHaveLength(2);
+    expect(two).toContain(first);
+    const second = two.find((name) => name !== first);
+    writeProgram("three");
+    expect(run().answer).toBe("three/");
+    const three = caches();
+    expect(three).toHaveLength(2);
+    expect(three).not.toContain(first);
+    expect(three).toContain(second);
+  });
+
+  it("the cache is code the next launch runs: owner-only folder and file, no partial file left", () => {
+    run();
+    const [name] = caches();
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cacheDir, name as string)).mode & 0o777).toBe(0o600);
+    expect(caches().filter((file) => file.endsWith(".tmp"))).toEqual([]);
   });
 
   it("ignores a damaged cache file, runs from source and replaces it", () => {

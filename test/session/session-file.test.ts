@@ -1,8 +1,9 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userMessage } from "../../src/protocol/items.js";
+import { type LedgerRow, LedgerWriter, ledgerPath } from "../../src/session/ledger.js";
 import {
   findLatestSession,
   findSessionById,
@@ -29,6 +30,18 @@ const meta = (id: string) => ({
 });
 
 describe("session files", () => {
+  it("only their owner can read them: the sessions folder 0700, the session file and its ledger 0600", () => {
+    const id = newSessionId();
+    const file = SessionFile.create(join(home, "fresh"), meta(id));
+    file.append([userMessage("a screenshot and a prompt")]);
+    // the row's figures do not matter here, only the file it creates
+    new LedgerWriter(join(home, "fresh"), id).append({ seq: 1, turn: 1 } as unknown as LedgerRow);
+    expect(statSync(join(home, "fresh", "sessions")).mode & 0o777).toBe(0o700);
+    expect(statSync(file.path).mode & 0o777).toBe(0o600);
+    expect(statSync(ledgerPath(join(home, "fresh"), id)).mode & 0o777).toBe(0o600);
+    file.close();
+  });
+
   it("writes the meta line then one line per item, and reads them back", () => {
     const id = newSessionId();
     const file = SessionFile.create(home, meta(id));
