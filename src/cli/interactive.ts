@@ -1,6 +1,6 @@
 import type { MiniCodexConfig } from "../launch/config-schema.js";
 import type { SharedFlags } from "../launch/flags.js";
-import { imageDataUrls } from "../launch/image-attachments.js";
+import { imageAttachments } from "../launch/image-attachments.js";
 import { openSession } from "../launch/open-session.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { listSessions } from "../session/session-list.js";
@@ -41,7 +41,7 @@ export async function runInteractive(
     // its warning goes to the plain terminal, before the UI draws
     await runtime.checkSandbox();
     // read before the UI starts: a bad file is a usage error on the plain terminal
-    const images = imageDataUrls(flags.image ?? [], runtime.cwd);
+    const images = imageAttachments(flags.image ?? [], runtime.cwd);
     // imported here, so --help, --version and exec never load ink/react (a chunk of its own)
     const { runTui } = await import("../ui/run.js");
     return await runTui({

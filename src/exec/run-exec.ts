@@ -3,10 +3,11 @@ import { resolve } from "node:path";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "../launch/exit-codes.js";
 import type { ExecFlags } from "../launch/flags.js";
 import { assertGitRepo } from "../launch/git.js";
-import { imageDataUrls } from "../launch/image-attachments.js";
+import { imageAttachments } from "../launch/image-attachments.js";
 import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
 import { errorMessage } from "../protocol/error-message.js";
+import type { MessageImage } from "../protocol/items.js";
 import type { TurnResult } from "../session/api.js";
 import type { SessionEvent } from "../session/events.js";
 import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
@@ -97,7 +98,7 @@ export async function runExec(input: ExecInput): Promise<number> {
     // bwrap's probe is a process: it starts once the first request is sent (docs/config.md, sandbox)
     const sandboxCheck = afterFirstRequest(() => void runtime.checkSandbox());
     // read before the session opens: a bad file is a usage error, not a failed turn
-    const images = imageDataUrls(flags.image ?? [], runtime.cwd);
+    const images = imageAttachments(flags.image ?? [], runtime.cwd);
     return await runExecSession(runtime, input, prompt, json, images, sandboxCheck);
   } finally {
     // the warning is printed even when no request went out
@@ -112,8 +113,8 @@ async function runExecSession(
   input: ExecInput,
   prompt: string,
   json: boolean,
-  /** Data URLs of -i/--image, sent with the prompt. */
-  images: readonly string[],
+  /** -i/--image files, sent with the prompt (each after a text part naming it). */
+  images: readonly MessageImage[],
   onEvent: (event: SessionEvent) => void,
 ): Promise<number> {
   const { flags } = input;

@@ -1,15 +1,21 @@
 import { resolve } from "node:path";
+import { imageMention } from "../protocol/image-data.js";
+import type { MessageImage } from "../protocol/items.js";
 import { imageReadProblem, readImageFile } from "../tools/image-file.js";
+import { displayPath } from "../tools/workspace.js";
 import { UsageError } from "./errors.js";
 
 /**
  * `-i/--image FILE` (repeatable): each file as a data URL for an `input_image` part, its type
- * from the extension. A missing, unreadable, too large or non-image file is a usage error.
+ * from its bytes, after a text part naming the file (`[image: shots/a.png]`, workspace-relative
+ * when inside, else absolute) as the composer names its images, so the model knows which file
+ * it is. A missing, unreadable, too large or non-image file is a usage error.
  */
-export function imageDataUrls(files: readonly string[], cwd: string): string[] {
+export function imageAttachments(files: readonly string[], cwd: string): MessageImage[] {
   return files.map((file) => {
-    const read = readImageFile(resolve(cwd, file));
+    const path = resolve(cwd, file);
+    const read = readImageFile(path);
     if (!read.ok) throw new UsageError(`--image ${file}: ${imageReadProblem(read)}`);
-    return read.dataUrl;
+    return { url: read.dataUrl, mention: imageMention(displayPath(path, cwd)) };
   });
 }

@@ -16,3 +16,11 @@ export function dataUrlFacts(url: string): { mediaType: string; bytes: number } 
 export function imageLabel(name: string, mediaType: string, bytes: number): string {
   return `[image: ${name}, ${mediaType}, ${bytes} bytes]`;
 }
+
+/**
+ * What a sent message says before an attached image: its path, so the model knows which file
+ * it is (`-i/--image` and the composer; the composer's chip shows only the name).
+ */
+export function imageMention(path: string): string {
+  return `[image: ${path}]`;
+}

@@ -65,6 +65,8 @@ export type ToolOutputItem = {
 export interface MessageImage {
   url: string;
   at?: number;
+  /** A text part sent just before the image (`-i/--image` names its file so). */
+  mention?: string;
 }
 
 /**
@@ -77,13 +79,14 @@ export function userMessage(
 ): ResponseItem {
   const placed = images
     .map((image) => (typeof image === "string" ? { url: image } : image))
-    .map(({ url, at }) => ({ url, at: Math.max(0, Math.min(text.length, at ?? text.length)) }))
+    .map((image) => ({ ...image, at: Math.max(0, Math.min(text.length, image.at ?? text.length)) }))
     .sort((a, b) => a.at - b.at);
   const content: JsonObject[] = [];
   let from = 0;
-  for (const { url, at } of placed) {
+  for (const { url, at, mention } of placed) {
     if (at > from || content.length === 0)
       content.push({ type: "input_text", text: text.slice(from, at) });
+    if (mention !== undefined) content.push({ type: "input_text", text: mention });
     content.push({ type: "input_image", image_url: url });
     from = at;
   }

@@ -61,7 +61,8 @@ export type ImageFileRead =
   | { ok: false; reason: "not_image" }
   | { ok: false; reason: "not_file" }
   | { ok: false; reason: "unreadable"; code: string }
-  | { ok: false; reason: "too_large"; bytes: number; limit: number };
+  | { ok: false; reason: "too_large"; bytes: number; limit: number }
+  | { ok: false; reason: "changed" };
 
 /**
  * One image file as a data URL for an `input_image` part (the one encoder: `-i/--image`, the
@@ -70,13 +71,61 @@ export type ImageFileRead =
  * file is read. Failures are values; the caller words them.
  */
 export function readImageFile(path: string, limit = MAX_IMAGE_BYTES): ImageFileRead {
-  let fd: number;
+  return readOpenedImage(openForReading(path, 0), limit);
+}
+
+/** A file's identity (`stat`'s dev and ino): the same file, whatever path reaches it. */
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+type Opened = { ok: true; fd: number } | { ok: false; reason: "unreadable"; code: string };
+
+export type CheckedOpen = Opened | { ok: false; reason: "changed" };
+
+/**
+ * Open the real path a check approved, and only the file checked: `O_NOFOLLOW` refuses a
+ * symlink put there since (ELOOP), and an fd whose dev/ino differ from `checked` (a folder on
+ * the way swapped) is closed and refused, so what is read is what was checked.
+ */
+export function openCheckedFile(realPath: string, checked: FileIdentity): CheckedOpen {
+  const opened = openForReading(realPath, constants.O_NOFOLLOW);
+  if (!opened.ok) return opened;
+  try {
+    const info = fstatSync(opened.fd);
+    if (info.dev === checked.dev && info.ino === checked.ino) return opened;
+  } catch (error) {
+    closeSync(opened.fd);
+    return { ok: false, reason: "unreadable", code: errorCode(error) };
+  }
+  closeSync(opened.fd);
+  return { ok: false, reason: "changed" };
+}
+
+/** `readImageFile` of a checked real path, opened by `openCheckedFile`. */
+export function readCheckedImageFile(
+  realPath: string,
+  checked: FileIdentity,
+  limit = MAX_IMAGE_BYTES,
+): ImageFileRead {
+  const opened = openCheckedFile(realPath, checked);
+  return opened.ok ? readOpenedImage(opened, limit) : opened;
+}
+
+function openForReading(path: string, extraFlags: number): Opened {
   try {
     // non-blocking: a named pipe called x.png would otherwise hold the process until a writer came
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    return { ok: true, fd: openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | extraFlags) };
   } catch (error) {
     return { ok: false, reason: "unreadable", code: errorCode(error) };
   }
+}
+
+/** The image in an opened file (closed here). */
+function readOpenedImage(opened: Opened, limit: number): ImageFileRead {
+  if (!opened.ok) return opened;
+  const { fd } = opened;
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) return { ok: false, reason: "not_file" };
@@ -126,5 +175,7 @@ export function imageReadProblem(read: Exclude<ImageFileRead, { ok: true }>): st
       return `cannot read it (${read.code})`;
     case "too_large":
       return `${read.bytes} bytes, more than ${sizeText(read.limit)}`;
+    case "changed":
+      return "it changed since it was checked (not the file that was checked)";
   }
 }

@@ -1,9 +1,17 @@
+import { statSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
 import { imageLabel } from "../protocol/image-data.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import { ToolError } from "./errors.js";
-import { IMAGE_FORMATS, readImageFile, sizeText, TOOL_IMAGE_MAX_BYTES } from "./image-file.js";
+import {
+  type FileIdentity,
+  IMAGE_FORMATS,
+  type ImageFileRead,
+  readCheckedImageFile,
+  sizeText,
+  TOOL_IMAGE_MAX_BYTES,
+} from "./image-file.js";
 import { defineFunctionTool } from "./registry.js";
 import type { ToolContext, ToolDefinition } from "./types.js";
 import { maskedFolders, resolveReadablePath } from "./workspace.js";
@@ -62,12 +70,18 @@ async function readWorkspaceImage(
   masked: readonly string[],
   maxBytes: number,
 ) {
-  const read = readImageFile(await resolveReadablePath(path, ctx, masked), maxBytes);
+  const real = await resolveReadablePath(path, ctx, masked);
+  const read = checkedImage(real, maxBytes);
   if (read.ok) return read;
   switch (read.reason) {
+    case "changed":
+      throw new ToolError(`${path} changed while it was checked; it was not read`);
     case "unreadable":
       if (read.code === "ENOENT" || read.code === "ENOTDIR")
         throw new ToolError(`${path}: no such file`);
+      // O_NOFOLLOW: the checked real location became a symlink
+      if (read.code === "ELOOP")
+        throw new ToolError(`${path} changed while it was checked; it was not read`);
       throw new ToolError(`${path}: cannot read it (${read.code})`);
     case "not_file":
       throw new ToolError(`${path} is not a file`);
@@ -78,6 +92,17 @@ async function readWorkspaceImage(
     case "not_image":
       throw new ToolError(`${path} is not an image the model can view (${IMAGE_FORMATS})`);
   }
+}
+
+/** The image at the checked real path, and only if it is still the file a stat of it finds. */
+function checkedImage(real: string, maxBytes: number): ImageFileRead {
+  let checked: FileIdentity;
+  try {
+    checked = statSync(real);
+  } catch (error) {
+    return { ok: false, reason: "unreadable", code: (error as NodeJS.ErrnoException).code ?? "" };
+  }
+  return readCheckedImageFile(real, checked, maxBytes);
 }
 
 /** What the person sees of an image the model viewed: `Viewed [image: a.png, image/png, 70 bytes]`. */

@@ -103,7 +103,9 @@ async function refuseMasked(path: string, locations: string[], masked: readonly 
 /**
  * Resolve a path the model gave for a file it wants to read whole (view_image): inside the
  * workspace exactly as a patch path must be, and, unless danger-full-access, never inside a
- * folder the sandbox masks from commands (`masked`: credentials, $MINI_CODEX_HOME).
+ * folder the sandbox masks from commands (`masked`: credentials, $MINI_CODEX_HOME). Returns
+ * the real location checked: open that one (`openCheckedFile`), never the path as written,
+ * whose symlinks may point elsewhere by then.
  */
 export async function resolveReadablePath(
   path: string,
@@ -111,9 +113,8 @@ export async function resolveReadablePath(
   masked: readonly string[],
 ): Promise<string> {
   const { abs, real } = await locateInWorkspace(path, scope, "workspace roots");
-  if (scope.sandbox === "danger-full-access") return abs;
-  await refuseMasked(path, [real, abs], masked);
-  return abs;
+  if (scope.sandbox !== "danger-full-access") await refuseMasked(path, [real, abs], masked);
+  return real;
 }
 
 /** The absolute and real location of a model's path, refused when either leaves the roots. */

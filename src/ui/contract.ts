@@ -1,4 +1,5 @@
 import type { ResumeTarget } from "../launch/open-session.js";
+import type { MessageImage } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { AgentSession } from "../session/api.js";
@@ -24,8 +25,8 @@ export interface TuiLaunchOptions {
   /** Build a session (the first one, and a fresh one for /new). */
   createSession(hooks: TuiSessionHooks): Promise<AgentSession>;
   initialPrompt?: string;
-  /** -i/--image: data URLs attached to the first message sent. */
-  initialImages?: readonly string[];
+  /** -i/--image: images (each named by a text part) attached to the first message sent. */
+  initialImages?: readonly MessageImage[];
   /** The first session: a saved one, or the resume picker first (default: a new session). */
   start?: SessionSource | { pick: { allDirectories: boolean } };
   /** Saved sessions for the resume picker, newest first (this directory's unless `all`). */

@@ -1,3 +1,4 @@
+import { imageMention } from "../protocol/image-data.js";
 import type { MessageImage } from "../protocol/items.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 
@@ -51,14 +52,6 @@ export function pasteLabel(text: string, placeholders: Placeholders): string {
 /** `[image: name.png]`, with `#2` … for a second image of the same name. */
 export function imageLabel(name: string, placeholders: Placeholders): string {
   return uniqueLabel(`[image: ${name}`, placeholders);
-}
-
-/**
- * What the sent text says for an attached image: its path, so the model knows which file it
- * is (the chip shows only the name); the image part follows it.
- */
-export function imageMention(path: string): string {
-  return `[image: ${path}]`;
 }
 
 /** The text with every paste placeholder replaced by what was pasted (image chips stay). */

@@ -1,6 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { demoSuite, jsonLines, runCli } from "./helpers.js";
 
 const suite = demoSuite();
@@ -15,19 +16,30 @@ type Part = { type: string; image_url?: string; text?: string };
 type Body = { input?: Array<{ role?: string; content?: Part[] }> };
 
 describe("exec -i/--image attaches images to the first message", () => {
-  it("sends an input_image part (data URL, type from the file) and the demo reply reports its size", async () => {
-    writeFileSync(join(suite.world.repo, "fixture.png"), PNG);
+  it("sends each image as an input_image part after a text part naming its path, and the demo reply reports its size", async () => {
+    mkdirSync(join(suite.world.repo, "shots"), { recursive: true });
+    writeFileSync(join(suite.world.repo, "shots", "fixture.png"), PNG);
+    const elsewhere = mkdtempSync(join(tmpdir(), "mc-image-"));
+    onTestFinished(() => rmSync(elsewhere, { recursive: true, force: true }));
+    const outside = join(elsewhere, "elsewhere.png");
+    writeFileSync(outside, PNG);
     const run = await runCli(
-      ["exec", "--json", ...suite.against(), "-i", "fixture.png", "describe"],
+      ["exec", "--json", ...suite.against(), "-i", "shots/fixture.png", "-i", outside, "describe"],
       { env: suite.world.env() },
     );
     expect(run.stderr).not.toContain("error");
     expect(run.code).toBe(0);
     const body = (suite.server.requests.at(-1)?.body ?? {}) as Body;
     const user = body.input?.filter((item) => item.role === "user").at(-1);
-    const image = user?.content?.find((part) => part.type === "input_image");
-    expect(image?.image_url).toBe(`data:image/png;base64,${PNG.toString("base64")}`);
-    expect(user?.content?.[0]).toEqual({ type: "input_text", text: "describe" });
+    const url = `data:image/png;base64,${PNG.toString("base64")}`;
+    // the model learns which file each image is: workspace-relative, else absolute
+    expect(user?.content).toEqual([
+      { type: "input_text", text: "describe" },
+      { type: "input_text", text: "[image: shots/fixture.png]" },
+      { type: "input_image", image_url: url },
+      { type: "input_text", text: `[image: ${outside}]` },
+      { type: "input_image", image_url: url },
+    ]);
     const reply = jsonLines(run.stdout)
       .map((event) => (event.item as { type?: string; text?: string } | undefined) ?? {})
       .find((item) => item.type === "agent_message");
