@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync } from "node:fs";
 import { extname } from "node:path";
 
 /** Image types the Responses API takes as `input_image`, by file extension. */
@@ -94,13 +94,26 @@ export function openCheckedFile(realPath: string, checked: FileIdentity): Checke
   if (!opened.ok) return opened;
   try {
     const info = fstatSync(opened.fd);
-    if (info.dev === checked.dev && info.ino === checked.ino) return opened;
+    const same = info.dev === checked.dev && info.ino === checked.ino;
+    if (same && openedAt(opened.fd, realPath) === realPath) return opened;
   } catch (error) {
     closeSync(opened.fd);
     return { ok: false, reason: "unreadable", code: errorCode(error) };
   }
   closeSync(opened.fd);
   return { ok: false, reason: "changed" };
+}
+
+/**
+ * Where the opened file really is (Linux's /proc/self/fd): a folder on the path swapped for a
+ * symlink after the check is followed by open(2) even with O_NOFOLLOW. Without /proc: `expected`.
+ */
+function openedAt(fd: number, expected: string): string {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return expected;
+  }
 }
 
 /** `readImageFile` of a checked real path, opened by `openCheckedFile`. */

@@ -39,6 +39,18 @@ describe("view_image reads the file it checked", () => {
     expect(readCheckedImageFile(swapped, checked)).toMatchObject({ ok: false, code: "ELOOP" });
   });
 
+  it("a folder on the checked path swapped for a symlink is refused, even to the same file", async () => {
+    await mkdir(join(ws.ws, "shots"));
+    await writeFile(join(ws.ws, "shots", "a.png"), PNG);
+    await symlink("shots", join(ws.ws, "latest"));
+    // the checked real path named latest/…, which is now a symlink: open(2) follows it
+    const throughLink = join(await realpath(ws.ws), "latest", "a.png");
+    expect(openCheckedFile(throughLink, statSync(throughLink))).toEqual({
+      ok: false,
+      reason: "changed",
+    });
+  });
+
   it("a file whose dev/ino differ from the checked stat is refused, and the same file is read", async () => {
     const checkedFile = join(ws.ws, "a.png");
     const other = join(ws.ws, "b.png");
