@@ -8,7 +8,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleIsFresh } from "../bin/bundle-freshness.js";
-import { startDemoServer } from "../dist/demo/index.js";
+import { startTimedDemoServer } from "./lib/timed-demo-server.mjs";
 
 const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
 
@@ -20,20 +20,13 @@ execFileSync("git", ["init", "-q", repo]);
 const env = { ...process.env, HOME: root, MINI_CODEX_HOME: join(root, "home") };
 for (const key of ["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL"]) delete env[key];
 
-const server = await startDemoServer();
-/** Called with the time the server records each request. */
-let onRequest = () => {};
-const push = server.requests.push.bind(server.requests);
-server.requests.push = (...items) => {
-  const n = push(...items);
-  for (const item of items) onRequest(item, performance.now());
-  return n;
-};
+const timed = await startTimedDemoServer();
+const { server } = timed;
 
 function run(args, extraEnv = {}, bin = BIN) {
   return new Promise((resolve, reject) => {
     const requests = [];
-    onRequest = (request, at) => requests.push({ at, warmup: request.generate === false });
+    timed.onRequest = (request, at) => requests.push({ at, warmup: request.generate === false });
     const start = performance.now();
     const child = spawn(process.execPath, bin ? [bin, ...args] : args, {
       env: { ...env, ...extraEnv },

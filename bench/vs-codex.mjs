@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { startDemoServer } from "../dist/demo/index.js";
 import { BIN } from "./lib/session-world.mjs";
+import { startTimedDemoServer } from "./lib/timed-demo-server.mjs";
 
 const RUNS = Number(process.env.BENCH_VS_RUNS ?? 1);
 
@@ -37,14 +37,8 @@ if ("skip" in codex) {
   process.exit(0);
 }
 
-const server = await startDemoServer();
-let onRequest = () => {};
-const push = server.requests.push.bind(server.requests);
-server.requests.push = (...items) => {
-  const n = push(...items);
-  for (const item of items) onRequest(item, performance.now());
-  return n;
-};
+const timed = await startTimedDemoServer();
+const { server } = timed;
 const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-vs-"));
 
 /** Each client's world: its own HOME, TMPDIR, config, and a work folder per session. */
@@ -120,7 +114,7 @@ const CLIENTS = {
 function runOnce(client, env, work, prompt, resume, effort) {
   return new Promise((resolve, reject) => {
     const requests = [];
-    onRequest = (request, at) => requests.push({ request, at });
+    timed.onRequest = (request, at) => requests.push({ request, at });
     const [file, args] = CLIENTS[client].command(work, prompt, resume, effort);
     const start = performance.now();
     const child = spawn(file, args, { env, detached: true, stdio: ["ignore", "ignore", "pipe"] });
