@@ -5,6 +5,7 @@
 import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
 import { percentile, round } from "./lib/session-world.mjs";
+import { standInSession } from "./lib/stand-in-session.mjs";
 
 for (const key of ["CI", "CONTINUOUS_INTEGRATION"]) delete process.env[key];
 process.env.NODE_ENV ??= "production";
@@ -48,70 +49,35 @@ class KeyStdin extends EventEmitter {
 }
 
 function transcriptSession(entries) {
-  const listeners = new Set();
-  const emit = (event) => {
-    for (const listener of listeners) listener(event);
-  };
   let filled;
   const ready = new Promise((resolve) => {
     filled = resolve;
   });
-  const session = {
-    id: "bench",
-    async send() {
-      emit({ type: "turn_started", turn: 1 });
-      for (let i = 0; i < entries; i++) {
-        const text = `entry ${i}: the request chain kept its prefix and the cache answered.`;
-        emit({
-          type: "item_completed",
-          item: {
-            type: "message",
-            role: "assistant",
-            id: `m${i}`,
-            content: [{ type: "output_text", text }],
-          },
-        });
-        if (i % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
-      }
-      const usage = {
-        input_tokens: 1000,
-        cached_tokens: 900,
-        output_tokens: 10,
-        reasoning_tokens: 0,
-      };
-      emit({ type: "turn_completed", turn: 1, usage });
-      filled();
-      return { ok: true, aborted: false };
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    abort() {},
-    update() {},
-    async compact() {
-      return { ok: true, aborted: false };
-    },
-    async prepare() {},
-    status: () => ({
-      sessionId: "bench",
-      providerId: "bench",
-      baseUrl: "",
-      transport: "ws",
-      lane: "default",
-      model: "bench",
-      totals: {
-        requests: 0,
-        incrementalRequests: 0,
-        inputTokens: 0,
-        cachedTokens: 0,
-        outputTokens: 0,
-      },
-      next: { mode: "incremental" },
-    }),
-    history: () => [],
-    async close() {},
-  };
+  const session = standInSession(async (emit) => {
+    emit({ type: "turn_started", turn: 1 });
+    for (let i = 0; i < entries; i++) {
+      const text = `entry ${i}: the request chain kept its prefix and the cache answered.`;
+      emit({
+        type: "item_completed",
+        item: {
+          type: "message",
+          role: "assistant",
+          id: `m${i}`,
+          content: [{ type: "output_text", text }],
+        },
+      });
+      if (i % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const usage = {
+      input_tokens: 1000,
+      cached_tokens: 900,
+      output_tokens: 10,
+      reasoning_tokens: 0,
+    };
+    emit({ type: "turn_completed", turn: 1, usage });
+    filled();
+    return { ok: true, aborted: false };
+  });
   return { session, ready };
 }
 

@@ -3,6 +3,7 @@
 // Run `npm run build` first (imports ../dist).
 import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
+import { standInSession } from "./lib/stand-in-session.mjs";
 
 // Ink renders differently under CI (final frame only); measure what a terminal gets.
 for (const key of ["CI", "CONTINUOUS_INTEGRATION"]) delete process.env[key];
@@ -69,10 +70,6 @@ class IdleStdin extends EventEmitter {
 
 /** Session API stand-in that streams `text` as the answer to the first message. */
 function streamingSession(text) {
-  const listeners = new Set();
-  const emit = (event) => {
-    for (const listener of listeners) listener(event);
-  };
   const request = {
     seq: 1,
     turn: 1,
@@ -91,64 +88,31 @@ function streamingSession(text) {
   const done = new Promise((resolve) => {
     finished = resolve;
   });
-  const session = {
-    id: "bench",
-    async send() {
-      const started = process.cpuUsage();
-      const wallStart = performance.now();
-      emit({ type: "turn_started", turn: 1 });
-      emit({ type: "request_started", request });
-      for (let i = 0; i < text.length; i += DELTA_BYTES) {
-        emit({ type: "text_delta", itemId: "msg_1", delta: text.slice(i, i + DELTA_BYTES) });
-        // One delta per event-loop turn, as deltas arrive from a socket.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      const item = {
-        type: "message",
-        role: "assistant",
-        id: "msg_1",
-        content: [{ type: "output_text", text }],
-      };
-      emit({ type: "item_completed", item });
-      emit({
-        type: "request_finished",
-        request: { ...request, outcome: "completed", msTotal: 1, usage },
-      });
-      emit({ type: "turn_completed", turn: 1, usage });
-      finished({ started, wallStart });
-      return { ok: true, aborted: false };
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    abort() {},
-    update() {},
-    async compact() {
-      return { ok: true, aborted: false };
-    },
-    async prepare() {},
-    status() {
-      return {
-        sessionId: "bench",
-        providerId: "bench",
-        baseUrl: "",
-        transport: "ws",
-        lane: "default",
-        model: "bench",
-        totals: {
-          requests: 0,
-          incrementalRequests: 0,
-          inputTokens: 0,
-          cachedTokens: 0,
-          outputTokens: 0,
-        },
-        next: { mode: "incremental" },
-      };
-    },
-    history: () => [],
-    async close() {},
-  };
+  const session = standInSession(async (emit) => {
+    const started = process.cpuUsage();
+    const wallStart = performance.now();
+    emit({ type: "turn_started", turn: 1 });
+    emit({ type: "request_started", request });
+    for (let i = 0; i < text.length; i += DELTA_BYTES) {
+      emit({ type: "text_delta", itemId: "msg_1", delta: text.slice(i, i + DELTA_BYTES) });
+      // One delta per event-loop turn, as deltas arrive from a socket.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const item = {
+      type: "message",
+      role: "assistant",
+      id: "msg_1",
+      content: [{ type: "output_text", text }],
+    };
+    emit({ type: "item_completed", item });
+    emit({
+      type: "request_finished",
+      request: { ...request, outcome: "completed", msTotal: 1, usage },
+    });
+    emit({ type: "turn_completed", turn: 1, usage });
+    finished({ started, wallStart });
+    return { ok: true, aborted: false };
+  });
   return { session, done };
 }
 
