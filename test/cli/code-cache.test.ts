@@ -171,13 +171,16 @@ describe("bin/launch-kind.js: which launches start from the code-cached bundle",
   });
 });
 
-describe("the build's seeded exec cache (build/seed-code-cache.mjs)", () => {
+describe("the build's seeded caches (build/seed-code-cache.mjs)", () => {
   const repo = fileURLToPath(new URL("../../", import.meta.url));
   const seedDir = join(repo, "dist", "bundle-cjs", "code-cache");
 
-  it("ships one exec cache for this bundle, which a brand-new home's first exec runs from", () => {
-    const seeds = readdirSync(seedDir);
-    expect(seeds).toEqual([expect.stringMatching(/^exec-[0-9a-f]{32}\.bin$/)]);
+  it("ships an exec and a TUI cache for this bundle; a brand-new home's first exec runs from its seed", () => {
+    const seeds = readdirSync(seedDir).sort();
+    expect(seeds).toEqual([
+      expect.stringMatching(/^exec-[0-9a-f]{32}\.bin$/),
+      expect.stringMatching(/^tui-[0-9a-f]{32}\.bin$/),
+    ]);
     const home = join(dir, "new-home");
     const work = join(dir, "work");
     mkdirSync(work);
