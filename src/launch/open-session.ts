@@ -138,6 +138,7 @@ export async function openSession(
     sandbox: runtime.sandbox,
     approvalPolicy: runtime.approvalPolicy,
     home: runtime.home,
+    rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
     version: runtime.version,

@@ -5,6 +5,7 @@ import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { RuleBook } from "../tools/approval/rule-book.js";
 import { loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
@@ -14,6 +15,7 @@ import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { resolveProvider } from "./provider.js";
+import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { packageVersion } from "./version.js";
 
@@ -55,6 +57,8 @@ export interface Runtime {
   contextWindow?: number;
   instructions: string;
   version: string;
+  /** The `.rules` files of `$MINI_CODEX_HOME/rules` and the project's `.codex/rules`. */
+  rules: RuleBook;
   /** The configured MCP servers (started when the first session opens). */
   mcp: McpServers;
   /**
@@ -132,6 +136,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     close = () => server.close();
   }
   const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
+  const rules = loadRuleBook(home, cwd);
   const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
@@ -150,6 +155,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),
+    rules,
     mcp,
     checkSandbox: sandboxCheck(sandbox, warn),
     close: async () => {

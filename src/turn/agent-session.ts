@@ -19,11 +19,11 @@ import type { LaneTable } from "../session/lanes.js";
 import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
-import { createApprovalGate } from "../tools/approval/gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
+import { sessionApprovalGate } from "./session-gate.js";
 import { nextRequestPreview, sessionStatus, settingsChangedEvent } from "./session-status.js";
 import { PendingSettingsNote } from "./settings-note.js";
 import { SteeringBuffer } from "./steering.js";
@@ -80,12 +80,9 @@ export class Session implements AgentSession {
     const hooks = { promptCacheKey: this.promptCacheKey, onEpochReset: () => this.frozen.clear() };
     const path = createRequestPath(options, transports, hooks);
     ({ lanes: this.lanes, client: this.client, recorder: this.recorder, turns: this.turns } = path);
-    this.approve = createApprovalGate({
-      policy: options.approvalPolicy,
-      sandbox: options.sandbox,
-      cwd: options.cwd,
-      ...(options.approve ? { ask: options.approve.bind(options) } : {}),
-    });
+    this.approve = sessionApprovalGate(options, (message) =>
+      this.emit({ type: "warning", message }),
+    );
     this.tools = new TurnTools(options.tools, options.mcp, {
       onChange: () => this.announceSettings(),
       warn: (message) => this.emit({ type: "warning", message }),
@@ -199,6 +196,10 @@ export class Session implements AgentSession {
   async prepare(): Promise<void> {
     this.tools.showWarnings();
     await this.warmup.ensure(this.lifetime.signal);
+  }
+
+  rules() {
+    return this.options.rules;
   }
 
   mcpServers() {
