@@ -13,6 +13,7 @@ import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
+import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { resolveProvider } from "./provider.js";
 import { loadRuleBook } from "./rule-folders.js";
@@ -59,6 +60,8 @@ export interface Runtime {
   version: string;
   /** The `.rules` files of `$MINI_CODEX_HOME/rules` and the project's `.codex/rules`. */
   rules: RuleBook;
+  /** hooks.json of MINI_CODEX_HOME, the Codex home and the project (docs/config.md, "Hooks"). */
+  hooks: RuntimeHooks;
   /** The configured MCP servers (started when the first session opens). */
   mcp: McpServers;
   /**
@@ -137,6 +140,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   }
   const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
   const rules = loadRuleBook(home, cwd);
+  const bypassTrust = input.flags.dangerouslyBypassHookTrust === true;
+  const hooks = loadHooks({ home, cwd, env, bypassTrust, warn });
   const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
@@ -156,6 +161,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     instructions: readBaseInstructions(),
     version: packageVersion(),
     rules,
+    hooks,
     mcp,
     checkSandbox: sandboxCheck(sandbox, warn),
     close: async () => {

@@ -4,6 +4,7 @@ import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
+import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
@@ -86,6 +87,8 @@ export interface SessionOptions {
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** The `.rules` files (docs/config.md, "Rules"): the gate consults them; "always" writes one. */
   rules?: RuleBook;
+  /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */
+  hooks?: HookSetup;
   /** Package version for the User-Agent. */
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
