@@ -9,6 +9,8 @@ export interface SandboxSettings {
   networkAccess: boolean;
   home: string | undefined;
   miniCodexHome: string | undefined;
+  /** $XDG_RUNTIME_DIR: its sockets (session bus, agents) are masked. */
+  runtimeDir?: string | undefined;
 }
 
 export interface LaunchInput {
@@ -66,7 +68,9 @@ export function commandLaunch(input: LaunchInput): Launch {
     network,
     home: input.settings.home,
     miniCodexHome: input.settings.miniCodexHome,
+    runtimeDir: input.settings.runtimeDir,
   });
+  if (plan.refusal) return { refused: plan.refusal };
   if (input.snapshot) plan.boundLast.push(input.snapshot);
   return {
     file: bwrap.path,

@@ -85,6 +85,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
     networkAccess: options.sandbox?.networkAccess ?? false,
     home: options.sandbox?.home ?? process.env.HOME,
     miniCodexHome: options.sandbox?.miniCodexHome,
+    runtimeDir: options.sandbox?.runtimeDir ?? process.env.XDG_RUNTIME_DIR,
   };
   const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
   const extraEnv = { ...COMMAND_SET, ...options.env };
