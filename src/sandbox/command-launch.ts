@@ -26,6 +26,8 @@ export interface LaunchInput {
    * visible read-only in the sandbox, and the caller sets BASH_ENV to it. Absent: `bash -lc`.
    */
   snapshot?: string;
+  /** The writable roots' hard-linked files (linkedFileBinds), bound read-only. */
+  linked?: readonly string[];
 }
 
 /** How to start a command: a program and its arguments, or why it may not run. */
@@ -69,6 +71,7 @@ export function commandLaunch(input: LaunchInput): Launch {
     home: input.settings.home,
     miniCodexHome: input.settings.miniCodexHome,
     runtimeDir: input.settings.runtimeDir,
+    ...(input.linked ? { linked: input.linked } : {}),
   });
   if (plan.refusal) return { refused: plan.refusal };
   if (input.snapshot) plan.boundLast.push(input.snapshot);

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { ConfinementPlan } from "./bwrap-args.js";
 import { gitPaths } from "./git-files.js";
-import { LINKED_BIND_LIMIT, linkedFileBinds, tooManyLinksMessage } from "./linked-files.js";
+import { LINKED_BIND_LIMIT, tooManyLinksMessage } from "./linked-files.js";
 import { isInside, real, realWhereMissing } from "./paths.js";
 
 /** Credential folders below $HOME a command never sees (beyond the Codex CLI, which shows them). */
@@ -61,6 +61,8 @@ export interface PlanInput {
   miniCodexHome: string | undefined;
   /** $XDG_RUNTIME_DIR (default /run/user/UID): the session bus, agents' sockets; masked. */
   runtimeDir?: string | undefined;
+  /** Hard-linked files and folders of the writable roots (linkedFileBinds): bound read-only. */
+  linked?: readonly string[];
 }
 
 type Mask = { path: string; kind: "dir" | "file" };
@@ -103,7 +105,7 @@ export function confinementPlan(input: PlanInput): ConfinementPlan {
   const roots = [...new Set(input.workspaceRoots.map((root) => real(root) ?? root))];
   const writableRoots = input.writable ? roots : [];
   const masks = declaredMasks(input).flatMap((mask) => placedMask(mask, writableRoots) ?? []);
-  const linked = writableRoots.flatMap(linkedFileBinds);
+  const linked = input.writable ? (input.linked ?? []) : [];
   return {
     writableRoots,
     readableRoots: input.writable ? [] : roots,

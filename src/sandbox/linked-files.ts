@@ -3,11 +3,13 @@
  * a hard-linked node_modules): written in place, they change the copy outside the workspace
  * too, so the sandbox binds them read-only (docs/config.md, "Sandbox").
  */
-import { lstatSync, readdirSync } from "node:fs";
+import type { Dirent } from "node:fs";
+import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { real } from "./paths.js";
 
 /** Beyond this many read-only binds a command is refused rather than started slowly. */
-export const LINKED_BIND_LIMIT = 4000;
+export const LINKED_BIND_LIMIT = 1000;
 
 interface Scan {
   /** Folders holding only linked files (bound whole) and linked files in mixed folders. */
@@ -17,43 +19,48 @@ interface Scan {
   linked: number;
 }
 
-function scan(dir: string, collapse: boolean): Scan {
-  const out: Scan = { binds: [], mixed: false, linked: 0 };
-  const files: string[] = [];
-  const folders: Scan[] = [];
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) folders.push(scan(path, true));
-    else if (!entry.isFile()) continue;
-    else if ((lstatSync(path, { throwIfNoEntry: false })?.nlink ?? 1) > 1) files.push(path);
-    else out.mixed = true;
-  }
-  out.linked = files.length + folders.reduce((sum, folder) => sum + folder.linked, 0);
-  out.mixed ||= folders.some((folder) => folder.mixed);
+async function isLinked(path: string): Promise<boolean> {
+  return ((await lstat(path).catch(() => undefined))?.nlink ?? 1) > 1;
+}
+
+async function scan(dir: string, collapse: boolean): Promise<Scan> {
+  const entries: Dirent[] = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(dir, entry.name));
+  const [linkedFlags, folders] = await Promise.all([
+    Promise.all(files.map(isLinked)),
+    Promise.all(
+      entries
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => scan(join(dir, entry.name), true)),
+    ),
+  ]);
+  const linkedFiles = files.filter((_, i) => linkedFlags[i]);
+  const linked = linkedFiles.length + folders.reduce((sum, folder) => sum + folder.linked, 0);
+  const mixed = linkedFiles.length < files.length || folders.some((folder) => folder.mixed);
   // a folder of linked files only is one bind; otherwise each linked file and each folder's own
-  const whole = collapse && !out.mixed && out.linked > 0;
-  out.binds = whole ? [dir] : [...files, ...folders.flatMap((folder) => folder.binds)];
-  return out;
+  const whole = collapse && !mixed && linked > 0;
+  const binds = whole ? [dir] : [...linkedFiles, ...folders.flatMap((folder) => folder.binds)];
+  return { binds, mixed, linked };
 }
 
 /** Scanned once per root and session: a confined command cannot link a file from outside. */
-const known = new Map<string, string[]>();
+const known = new Map<string, Promise<string[]>>();
 
-/** What to bind read-only in a writable root so no hard link leads a write outside it. */
-export function linkedFileBinds(root: string): string[] {
-  let binds = known.get(root);
-  if (!binds) {
-    // the root itself is never bound whole: new files must stay possible beside the links
-    binds = scan(root, false).binds;
-    known.set(root, binds);
-  }
-  return binds;
+/**
+ * What to bind read-only in the writable roots so that no hard link leads a write outside them
+ * (the roots themselves are never bound whole: new files must stay possible beside the links).
+ */
+export async function linkedFileBinds(roots: readonly string[]): Promise<string[]> {
+  const per = roots.map((given) => {
+    const root = real(given) ?? given;
+    let binds = known.get(root);
+    if (!binds) {
+      binds = scan(root, false).then((result) => result.binds);
+      known.set(root, binds);
+    }
+    return binds;
+  });
+  return (await Promise.all(per)).flat();
 }
 
 /** Why a command is refused when the workspace holds more linked files than can be bound. */

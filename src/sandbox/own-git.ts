@@ -3,10 +3,11 @@
  * command may have prepared (`git init` plus a hostile `.git/config`), so nothing the
  * repository's config names may run with mini-codex's rights (docs/config.md, "Sandbox").
  */
-import { commandEnvironment } from "./env-policy.js";
+
 import { confinedArgs } from "./bwrap-args.js";
 import { type BwrapStatus, probeBwrap } from "./bwrap-probe.js";
 import { confinementPlan } from "./confinement-plan.js";
+import { commandEnvironment } from "./env-policy.js";
 import { gitRoot } from "./git-files.js";
 
 /** Config that would run a program, turned off (`-c` wins over every config file). */

@@ -2,8 +2,8 @@ import { lstat, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
 import { gitPaths } from "../sandbox/git-files.js";
-import { isInside } from "../sandbox/paths.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import { isInside } from "../sandbox/paths.js";
 import { WorkspaceError } from "./errors.js";
 
 export interface WorkspaceScope {
