@@ -11,6 +11,9 @@ import { real } from "./paths.js";
 /** Beyond this many read-only binds a command is refused rather than started slowly. */
 export const LINKED_BIND_LIMIT = 1000;
 
+/** Entries looked at per root (a workspace holding $HOME must not stall the first command). */
+export const LINK_SCAN_LIMIT = 300_000;
+
 interface Scan {
   /** Folders holding only linked files (bound whole) and linked files in mixed folders. */
   binds: string[];
@@ -23,15 +26,17 @@ async function isLinked(path: string): Promise<boolean> {
   return ((await lstat(path).catch(() => undefined))?.nlink ?? 1) > 1;
 }
 
-async function scan(dir: string, collapse: boolean): Promise<Scan> {
+async function scan(dir: string, collapse: boolean, budget: { left: number }): Promise<Scan> {
+  if (budget.left <= 0) return { binds: [], mixed: true, linked: 0 };
   const entries: Dirent[] = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  budget.left -= entries.length;
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(dir, entry.name));
   const [linkedFlags, folders] = await Promise.all([
     Promise.all(files.map(isLinked)),
     Promise.all(
       entries
         .filter((entry) => entry.isDirectory())
-        .map((entry) => scan(join(dir, entry.name), true)),
+        .map((entry) => scan(join(dir, entry.name), true, budget)),
     ),
   ]);
   const linkedFiles = files.filter((_, i) => linkedFlags[i]);
@@ -55,7 +60,7 @@ export async function linkedFileBinds(roots: readonly string[]): Promise<string[
     const root = real(given) ?? given;
     let binds = known.get(root);
     if (!binds) {
-      binds = scan(root, false).then((result) => result.binds);
+      binds = scan(root, false, { left: LINK_SCAN_LIMIT }).then((result) => result.binds);
       known.set(root, binds);
     }
     return binds;
