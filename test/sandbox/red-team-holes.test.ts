@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { LINKED_BIND_LIMIT } from "../../src/sandbox/linked-files.js";
 import type { SandboxMode } from "../../src/sandbox/modes.js";
 import { createToolRouter, type ToolRouterOptions } from "../../src/tools/index.js";
 import { makeContext, textOutput } from "../tools/helpers.js";
@@ -45,6 +46,15 @@ describe("masks over what does not exist yet (hole 2)", () => {
     const home = join(root, "home");
     mkdirSync(home);
     const options = { sandbox: { home, miniCodexHome: join(home, ".mini-codex") } };
+    // read-only: nothing can be created, so nothing is masked (and no placeholder made)
+    const readOnly = await run(
+      "ls -A ~; echo LISTED",
+      home,
+      { ...options, shellEnv: { HOME: home } },
+      "read-only",
+    );
+    expect(readOnly).toMatch(/^Exit code: 0/);
+    expect(existsSync(join(home, ".ssh"))).toBe(false);
     const out = await run(
       [
         "mkdir -p ~/.ssh ~/.mini-codex",
@@ -148,6 +158,23 @@ describe("hard links to files outside the workspace (hole 4)", () => {
     expect(readFileSync(join(outside, "shared.txt"), "utf8")).toBe("original\n");
     expect(readFileSync(join(outside, "pkg", "index.js"), "utf8")).toBe("module.exports = 1;\n");
     expect(readFileSync(join(ws, "own.txt"), "utf8")).toBe("mine\n");
+  });
+});
+
+describe("more hard links than can be bound (hole 4)", () => {
+  it("the command is refused with what to do, and nothing runs", async () => {
+    const ws = join(root, "ws");
+    mkdirSync(ws);
+    writeFileSync(join(root, "outside.txt"), "original\n");
+    writeFileSync(join(ws, "own.txt"), "not linked\n");
+    for (let i = 0; i <= LINKED_BIND_LIMIT; i++) {
+      linkSync(join(root, "outside.txt"), join(ws, `link-${i}`));
+    }
+    const out = await run("echo pwn >> link-0; touch ran", ws);
+    expect(out).toContain("hard links");
+    expect(out).toContain("package-import-method=copy");
+    expect(existsSync(join(ws, "ran"))).toBe(false);
+    expect(readFileSync(join(root, "outside.txt"), "utf8")).toBe("original\n");
   });
 });
 
