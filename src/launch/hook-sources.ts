@@ -1,9 +1,9 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { gitRoot } from "../sandbox/git-files.js";
 import { type HookHandler, parseHookConfig } from "../tools/hooks/hook-config.js";
 import { HookTrust } from "../tools/hooks/hook-trust.js";
-import { gitRoot } from "./git.js";
 
 /** The hooks of this run: every one found, which may run, and trusting the rest. */
 export interface RuntimeHooks {

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { errorMessage } from "../protocol/error-message.js";
+import { gitRoot } from "../sandbox/git-files.js";
 import { RuleBook } from "../tools/approval/rule-book.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
-import { gitRoot } from "./git.js";
 
 /**
  * The rules on disk: `$MINI_CODEX_HOME/rules/*.rules` and the project's `.codex/rules/*.rules`

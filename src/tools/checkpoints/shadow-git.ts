@@ -1,23 +1,18 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { neutralGitArgs } from "../../sandbox/own-git.js";
 
 const run = promisify(execFile);
 
 /**
- * Git as mini-codex runs it for itself, with nothing config-driven able to start a program:
- * no system or global config, no hooks, no fsmonitor, no pager, no external diff or textconv,
- * no credential prompt. A local stand-in for the shared git helper (branch `sandbox-holes`).
+ * Git on the shadow repository: the shared neutralising arguments (`neutralGitArgs`: no
+ * fsmonitor, hooks, pager, credential helper, external diff or textconv) plus no system or
+ * global config at all, so no filter or other config-named program can start. Not run through
+ * `runGit`: that confines git read-only with MINI_CODEX_HOME masked, and checkpoints write there.
  */
-const SAFE_CONFIG = [
-  "core.fsmonitor=",
-  "core.hooksPath=/dev/null",
-  "core.pager=cat",
-  "core.askPass=",
+const SHADOW_CONFIG = [
   "diff.external=",
-  "credential.helper=",
-  "protocol.allow=never",
   "core.autocrlf=false",
-  "core.safecrlf=false",
   "gc.auto=0",
   "maintenance.auto=false",
 ];
@@ -67,8 +62,8 @@ async function gitWith(
     GIT_COMMITTER_NAME: "mini-codex",
     GIT_COMMITTER_EMAIL: "checkpoints@mini-codex.invalid",
   };
-  const config = SAFE_CONFIG.flatMap((pair) => ["-c", pair]);
-  const child = run("git", [...config, "--no-pager", ...args], {
+  const config = SHADOW_CONFIG.flatMap((pair) => ["-c", pair]);
+  const child = run("git", [...config, ...neutralGitArgs(args)], {
     env,
     cwd,
     maxBuffer: 64 * 1024 * 1024,
