@@ -14,6 +14,7 @@ import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
+import { applyConfiguredPrices } from "./model-prices.js";
 import { resolveProvider } from "./provider.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { packageVersion } from "./version.js";
@@ -154,6 +155,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   if (contextWindow) runtime.contextWindow = contextWindow;
   // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
   // store:false only requested encrypted reasoning can be replayed in a full request.
+  applyConfiguredPrices(config);
   const model = lookupModel(runtime.model);
   const reasoningModel = model.efforts.length > 0;
   const effort =
