@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { summarizeLedger } from "../../src/session/ledger.js";
 import { type Harness, startHarness } from "./harness.js";
 
 let h: Harness;
@@ -74,6 +75,44 @@ describe("cache diagnosis against the demo server (issue 18)", () => {
     expect(switched?.cache_diagnosis).toBe("prefix_changed:reasoning");
     // the earlier turn's whole input is still the longest shared prefix, under other fields
     expect(switched?.shared_prefix).toEqual({ seq: before?.seq, items: before?.items_total });
+  });
+
+  it("a return to an existing lane (lanes auto) served from cache is no miss (issue 26)", async () => {
+    h = await startHarness({
+      instructions: LONG_INSTRUCTIONS,
+      settings: { model: "demo-1", effort: "low" },
+    });
+    await h.session.send("one");
+    h.session.update({ effort: "high" });
+    await h.session.send("two");
+    h.session.update({ effort: "low" });
+    await h.session.send("three");
+    const back = h.ledger().at(-1);
+    // the low lane's head is continued: the request is incremental and mostly cached
+    expect(back?.mode).toBe("ws_incremental");
+    expect(back?.usage?.cached_tokens).toBeGreaterThan(1000);
+    expect(back?.cache_diagnosis).toBeNull();
+    // `mini-codex ledger` counts the switch to high as the one miss
+    expect(summarizeLedger(h.ledger()).cacheMisses).toEqual({
+      first_request: 1,
+      "prefix_changed:reasoning": 1,
+    });
+  });
+
+  it("a return to a model used before, served from cache, is no miss", async () => {
+    h = await startHarness({ instructions: LONG_INSTRUCTIONS, settings: { model: "demo-1" } });
+    await h.session.send("one");
+    h.session.update({ model: "demo-2" });
+    await h.session.send("two");
+    h.session.update({ model: "demo-1" });
+    await h.session.send("three");
+    const back = h.ledger().at(-1);
+    expect(back?.usage?.cached_tokens).toBeGreaterThan(1000);
+    expect(back?.cache_diagnosis).toBeNull();
+    expect(summarizeLedger(h.ledger()).cacheMisses).toEqual({
+      first_request: 1,
+      "prefix_changed:model": 1,
+    });
   });
 
   it("every row of a 20-tool-call run carries a prefix digest and the prefix it shares", async () => {
