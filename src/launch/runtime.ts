@@ -15,6 +15,7 @@ import { resolveHome } from "./home.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { resolveProvider } from "./provider.js";
 import { sandboxCheck } from "./sandbox-settings.js";
+import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
 import { packageVersion } from "./version.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
@@ -74,14 +75,24 @@ export interface RuntimeInput {
   defaultSandbox?: SandboxMode;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
+  /**
+   * The saved session this run resumes or forks: its model, effort, provider, sandbox and
+   * approval policy unless the command line sets them; with `inItsDirectory`, its directory
+   * unless -C/--cd names one (exec resume).
+   */
+  resumed?: { saved: SavedSettings; inItsDirectory: boolean };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function existingDir(path: string, flag: string): string {
-  try {
-    if (statSync(path).isDirectory()) return path;
-  } catch {
-    // reported below
-  }
+  if (isDirectory(path)) return path;
   throw new CliError(`${flag} ${path}: no such directory`, EXIT_FAILED);
 }
 
@@ -105,11 +116,25 @@ function overridden(flags: SharedFlags, key: string): boolean {
   });
 }
 
+/** -C/--cd, else a resumed session's own directory when asked for, else the current one. */
+function workingDirectory(input: RuntimeInput): string {
+  const saved = input.resumed?.inItsDirectory ? input.resumed.saved : undefined;
+  if (input.flags.cd === undefined && saved) {
+    if (isDirectory(saved.cwd)) return saved.cwd;
+    throw new CliError(
+      `session ${saved.id} ran in ${saved.cwd}, which is no longer a directory: pass -C/--cd DIR to resume it in another one`,
+      EXIT_FAILED,
+    );
+  }
+  return existingDir(resolve(input.flags.cd ?? process.cwd()), "--cd");
+}
+
 export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
+  const { resumed } = input;
   const env = input.env ?? process.env;
   const warn = input.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
   const home = resolveHome(env);
-  const cwd = existingDir(resolve(input.flags.cd ?? process.cwd()), "--cd");
+  const cwd = workingDirectory(input);
   const workspaceRoots = [
     cwd,
     ...input.flags.addDir.map((dir) => existingDir(resolve(cwd, dir), "--add-dir")),
@@ -119,6 +144,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     overrides: input.flags.config,
     flagOverrides: flagOverrides(input.flags),
     ...(input.flags.profile ? { profile: input.flags.profile } : {}),
+    ...(resumed ? { sessionDefaults: (sets) => savedConfigOverrides(resumed.saved, sets) } : {}),
   });
   for (const warning of loaded.warnings) warn(warning);
   const { config } = loaded;

@@ -5,14 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userMessage } from "../../src/protocol/items.js";
 import { type LedgerRow, LedgerWriter, ledgerPath } from "../../src/session/ledger.js";
 import {
-  findLatestSession,
-  findSessionById,
   readSessionFile,
   SessionFile,
   SessionFileError,
   sessionFilePath,
 } from "../../src/session/session-file.js";
 import { isValidSessionId, newSessionId } from "../../src/session/session-id.js";
+import { findLatestSession, findSessionById } from "../../src/session/session-lookup.js";
 
 let home: string;
 beforeEach(() => {
