@@ -2,6 +2,7 @@ import type { MiniCodexConfig } from "../launch/config-schema.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import { openSession } from "../launch/open-session.js";
+import { resumeHint } from "../launch/resume-hint.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { listSessions } from "../session/session-list.js";
@@ -80,6 +81,14 @@ export async function runInteractive(
       ...notificationSettings(runtime.config),
       ...(start ? { start: savedStart(start, saved) } : {}),
       listSessions: (all) => listSessions(runtime.home, all ? undefined : runtime.cwd),
+      resumeCommand: (sessionId) =>
+        resumeHint({
+          sessionId,
+          cwd: runtime.cwd,
+          shellCwd: process.cwd(),
+          launcher: process.argv[1],
+          path: process.env.PATH,
+        }),
       home: runtime.home,
       cwd: runtime.cwd,
       approvalPolicy: runtime.approvalPolicy,

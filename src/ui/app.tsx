@@ -77,7 +77,7 @@ export function App({
   const quit = useCallback(() => {
     const session = agent.session;
     void agent.close().finally(() => {
-      if (session) onExit?.(exitSummary(session.status()));
+      if (session) onExit?.(exitSummary(session.status(), options.resumeCommand));
       setLeaving(true);
     });
   }, [agent, onExit]);
