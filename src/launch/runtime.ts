@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
@@ -17,6 +17,7 @@ import { resolveProvider } from "./provider.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
 import { packageVersion } from "./version.js";
+import { existingDir, workingDirectory } from "./working-directory.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
 
@@ -83,19 +84,6 @@ export interface RuntimeInput {
   resumed?: { saved: SavedSettings; inItsDirectory: boolean };
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function existingDir(path: string, flag: string): string {
-  if (isDirectory(path)) return path;
-  throw new CliError(`${flag} ${path}: no such directory`, EXIT_FAILED);
-}
-
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
 export function readBaseInstructions(): string {
   try {
@@ -116,29 +104,11 @@ function overridden(flags: SharedFlags, key: string): boolean {
   });
 }
 
-/** -C/--cd, else a resumed session's own directory when asked for, else the current one. */
-function workingDirectory(input: RuntimeInput): string {
-  const saved = input.resumed?.inItsDirectory ? input.resumed.saved : undefined;
-  if (input.flags.cd === undefined && saved) {
-    if (isDirectory(saved.cwd)) return saved.cwd;
-    throw new CliError(
-      `session ${saved.id} ran in ${saved.cwd}, which is no longer a directory: pass -C/--cd DIR to resume it in another one`,
-      EXIT_FAILED,
-    );
-  }
-  return existingDir(resolve(input.flags.cd ?? process.cwd()), "--cd");
-}
-
 export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const { resumed } = input;
   const env = input.env ?? process.env;
   const warn = input.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
   const home = resolveHome(env);
-  const cwd = workingDirectory(input);
-  const workspaceRoots = [
-    cwd,
-    ...input.flags.addDir.map((dir) => existingDir(resolve(cwd, dir), "--add-dir")),
-  ];
   const loaded = loadConfig({
     home,
     overrides: input.flags.config,
@@ -150,6 +120,11 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const { config } = loaded;
   const resolved = resolveProvider(config, env);
   const provider = resolved.settings;
+  const cwd = workingDirectory({ ...input, startsDemo: resolved.startsDemoServer, warn });
+  const workspaceRoots = [
+    cwd,
+    ...input.flags.addDir.map((dir) => existingDir(resolve(cwd, dir), "--add-dir")),
+  ];
   let close = async () => {};
   if (resolved.startsDemoServer) {
     const { startDemoServer } = await import("../demo/index.js");

@@ -80,7 +80,7 @@ export function App({
       if (session) onExit?.(exitSummary(session.status(), options.resumeCommand));
       setLeaving(true);
     });
-  }, [agent, onExit]);
+  }, [agent, onExit, options.resumeCommand]);
   useEffect(() => {
     if (leaving) exit();
   }, [leaving, exit]);
