@@ -1,7 +1,9 @@
-// `npm run build`: tsc, then the bundles (rolldown), then the pre-rendered help. It does no work
+// `npm run build`: tsc, the bundles (rolldown), the pre-rendered help, the seeded code caches
+// (build/seed-code-cache.mjs). It does no work
 // when nothing it reads changed since the last build that succeeded: a digest of every input
-// (src/, build/, the configs, package.json and the lock file) is kept in dist/.build-inputs,
-// written only after all three steps succeeded. `--quiet` (npm run demo) prints nothing unless a
+// (src/, build/, the configs, package.json, the lock file and Node's version, which the code
+// cache seeds are keyed on) is kept in dist/.build-inputs, written only after every step
+// succeeded. `--quiet` (npm run demo) prints nothing unless a
 // step fails (then its whole output); `--force` builds even when the digest matches.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -41,6 +43,7 @@ export function inputsDigest(root = ROOT, dirs = INPUT_DIRS, files = INPUT_FILES
     ...files.map((file) => join(root, file)).filter((path) => existsSync(path)),
   ].map((path) => relative(root, path).split(sep).join("/"));
   const hash = createHash("sha256");
+  hash.update(`node ${process.version}\0`);
   for (const path of paths.sort()) {
     hash.update(`${path}\0`);
     hash.update(readFileSync(join(root, path)));
@@ -63,6 +66,8 @@ const STEPS = [
   ["tsc", ["-p", "tsconfig.build.json"]],
   ["rolldown", ["-c", "rolldown.config.mjs"]],
   [process.execPath, ["build/render-help.mjs"]],
+  // never fails the build: a failed seed costs only that seed
+  [process.execPath, ["build/seed-code-cache.mjs"]],
 ];
 
 function run(command, args, quiet) {
