@@ -3,9 +3,12 @@ import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { RuleBook } from "../tools/approval/rule-book.js";
+import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
+import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
 export type WsLanes = (typeof WS_LANES)[number];
@@ -48,6 +51,8 @@ export interface HistoryStore {
   append(items: ResponseItem[]): void;
   /** History was replaced wholesale (compaction). */
   replace(items: ResponseItem[]): void;
+  /** The session runs on another model or effort from now on (a resume comes back on it). */
+  recordSettings?(settings: RecordedSettings): void;
   /** The session closed: release what the store holds (the session file's lock). */
   close?(): void;
 }
@@ -75,6 +80,11 @@ export interface SessionOptions {
   restoredHistory?: ResponseItem[];
   /** What the person should know about the restored history (unreadable lines, repairs). */
   notices?: string[];
+  /**
+   * The model and effort the restored history last ran on: when `settings` differ (a flag on
+   * resume), the change is recorded and the model is told with the next message.
+   */
+  restoredSettings?: RecordedSettings;
   /** Initial context items (developer + environment_context) for a new session. */
   initialContext?: ResponseItem[];
   historyStore?: HistoryStore;
@@ -85,6 +95,10 @@ export interface SessionOptions {
   autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The `.rules` files (docs/config.md, "Rules"): the gate consults them; "always" writes one. */
+  rules?: RuleBook;
+  /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */
+  hooks?: HookSetup;
   /** Package version for the User-Agent. */
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
@@ -155,6 +169,8 @@ export interface AgentSession {
   prepare(): Promise<void>;
   status(): SessionStatus;
   history(): readonly ResponseItem[];
+  /** The rules on disk, to list and remove (/permissions); absent when none are read. */
+  rules?(): RuleBook | undefined;
   /** The configured MCP servers with their state and tools (/mcp). */
   mcpServers?(): McpServerStatus[];
   close(): Promise<void>;
