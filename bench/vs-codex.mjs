@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { watchPeakRss } from "./lib/peak-rss.mjs";
+import { bareNodePeakRssMb, watchPeakRss } from "./lib/peak-rss.mjs";
 import { BIN } from "./lib/session-world.mjs";
 import { startTimedDemoServer } from "./lib/timed-demo-server.mjs";
 
@@ -214,6 +214,7 @@ try {
       bytes_ratio: r2(sum("bytes", "mini_codex") / sum("bytes", "codex")),
       wire_bytes_ratio: r2(sum("wireBytes", "mini_codex") / sum("wireBytes", "codex")),
       peak_rss_ratio: r2(out.tools_20.peakRssMb.mini_codex / out.tools_20.peakRssMb.codex),
+      bare_node_peak_rss_mb: bareNodePeakRssMb(),
       full_requests: { mini_codex: sum("full", "mini_codex"), codex: sum("full", "codex") },
       scenarios: out,
       load_average_1m: r2(loadavg()[0]),
