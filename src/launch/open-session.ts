@@ -16,11 +16,12 @@ import { newSessionId } from "../session/session-id.js";
 import { SessionLockedError } from "../session/session-lock.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
-import { readAgentsMd, systemTimezone } from "./context-sources.js";
+import { systemTimezone } from "./context-sources.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
+import { readSessionKnowledge } from "./session-knowledge.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
 
 /** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
@@ -146,6 +147,9 @@ export async function openSession(
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve) base.approve = input.approve;
+  // read once, here: what a session was started with stays its prefix until /new
+  const read = readSessionKnowledge(runtime);
+  base.knowledge = read.knowledge;
   // --ephemeral saves nothing (as in Codex): no session file and no ledger
   if (input.ephemeral) base.ledger = false;
 
@@ -155,6 +159,7 @@ export async function openSession(
     keepSavedSettings(runtime, settings, saved.meta);
     const options: SessionOptions = {
       ...base,
+      knowledge: { ...read.knowledge, files: [], savedContext: true },
       id: saved.meta.id,
       restoredHistory: saved.history,
       notices: warnings,
@@ -171,10 +176,12 @@ export async function openSession(
     return opened;
   }
 
-  if (input.fork) return forkSession(runtime, base, settings, { ...input, fork: input.fork });
+  if (input.fork) {
+    const forkBase = { ...base, knowledge: { ...read.knowledge, files: [], savedContext: true } };
+    return forkSession(runtime, forkBase, settings, { ...input, fork: input.fork });
+  }
 
   const id = newSessionId();
-  const agentsMd = readAgentsMd(runtime.cwd);
   const initialContext = buildInitialContext({
     cwd: runtime.cwd,
     shell: basename(process.env.SHELL || "bash"),
@@ -184,9 +191,10 @@ export async function openSession(
     canAsk: input.approve !== undefined,
     now: new Date(),
     ...systemTimezone(),
-    ...(agentsMd !== undefined ? { agentsMd } : {}),
+    ...(read.agentsMd !== undefined ? { agentsMd: read.agentsMd } : {}),
+    ...(read.skillsItem ? { skills: read.skillsItem } : {}),
   });
-  const options: SessionOptions = { ...base, id, initialContext };
+  const options: SessionOptions = { ...base, id, initialContext, notices: read.notes };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
     file = SessionFile.create(runtime.home, newMeta(runtime, id, settings));
@@ -196,7 +204,7 @@ export async function openSession(
     session: createSession(options),
     id,
     resumed: false,
-    warnings: [],
+    warnings: read.notes,
   };
   if (file) opened.file = file.path;
   return opened;

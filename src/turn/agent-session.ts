@@ -15,7 +15,9 @@ import type {
   SessionEventListener,
 } from "../session/events.js";
 import { FrozenToolOutputs } from "../session/history.js";
+import type { SessionKnowledge } from "../session/knowledge.js";
 import type { LaneTable } from "../session/lanes.js";
+import { skillMentionItems } from "../session/skill-context.js";
 import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
@@ -50,6 +52,7 @@ export function createSession(
 export class Session implements AgentSession {
   readonly id: string;
   readonly notices: readonly string[];
+  readonly knowledge: SessionKnowledge | undefined;
   private settings: SessionSettings;
   private readonly conversation: StoredHistory;
   private readonly frozen = new FrozenToolOutputs();
@@ -73,6 +76,7 @@ export class Session implements AgentSession {
   ) {
     this.id = options.id;
     this.notices = options.notices ?? [];
+    this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
     const { historyStore, restoredHistory, initialContext } = options;
     this.conversation = new StoredHistory(historyStore, restoredHistory, initialContext);
@@ -129,6 +133,7 @@ export class Session implements AgentSession {
         this.conversation.append([
           ...this.settingsNote.take(),
           userMessage(input, images),
+          ...skillMentionItems(input, this.knowledge?.skills ?? []),
           ...early,
         ]);
         return await runTurnLoop({
