@@ -10,6 +10,7 @@ import {
 } from "./model-tools.js";
 import type { DemoToolOffer } from "./request.js";
 import { answerForSchema } from "./schema-answer.js";
+import { skillReadFollowUp, skillStep } from "./skill-use.js";
 import { isCompactionRequest, summarizeConversation, userText } from "./summary.js";
 
 export type { DemoOutput } from "./model-tools.js";
@@ -58,6 +59,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
       const call = shellCall(input.tools, again) ?? NO_SHELL;
       return { outputs: { list: [call] }, summary: "Running the command again." };
     }
+    const skill = skillReadFollowUp(input.context, last);
+    if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
     return {
       outputs: { list: [text(followUp(input.context, last))] },
       summary: "Reading the tool output.",
@@ -154,6 +157,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (long) {
     return { outputs: { list: [longMessage(Number(long[1]))] }, summary: "Writing at length." };
   }
+  const skill = skillStep(prompt, input.context, input.tools);
+  if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
   return { outputs: { list: [text(`You said: ${prompt}`)] }, summary: "Echoing the user." };
 }
 
@@ -176,7 +181,8 @@ function repeatedCommand(context: ResponseItem[], afterOutput: boolean): string 
 function lastUserText(context: ResponseItem[]): string | undefined {
   for (let i = context.length - 1; i >= 0; i--) {
     const text = userText(context[i]);
-    if (text !== undefined) return text;
+    // a skill's body given after the message that named it is context, not the prompt
+    if (text !== undefined && !text.startsWith("<skill>")) return text;
   }
   return undefined;
 }

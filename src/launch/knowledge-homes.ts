@@ -6,7 +6,10 @@ import type { MiniCodexConfig } from "./config-schema.js";
  * Where the person's own AGENTS.md, skills and prompts live: $MINI_CODEX_HOME first, then the
  * Codex home named by `codex_home` (so a Codex setup is read as it is).
  */
-export function knowledgeHomes(home: string, config: Pick<MiniCodexConfig, "codex_home">): string[] {
+export function knowledgeHomes(
+  home: string,
+  config: Pick<MiniCodexConfig, "codex_home">,
+): string[] {
   const codex = config.codex_home;
   if (!codex) return [home];
   const expanded =

@@ -21,8 +21,8 @@ import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
-import { readSessionKnowledge } from "./session-knowledge.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
+import { readSessionKnowledge } from "./session-knowledge.js";
 
 /** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
 export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean };

@@ -86,14 +86,20 @@ function readProjectFiles(cwd: string, settings: ProjectDocSettings, out: Projec
     if (!doc || doc.data.toString("utf8").trim() === "") continue;
     const loaded = Math.min(left, doc.data.length);
     out.files.push({ path: doc.path, bytes: doc.data.length, loaded, scope: "project" });
-    if (loaded < doc.data.length) out.notes.push(cutNote(doc.path, loaded, doc.data.length, settings));
+    if (loaded < doc.data.length)
+      out.notes.push(cutNote(doc.path, loaded, doc.data.length, settings));
     if (loaded > 0) texts.push(doc.data.subarray(0, loaded).toString("utf8"));
     left -= loaded;
   }
   return texts;
 }
 
-function cutNote(path: string, loaded: number, bytes: number, settings: ProjectDocSettings): string {
+function cutNote(
+  path: string,
+  loaded: number,
+  bytes: number,
+  settings: ProjectDocSettings,
+): string {
   const what = loaded === 0 ? "left out" : `cut to ${loaded} of ${bytes} bytes`;
   return `${path} ${what}: the project instructions may use ${settings.maxBytes} bytes (project_doc_max_bytes)`;
 }

@@ -17,7 +17,9 @@ export interface PromptSearch {
 function readPromptFolder(dir: string): PromptFile[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith(".md")).sort();
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith(".md"))
+      .sort();
   } catch {
     return [];
   }

@@ -47,7 +47,8 @@ function readSkill(folder: string, scope: Skill["scope"]): Skill | string | unde
   const name = fields.name?.trim();
   const description = (fields["metadata.short-description"] ?? fields.description)?.trim();
   if (!name || !description) return `${path}: no name or description in its front matter`;
-  if (name.length > MAX_NAME || /\s/.test(name)) return `${path}: the name "${name}" is not a skill name`;
+  if (name.length > MAX_NAME || /\s/.test(name))
+    return `${path}: the name "${name}" is not a skill name`;
   return { name, description: description.slice(0, MAX_DESCRIPTION), path, scope };
 }
 

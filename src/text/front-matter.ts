@@ -16,7 +16,9 @@ function unquote(value: string): string {
     const first = trimmed[0];
     if ((first === '"' || first === "'") && trimmed.endsWith(first)) {
       const inner = trimmed.slice(1, -1);
-      return first === '"' ? inner.replace(/\\"/g, '"').replace(/\\\\/g, "\\") : inner.replace(/''/g, "'");
+      return first === '"'
+        ? inner.replace(/\\"/g, '"').replace(/\\\\/g, "\\")
+        : inner.replace(/''/g, "'");
     }
   }
   return trimmed;

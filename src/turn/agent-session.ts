@@ -17,10 +17,10 @@ import type {
 import { FrozenToolOutputs } from "../session/history.js";
 import type { SessionKnowledge } from "../session/knowledge.js";
 import type { LaneTable } from "../session/lanes.js";
-import { skillMentionItems } from "../session/skill-context.js";
 import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { skillMentionItems } from "../session/skill-context.js";
 import { createApprovalGate } from "../tools/approval/gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { HistoryCompactor } from "./history-compactor.js";

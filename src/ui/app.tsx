@@ -107,6 +107,7 @@ export function App({
       },
       openResumePicker: () => sessions.openPicker(),
       forkSession: () => sessions.fork(),
+      sendMessage: (text) => void agent.sendMessage(text),
       quit,
     });
 

@@ -1,5 +1,4 @@
-import { spawn } from "node:child_process";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,18 +76,22 @@ function agentsMdPart(from: number): string {
 
 /** The real Codex CLI in its own CODEX_HOME, TMPDIR and HOME; its process group ended after. */
 async function runCodex(path: string): Promise<{ code: number | null; out: string }> {
-  const child = spawn(path, ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check", "hi"], {
-    cwd: deep,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: root,
-      CODEX_HOME: codexHome,
-      TMPDIR: join(root, "tmp"),
-      MINI_DEMO_KEY: "not-a-real-key",
+  const child = spawn(
+    path,
+    ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check", "hi"],
+    {
+      cwd: deep,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: root,
+        CODEX_HOME: codexHome,
+        TMPDIR: join(root, "tmp"),
+        MINI_DEMO_KEY: "not-a-real-key",
+      },
     },
-  });
+  );
   let out = "";
   child.stdout.on("data", (chunk) => {
     out += String(chunk);

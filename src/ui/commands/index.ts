@@ -10,6 +10,7 @@ import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
+import { skillsCommand } from "./skills.js";
 import { statusCommand } from "./status.js";
 import type { SlashCommand } from "./types.js";
 
@@ -20,6 +21,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   statusCommand,
   ledgerCommand,
   mcpCommand,
+  skillsCommand,
   compactCommand,
   newCommand,
   resumeCommand,
@@ -32,6 +34,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
 /** `/name args` → the command and its argument text; undefined when not a slash command. */
 export function parseSlashCommand(
   text: string,
+  commands: readonly SlashCommand[] = SLASH_COMMANDS,
 ): { name: string; args: string; command?: SlashCommand } | undefined {
   const match = /^\/([a-z][\w-]*)\s*([\s\S]*)$/i.exec(text.trim());
   if (!match) return undefined;
@@ -39,6 +42,6 @@ export function parseSlashCommand(
   return {
     name,
     args: (match[2] ?? "").trim(),
-    command: SLASH_COMMANDS.find((c) => c.name === name),
+    command: commands.find((c) => c.name === name),
   };
 }

@@ -7,9 +7,13 @@ export function agentsMdLines(knowledge: SessionKnowledge | undefined): string[]
     return ["AGENTS.md    as in the saved session (files are read again by /new)"];
   }
   const files = knowledge.files.map((file) => {
-    const size = file.loaded < file.bytes ? `${file.loaded} of ${file.bytes} bytes, cut` : `${file.bytes} bytes`;
+    const size =
+      file.loaded < file.bytes
+        ? `${file.loaded} of ${file.bytes} bytes, cut`
+        : `${file.bytes} bytes`;
     return `  ${file.scope === "global" ? "global " : "project"}  ${file.path}  (${size})`;
   });
-  if (files.length === 0) return ["AGENTS.md    none found (read when the session started; /new reads again)"];
+  if (files.length === 0)
+    return ["AGENTS.md    none found (read when the session started; /new reads again)"];
   return ["AGENTS.md    read when the session started; edits apply from /new", ...files];
 }

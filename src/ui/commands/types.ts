@@ -26,6 +26,8 @@ export interface CommandContext {
   newSession(): Promise<void>;
   /** The list of saved sessions to resume (`/resume`). */
   openResumePicker(): void;
+  /** Send a message to the model as if typed (prompt files). */
+  sendMessage(text: string): void;
   /** Go on in a copy of this session (`/fork`). */
   forkSession(): Promise<void>;
   quit(): void;
