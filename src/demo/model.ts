@@ -9,6 +9,7 @@ import {
   shellCall,
 } from "./model-tools.js";
 import type { DemoToolOffer } from "./request.js";
+import { reviewAnswer } from "./review-rule.js";
 import { answerForSchema } from "./schema-answer.js";
 import { skillReadFollowUp, skillStep } from "./skill-use.js";
 import { isCompactionRequest, summarizeConversation, userText } from "./summary.js";
@@ -82,6 +83,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     const summary = summarizeConversation(input.context);
     return { outputs: { list: [text(summary)] }, summary: "Summarizing the conversation." };
   }
+  const review = reviewAnswer(prompt, input.context);
+  if (review) return { outputs: { list: [review] }, summary: "Reviewing the change." };
   const first = repeatedCommand(input.context, false);
   if (first) {
     const call = shellCall(input.tools, first) ?? NO_SHELL;

@@ -36,6 +36,8 @@ export interface OpenSessionInput {
   warmup: boolean;
   approve?: SessionOptions["approve"];
   outputSchema?: SessionSettings["outputSchema"];
+  /** A review (/review, exec review): read-only and nobody asked, whatever the launch said. */
+  review?: boolean;
   /** Model and effort to start with instead of the configured ones (the TUI's /new). */
   settings?: Pick<SessionSettings, "model" | "effort">;
 }
@@ -136,8 +138,8 @@ export async function openSession(
     tools,
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
-    sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
+    sandbox: input.review ? "read-only" : runtime.sandbox,
+    approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
     home: runtime.home,
     ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
@@ -146,7 +148,7 @@ export async function openSession(
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
-  if (input.approve) base.approve = input.approve;
+  if (input.approve && !input.review) base.approve = input.approve;
   // read once, here: what a session was started with stays its prefix until /new
   const read = readSessionKnowledge(runtime);
   base.knowledge = read.knowledge;
@@ -185,10 +187,10 @@ export async function openSession(
   const initialContext = buildInitialContext({
     cwd: runtime.cwd,
     shell: basename(process.env.SHELL || "bash"),
-    sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
+    sandbox: base.sandbox,
+    approvalPolicy: base.approvalPolicy,
     networkAccess: config.sandbox_workspace_write?.network_access ?? false,
-    canAsk: input.approve !== undefined,
+    canAsk: base.approve !== undefined,
     now: new Date(),
     ...systemTimezone(),
     ...(read.agentsMd !== undefined ? { agentsMd: read.agentsMd } : {}),
