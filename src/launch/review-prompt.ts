@@ -8,6 +8,7 @@ export const REVIEW_REQUEST_TAG = "<review_request>";
 
 const INSTRUCTIONS = [
   "Review the code change below as a careful colleague would. Do not change any file: read, run read-only commands if you need more context, and report.",
+  "This review runs in a read-only sandbox and nobody can approve anything: a write is refused.",
   "Report only problems this change introduces that its author would want to fix: bugs, security holes, data loss, broken behaviour, clear performance or maintainability faults. No style nits.",
   "For each finding give the file (absolute path) and the exact lines of the new version, a short title, a one-paragraph explanation of when it goes wrong, a priority (0 = must fix before anything else, 1 = urgent, 2 = normal, 3 = minor) and your confidence between 0 and 1.",
   'Answer with JSON only, in this shape: {"findings":[{"title":"…","body":"…","priority":1,"confidence_score":0.8,"code_location":{"absolute_file_path":"/abs/path","line_range":{"start":10,"end":12}}}],"overall_correctness":"patch is correct" or "patch is incorrect","overall_explanation":"…"}.',

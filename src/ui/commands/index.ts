@@ -10,6 +10,7 @@ import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
+import { reviewCommand } from "./review.js";
 import { skillsCommand } from "./skills.js";
 import { statusCommand } from "./status.js";
 import type { SlashCommand } from "./types.js";
@@ -27,6 +28,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   resumeCommand,
   forkCommand,
   diffCommand,
+  reviewCommand,
   initCommand,
   quitCommand,
 ];
