@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
-import { codexBinary } from "../demo/codex-cli.js";
+import { codexBinary, runCodexExec } from "../demo/codex-cli.js";
 import { cleanEnv, runCli } from "../e2e/helpers.js";
 
 /**
@@ -74,45 +74,12 @@ function agentsMdPart(from: number): string {
   return found[0] as string;
 }
 
-/** The real Codex CLI in its own CODEX_HOME, TMPDIR and HOME; its process group ended after. */
-async function runCodex(path: string): Promise<{ code: number | null; out: string }> {
-  const child = spawn(
-    path,
-    ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check", "hi"],
-    {
-      cwd: deep,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: root,
-        CODEX_HOME: codexHome,
-        TMPDIR: join(root, "tmp"),
-        MINI_DEMO_KEY: "not-a-real-key",
-      },
-    },
-  );
-  let out = "";
-  child.stdout.on("data", (chunk) => {
-    out += String(chunk);
-  });
-  child.stderr.on("data", (chunk) => {
-    out += String(chunk);
-  });
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  try {
-    if (child.pid) process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // nothing left behind
-  }
-  return { code, out };
-}
-
 describeCodex("AGENTS.md as the Codex CLI 0.171 loads it", () => {
   test("the first request carries the same AGENTS.md text; the cut is announced", async () => {
     const before = server.requests.length;
-    const codex = await runCodex("path" in binary ? binary.path : "");
-    expect(codex.code, codex.out).toBe(0);
+    const place = { cwd: deep, root, codexHome, tmp: join(root, "tmp"), prompt: "hi" };
+    const codex = await runCodexExec("path" in binary ? binary.path : "", place);
+    expect(codex.code, codex.stderr).toBe(0);
     const fromCodex = agentsMdPart(before);
 
     const miniHome = join(root, "mini-home");
