@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { gitRoot } from "../sandbox/git-files.js";
 import type { ContextFile } from "../session/knowledge.js";
-import { gitRoot } from "./git.js";
 
 // AGENTS.md discovery as the Codex CLI does it (docs/config.md, "AGENTS.md"): one global file
 // from the homes, then at most one file per folder from the repository root down to cwd, cut

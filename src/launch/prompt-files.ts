@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { gitRoot } from "../sandbox/git-files.js";
 import type { PromptFile } from "../session/knowledge.js";
 import { parseFrontMatter } from "../text/front-matter.js";
-import { gitRoot } from "./git.js";
 
 // Prompt files (docs/config.md, "Prompt files"): each `<name>.md` of a prompts folder is the
 // command `/<name>`; its front matter may give `description` and `argument-hint`. The

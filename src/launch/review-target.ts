@@ -1,10 +1,22 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { runReviewGit, SAFE_DIFF_OPTIONS } from "../sandbox/review-git.js";
+import { runGit } from "../sandbox/own-git.js";
 
 // What a review looks at (`/review`, `mini-codex exec review`): the uncommitted changes, the
-// changes since the merge base with a branch, or one commit; as a unified diff read with the
-// confined git of sandbox/review-git.ts.
+// changes since the merge base with a branch, or one commit; as a unified diff read with
+// mini-codex's own confined git (sandbox/own-git.ts).
+
+const DIFF_OPTIONS = ["--no-color"];
+
+/** git's output, or an error with git's own message (not the sandbox's command line). */
+async function readGit(args: string[], options: { cwd: string; miniCodexHome?: string }) {
+  try {
+    return (await runGit(args, { ...options, maxBuffer: 64 * 1024 * 1024 })).stdout;
+  } catch (error) {
+    const stderr = (error as { stderr?: unknown }).stderr;
+    throw new Error(String(stderr ?? "").trim() || `git ${args[0]} failed`);
+  }
+}
 
 export type ReviewTarget =
   | { kind: "uncommitted" }
@@ -47,7 +59,7 @@ async function uncommitted(git: (args: string[]) => Promise<string>, root: strin
     () => true,
     () => false,
   );
-  const tracked = await git(["diff", ...SAFE_DIFF_OPTIONS, ...(hasHead ? ["HEAD"] : ["--cached"])]);
+  const tracked = await git(["diff", ...DIFF_OPTIONS, ...(hasHead ? ["HEAD"] : ["--cached"])]);
   const untracked = (await git(["ls-files", "--others", "--exclude-standard", "-z"]))
     .split("\0")
     .filter(Boolean);
@@ -63,8 +75,8 @@ export async function reviewDiff(
     cwd: options.cwd,
     ...(options.miniCodexHome ? { miniCodexHome: options.miniCodexHome } : {}),
   };
-  const root = (await runReviewGit(["rev-parse", "--show-toplevel"], base)).trim();
-  const git = (args: string[]) => runReviewGit(args, { ...base, cwd: root, root });
+  const root = (await readGit(["rev-parse", "--show-toplevel"], base)).trim();
+  const git = (args: string[]) => readGit(args, { ...base, cwd: root });
   let description: string;
   let diff: string;
   if (target.kind === "uncommitted") {
@@ -73,11 +85,11 @@ export async function reviewDiff(
   } else if (target.kind === "base") {
     const mergeBase = (await git(["merge-base", "HEAD", target.branch])).trim();
     description = `the changes against the base branch ${target.branch} (merge base ${mergeBase.slice(0, 12)})`;
-    diff = await git(["diff", ...SAFE_DIFF_OPTIONS, mergeBase]);
+    diff = await git(["diff", ...DIFF_OPTIONS, mergeBase]);
   } else {
     const subject = (await git(["log", "-1", "--format=%h %s", target.sha])).trim();
     description = `the commit ${subject}`;
-    diff = await git(["show", ...SAFE_DIFF_OPTIONS, "--format=", target.sha]);
+    diff = await git(["show", ...DIFF_OPTIONS, "--format=", target.sha]);
   }
   const cut = diff.length > MAX_REVIEW_DIFF_CHARS;
   return { root, description, diff: cut ? diff.slice(0, MAX_REVIEW_DIFF_CHARS) : diff, cut };

@@ -30,6 +30,8 @@ export interface ProviderSettings {
   wsMaxLanes: number;
   /** Epoch reset after this many requests on one chain; 0 = off. */
   wsEpochMaxRequests: number;
+  /** Offer permessage-deflate on the WebSocket handshake (`ws_compression`, default true). */
+  wsCompression?: boolean;
 }
 
 /** Settings that shape each request; `update()` changes them between requests. */
