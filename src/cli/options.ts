@@ -44,6 +44,10 @@ export function addSharedOptions(command: Command): Command {
     )
     .addOption(new Option("--yolo", "alias of --dangerously-bypass-approvals-and-sandbox"))
     .option("--skip-git-repo-check", "allow running outside a git repository")
+    .option(
+      "--dangerously-bypass-hook-trust",
+      "run the hooks of hooks.json without asking to trust them (for automation that vets them)",
+    )
     .addOption(
       new Option(
         "--effort <LEVEL>",

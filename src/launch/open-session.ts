@@ -19,6 +19,7 @@ import { createSession } from "../turn/agent-session.js";
 import { systemTimezone } from "./context-sources.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
+import { hookSetup } from "./hook-setup.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
@@ -141,6 +142,7 @@ export async function openSession(
     sandbox: input.review ? "read-only" : runtime.sandbox,
     approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
     home: runtime.home,
+    rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
     version: runtime.version,
@@ -162,6 +164,7 @@ export async function openSession(
     const options: SessionOptions = {
       ...base,
       knowledge: { ...read.knowledge, files: [], savedContext: true },
+      ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
       id: saved.meta.id,
       restoredHistory: saved.history,
       notices: warnings,
@@ -196,7 +199,14 @@ export async function openSession(
     ...(read.agentsMd !== undefined ? { agentsMd: read.agentsMd } : {}),
     ...(read.skillsItem ? { skills: read.skillsItem } : {}),
   });
-  const options: SessionOptions = { ...base, id, initialContext, notices: read.notes };
+  const persisted = !input.ephemeral;
+  const options: SessionOptions = {
+    ...base,
+    ...hookSetup(runtime, id, persisted),
+    id,
+    initialContext,
+    notices: read.notes,
+  };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
     file = SessionFile.create(runtime.home, newMeta(runtime, id, settings));
@@ -233,6 +243,7 @@ function forkSession(
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
     ...base,
+    ...hookSetup(runtime, id, !input.ephemeral),
     id,
     promptCacheKey,
     restoredHistory: saved.history,

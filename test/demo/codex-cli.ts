@@ -113,10 +113,12 @@ export function codexWorld(baseUrl: string, websockets: boolean) {
   let runs = 0;
   return {
     root,
-    async exec(binary: string, prompt: string): Promise<CodexRun> {
+    /** `extraArgs` go before the prompt (e.g. --dangerously-bypass-hook-trust). */
+    async exec(binary: string, prompt: string, extraArgs: string[] = []): Promise<CodexRun> {
       const work = join(root, `work-${++runs}`);
       mkdirSync(work);
-      const run = await runCodexExec(binary, { cwd: work, root, codexHome: home, tmp, prompt });
+      const place = { cwd: work, root, codexHome: home, tmp, prompt, extraArgs };
+      const run = await runCodexExec(binary, place);
       return { ...run, work };
     },
     cleanup() {
@@ -131,20 +133,31 @@ export function codexWorld(baseUrl: string, websockets: boolean) {
  */
 export async function runCodexExec(
   binary: string,
-  place: { cwd: string; root: string; codexHome: string; tmp: string; prompt: string },
+  place: {
+    cwd: string;
+    root: string;
+    codexHome: string;
+    tmp: string;
+    prompt: string;
+    extraArgs?: string[];
+  },
 ): Promise<Omit<CodexRun, "work">> {
   const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
-  const child = spawn(binary, [...args, "-C", place.cwd, place.prompt], {
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: place.root,
-      CODEX_HOME: place.codexHome,
-      TMPDIR: place.tmp,
-      MINI_DEMO_KEY: "not-a-real-key",
+  const child = spawn(
+    binary,
+    [...args, ...(place.extraArgs ?? []), "-C", place.cwd, place.prompt],
+    {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: place.root,
+        CODEX_HOME: place.codexHome,
+        TMPDIR: place.tmp,
+        MINI_DEMO_KEY: "not-a-real-key",
+      },
     },
-  });
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => {

@@ -76,6 +76,30 @@ describe("cache diagnosis against the demo server (issue 18)", () => {
     expect(switched?.shared_prefix).toEqual({ seq: before?.seq, items: before?.items_total });
   });
 
+  it("an effort change on one chain (lanes off) is a priced miss: the re-read prefix at the uncached rate", async () => {
+    h = await startHarness({
+      instructions: LONG_INSTRUCTIONS,
+      // a model without in-band effort updates
+      settings: { model: "gpt-5.5", effort: "low" },
+      providerOverrides: { wsLanes: "off" },
+    });
+    await h.session.send("one");
+    const before = h.ledger().at(-1);
+    h.session.update({ effort: "high" });
+    await h.session.send("two");
+    const switched = h.ledger().at(-1);
+    expect(switched?.cache_diagnosis).toBe("prefix_changed:reasoning");
+    const missed = Math.min(before?.usage?.input_tokens ?? 0, switched?.usage?.input_tokens ?? 0);
+    expect(switched?.cache_missed_tokens).toBe(missed - (switched?.usage?.cached_tokens ?? 0));
+    // gpt-5.5: $5 uncached, $0.50 cached per million input tokens
+    expect(switched?.miss_cost_usd).toBeCloseTo(
+      ((switched?.cache_missed_tokens ?? 0) * 4.5) / 1e6,
+      8,
+    );
+    const finished = h.events.flatMap((e) => (e.type === "request_finished" ? [e.request] : []));
+    expect(finished.at(-1)?.cost?.missUsd).toBeCloseTo(switched?.miss_cost_usd ?? -1, 8);
+  });
+
   it("every row of a 20-tool-call run carries a prefix digest and the prefix it shares", async () => {
     h = await startHarness({ instructions: LONG_INSTRUCTIONS });
     for (let i = 1; i <= 20; i++) await h.session.send(`run: echo ${i}`);
