@@ -20,6 +20,7 @@ import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { skillMentionItems } from "../session/skill-context.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
@@ -50,6 +51,7 @@ export function createSession(
 export class Session implements AgentSession {
   readonly id: string;
   readonly notices: readonly string[];
+  readonly knowledge: SessionOptions["knowledge"];
   private settings: SessionSettings;
   private readonly conversation: StoredHistory;
   private readonly frozen = new FrozenToolOutputs();
@@ -74,6 +76,7 @@ export class Session implements AgentSession {
   ) {
     this.id = options.id;
     this.notices = options.notices ?? [];
+    this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
     const { historyStore, restoredHistory, initialContext } = options;
     this.conversation = new StoredHistory(historyStore, restoredHistory, initialContext);
@@ -130,6 +133,7 @@ export class Session implements AgentSession {
         this.conversation.append([
           ...this.settingsNote.take(),
           userMessage(input, images),
+          ...skillMentionItems(input, this.knowledge?.skills ?? []),
           ...hookContext,
           ...early,
         ]);

@@ -107,6 +107,9 @@ export function App({
       },
       openResumePicker: () => sessions.openPicker(),
       forkSession: () => sessions.fork(),
+      sendMessage: (text) => void agent.sendMessage(text),
+      openReviewFork: () =>
+        options.createSession({ source: { fork: { id: agent.session?.id ?? "" } }, review: true }),
       quit,
     });
 
