@@ -14,6 +14,7 @@ import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
 import { readOutputSchema } from "./output-schema.js";
 import { resolvePrompt } from "./prompt.js";
 import { TextProgress } from "./text-sink.js";
+import { printable } from "../text/terminal-text.js";
 
 export interface ExecInput {
   prompt: string | undefined;
@@ -61,6 +62,16 @@ function writeOut(text: string): void {
       resolve();
     }),
   );
+}
+
+/**
+ * The final message as stdout gets it: byte-exact into a pipe or a file (scripts read it), but
+ * on a terminal its control characters and escapes (clipboard writes, titles, screen clears, bidi
+ * reordering) are shown as text, like every progress line.
+ */
+export function finalMessageOutput(message: string, terminal: boolean): string {
+  const text = message.endsWith("\n") ? message : `${message}\n`;
+  return terminal ? printable(text) : text;
 }
 
 function writeJson(event: ExecEvent): void {
@@ -185,7 +196,7 @@ async function runExecSession(
   if (flags.outputLastMessage && last !== undefined) {
     writeFileSync(resolve(flags.outputLastMessage), last);
   }
-  if (!json && last !== undefined) writeOut(last.endsWith("\n") ? last : `${last}\n`);
+  if (!json && last !== undefined) writeOut(finalMessageOutput(last, process.stdout.isTTY === true));
   // a closed pipe shows up here at the latest
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;
