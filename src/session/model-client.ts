@@ -1,3 +1,4 @@
+import { redactError } from "../protocol/error-message.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
 import {
@@ -76,11 +77,14 @@ export class ModelClient {
   private readonly streamIds: StreamIdFallback;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
+  /** Taken out of every failure's text: a server may echo the key it was sent. */
+  private readonly secrets: string[];
 
   constructor(private readonly options: ModelClientOptions) {
     this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
+    this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
       (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
@@ -143,6 +147,7 @@ export class ModelClient {
       try {
         target = await this.pickTarget(call.build().body, call.signal);
       } catch (error) {
+        redactError(error, this.secrets);
         if (error instanceof WebSocketUnavailable) {
           this.fallBackToHttp(`WebSocket unavailable (${error.message})`);
           continue;
@@ -194,6 +199,7 @@ export class ModelClient {
         finish("completed", result);
         return result;
       } catch (error) {
+        redactError(error, this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         if (ignored) this.streamIds.ignored(undefined);
         if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
