@@ -1,4 +1,5 @@
 import { redactError } from "../protocol/error-message.js";
+import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
 import {
@@ -188,9 +189,13 @@ export class ModelClient {
       };
       const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
         call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
+      const deadline = new AttemptDeadline(
+        Math.min(provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS, budget.remainingMs()),
+        call.signal,
+      );
       try {
         const result = await readResponse(
-          transport.stream(wire, call.signal, route),
+          transport.stream(wire, deadline.signal, route),
           call.onEvent,
           timing,
         );
@@ -198,8 +203,8 @@ export class ModelClient {
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
-      } catch (error) {
-        redactError(error, this.secrets);
+      } catch (thrown) {
+        const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         if (ignored) this.streamIds.ignored(undefined);
         if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
@@ -207,6 +212,8 @@ export class ModelClient {
           continue;
         }
         await this.recover(error, call, target, budget);
+      } finally {
+        deadline.clear();
       }
     }
   }
