@@ -1,4 +1,5 @@
 import { redactError } from "../protocol/error-message.js";
+import type { ResponseItem } from "../protocol/items.js";
 import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
@@ -34,7 +35,13 @@ import {
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import type { FullRequest } from "./request.js";
-import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
+import { callIdProblem } from "./history-repair.js";
+import {
+  type CompletedResponse,
+  ResponseFailed,
+  readResponse,
+  type StreamTiming,
+} from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
@@ -199,6 +206,7 @@ export class ModelClient {
           call.onEvent,
           timing,
         );
+        refuseBadCallIds(result.items, current.body.input);
         chain.completed(result.responseId, result.items);
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
@@ -307,5 +315,13 @@ export class ModelClient {
     return sleep(ms, signal).catch(() => {
       throw new ModelRequestError("interrupted", true);
     });
+  }
+}
+
+/** A response whose tool calls lack or reuse call ids fails whole: none of it is kept or run. */
+function refuseBadCallIds(items: readonly ResponseItem[], earlier: readonly ResponseItem[]): void {
+  const problem = callIdProblem(items, earlier);
+  if (problem) {
+    throw new ResponseFailed(`the server sent ${problem}: its response was not used`, "failed");
   }
 }

@@ -6,7 +6,15 @@ import type { ProviderSettings } from "../../src/session/api.js";
 import type { SessionEvent } from "../../src/session/events.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
 import { harnessSessionOptions } from "../session/harness.js";
-import { type HostileScript, type HostileServer, startHostileServer, trickle } from "./hostile-server.js";
+import { repairHistory } from "../../src/session/history-repair.js";
+import {
+  type HostileScript,
+  type HostileServer,
+  message,
+  respond,
+  startHostileServer,
+  trickle,
+} from "./hostile-server.js";
 
 /** A session against a hostile server, in temp folders removed after the test. */
 interface HostileRun {
@@ -66,6 +74,58 @@ describe("a server that trickles keep-alives and never finishes", () => {
       expect(run.server.requests).toBeGreaterThanOrEqual(2);
       // the session is usable: the next turn is sent (and ends the same way)
       expect((await run.session.send("again")).error).toContain("stream_max_duration_ms");
+    }, 60_000);
+  }
+});
+
+const shellCall = (callId: string | undefined, command: string) => ({
+  type: "function_call",
+  id: `fc_${callId ?? "none"}_${command.length}`,
+  name: "shell_command",
+  arguments: JSON.stringify({ command }),
+  ...(callId === undefined ? {} : { call_id: callId }),
+});
+
+/** The history a resume would send: it must pair every call with an output. */
+function historyOf(run: HostileRun) {
+  return run.session.history();
+}
+
+describe("a server that sends tool calls with duplicate or missing call ids", () => {
+  const cases: Array<[string, HostileScript, string]> = [
+    [
+      "two calls in one response share a call_id",
+      respond([shellCall("call_dup", "echo one > one.txt"), shellCall("call_dup", "echo two")]),
+      'a second tool call with call_id "call_dup"',
+    ],
+    [
+      "a call without a call_id",
+      respond([shellCall(undefined, "echo one > one.txt")]),
+      "a function_call without a call_id or name",
+    ],
+    [
+      "a later response reuses a call_id the conversation already answered",
+      (send, n) =>
+        (n === 1
+          ? respond([shellCall("call_1", "echo first")])
+          : respond([shellCall("call_1", "echo one > one.txt")]))(send, n),
+      'a second tool call with call_id "call_1"',
+    ],
+  ];
+  for (const [name, script, problem] of cases) {
+    it(`${name}: refused on arrival, nothing of it runs or is kept, history stays resumable`, async () => {
+      const run = await against(script, { supportsWebsockets: false, requestMaxRetries: 0 });
+      const started = Date.now();
+      const result = await run.session.send("hello");
+      reportWait(name, Date.now() - started);
+      expect(result).toMatchObject({ ok: false, aborted: false });
+      expect(result.error).toContain(`the server sent ${problem}: its response was not used`);
+      const ran = run.events.filter((e) => e.type === "tool_call_started").length;
+      // only the first (well-formed) response of the last case ran its call
+      expect(ran).toBe(name.startsWith("a later") ? 1 : 0);
+      const history = historyOf(run);
+      expect(JSON.stringify(history)).not.toContain("one.txt");
+      expect(repairHistory(history).added).toEqual([]);
     }, 60_000);
   }
 });
