@@ -1,3 +1,6 @@
+import { redactError } from "../protocol/error-message.js";
+import type { ResponseItem } from "../protocol/items.js";
+import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
 import {
@@ -32,7 +35,13 @@ import {
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import type { FullRequest } from "./request.js";
-import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
+import { callIdProblem } from "./history-repair.js";
+import {
+  type CompletedResponse,
+  ResponseFailed,
+  readResponse,
+  type StreamTiming,
+} from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
@@ -76,11 +85,14 @@ export class ModelClient {
   private readonly streamIds: StreamIdFallback;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
+  /** Taken out of every failure's text: a server may echo the key it was sent. */
+  private readonly secrets: string[];
 
   constructor(private readonly options: ModelClientOptions) {
     this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
+    this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
       (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
@@ -143,6 +155,7 @@ export class ModelClient {
       try {
         target = await this.pickTarget(call.build().body, call.signal);
       } catch (error) {
+        redactError(error, this.secrets);
         if (error instanceof WebSocketUnavailable) {
           this.fallBackToHttp(`WebSocket unavailable (${error.message})`);
           continue;
@@ -183,17 +196,23 @@ export class ModelClient {
       };
       const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
         call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
+      const deadline = new AttemptDeadline(
+        Math.min(provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS, budget.remainingMs()),
+        call.signal,
+      );
       try {
         const result = await readResponse(
-          transport.stream(wire, call.signal, route),
+          transport.stream(wire, deadline.signal, route),
           call.onEvent,
           timing,
         );
+        refuseBadCallIds(result.items, current.body.input);
         chain.completed(result.responseId, result.items);
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
-      } catch (error) {
+      } catch (thrown) {
+        const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         if (ignored) this.streamIds.ignored(undefined);
         if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
@@ -201,6 +220,8 @@ export class ModelClient {
           continue;
         }
         await this.recover(error, call, target, budget);
+      } finally {
+        deadline.clear();
       }
     }
   }
@@ -294,5 +315,13 @@ export class ModelClient {
     return sleep(ms, signal).catch(() => {
       throw new ModelRequestError("interrupted", true);
     });
+  }
+}
+
+/** A response whose tool calls lack or reuse call ids fails whole: none of it is kept or run. */
+function refuseBadCallIds(items: readonly ResponseItem[], earlier: readonly ResponseItem[]): void {
+  const problem = callIdProblem(items, earlier);
+  if (problem) {
+    throw new ResponseFailed(`the server sent ${problem}: its response was not used`, "failed");
   }
 }
