@@ -3,26 +3,26 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import { runSlashCommand } from "./commands/dispatch.js";
-import { CompletionPopup } from "./completion-popup.js";
-import { Composer } from "./composer.js";
 import type { TuiLaunchOptions } from "./contract.js";
+import { initialState, resilientReducer } from "./controller/state.js";
 import { RenderGuard } from "./error-boundary.js";
 import { exitSummary } from "./exit-summary.js";
-import { LiveItem } from "./live-item.js";
-import { type ChipImage, joinMessages } from "./paste-collapse.js";
+import { CompletionPopup } from "./input/completion-popup.js";
+import { Composer } from "./input/composer.js";
+import { type ChipImage, joinMessages } from "./input/paste-collapse.js";
+import { useKeyRouting } from "./input/use-key-routing.js";
 import { Picker } from "./picker.js";
 import { ResumePicker } from "./resume-picker.js";
-import { initialState, resilientReducer } from "./state.js";
 import { StatusBar } from "./status-bar.js";
-import type { TranscriptEntryBody } from "./transcript-entries.js";
-import { TranscriptPager } from "./transcript-pager.js";
-import { printTranscript, TranscriptItem } from "./transcript-print.js";
+import { LiveItem } from "./transcript/live-item.js";
+import type { TranscriptEntryBody } from "./transcript/transcript-entries.js";
+import { TranscriptPager } from "./transcript/transcript-pager.js";
+import { printTranscript, TranscriptItem } from "./transcript/transcript-print.js";
+import { useTranscriptPager } from "./transcript/use-transcript-pager.js";
 import { useAgentSession } from "./use-agent-session.js";
-import { useKeyRouting } from "./use-key-routing.js";
 import { useNotifications } from "./use-notifications.js";
 import { useSessionSwitch } from "./use-session-switch.js";
 import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
-import { useTranscriptPager } from "./use-transcript-pager.js";
 
 /** `!command`: the command to run locally, or undefined for a message to the model. */
 export function shellEscape(text: string): string | undefined {

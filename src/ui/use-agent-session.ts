@@ -3,12 +3,12 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { AgentSession, TurnResult } from "../session/api.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "./contract.js";
-import { DeltaCoalescer } from "./delta-coalescer.js";
-import { restoredEntries } from "./history-entries.js";
-import type { ChipImage, ComposedMessage } from "./paste-collapse.js";
+import { DeltaCoalescer } from "./controller/delta-coalescer.js";
+import type { UiAction } from "./controller/state.js";
+import type { ChipImage, ComposedMessage } from "./input/paste-collapse.js";
 import { safetyWarning } from "./safety-labels.js";
-import type { UiAction } from "./state.js";
-import type { TranscriptEntryBody } from "./transcript-entries.js";
+import { restoredEntries } from "./transcript/history-entries.js";
+import type { TranscriptEntryBody } from "./transcript/transcript-entries.js";
 
 export interface PendingApproval {
   request: ApprovalRequest;

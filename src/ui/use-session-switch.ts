@@ -1,6 +1,6 @@
 import { errorMessage } from "../protocol/error-message.js";
 import type { SessionSource, TuiLaunchOptions } from "./contract.js";
-import type { TranscriptEntryBody } from "./transcript-entries.js";
+import type { TranscriptEntryBody } from "./transcript/transcript-entries.js";
 import type { useAgentSession } from "./use-agent-session.js";
 import { useResumePicker } from "./use-resume-picker.js";
 

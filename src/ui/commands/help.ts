@@ -1,4 +1,4 @@
-import { KEY_BINDINGS } from "../keymap.js";
+import { KEY_BINDINGS } from "../input/keymap.js";
 import type { SlashCommand } from "./types.js";
 
 export const helpCommand: SlashCommand = {

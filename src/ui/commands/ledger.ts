@@ -1,4 +1,4 @@
-import { LEDGER_HEADER, ledgerPath, ledgerTableRow, readLedgerRows } from "../ledger-rows.js";
+import { LEDGER_HEADER, ledgerPath, ledgerTableRow, readLedgerRows } from "./ledger-rows.js";
 import { info, problem, type SlashCommand } from "./types.js";
 
 const DEFAULT_ROWS = 10;

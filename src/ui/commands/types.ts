@@ -1,6 +1,6 @@
 import type { AgentSession, TurnResult } from "../../session/api.js";
 import type { TuiLaunchOptions } from "../contract.js";
-import type { TranscriptEntryBody } from "../transcript-entries.js";
+import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 
 /** The launch settings a command may show (/status). */
 export type LaunchSettings = Pick<TuiLaunchOptions, "approvalPolicy" | "sandbox" | "profile"> & {

@@ -1,4 +1,4 @@
-import type { FileChange, PatchPreview, PlanStep } from "../tools/types.js";
+import type { FileChange, PatchPreview, PlanStep } from "../../tools/types.js";
 import type { McpCallEntry } from "./mcp-entry.js";
 import type { OpenLine } from "./stream-text.js";
 

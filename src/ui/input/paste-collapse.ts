@@ -1,5 +1,5 @@
-import { imageMention } from "../protocol/image-data.js";
-import type { MessageImage } from "../protocol/items.js";
+import { imageMention } from "../../protocol/image-data.js";
+import type { MessageImage } from "../../protocol/items.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 
 /** A paste longer than this (characters or lines) shows as one placeholder in the composer. */

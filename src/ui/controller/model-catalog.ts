@@ -1,4 +1,4 @@
-import type { ReasoningEffort } from "../protocol/request.js";
+import type { ReasoningEffort } from "../../protocol/request.js";
 
 /** A model the /model picker offers, with the efforts it takes (none: not a reasoning model). */
 export interface ModelChoice {

@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
-import { assertNever } from "../session/events.js";
-import { printable, shownOutput } from "../text/terminal-text.js";
-import type { FileChange, PlanStep } from "../tools/types.js";
-import { SHOW_OUTPUT_KEY } from "./keymap.js";
+import { assertNever } from "../../session/events.js";
+import { printable, shownOutput } from "../../text/terminal-text.js";
+import type { FileChange, PlanStep } from "../../tools/types.js";
+import { SHOW_OUTPUT_KEY } from "../input/keymap.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
 import { McpCallView } from "./mcp-entry.js";
 import { wrapRuns } from "./text-wrap.js";

@@ -1,6 +1,6 @@
 import type { Key } from "ink";
 import { useCallback, useRef, useState } from "react";
-import type { SlashCommand } from "./commands/types.js";
+import type { SlashCommand } from "../commands/types.js";
 import {
   applyCompletion,
   type CompletionItem,

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { printable } from "../text/terminal-text.js";
+import { printable } from "../../text/terminal-text.js";
 import type { PagerState } from "./use-transcript-pager.js";
 
 /** The transcript pager: a screenful of lines, the match highlighted, a footer of keys. */

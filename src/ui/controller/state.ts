@@ -1,20 +1,29 @@
-import { errorMessage } from "../protocol/error-message.js";
-import type { UsageFigures } from "../protocol/events.js";
-import { messageText, type ResponseItem, reasoningItemSchema } from "../protocol/items.js";
-import type { ReasoningEffort } from "../protocol/request.js";
-import { webSearchQuery } from "../protocol/web-search.js";
+import { errorMessage } from "../../protocol/error-message.js";
+import type { UsageFigures } from "../../protocol/events.js";
+import { messageText, type ResponseItem, reasoningItemSchema } from "../../protocol/items.js";
+import type { ReasoningEffort } from "../../protocol/request.js";
+import { webSearchQuery } from "../../protocol/web-search.js";
 import {
   assertNever,
   type NextRequestPreview,
   type RequestMode,
   type SessionEvent,
-} from "../session/events.js";
-import { compactionNotice } from "../turn/compaction.js";
-import { type CacheDrop, cacheDropOf } from "./cache-drop.js";
+} from "../../session/events.js";
+import { compactionNotice } from "../../turn/compaction.js";
+import { type CacheDrop, cacheDropOf } from "../cache-drop.js";
+import {
+  appendStreamText,
+  EMPTY_LINE,
+  fenceStateAfter,
+  lineText,
+} from "../transcript/stream-text.js";
+import type {
+  LiveState,
+  TranscriptEntry,
+  TranscriptEntryBody,
+} from "../transcript/transcript-entries.js";
 import { append, withLive, withStatus } from "./state-ops.js";
-import { appendStreamText, EMPTY_LINE, fenceStateAfter, lineText } from "./stream-text.js";
 import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
-import type { LiveState, TranscriptEntry, TranscriptEntryBody } from "./transcript-entries.js";
 
 const REASONING_CAP = 4000;
 

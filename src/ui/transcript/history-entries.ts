@@ -4,14 +4,14 @@ import {
   messageText,
   type ResponseItem,
   type ToolCallItem,
-} from "../protocol/items.js";
-import { isToolOutputValue, type ToolOutput, toolOutputText } from "../protocol/tool-output.js";
-import type { AgentSession } from "../session/api.js";
-import { isInitialContextItem } from "../session/environment.js";
-import { printable } from "../text/terminal-text.js";
-import type { FileChange } from "../tools/types.js";
-import { SUMMARY_PREFIX } from "../turn/compaction.js";
-import type { SessionSource } from "./contract.js";
+} from "../../protocol/items.js";
+import { isToolOutputValue, type ToolOutput, toolOutputText } from "../../protocol/tool-output.js";
+import type { AgentSession } from "../../session/api.js";
+import { isInitialContextItem } from "../../session/environment.js";
+import { printable } from "../../text/terminal-text.js";
+import type { FileChange } from "../../tools/types.js";
+import { SUMMARY_PREFIX } from "../../turn/compaction.js";
+import type { SessionSource } from "../contract.js";
 import { collapseOutput, type TranscriptEntryBody } from "./transcript-entries.js";
 
 const PATCH_LINE = /^([AMD]) (.+)$/;

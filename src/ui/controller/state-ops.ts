@@ -1,5 +1,9 @@
+import type {
+  LiveState,
+  TranscriptEntry,
+  TranscriptEntryBody,
+} from "../transcript/transcript-entries.js";
 import type { StatusState, UiState } from "./state.js";
-import type { LiveState, TranscriptEntry, TranscriptEntryBody } from "./transcript-entries.js";
 
 /** Small immutable updates shared by the reducer's parts. */
 export function append(state: UiState, bodies: TranscriptEntryBody[]): UiState {

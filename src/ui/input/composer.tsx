@@ -1,5 +1,5 @@
 import { Box, Text, useStdout } from "ink";
-import { printable } from "../text/terminal-text.js";
+import { printable } from "../../text/terminal-text.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 
 /** Rows left for the rest of the screen around the input box. */

@@ -1,10 +1,10 @@
 import { type Key, useStdout } from "ink";
-import { approvalKey } from "./approval-choices.js";
-import { scrollDiff } from "./approval-diff.js";
-import { diffGeometry } from "./approval-prompt.js";
+import { approvalKey } from "../approval-choices.js";
+import { scrollDiff } from "../approval-diff.js";
+import { diffGeometry } from "../approval-prompt.js";
+import type { useAgentSession } from "../use-agent-session.js";
+import { useRefState } from "../use-terminal.js";
 import { backspace, EMPTY_BUFFER, insertText } from "./composer-buffer.js";
-import type { useAgentSession } from "./use-agent-session.js";
-import { useRefState } from "./use-terminal.js";
 
 type Agent = ReturnType<typeof useAgentSession>;
 type Pending = NonNullable<ReturnType<Agent["currentApproval"]>>;

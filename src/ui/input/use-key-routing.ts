@@ -1,18 +1,18 @@
 import { type Key, useInput } from "ink";
 import { useCallback, useRef, useState } from "react";
-import { reasoningEffortSchema } from "../protocol/request.js";
-import { approvalKeyGoesToComposer } from "./approval-choices.js";
-import { SLASH_COMMANDS } from "./commands/index.js";
+import { reasoningEffortSchema } from "../../protocol/request.js";
+import { approvalKeyGoesToComposer } from "../approval-choices.js";
+import { SLASH_COMMANDS } from "../commands/index.js";
+import { modelChoices } from "../controller/model-catalog.js";
+import { type PickerSpec, pickerKey } from "../picker.js";
+import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import type { useAgentSession } from "../use-agent-session.js";
+import { useRefState } from "../use-terminal.js";
 import { EFFORT_CYCLE } from "./keymap.js";
-import { modelChoices } from "./model-catalog.js";
 import type { ChipImage } from "./paste-collapse.js";
-import { type PickerSpec, pickerKey } from "./picker.js";
-import type { TranscriptEntryBody } from "./transcript-entries.js";
-import type { useAgentSession } from "./use-agent-session.js";
 import { useApprovalKeys } from "./use-approval-keys.js";
 import { useCompletion } from "./use-completion.js";
 import { type ComposerSignal, type SubmitMode, useComposer } from "./use-composer.js";
-import { useRefState } from "./use-terminal.js";
 
 export const EFFORTS = reasoningEffortSchema().options;
 

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { printable, shownOutput } from "../text/terminal-text.js";
+import { printable, shownOutput } from "../../text/terminal-text.js";
 import { Runs } from "./entry-view.js";
 import { formatMarkdownLine } from "./markdown.js";
 import { lineTail } from "./stream-text.js";

@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
-import { imageMediaType, imageReadProblem, readImageFile } from "../tools/image-file.js";
-import { displayPath } from "../tools/workspace.js";
+import { imageMediaType, imageReadProblem, readImageFile } from "../../tools/image-file.js";
+import { displayPath } from "../../tools/workspace.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 import { imageLabel, type Placeholder, placeholderSpans } from "./paste-collapse.js";
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import { type LedgerRow, readLedger } from "../session/ledger.js";
+import { type LedgerRow, readLedger } from "../../session/ledger.js";
 
-export { ledgerPath } from "../session/ledger.js";
+export { ledgerPath } from "../../session/ledger.js";
 
 /** The last `count` valid rows of a session's ledger (torn lines skipped); [] if none yet. */
 export function readLedgerRows(path: string, count: number): LedgerRow[] {

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { printable } from "../text/terminal-text.js";
+import { printable } from "../../text/terminal-text.js";
 import type { CompletionView } from "./use-completion.js";
 
 /** The `/` or `@` popup under the composer: the matches, the highlighted one, the keys. */

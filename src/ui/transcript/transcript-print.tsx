@@ -1,6 +1,6 @@
 import { Box, renderToString } from "ink";
+import { RenderGuard } from "../error-boundary.js";
 import { EntryView } from "./entry-view.js";
-import { RenderGuard } from "./error-boundary.js";
 import type { TranscriptEntry } from "./transcript-entries.js";
 
 /** One transcript item as the app prints it. */

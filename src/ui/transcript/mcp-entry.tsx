@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
-import { printable } from "../text/terminal-text.js";
-import type { ToolEvent } from "../tools/types.js";
+import { printable } from "../../text/terminal-text.js";
+import type { ToolEvent } from "../../tools/types.js";
 import { collapseOutput } from "./transcript-entries.js";
 
 type McpFinished = Extract<ToolEvent, { type: "mcp_call_finished" }>;
