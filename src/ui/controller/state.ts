@@ -22,40 +22,13 @@ import type {
   TranscriptEntry,
   TranscriptEntryBody,
 } from "../transcript/transcript-entries.js";
-import { append, withLive, withStatus } from "./state-ops.js";
+import { append, type UiState, withLive, withStatus } from "./ui-state.js";
+
+export { initialState, type StatusState, type UiState } from "./ui-state.js";
+
 import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
 
 const REASONING_CAP = 4000;
-
-export interface StatusState {
-  sessionId?: string;
-  model: string;
-  effort?: ReasoningEffort;
-  /** The last request sent (mode, why full, previous_response_id present). */
-  last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
-  /** The lane of the last request and how many lanes the session has. */
-  lane?: { label: string; count: number };
-  /** Usage of the last completed response (as the server reported it). */
-  usage?: UsageFigures;
-  /** Why the last completed response's cache fell short (a drop), if it did. */
-  cacheDrop?: CacheDrop;
-  /** Preview of the next request after a settings change; cleared when a request is sent. */
-  next?: NextRequestPreview;
-  contextWindow?: number;
-  busy: boolean;
-  queued: number;
-}
-
-export interface UiState {
-  entries: TranscriptEntry[];
-  nextId: number;
-  live: LiveState;
-  status: StatusState;
-  /** Messages typed while a turn runs, sent in order after it. */
-  queue: string[];
-  /** The last command's whole output (the transcript shows it cut to the screen). */
-  lastOutput?: { command: string; output: string };
-}
 
 export type UiAction =
   | { type: "session"; event: SessionEvent }
@@ -78,21 +51,6 @@ export type UiAction =
   /** The queue went back to the input (after an interrupt). */
   | { type: "clear_queue" }
   | { type: "append"; entries: TranscriptEntryBody[] };
-
-export function initialState(options: { model?: string; contextWindow?: number } = {}): UiState {
-  return {
-    entries: [],
-    nextId: 0,
-    live: { calls: {} },
-    status: {
-      model: options.model ?? "",
-      contextWindow: options.contextWindow,
-      busy: false,
-      queued: 0,
-    },
-    queue: [],
-  };
-}
 
 export function uiReducer(state: UiState, action: UiAction): UiState {
   switch (action.type) {

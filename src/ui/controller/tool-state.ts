@@ -3,10 +3,13 @@ import { assertNever } from "../../session/events.js";
 import { printable, shownOutput } from "../../text/terminal-text.js";
 import type { ToolEvent } from "../../tools/types.js";
 import { viewedImageText } from "../../tools/view-image.js";
-import { mcpCallEntry } from "../transcript/mcp-entry.js";
-import { collapseOutput, type LiveCall, lastLines } from "../transcript/transcript-entries.js";
-import type { UiState } from "./state.js";
-import { append, withLive } from "./state-ops.js";
+import {
+  collapseOutput,
+  type LiveCall,
+  lastLines,
+  mcpCallEntry,
+} from "../transcript/transcript-entries.js";
+import { append, type UiState, withLive } from "./ui-state.js";
 
 /** Tool calls in the reducer: live while they run, one transcript entry when they finish. */
 function setCall(state: UiState, callId: string, call: LiveCall): UiState {

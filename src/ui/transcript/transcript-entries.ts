@@ -1,5 +1,5 @@
-import type { FileChange, PatchPreview, PlanStep } from "../../tools/types.js";
-import type { McpCallEntry } from "./mcp-entry.js";
+import { printable } from "../../text/terminal-text.js";
+import type { FileChange, PatchPreview, PlanStep, ToolEvent } from "../../tools/types.js";
 import type { OpenLine } from "./stream-text.js";
 
 /** A finished transcript item (rendered once, in Ink's <Static>). Plain data only. */
@@ -78,3 +78,33 @@ export function lastLines(text: string, maxLines: number, maxChars = 2000): stri
 
 /** Shown under a message sent into the running turn. */
 export const STEERED_LABEL = "(sent into the running turn)";
+
+type McpFinished = Extract<ToolEvent, { type: "mcp_call_finished" }>;
+
+/** A finished MCP call in the transcript, like a command: what ran, how it went, a few lines. */
+export interface McpCallEntry {
+  kind: "mcp";
+  server: string;
+  tool: string;
+  arguments: string;
+  ok: boolean;
+  durationMs: number;
+  head: string[];
+  hidden: number;
+  tail: string[];
+}
+
+const MAX_ARGUMENTS = 200;
+
+export function mcpCallEntry(event: McpFinished): McpCallEntry {
+  const args = JSON.stringify(event.arguments ?? {});
+  return {
+    kind: "mcp",
+    server: event.server,
+    tool: event.tool,
+    arguments: args.length > MAX_ARGUMENTS ? `${args.slice(0, MAX_ARGUMENTS)}…` : args,
+    ok: event.error === undefined,
+    durationMs: event.durationMs,
+    ...collapseOutput(printable(event.error ?? event.modelText ?? "")),
+  };
+}
