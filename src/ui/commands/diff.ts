@@ -10,7 +10,7 @@ export const diffCommand: SlashCommand = {
   allowedWhileBusy: true,
   async run(ctx) {
     try {
-      const options = { cwd: ctx.cwd, maxBuffer: 16 * 1024 * 1024 };
+      const options = { cwd: ctx.controller.launch.cwd, maxBuffer: 16 * 1024 * 1024 };
       const [diff, untracked] = await Promise.all([
         run("git", ["diff", "--no-color", "--no-ext-diff"], options),
         run("git", ["ls-files", "--others", "--exclude-standard"], options),

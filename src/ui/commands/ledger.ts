@@ -14,7 +14,7 @@ export const ledgerCommand: SlashCommand = {
       ctx.print(problem("Usage: /ledger [N] with N a positive number."));
       return;
     }
-    const path = ledgerPath(ctx.home, ctx.session.id);
+    const path = ledgerPath(ctx.controller.launch.home, ctx.controller.session.id);
     try {
       const rows = readLedgerRows(path, count);
       if (rows.length === 0) {

@@ -27,17 +27,3 @@ export const MODEL_CHOICES: readonly ModelChoice[] = [
   { model: "o4-mini", description: "small reasoning model", efforts: ["low", "medium", "high"] },
   { model: "gpt-4.1", description: "no reasoning, long context" },
 ];
-
-const REASONING_EFFORTS: readonly ReasoningEffort[] = ["minimal", "low", "medium", "high"];
-
-/** The picker's models: the catalog, with the current model first when it is not in it. */
-export function modelChoices(current: string): ModelChoice[] {
-  if (!current || MODEL_CHOICES.some((choice) => choice.model === current))
-    return [...MODEL_CHOICES];
-  // A model from config the catalog does not know: offer it as it is, efforts when it reasons.
-  const reasons = /^(gpt-5|o\d|codex-)/.test(current);
-  return [
-    { model: current, description: "current", ...(reasons ? { efforts: REASONING_EFFORTS } : {}) },
-    ...MODEL_CHOICES,
-  ];
-}

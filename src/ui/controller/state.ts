@@ -1,27 +1,18 @@
 import { errorMessage } from "../../protocol/error-message.js";
-import type { UsageFigures } from "../../protocol/events.js";
 import { messageText, type ResponseItem, reasoningItemSchema } from "../../protocol/items.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import { webSearchQuery } from "../../protocol/web-search.js";
-import {
-  assertNever,
-  type NextRequestPreview,
-  type RequestMode,
-  type SessionEvent,
-} from "../../session/events.js";
+import { assertNever, type NextRequestPreview, type SessionEvent } from "../../session/events.js";
 import { compactionNotice } from "../../turn/compaction.js";
-import { type CacheDrop, cacheDropOf } from "../cache-drop.js";
+import { cacheDropOf } from "../cache-drop.js";
+import type { ComposedMessage } from "../input/paste-collapse.js";
 import {
   appendStreamText,
   EMPTY_LINE,
   fenceStateAfter,
   lineText,
 } from "../transcript/stream-text.js";
-import type {
-  LiveState,
-  TranscriptEntry,
-  TranscriptEntryBody,
-} from "../transcript/transcript-entries.js";
+import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { append, type UiState, withLive, withStatus } from "./ui-state.js";
 
 export { initialState, type StatusState, type UiState } from "./ui-state.js";
@@ -44,8 +35,10 @@ export type UiAction =
   /** The context window of the model now in use (after `/model`). */
   | { type: "context_window"; contextWindow: number | undefined }
   | { type: "user_message"; text: string }
-  | { type: "enqueue"; text: string }
+  | { type: "enqueue"; message: ComposedMessage }
   | { type: "dequeue" }
+  /** The controller started (true) or finished (false) a session operation. */
+  | { type: "busy"; busy: boolean }
   /** The person denied this call and was told so: no second line when it finishes. */
   | { type: "call_denied"; callId: string }
   /** The queue went back to the input (after an interrupt). */
@@ -77,9 +70,11 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     case "user_message":
       return withStatus(append(state, [{ kind: "user", text: action.text }]), { busy: true });
     case "enqueue":
-      return withQueue(state, [...state.queue, action.text]);
+      return withQueue(state, [...state.queue, action.message]);
     case "dequeue":
       return withQueue(state, state.queue.slice(1));
+    case "busy":
+      return withStatus(state, { busy: action.busy });
     case "call_denied":
       return updateCall(state, action.callId, { reported: true, denied: true });
     case "clear_queue":
@@ -92,7 +87,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
 }
 
 /** The queue and the status bar's count of it change together. */
-function withQueue(state: UiState, queue: string[]): UiState {
+function withQueue(state: UiState, queue: ComposedMessage[]): UiState {
   return withStatus({ ...state, queue }, { queued: queue.length });
 }
 

@@ -2,6 +2,7 @@ import type { UsageFigures } from "../../protocol/events.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import type { NextRequestPreview, RequestMode } from "../../session/events.js";
 import type { CacheDrop } from "../cache-drop.js";
+import type { ComposedMessage } from "../input/paste-collapse.js";
 import type {
   LiveState,
   TranscriptEntry,
@@ -33,8 +34,8 @@ export interface UiState {
   nextId: number;
   live: LiveState;
   status: StatusState;
-  /** Messages typed while a turn runs, sent in order after it. */
-  queue: string[];
+  /** Messages typed while a turn runs (with their images), sent in order after it. */
+  queue: ComposedMessage[];
   /** The last command's whole output (the transcript shows it cut to the screen). */
   lastOutput?: { command: string; output: string };
 }

@@ -1,5 +1,4 @@
 import type { Key } from "ink";
-import { useCallback, useRef, useState } from "react";
 import {
   backspace,
   type ComposerBuffer,
@@ -29,7 +28,14 @@ import {
   shouldCollapse,
 } from "./paste-collapse.js";
 
-export type ComposerSignal = "interrupt" | "ctrl_c" | "cycle_effort" | "show_output" | "transcript";
+export type ComposerSignal =
+  | "interrupt"
+  | "ctrl_c"
+  | "cycle_effort"
+  | "effort_down"
+  | "effort_up"
+  | "show_output"
+  | "transcript";
 
 /** Enter sends (into a running turn); Tab queues behind it. */
 export type SubmitMode = "send" | "queue";
@@ -49,201 +55,198 @@ export interface ComposerOptions {
 const CSI_REMNANT = /^\[[\d;?]*[~A-Za-z]$/;
 
 /**
- * The composer's key handling (the app routes keys to it). The buffer lives in a ref so keys
- * that arrive before a re-render are never lost; a counter only triggers the re-render.
+ * The text being typed, its history, pastes and image chips, and the keys that edit it. Plain
+ * state read synchronously, so keys that arrive before a re-render are never lost; the view
+ * subscribes to re-render (useSyncExternalStore).
  */
-export function useComposer({ onSubmit, onSignal, cwd, onNotice }: ComposerOptions) {
-  const buffer = useRef<ComposerBuffer>(EMPTY_BUFFER);
-  const history = useRef<InputHistory>({ entries: [], index: 0, draft: "" });
-  const pasting = useRef(false);
+export class ComposerModel {
+  private buffer: ComposerBuffer = EMPTY_BUFFER;
+  private history: InputHistory = { entries: [], index: 0, draft: "" };
+  private pasting = false;
   /** What a bracketed paste brought so far (inserted at its end, maybe as a placeholder). */
-  const pasted = useRef("");
+  private pasted = "";
   /** Long pastes and attached images, by the placeholder label that stands for them. */
-  const placeholders = useRef(new Map<string, Placeholder>());
+  private readonly placeholders = new Map<string, Placeholder>();
   /** The images of messages sent, by their text, for Up to recall them with their chips. */
-  const sentImages = useRef(new Map<string, ChipImage[]>());
-  const [, setVersion] = useState(0);
+  private readonly sentImages = new Map<string, ChipImage[]>();
+  private readonly listeners = new Set<() => void>();
 
-  const set = useCallback((next: ComposerBuffer) => {
-    buffer.current = next;
-    setVersion((v) => v + 1);
-  }, []);
+  constructor(private readonly options: ComposerOptions) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  readonly current = (): ComposerBuffer => this.buffer;
+
+  readonly replace = (next: ComposerBuffer): void => {
+    this.buffer = next;
+    for (const listener of this.listeners) listener();
+  };
+
+  readonly isEmpty = (): boolean => this.buffer.text.length === 0;
+
+  readonly clear = (): void => this.replace(EMPTY_BUFFER);
+
+  /** Put `text` in front of whatever is being typed (one message, lines kept), its chips live again. */
+  readonly prepend = (text: string, images: readonly ChipImage[] = []): void => {
+    forgetUnused(this.placeholders, this.buffer.text);
+    const front = restoreChips(text, images, this.placeholders);
+    const draft = this.buffer.text;
+    const joined = draft ? `${front}\n${draft}` : front;
+    this.replace({ text: joined, cursor: joined.length });
+  };
+
+  readonly submit = (mode: SubmitMode = "send") => {
+    if (!this.buffer.text.trim()) return;
+    this.chipImages();
+    const message = composeMessage(this.buffer.text, this.placeholders);
+    if (!message.text.trim()) return;
+    this.history = remember(this.history, message.text);
+    if (message.images.length > 0) this.sentImages.set(message.text, message.images);
+    this.placeholders.clear();
+    this.replace(EMPTY_BUFFER);
+    this.options.onSubmit(message.text, mode, message.images);
+  };
+
+  /** A key (or a chunk of keys typed fast, or a paste) for the input. */
+  readonly handle = (input: string, key: Key): void => {
+    // Bracketed paste: everything between the markers is text, newlines included; a paste
+    // never submits. Ink usually hands the markers over alone, but a chunk may hold both.
+    const start = input.indexOf("[200~");
+    if (start !== -1 && !this.pasting) {
+      this.pasting = true;
+      this.pasted = "";
+      this.handle(input.slice(start + 5), key);
+    } else if (this.pasting) this.continuePaste(input, key);
+    else this.handleKey(input, key);
+  };
+
+  private handleKey(input: string, key: Key) {
+    const action = keyAction(input, key);
+    if (action) return this.perform(action);
+    if (!input || key.ctrl || CSI_REMNANT.test(input)) return;
+    if (input.length > 1 && /[\r\n]/.test(input) && !/^[^\r\n]*\r$/.test(input)) {
+      // A multi-line chunk outside bracketed paste is a paste too: its newlines are text.
+      return this.insertPaste(input.replace(/\r\n?/g, "\n"));
+    }
+    if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input)) return this.typeChunk(input);
+    this.type(input);
+  }
+
+  private continuePaste(input: string, key: Key) {
+    const end = input.indexOf("[201~");
+    this.pasted += (end === -1 ? input : input.slice(0, end)).replace(/\r\n?/g, "\n");
+    if (end === -1) return;
+    this.pasting = false;
+    this.insertPaste(this.pasted.replace(/\u001b$/, ""));
+    const rest = input.slice(end + 5);
+    if (rest) this.handle(rest, key);
+  }
+
+  /** Keys typed faster than a render arrive as one chunk ("abc\r", "\u0003\u0003"). */
+  private typeChunk(input: string) {
+    let text = "";
+    for (const ch of input) {
+      const action = CONTROL_CHAR_ACTIONS[ch];
+      if (action === undefined) {
+        if (ch >= " ") text += ch;
+        continue;
+      }
+      if (text) this.type(text);
+      text = "";
+      this.perform(action);
+    }
+    if (text) this.type(text);
+  }
 
   /** Image paths in `range` of the input become chips; a path that cannot be sent gets a note. */
-  const chipImages = useCallback(
-    (range?: { from: number; to: number }) => {
-      forgetUnused(placeholders.current, buffer.current.text);
-      const chipped = chipImagePaths(buffer.current, placeholders.current, cwd, range);
-      for (const [label, held] of chipped.added) placeholders.current.set(label, held);
-      for (const note of chipped.notes) onNotice(note);
-      if (chipped.added.length > 0) set(chipped.buffer);
-    },
-    [cwd, onNotice, set],
-  );
-
-  const submit = useCallback(
-    (mode: SubmitMode = "send") => {
-      if (!buffer.current.text.trim()) return;
-      chipImages();
-      const message = composeMessage(buffer.current.text, placeholders.current);
-      if (!message.text.trim()) return;
-      history.current = remember(history.current, message.text);
-      if (message.images.length > 0) sentImages.current.set(message.text, message.images);
-      placeholders.current.clear();
-      set(EMPTY_BUFFER);
-      onSubmit(message.text, mode, message.images);
-    },
-    [chipImages, onSubmit, set],
-  );
+  private chipImages(range?: { from: number; to: number }) {
+    forgetUnused(this.placeholders, this.buffer.text);
+    const chipped = chipImagePaths(this.buffer, this.placeholders, this.options.cwd, range);
+    for (const [label, held] of chipped.added) this.placeholders.set(label, held);
+    for (const note of chipped.notes) this.options.onNotice(note);
+    if (chipped.added.length > 0) this.replace(chipped.buffer);
+  }
 
   /** Insert pasted text: a long paste as one placeholder line, dragged image files as chips. */
-  const insertPaste = useCallback(
-    (text: string) => {
-      if (!shouldCollapse(text)) {
-        const from = buffer.current.cursor;
-        set(insertText(buffer.current, text));
-        return chipImages({ from, to: from + text.length });
-      }
-      forgetUnused(placeholders.current, buffer.current.text);
-      const label = pasteLabel(text, placeholders.current);
-      placeholders.current.set(label, { kind: "paste", text });
-      set(insertText(buffer.current, label));
-    },
-    [chipImages, set],
-  );
+  private insertPaste(text: string) {
+    if (!shouldCollapse(text)) {
+      const from = this.buffer.cursor;
+      this.replace(insertText(this.buffer, text));
+      return this.chipImages({ from, to: from + text.length });
+    }
+    forgetUnused(this.placeholders, this.buffer.text);
+    const label = pasteLabel(text, this.placeholders);
+    this.placeholders.set(label, { kind: "paste", text });
+    this.replace(insertText(this.buffer, label));
+  }
 
   /** Typed text; a space after an image path makes that path a chip. */
-  const type = useCallback(
-    (text: string) => {
-      set(insertText(buffer.current, text));
-      if (!/\s$/.test(text)) return;
-      const range = wordEndingAt(buffer.current.text, buffer.current.cursor - 1);
-      if (range) chipImages(range);
-    },
-    [chipImages, set],
-  );
+  private type(text: string) {
+    this.replace(insertText(this.buffer, text));
+    if (!/\s$/.test(text)) return;
+    const range = wordEndingAt(this.buffer.text, this.buffer.cursor - 1);
+    if (range) this.chipImages(range);
+  }
 
-  const recallHistory = useCallback(
-    (direction: -1 | 1) => {
-      const recalled = recall(history.current, buffer.current.text, direction);
-      if (!recalled) return;
-      history.current = recalled.history;
-      // A recalled message brings its images back (the draft's chips stay registered).
-      const images = sentImages.current.get(recalled.text) ?? [];
-      const text = restoreChips(recalled.text, images, placeholders.current);
-      set({ text, cursor: text.length });
-    },
-    [set],
-  );
+  private recallHistory(direction: -1 | 1) {
+    const recalled = recall(this.history, this.buffer.text, direction);
+    if (!recalled) return;
+    this.history = recalled.history;
+    // A recalled message brings its images back (the draft's chips stay registered).
+    const images = this.sentImages.get(recalled.text) ?? [];
+    const text = restoreChips(recalled.text, images, this.placeholders);
+    this.replace({ text, cursor: text.length });
+  }
 
-  const perform = useCallback(
-    (action: KeyAction) => {
-      const b = buffer.current;
-      switch (action) {
-        case "submit":
-          return submit();
-        case "queue":
-          return submit("queue");
-        case "newline":
-          return set(insertText(b, "\n"));
-        case "interrupt":
-        case "ctrl_c":
-        case "cycle_effort":
-        case "show_output":
-        case "transcript":
-          return onSignal(action, b.text === "");
-        case "up":
-        case "down": {
-          const direction = action === "up" ? -1 : 1;
-          const moved = moveLine(b, direction);
-          return moved ? set(moved) : recallHistory(direction);
-        }
-        case "left":
-          return set(moveLeft(b));
-        case "right":
-          return set(moveRight(b));
-        case "home":
-          return set(lineStart(b));
-        case "end":
-          return set(lineEnd(b));
-        case "backspace":
-          return set(deletePlaceholderBefore(b, placeholders.current) ?? backspace(b));
-        case "expand_paste": {
-          const text = expandPastes(b.text, placeholders.current);
-          return set({ text, cursor: text.length });
-        }
-        case "delete_word":
-          return set(deleteWordBefore(b));
-        case "clear_line":
-          return set(EMPTY_BUFFER);
+  private perform(action: KeyAction) {
+    const b = this.buffer;
+    switch (action) {
+      case "submit":
+        return this.submit();
+      case "queue":
+        return this.submit("queue");
+      case "newline":
+        return this.replace(insertText(b, "\n"));
+      case "interrupt":
+      case "ctrl_c":
+      case "cycle_effort":
+      case "effort_down":
+      case "effort_up":
+      case "show_output":
+      case "transcript":
+        return this.options.onSignal(action, b.text === "");
+      case "up":
+      case "down": {
+        const direction = action === "up" ? -1 : 1;
+        const moved = moveLine(b, direction);
+        return moved ? this.replace(moved) : this.recallHistory(direction);
       }
-    },
-    [onSignal, recallHistory, set, submit],
-  );
-
-  const handle = useCallback(
-    function handle(input: string, key: Key) {
-      // Bracketed paste: everything between the markers is text, newlines included; a paste
-      // never submits. Ink usually hands the markers over alone, but a chunk may hold both.
-      const start = input.indexOf("[200~");
-      if (start !== -1 && !pasting.current) {
-        pasting.current = true;
-        pasted.current = "";
-        handle(input.slice(start + 5), key);
-        return;
+      case "backspace":
+        return this.replace(deletePlaceholderBefore(b, this.placeholders) ?? backspace(b));
+      case "expand_paste": {
+        const text = expandPastes(b.text, this.placeholders);
+        return this.replace({ text, cursor: text.length });
       }
-      if (pasting.current) {
-        const end = input.indexOf("[201~");
-        pasted.current += (end === -1 ? input : input.slice(0, end)).replace(/\r\n?/g, "\n");
-        if (end === -1) return;
-        pasting.current = false;
-        insertPaste(pasted.current.replace(/\u001b$/, ""));
-        const rest = input.slice(end + 5);
-        if (rest) handle(rest, key);
-        return;
-      }
-      const action = keyAction(input, key);
-      if (action) return perform(action);
-      if (!input || key.ctrl || CSI_REMNANT.test(input)) return;
-      if (input.length > 1 && /[\r\n]/.test(input) && !/^[^\r\n]*\r$/.test(input)) {
-        // A multi-line chunk outside bracketed paste is a paste too: its newlines are text.
-        return insertPaste(input.replace(/\r\n?/g, "\n"));
-      }
-      if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input)) {
-        // Keys typed faster than a render arrive as one chunk ("abc\r", "\u0003\u0003").
-        let text = "";
-        for (const ch of input) {
-          const action = CONTROL_CHAR_ACTIONS[ch];
-          if (action === undefined) {
-            if (ch >= " ") text += ch;
-            continue;
-          }
-          if (text) type(text);
-          text = "";
-          perform(action);
-        }
-        if (text) type(text);
-        return;
-      }
-      type(input);
-    },
-    [perform, type, insertPaste],
-  );
-
-  const clear = useCallback(() => set(EMPTY_BUFFER), [set]);
-  /** Put `text` in front of whatever is being typed (one message, lines kept), its chips live again. */
-  const prepend = useCallback(
-    (text: string, images: readonly ChipImage[] = []) => {
-      forgetUnused(placeholders.current, buffer.current.text);
-      const front = restoreChips(text, images, placeholders.current);
-      const draft = buffer.current.text;
-      const joined = draft ? `${front}\n${draft}` : front;
-      set({ text: joined, cursor: joined.length });
-    },
-    [set],
-  );
-  /** Read from the ref: true even for keys that arrived before the last re-render. */
-  const isEmpty = useCallback(() => buffer.current.text.length === 0, []);
-  const current = useCallback(() => buffer.current, []);
-  return { buffer: buffer.current, clear, prepend, handle, isEmpty, current, replace: set, submit };
+      default:
+        return this.replace(EDITS[action](b));
+    }
+  }
 }
+
+/** The keys that only move the cursor or delete. */
+const EDITS: Record<
+  "left" | "right" | "home" | "end" | "delete_word" | "clear_line",
+  (b: ComposerBuffer) => ComposerBuffer
+> = {
+  left: moveLeft,
+  right: moveRight,
+  home: lineStart,
+  end: lineEnd,
+  delete_word: deleteWordBefore,
+  clear_line: () => EMPTY_BUFFER,
+};

@@ -8,6 +8,8 @@ export type KeyAction =
   | "interrupt"
   | "ctrl_c"
   | "cycle_effort"
+  | "effort_down"
+  | "effort_up"
   | "transcript"
   | "show_output"
   | "expand_paste"
@@ -69,8 +71,20 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   {
     keys: "Alt+E",
     action: "cycle_effort",
-    description: "cycle reasoning effort (next request)",
+    description: "cycle the model's reasoning efforts (next request)",
     match: (input, key) => key.meta && input === "e",
+  },
+  {
+    keys: "Alt+, / Alt+.",
+    action: "effort_down",
+    description: "lower / raise reasoning effort (next request)",
+    match: (input, key) => key.meta && input === ",",
+  },
+  {
+    keys: "",
+    action: "effort_up",
+    description: "",
+    match: (input, key) => key.meta && input === ".",
   },
   {
     keys: "Ctrl+O",
@@ -137,9 +151,6 @@ export function keyAction(input: string, key: Key): KeyAction | undefined {
 
 /** The key that prints the last command's whole output (named where output is cut). */
 export const SHOW_OUTPUT_KEY = "Ctrl+O";
-
-/** Effort levels in the order Alt+E cycles them. */
-export const EFFORT_CYCLE = ["minimal", "low", "medium", "high"] as const;
 
 /** Control characters that can arrive inside a multi-character chunk (keys typed fast). */
 export const CONTROL_CHAR_ACTIONS: Readonly<Record<string, KeyAction>> = {
