@@ -1,10 +1,12 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { lookupModel, wireEffort } from "../models/catalog.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { RuleBook } from "../tools/approval/rule-book.js";
 import { loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
@@ -12,24 +14,18 @@ import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
+import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { resolveProvider } from "./provider.js";
+import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { packageVersion } from "./version.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
 
-/** Context windows of model families whose size is public (tokens); others are unknown. */
+/** The model's context window in tokens, when the catalog knows it. */
 export function knownContextWindow(model: string): number | undefined {
-  if (/^gpt-5(\b|[.-])/.test(model)) return 272_000;
-  if (/^gpt-4\.1/.test(model)) return 1_047_576;
-  if (/^(o3|o4-mini)/.test(model)) return 200_000;
-  return undefined;
-}
-
-/** Models that reason (and take `reasoning` in a request). */
-export function isReasoningModel(model: string): boolean {
-  return /^(gpt-5|o\d|codex-)/.test(model);
+  return lookupModel(model).contextWindow;
 }
 
 /** Everything a session needs that comes from flags, config, environment and the package. */
@@ -55,6 +51,10 @@ export interface Runtime {
   contextWindow?: number;
   instructions: string;
   version: string;
+  /** The `.rules` files of `$MINI_CODEX_HOME/rules` and the project's `.codex/rules`. */
+  rules: RuleBook;
+  /** hooks.json of MINI_CODEX_HOME, the Codex home and the project (docs/config.md, "Hooks"). */
+  hooks: RuntimeHooks;
   /** The configured MCP servers (started when the first session opens). */
   mcp: McpServers;
   /**
@@ -132,6 +132,9 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     close = () => server.close();
   }
   const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
+  const rules = loadRuleBook(home, cwd);
+  const bypassTrust = input.flags.dangerouslyBypassHookTrust === true;
+  const hooks = loadHooks({ home, cwd, env, bypassTrust, warn });
   const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
@@ -150,6 +153,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),
+    rules,
+    hooks,
     mcp,
     checkSandbox: sandboxCheck(sandbox, warn),
     close: async () => {
@@ -161,8 +166,11 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   if (contextWindow) runtime.contextWindow = contextWindow;
   // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
   // store:false only requested encrypted reasoning can be replayed in a full request.
-  const reasoningModel = isReasoningModel(runtime.model);
-  const effort = config.model_reasoning_effort ?? (reasoningModel ? "medium" : undefined);
+  const model = lookupModel(runtime.model);
+  const reasoningModel = model.efforts.length > 0;
+  const effort =
+    config.model_reasoning_effort ??
+    (model.defaultEffort ? wireEffort(model, model.defaultEffort) : undefined);
   if (effort) runtime.effort = effort;
   const summary = config.model_reasoning_summary ?? (reasoningModel ? "auto" : undefined);
   if (summary) runtime.reasoningSummary = summary;
