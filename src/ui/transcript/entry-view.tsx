@@ -146,26 +146,52 @@ function CommandOutput({
   );
 }
 
+function BannerView({ lines }: { lines: string[] }) {
+  return (
+    <Box
+      flexDirection="column"
+      alignSelf="flex-start"
+      borderStyle="round"
+      borderColor="gray"
+      paddingX={1}
+    >
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static lines
+        <Text key={i} bold={i === 0}>
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function CommandEntry({
+  entry,
+  width,
+}: {
+  entry: Extract<TranscriptEntry, { kind: "command" }>;
+  width: number;
+}) {
+  const ok = entry.exitCode === 0 && !entry.aborted && !entry.timedOut;
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text>
+        <Text color={ok ? "green" : "red"}>{ok ? "✓" : "✗"} </Text>
+        <Text bold>$ {printable(entry.command)}</Text>
+        <Text dimColor>
+          {"  "}({exitLabel(entry)}, {(entry.durationMs / 1000).toFixed(1)}s)
+        </Text>
+      </Text>
+      <CommandOutput entry={entry} width={width} />
+    </Box>
+  );
+}
+
 /** One finished transcript item. */
 export function EntryView({ entry, width }: { entry: TranscriptEntry; width: number }) {
   switch (entry.kind) {
     case "banner":
-      return (
-        <Box
-          flexDirection="column"
-          alignSelf="flex-start"
-          borderStyle="round"
-          borderColor="gray"
-          paddingX={1}
-        >
-          {entry.lines.map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-            <Text key={i} bold={i === 0}>
-              {line}
-            </Text>
-          ))}
-        </Box>
-      );
+      return <BannerView lines={entry.lines} />;
     case "user":
       return (
         <Box marginTop={1}>
@@ -195,21 +221,8 @@ export function EntryView({ entry, width }: { entry: TranscriptEntry; width: num
           </Text>
         </Box>
       );
-    case "command": {
-      const ok = entry.exitCode === 0 && !entry.aborted && !entry.timedOut;
-      return (
-        <Box flexDirection="column" marginTop={1}>
-          <Text>
-            <Text color={ok ? "green" : "red"}>{ok ? "✓" : "✗"} </Text>
-            <Text bold>$ {printable(entry.command)}</Text>
-            <Text dimColor>
-              {"  "}({exitLabel(entry)}, {(entry.durationMs / 1000).toFixed(1)}s)
-            </Text>
-          </Text>
-          <CommandOutput entry={entry} width={width} />
-        </Box>
-      );
-    }
+    case "command":
+      return <CommandEntry entry={entry} width={width} />;
     case "mcp":
       return <McpCallView entry={entry} />;
     case "patch":
