@@ -144,7 +144,7 @@ export class TuiController {
   quit() {
     const session = this.session;
     void this.close().finally(() => {
-      if (session) this.onExit?.(exitSummary(session.status()));
+      if (session) this.onExit?.(exitSummary(session.status(), this.launch.resumeCommand));
       this.set({ leaving: true });
     });
   }
