@@ -111,7 +111,8 @@ export function callIdProblem(
     if (item.type !== "function_call" && item.type !== "custom_tool_call") continue;
     const call = toolCallOf(item);
     if (!call || call.call_id === "") return `a ${item.type} without a call_id or name`;
-    if (seen.has(call.call_id)) return `a second tool call with call_id ${JSON.stringify(call.call_id)}`;
+    if (seen.has(call.call_id))
+      return `a second tool call with call_id ${JSON.stringify(call.call_id)}`;
     seen.add(call.call_id);
   }
   return undefined;

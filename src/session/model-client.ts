@@ -1,6 +1,5 @@
 import { redactError } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
-import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
 import {
@@ -17,6 +16,7 @@ import type {
 } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
+import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
@@ -26,6 +26,7 @@ import {
   recoveryContext,
   recoveryFor,
 } from "./failures.js";
+import { callIdProblem } from "./history-repair.js";
 import {
   LaneSockets,
   laneBudgetSpent,
@@ -35,7 +36,6 @@ import {
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import type { FullRequest } from "./request.js";
-import { callIdProblem } from "./history-repair.js";
 import {
   type CompletedResponse,
   ResponseFailed,
@@ -197,7 +197,10 @@ export class ModelClient {
       const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
         call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
       const deadline = new AttemptDeadline(
-        Math.min(provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS, budget.remainingMs()),
+        Math.min(
+          provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS,
+          budget.remainingMs(),
+        ),
         call.signal,
       );
       try {

@@ -21,7 +21,8 @@ describe("exec's human-readable progress (stderr)", () => {
 });
 
 // a clipboard write (OSC 52), a title, a screen clear and a right-to-left override
-const HOSTILE = "copy\u001b]52;c;cm0gLXJmIH4=\u0007 title\u001b]0;pwned\u0007 clear\u001b[2J bidi\u202eevil\u2066";
+const HOSTILE =
+  "copy\u001b]52;c;cm0gLXJmIH4=\u0007 title\u001b]0;pwned\u0007 clear\u001b[2J bidi\u202eevil\u2066";
 
 describe("exec's final message (stdout)", () => {
   it("on a terminal: escapes and bidi controls are shown as text, never acted on", () => {
@@ -33,7 +34,9 @@ describe("exec's final message (stdout)", () => {
       encoding: "utf8",
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain("You said: copy^[]52;c;cm0gLXJmIH4=^G title^[]0;pwned^G clear^[[2J");
+    expect(run.stdout).toContain(
+      "You said: copy^[]52;c;cm0gLXJmIH4=^G title^[]0;pwned^G clear^[[2J",
+    );
     expect(run.stdout).toContain("bidi\ufffdevil\ufffd");
     expect(run.stdout).not.toMatch(/\u001b\]|\u001b\[2J|[\u202a-\u202e\u2066-\u2069]/);
   });

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ProviderSettings } from "../../src/session/api.js";
 import type { SessionEvent } from "../../src/session/events.js";
+import { repairHistory } from "../../src/session/history-repair.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
 import { harnessSessionOptions } from "../session/harness.js";
-import { repairHistory } from "../../src/session/history-repair.js";
 import {
   type HostileScript,
   type HostileServer,
@@ -37,7 +37,13 @@ async function against(
   const home = mkdtempSync(join(tmpdir(), "mini-codex-hostile-home-"));
   const cwd = mkdtempSync(join(tmpdir(), "mini-codex-hostile-cwd-"));
   const id = `hostile-${Math.random().toString(36).slice(2, 10)}`;
-  const options = harnessSessionOptions({ id, baseUrl: server.baseUrl, home, cwd, providerOverrides: overrides });
+  const options = harnessSessionOptions({
+    id,
+    baseUrl: server.baseUrl,
+    home,
+    cwd,
+    providerOverrides: overrides,
+  });
   const session = createSession({ ...options, warmup: false });
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));

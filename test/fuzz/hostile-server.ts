@@ -38,7 +38,8 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
     req.on("end", () => {
       res.writeHead(200, { "content-type": "text/event-stream" });
       run(
-        (event) => res.write(formatSseEvent(JSON.stringify(event), (event as { type: string }).type)),
+        (event) =>
+          res.write(formatSseEvent(JSON.stringify(event), (event as { type: string }).type)),
         (stop) => res.on("close", stop),
       );
     });
@@ -84,9 +85,9 @@ export function respond(items: object[], completedId?: (n: number) => string): H
   return (send, n) => {
     const id = `resp_${n}`;
     send({ type: "response.created", response: { id, status: "in_progress" } });
-    items.forEach((item, index) =>
-      send({ type: "response.output_item.done", output_index: index, item }),
-    );
+    for (const [index, item] of items.entries()) {
+      send({ type: "response.output_item.done", output_index: index, item });
+    }
     const usage = { input_tokens: 10, output_tokens: 2, total_tokens: 12 };
     const response = { id: completedId?.(n) ?? id, status: "completed", output: [], usage };
     send({ type: "response.completed", response });

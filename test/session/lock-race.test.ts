@@ -48,7 +48,13 @@ interface Contender {
 }
 
 function startContender(rounds: number): Contender {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", CONTENDER, dir, String(rounds)]);
+  const child = spawn(process.execPath, [
+    "--input-type=module",
+    "-e",
+    CONTENDER,
+    dir,
+    String(rounds),
+  ]);
   let out = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
     out += chunk;
@@ -85,7 +91,10 @@ describe("taking over a stale session lock", () => {
     await Promise.all(contenders.map((c) => c.closed));
     const winners = Array.from({ length: rounds }, (_, round) => {
       const results = resultsOf(contenders, round);
-      expect(results.filter((r) => r !== "won" && r !== "locked"), `round ${round}`).toEqual([]);
+      expect(
+        results.filter((r) => r !== "won" && r !== "locked"),
+        `round ${round}`,
+      ).toEqual([]);
       return results.filter((r) => r === "won").length;
     });
     expect(winners).toEqual(Array(rounds).fill(1));

@@ -18,7 +18,11 @@ describe("a server that echoes the API key back", () => {
   it("a 403 error frame: the turn fails without the key, the rest of its words kept", async () => {
     h = await startHarness({ providerOverrides: { apiKey: KEY } });
     await h.session.send("zero");
-    h.server.hooks.failNext({ status: 403, code: "forbidden", message: `key ${KEY} is not allowed` });
+    h.server.hooks.failNext({
+      status: 403,
+      code: "forbidden",
+      message: `key ${KEY} is not allowed`,
+    });
     const result = await h.session.send("one");
     expect(result).toMatchObject({ ok: false });
     expect(result.error).toContain("key [redacted] is not allowed");
@@ -41,7 +45,11 @@ describe("a server that echoes the API key back", () => {
     h.server.hooks.injectFrame({
       frame: {
         type: "response.failed",
-        response: { id: "resp_x", status: "failed", error: { code: "bad_key", message: `no: ${KEY}` } },
+        response: {
+          id: "resp_x",
+          status: "failed",
+          error: { code: "bad_key", message: `no: ${KEY}` },
+        },
       },
       end: true,
     });
@@ -53,7 +61,11 @@ describe("a server that echoes the API key back", () => {
   it("over HTTP: a 403 body with the key", async () => {
     h = await startHarness({ providerOverrides: { apiKey: KEY, supportsWebsockets: false } });
     await h.session.send("zero");
-    h.server.hooks.failNext({ status: 403, code: "forbidden", message: `key ${KEY} is not allowed` });
+    h.server.hooks.failNext({
+      status: 403,
+      code: "forbidden",
+      message: `key ${KEY} is not allowed`,
+    });
     const result = await h.session.send("one");
     expect(result).toMatchObject({ ok: false });
     expect(result.error).toContain("[redacted]");
