@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { developerMessage, messageText, type ResponseItem } from "../protocol/items.js";
 import { canonicalJson, type JsonObject, sortKeysDeep } from "../protocol/json.js";
 import type { ToolSpec } from "../protocol/request.js";
+import { REMOVED_TOOLS_HEADER, TOOL_UPDATE_HINT } from "../protocol/tool-messages.js";
 
 /**
  * Tools in the Responses Lite shape (docs/protocol.md, "Responses Lite"): no top-level
@@ -13,10 +14,6 @@ import type { ToolSpec } from "../protocol/request.js";
 /** The namespace every function and custom tool is declared in (as the Codex CLI does). */
 export const TOOL_NAMESPACE = "functions";
 
-export const TOOL_UPDATE_HINT =
-  "This is an incremental tools update. Previously declared tools remain available for direct calls unless explicitly marked unavailable. If a tool is redefined here, its latest definition replaces the earlier one.";
-export const REMOVED_TOOLS_HEADER =
-  "The following tools are no longer available. Do not call them:";
 const MODEL_INSTRUCTIONS_TAG = "<model_instructions>";
 
 /** A UUID (version 5 layout) from a SHA-1 of `text`: the same text always gives the same id. */
