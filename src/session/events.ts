@@ -25,6 +25,8 @@ export interface RequestStarted {
   effort?: ReasoningEffort;
   /** In-band: the effort a configuration_update in the sent input changed to. */
   effortUpdate?: ReasoningEffort;
+  /** Where the model catalog's facts for `model` came from (bundled, discovered, configured). */
+  modelSource?: string;
   itemsTotal: number;
   itemsSent: number;
   bytesSent: number;

@@ -1,3 +1,4 @@
+import { lookupModel } from "../models/catalog.js";
 import type { ServerEvent } from "../protocol/events.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
 import { toHttpBody } from "../transport/http.js";
@@ -55,6 +56,7 @@ export function describeAttempt(
     lanes,
     previousResponseIdPresent: transport === "ws" && wire.previous_response_id !== undefined,
     model: wire.model,
+    modelSource: lookupModel(wire.model).source,
     ...effortFacts(current.body, wire),
     itemsTotal: current.body.input.length,
     itemsSent: wire.input.length,
