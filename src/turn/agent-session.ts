@@ -301,6 +301,7 @@ export class Session implements AgentSession {
   /** The server refused a configuration_update: lanes from now on, history without updates. */
   private updatesRefused(model: string): void {
     this.model.refuse(model);
+    this.options.onNoEffortUpdates?.(model);
     this.replaceHistory(withoutUpdates(this.conversation.items), "effort_updates_off");
     this.emit({
       type: "warning",
