@@ -25,6 +25,8 @@ export interface IncomingRequest {
   connectionId: string;
   headers: RecordedHeaders;
   bytes: number;
+  /** WebSocket: the frame's size on the TCP connection. */
+  wireBytes?: number;
   body: unknown;
 }
 
@@ -205,6 +207,7 @@ export class DemoEngine {
           ? 1
           : 0,
       bytes: incoming.bytes,
+      ...(incoming.wireBytes === undefined ? {} : { wireBytes: incoming.wireBytes }),
       body: incoming.body,
       headers: incoming.headers,
       receivedAt: Date.now(),

@@ -20,6 +20,7 @@ import { createSession } from "../turn/agent-session.js";
 import { readAgentsMd, systemTimezone } from "./context-sources.js";
 import { CliError, ConfigError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
+import { hookSetup } from "./hook-setup.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
@@ -139,6 +140,7 @@ export async function openSession(
     sandbox: runtime.sandbox,
     approvalPolicy: runtime.approvalPolicy,
     home: runtime.home,
+    rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
     version: runtime.version,
@@ -157,6 +159,7 @@ export async function openSession(
     keepSavedSettings(runtime, settings, saved.meta);
     const options: SessionOptions = {
       ...base,
+      ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
       id: saved.meta.id,
       restoredHistory: saved.history,
       notices: warnings,
@@ -188,7 +191,13 @@ export async function openSession(
     ...systemTimezone(),
     ...(agentsMd !== undefined ? { agentsMd } : {}),
   });
-  const options: SessionOptions = { ...base, id, initialContext };
+  const persisted = !input.ephemeral;
+  const options: SessionOptions = {
+    ...base,
+    ...hookSetup(runtime, id, persisted),
+    id,
+    initialContext,
+  };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
     file = SessionFile.create(runtime.home, newMeta(runtime, id, settings));
@@ -228,6 +237,7 @@ function forkSession(
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
     ...base,
+    ...hookSetup(runtime, id, !input.ephemeral),
     id,
     promptCacheKey,
     restoredHistory: saved.history,

@@ -9,6 +9,8 @@ export interface SandboxSettings {
   networkAccess: boolean;
   home: string | undefined;
   miniCodexHome: string | undefined;
+  /** $XDG_RUNTIME_DIR: its sockets (session bus, agents) are masked. */
+  runtimeDir?: string | undefined;
 }
 
 export interface LaunchInput {
@@ -24,6 +26,8 @@ export interface LaunchInput {
    * visible read-only in the sandbox, and the caller sets BASH_ENV to it. Absent: `bash -lc`.
    */
   snapshot?: string;
+  /** The writable roots' hard-linked files (linkedFileBinds), bound read-only. */
+  linked?: readonly string[];
 }
 
 /** How to start a command: a program and its arguments, or why it may not run. */
@@ -66,7 +70,10 @@ export function commandLaunch(input: LaunchInput): Launch {
     network,
     home: input.settings.home,
     miniCodexHome: input.settings.miniCodexHome,
+    runtimeDir: input.settings.runtimeDir,
+    ...(input.linked ? { linked: input.linked } : {}),
   });
+  if (plan.refusal) return { refused: plan.refusal };
   if (input.snapshot) plan.boundLast.push(input.snapshot);
   return {
     file: bwrap.path,

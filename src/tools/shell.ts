@@ -5,6 +5,7 @@ import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.j
 import { suggestedPrefix } from "../sandbox/command-words.js";
 import { looksSandboxDenied } from "../sandbox/denial.js";
 import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
+import { linkedFileBinds } from "../sandbox/linked-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import { deniedOutput, ToolError } from "./errors.js";
 import { defineFunctionTool } from "./registry.js";
@@ -85,11 +86,12 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
     networkAccess: options.sandbox?.networkAccess ?? false,
     home: options.sandbox?.home ?? process.env.HOME,
     miniCodexHome: options.sandbox?.miniCodexHome,
+    runtimeDir: options.sandbox?.runtimeDir ?? process.env.XDG_RUNTIME_DIR,
   };
   const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
   const extraEnv = { ...COMMAND_SET, ...options.env };
   const launchOf = (
-    bwrap: BwrapStatus,
+    { bwrap, linked }: { bwrap: BwrapStatus; linked: readonly string[] },
     mode: SandboxMode,
     command: string,
     cwd: string,
@@ -103,6 +105,7 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       workspaceRoots: roots,
       settings,
       bwrap,
+      linked,
       ...(snap ? { snapshot: snap } : {}),
     });
   const snapshot = loginSnapshot(options, { ...baseEnv, ...extraEnv });
@@ -110,16 +113,19 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
   /** One run in one mode; events for the UI, the formatted text for the model. */
   async function runIn(mode: SandboxMode, plan: RunPlan, ctx: ToolContext) {
     const bwrap = await (options.bwrap ?? probeBwrap)();
+    // the workspace's hard links (found once per session), read-only wherever commands write
+    const writes = bwrap.ok && [mode, ctx.sandbox].includes("workspace-write");
+    const host = { bwrap, linked: writes ? await linkedFileBinds(ctx.workspaceRoots) : [] };
     // the first command captures the login environment (in the session's sandbox mode)
     const snapshotPath = await snapshot?.path(
       ctx.cwd,
       ctx.signal,
-      (script, snap) => launchOf(bwrap, ctx.sandbox, script, ctx.cwd, ctx.workspaceRoots, snap),
+      (script, snap) => launchOf(host, ctx.sandbox, script, ctx.cwd, ctx.workspaceRoots, snap),
       ctx.warn,
     );
     const roots = ctx.workspaceRoots;
     const confined = plan.confine ?? mode;
-    const launch = launchOf(bwrap, confined, plan.command, plan.workdir, roots, snapshotPath);
+    const launch = launchOf(host, confined, plan.command, plan.workdir, roots, snapshotPath);
     if ("refused" in launch) return { text: launch.refused, denied: false };
     const { callId } = ctx;
     const { command, shownDir: workdir } = plan;
