@@ -108,6 +108,8 @@ export interface SessionOptions {
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
   mcp?: McpSessionTools;
+  /** The server refused an in-band effort change for `model`: the catalog remembers it. */
+  onNoEffortUpdates?(model: string): void;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */
@@ -131,7 +133,11 @@ export interface SessionStatus {
   /** Every lane, oldest first, with the requests sent on it. */
   lanes: Array<{ label: string; requests: number }>;
   model: string;
+  /** Where the catalog's facts for the model came from: bundled, discovered, configured, fallback. */
+  modelSource: string;
   effort?: ReasoningEffort;
+  /** How an effort change travels: a configuration_update on the chain, or a lane. */
+  effortChanges: "in-band" | "lanes";
   totals: {
     requests: number;
     incrementalRequests: number;

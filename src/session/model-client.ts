@@ -2,11 +2,7 @@ import { redactError } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
-import {
-  isStreamIdRefusal,
-  type TransportError,
-  WebSocketUnavailable,
-} from "../transport/errors.js";
+import { WebSocketUnavailable } from "../transport/errors.js";
 import { HttpTransport } from "../transport/http.js";
 import type {
   LaneRoute,
@@ -35,6 +31,7 @@ import {
 } from "./lane-sockets.js";
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
+import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
 import {
   type CompletedResponse,
@@ -67,6 +64,8 @@ export interface ModelClientOptions {
   now?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
+  /** A `configuration_update` was refused for `model`: the session drops updates; resent once. */
+  onUpdateRefused?(model: string): void;
 }
 
 /**
@@ -83,6 +82,7 @@ export class ModelClient {
   private seq = 0;
   private readonly now: () => number;
   private readonly streamIds: StreamIdFallback;
+  private readonly refusals: Refusals;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
   /** Taken out of every failure's text: a server may echo the key it was sent. */
@@ -100,6 +100,7 @@ export class ModelClient {
       ),
     );
     this.streamIds = new StreamIdFallback(mode, options.lanes, this.sockets, options.warn);
+    this.refusals = new Refusals(this.streamIds, options.onUpdateRefused);
   }
 
   get transportKind(): TransportKind {
@@ -147,6 +148,7 @@ export class ModelClient {
   async sample(call: SampleCall): Promise<CompletedResponse> {
     const { lanes, provider } = this.options;
     const budget = new RetryBudget(provider, this.now);
+    const refusals = { updates: 0 };
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
@@ -218,10 +220,7 @@ export class ModelClient {
         const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         if (ignored) this.streamIds.ignored(undefined);
-        if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
-          this.streamIds.refused(error as TransportError, lane);
-          continue;
-        }
+        if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
       } finally {
         deadline.clear();

@@ -101,15 +101,25 @@ export function resilientReducer(state: UiState, action: UiAction): UiState {
   }
 }
 
+/** An in-band effort holds until a request goes out with another effort (on lanes). */
+function inBandEffort(
+  before: ReasoningEffort | undefined,
+  request: { effort?: ReasoningEffort; effortUpdate?: ReasoningEffort },
+): ReasoningEffort | undefined {
+  if (request.effortUpdate) return request.effortUpdate;
+  return before !== undefined && request.effort === before ? before : undefined;
+}
+
 function onSessionEvent(state: UiState, event: SessionEvent): UiState {
   switch (event.type) {
     case "turn_started":
       return withStatus(state, { busy: true });
     case "request_started": {
       const { mode, reason, previousResponseIdPresent, warmup, lane, lanes } = event.request;
+      const inBand = inBandEffort(state.status.lane?.inBand, event.request);
       return withStatus(warmup ? state : dropOrphans(state), {
         last: { mode, reason, prev: previousResponseIdPresent, warmup },
-        lane: { label: lane, count: lanes ?? 1 },
+        lane: { label: lane, count: lanes ?? 1, ...(inBand ? { inBand } : {}) },
         next: warmup ? state.status.next : undefined,
       });
     }

@@ -15,8 +15,11 @@ export interface StatusState {
   effort?: ReasoningEffort;
   /** The last request sent (mode, why full, previous_response_id present). */
   last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
-  /** The lane of the last request and how many lanes the session has. */
-  lane?: { label: string; count: number };
+  /**
+   * The lane of the last request and how many lanes the session has; `inBand`: the effort a
+   * configuration_update set and that is still in force (the change stayed on the chain).
+   */
+  lane?: { label: string; count: number; inBand?: ReasoningEffort };
   /** Usage of the last completed response (as the server reported it). */
   usage?: UsageFigures;
   /** Why the last completed response's cache fell short (a drop), if it did. */
