@@ -211,6 +211,10 @@ export class ExecEventMapper {
         else if (event.timedOut) item.exit_code = TIMEOUT_EXIT_CODE;
         return [{ type: "item.completed", item }];
       }
+      case "command_backgrounded":
+      case "terminal_interaction":
+        // the command's item stays in progress until the process ends (command_finished)
+        return [];
       case "patch_applied":
         return [
           {

@@ -14,7 +14,7 @@ import {
 } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
 import { SessionLockedError } from "../session/session-lock.js";
-import { createToolRouter } from "../tools/index.js";
+import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { readAgentsMd, systemTimezone } from "./context-sources.js";
 import { CliError } from "./errors.js";
@@ -22,6 +22,7 @@ import { EXIT_FAILED } from "./exit-codes.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
+import { chosenShellTool } from "./shell-tool.js";
 
 /** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
 export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean };
@@ -118,7 +119,11 @@ export async function openSession(
   }
 
   const { config } = runtime;
+  const shellTool = chosenShellTool(config.shell_tool, undefined);
+  const terminals = shellTool === "exec_command" ? new BackgroundTerminals() : undefined;
   const tools = createToolRouter({
+    shellTool,
+    ...(terminals ? { terminals } : {}),
     applyPatchToolType: runtime.applyPatchToolType,
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
@@ -139,6 +144,7 @@ export async function openSession(
     approvalPolicy: runtime.approvalPolicy,
     home: runtime.home,
     ...(mcp ? { mcp } : {}),
+    ...(terminals ? { terminals } : {}),
     warmup: input.warmup,
     version: runtime.version,
   };

@@ -4,6 +4,7 @@ import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
+import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 
@@ -87,6 +88,8 @@ export interface SessionOptions {
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
   mcp?: McpSessionTools;
+  /** The processes exec_command started (when `tools` offers it); they end with the session. */
+  terminals?: BackgroundTerminalsView;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */
@@ -155,5 +158,8 @@ export interface AgentSession {
   history(): readonly ResponseItem[];
   /** The configured MCP servers with their state and tools (/mcp). */
   mcpServers?(): McpServerStatus[];
+  /** Processes started by exec_command that keep running (/ps, /stop, the status bar). */
+  readonly terminals?: BackgroundTerminalsView;
+  /** Ends the running turn and every background terminal. */
   close(): Promise<void>;
 }

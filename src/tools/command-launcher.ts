@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
+import type { ToolOutput } from "../protocol/tool-output.js";
 import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
 import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
 import { suggestedPrefix } from "../sandbox/command-words.js";
 import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
 import type { SandboxMode } from "../sandbox/modes.js";
-import type { ToolOutput } from "../protocol/tool-output.js";
 import { deniedOutput, ToolError } from "./errors.js";
 import { LoginSnapshot } from "./shell-snapshot.js";
 import type { ApprovalRequest, ToolContext } from "./types.js";
@@ -85,7 +85,13 @@ export function createCommandLauncher(options: CommandLaunchOptions = {}): Comma
   const snapshot = loginSnapshot(options, { ...baseEnv, ...extraEnv });
   return async (mode, plan, ctx) => {
     const bwrap = await (options.bwrap ?? probeBwrap)();
-    const launchIn = (confined: SandboxMode, command: string, cwd: string, snap = "", own = false) =>
+    const launchIn = (
+      confined: SandboxMode,
+      command: string,
+      cwd: string,
+      snap = "",
+      own = false,
+    ) =>
       commandLaunch({
         mode: confined,
         command,
