@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { lookupModel, wireEffort } from "../models/catalog.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
@@ -19,17 +20,9 @@ import { packageVersion } from "./version.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
 
-/** Context windows of model families whose size is public (tokens); others are unknown. */
+/** The model's context window in tokens, when the catalog knows it. */
 export function knownContextWindow(model: string): number | undefined {
-  if (/^gpt-5(\b|[.-])/.test(model)) return 272_000;
-  if (/^gpt-4\.1/.test(model)) return 1_047_576;
-  if (/^(o3|o4-mini)/.test(model)) return 200_000;
-  return undefined;
-}
-
-/** Models that reason (and take `reasoning` in a request). */
-export function isReasoningModel(model: string): boolean {
-  return /^(gpt-5|o\d|codex-)/.test(model);
+  return lookupModel(model).contextWindow;
 }
 
 /** Everything a session needs that comes from flags, config, environment and the package. */
@@ -161,8 +154,11 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   if (contextWindow) runtime.contextWindow = contextWindow;
   // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
   // store:false only requested encrypted reasoning can be replayed in a full request.
-  const reasoningModel = isReasoningModel(runtime.model);
-  const effort = config.model_reasoning_effort ?? (reasoningModel ? "medium" : undefined);
+  const model = lookupModel(runtime.model);
+  const reasoningModel = model.efforts.length > 0;
+  const effort =
+    config.model_reasoning_effort ??
+    (model.defaultEffort ? wireEffort(model, model.defaultEffort) : undefined);
   if (effort) runtime.effort = effort;
   const summary = config.model_reasoning_summary ?? (reasoningModel ? "auto" : undefined);
   if (summary) runtime.reasoningSummary = summary;
