@@ -77,6 +77,9 @@ export function followUp(context: ResponseItem[], output: ResponseItem): string 
   if (images.length > 0) return images.join("\n");
   if (name === "apply_patch" || (name && isShellPatch(call))) return patchFollowUp(body);
   if (name === "update_plan") return "Plan noted.";
+  const terminal =
+    name === "exec_command" || name === "write_stdin" ? terminalFollowUp(body) : undefined;
+  if (terminal) return terminal;
   if (name && SHELL_TOOLS.some((shell) => shell.name === name)) {
     const exit = exitCode(body);
     if (exit !== undefined) return `Ran the command. Exit code ${exit}.`;
@@ -106,7 +109,7 @@ function exitCode(body: string): string | undefined {
   return match?.[1];
 }
 
-function outputText(output: unknown): string {
+export function outputText(output: unknown): string {
   if (typeof output === "string") return output;
   if (!Array.isArray(output)) return "";
   return output
@@ -129,4 +132,16 @@ export function imageNotes(content: unknown): string[] {
     if (typeof part.file_id === "string") return [`received image: file ${part.file_id}`];
     return ["received image: (no data)"];
   });
+}
+
+/** The demo's reading of an exec_command / write_stdin output: running or ended, and the output. */
+export function terminalFollowUp(body: string): string | undefined {
+  const running = /Process running with session ID (\d+)/.exec(body);
+  const exited = /Process exited with code (-?\d+)/.exec(body);
+  if (!running && !exited) return undefined;
+  const output = body.slice(body.indexOf("Output:\n") + "Output:\n".length).trimEnd();
+  const state = running
+    ? `Process ${running[1]} is still running.`
+    : `The process exited with code ${exited?.[1]}.`;
+  return output ? `${state} Output:\n${output}` : state;
 }

@@ -1,4 +1,5 @@
 import { basename } from "node:path";
+import { lookupModel } from "../models/catalog.js";
 import { reasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
@@ -119,7 +120,7 @@ export async function openSession(
   }
 
   const { config } = runtime;
-  const shellTool = chosenShellTool(config.shell_tool, undefined);
+  const shellTool = chosenShellTool(config.shell_tool, lookupModel(settings.model).shellType);
   const terminals = shellTool === "exec_command" ? new BackgroundTerminals() : undefined;
   const tools = createToolRouter({
     shellTool,

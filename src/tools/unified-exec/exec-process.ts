@@ -17,6 +17,9 @@ export class ExecProcess {
   private readonly waiters = new Set<() => void>();
   private lastOutputAt = 0;
   private readonly exited: Promise<void>;
+  /** Exited and its end reported (see `reportEndWith`). */
+  private readonly finished: Promise<void>;
+  private endReport: (() => Promise<void>) | undefined;
 
   constructor(
     readonly id: number,
@@ -42,6 +45,12 @@ export class ExecProcess {
         resolve();
       });
     });
+    this.finished = this.exited.then(() => this.endReport?.());
+  }
+
+  /** What to do once it has ended (report it); `stop` and `whenExited` wait for it too. */
+  reportEndWith(report: () => Promise<void>): void {
+    this.endReport = report;
   }
 
   get running(): boolean {
@@ -87,7 +96,7 @@ export class ExecProcess {
 
   /** Resolves when the process has ended (by itself or stopped). */
   whenExited(): Promise<void> {
-    return this.exited;
+    return this.finished;
   }
 
   lastLine(): string {
@@ -104,7 +113,7 @@ export class ExecProcess {
       this.stopped = true;
       killTree(this.child.pid, this.wrapped);
     }
-    await this.exited;
+    await this.finished;
   }
 
   dispose(): void {

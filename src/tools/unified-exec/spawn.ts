@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { constants } from "node:os";
 import { StringDecoder } from "node:string_decoder";
 import { TERMINAL_COLS, TERMINAL_ROWS } from "./terminal-screen.js";
@@ -26,9 +27,12 @@ export async function startProcess(input: SpawnInput): Promise<StartedProcess> {
   return input.tty ? startInPty(input) : startOnPipes(input);
 }
 
-async function startInPty(input: SpawnInput): Promise<StartedProcess> {
-  // a prebuilt native addon: loaded at the first pty, not at start-up
-  const { default: pty } = await import("@lydell/node-pty");
+function startInPty(input: SpawnInput): StartedProcess {
+  // a prebuilt native addon, outside the bundle: required at the first pty, not at start-up
+  // (`require`, since the code-cached CommonJS bundle has no loader for an external import())
+  const pty = createRequire(import.meta.url)(
+    "@lydell/node-pty",
+  ) as typeof import("@lydell/node-pty");
   const child = pty.spawn(input.program.file, input.program.args, {
     name: "xterm-256color",
     cols: TERMINAL_COLS,

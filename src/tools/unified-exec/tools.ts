@@ -99,7 +99,7 @@ export function execCommandTools(
     const screen = await TerminalScreen.create(!tty);
     const child = await startProcess({ ...launch, cwd: plan.workdir, tty });
     const process = terminals.add(command, child, screen, launch.program.viaBwrap);
-    void process.whenExited().then(() => reportEnd(process, started, ctx));
+    process.reportEndWith(() => reportEnd(process, started, ctx));
     const yielded = clampYield(args.yield_time_ms, EXEC_YIELD_MS, false);
     const read = await process.waitAndRead(yielded.ms, ctx.signal);
     if (ctx.signal.aborted) await process.stop();
