@@ -18,6 +18,7 @@ import type { TranscriptEntryBody } from "./transcript-entries.js";
 import { TranscriptPager } from "./transcript-pager.js";
 import { printTranscript, TranscriptItem } from "./transcript-print.js";
 import { useAgentSession } from "./use-agent-session.js";
+import { useBackgroundTerminals } from "./use-background-terminals.js";
 import { useKeyRouting } from "./use-key-routing.js";
 import { useNotifications } from "./use-notifications.js";
 import { useSessionSwitch } from "./use-session-switch.js";
@@ -65,6 +66,7 @@ export function App({
     [],
   );
   const sessions = useSessionSwitch(options, agent, print);
+  useBackgroundTerminals(agent.session, dispatch);
   const { stdout } = useStdout();
   const rows = stdout.rows || 24;
   const pager = useTranscriptPager(

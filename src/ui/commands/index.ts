@@ -8,9 +8,11 @@ import { ledgerCommand } from "./ledger.js";
 import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
+import { psCommand } from "./ps.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
 import { statusCommand } from "./status.js";
+import { stopCommand } from "./stop.js";
 import type { SlashCommand } from "./types.js";
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
@@ -25,6 +27,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   resumeCommand,
   forkCommand,
   diffCommand,
+  psCommand,
+  stopCommand,
   initCommand,
   quitCommand,
 ];
