@@ -15,6 +15,13 @@ export function useBackgroundTerminals(
     const unsubscribe = terminals.onChange(update);
     return () => {
       unsubscribe();
+      // the session is ending (/new, /resume, /fork, quit): its terminals end with it
+      const running = terminals.list().length;
+      if (running > 0) {
+        const what = running === 1 ? "1 background terminal" : `${running} background terminals`;
+        const text = `${what} of the previous session stopped (they end with their session)`;
+        dispatch({ type: "append", entries: [{ kind: "notice", level: "info", text }] });
+      }
       dispatch({ type: "background_terminals", count: 0 });
     };
   }, [session, dispatch]);
