@@ -18,6 +18,14 @@ export interface ExecOutputInput {
   notes?: string[];
 }
 
+/**
+ * The one cap on what a tool's output may put into history (exec_command, write_stdin and MCP
+ * results): head and tail kept, the middle's size said, at about `maxTokens` tokens.
+ */
+export function capForModel(text: string, maxTokens = DEFAULT_MAX_OUTPUT_TOKENS): string {
+  return capOutput(text, maxTokens * BYTES_PER_TOKEN);
+}
+
 /** Tokens as the model is billed them, roughly: four bytes each. */
 export function approxTokens(text: string): number {
   return Math.ceil(Buffer.byteLength(text, "utf8") / BYTES_PER_TOKEN);
@@ -42,6 +50,6 @@ export function formatExecOutput(input: ExecOutputInput): string {
     status,
     `Original token count: ${approxTokens(input.text)}`,
     "Output:",
-    capOutput(body, input.maxOutputTokens * BYTES_PER_TOKEN),
+    capForModel(body, input.maxOutputTokens),
   ].join("\n");
 }
