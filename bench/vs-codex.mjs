@@ -1,4 +1,4 @@
-// mini-codex beside the Codex CLI (the binary @openai/codex-sdk installs), both against one demo
+// mini-codex beside the Codex CLI (the @openai/codex devDependency, 0.171), both against one demo
 // server in this process over WebSocket, the same scripted sessions, runs alternating:
 // a 20-tool-call turn; 6 user turns (exec, then 5 × exec resume --last); an effort toggle
 // (low → high → low over resumes). Ratios are mini-codex / Codex. Prints one JSON line; skips

@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import vm from "node:vm";
 
 // Node 20 compiles ES modules from source on every start (module.enableCompileCache is 22+).
@@ -81,15 +81,19 @@ function mtimeOf(path) {
 
 /**
  * Evaluates a CommonJS file (ASCII source; see rolldown.config.mjs) with V8's code cache from
- * `cacheDir` and returns its exports. Without a usable cache it compiles from source and stores
- * one `writeAfterMs` after start (once the first screen has run) or at exit, whichever is first,
- * so the cache holds the functions a start of this `kind` ran. Caching never fails the program.
+ * `cacheDir` and returns its exports. A home with no cache yet (the first launch after an
+ * install) reads the one the build seeded in `seedDir` under the same name
+ * (build/seed-code-cache.mjs), never writing there. Without a usable cache it compiles from
+ * source and stores one `writeAfterMs` after start (once the first screen has run) or at exit,
+ * whichever is first, so the cache holds the functions a start of this `kind` ran. Caching
+ * never fails the program.
  */
-export function requireWithCodeCache(file, { cacheDir, kind, writeAfterMs = 5000 }) {
+export function requireWithCodeCache(file, { cacheDir, kind, seedDir, writeAfterMs = 5000 }) {
   const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
   const cachePath = codeCachePath(bytes, cacheDir, kind);
-  const cachedData = readCache(cachePath);
+  const cachedData =
+    readCache(cachePath) ?? (seedDir ? readCache(join(seedDir, basename(cachePath))) : undefined);
   // one line: line numbers in stack traces stay those of the file
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapped, {

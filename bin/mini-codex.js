@@ -30,7 +30,8 @@ async function codeCachedCli(kind) {
   const home = resolve(process.env.MINI_CODEX_HOME || join(homedir(), ".mini-codex"));
   const { requireWithCodeCache } = await import("./code-cache.js");
   const file = fileURLToPath(new URL("../dist/bundle-cjs/mini-codex.cjs", import.meta.url));
-  return requireWithCodeCache(file, { cacheDir: join(home, "cache", "code"), kind });
+  const seedDir = fileURLToPath(new URL("../dist/bundle-cjs/code-cache/", import.meta.url));
+  return requireWithCodeCache(file, { cacheDir: join(home, "cache", "code"), kind, seedDir });
 }
 
 /** The ES-module bundle, when it is fresh. */

@@ -35,8 +35,8 @@ export const BIN = fileURLToPath(new URL("../../bin/mini-codex.js", import.meta.
  * `mini-codex demo-server` in its own process, so its work never lands on the client's event
  * loop or in its memory figures. `stop()` ends it by its pid.
  */
-export async function demoServerProcess() {
-  const child = spawn(process.execPath, [BIN, "demo-server", "--port", "0"], {
+export async function demoServerProcess(extraArgs = []) {
+  const child = spawn(process.execPath, [BIN, "demo-server", "--port", "0", ...extraArgs], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const baseUrl = await new Promise((resolve, reject) => {
@@ -100,6 +100,7 @@ export async function sessionWorld(options = {}) {
         websocketConnectTimeoutMs: 5_000,
         wsLanes: "off",
         wsEpochMaxRequests: 0,
+        ...(options.wsCompression ? { wsCompression: true } : {}),
       },
       settings: { model: "demo-1" },
       ...benchSessionBase(cwd, options.toolOptions),

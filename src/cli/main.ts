@@ -108,8 +108,16 @@ function buildProgram(pending: Pending): Command {
         .choices(["lanes", "reject", "ignore"])
         .default("lanes"),
     )
+    .addOption(
+      new Option("--no-ws-compression", "decline permessage-deflate on WebSocket handshakes"),
+    )
     .action(
-      (flags: { port: string; requestsLog?: string; streamIds: "lanes" | "reject" | "ignore" }) => {
+      (flags: {
+        port: string;
+        requestsLog?: string;
+        streamIds: "lanes" | "reject" | "ignore";
+        wsCompression: boolean;
+      }) => {
         const port = Number(flags.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           throw new UsageError(`--port expects a port number, got ${flags.port}`);
@@ -118,6 +126,7 @@ function buildProgram(pending: Pending): Command {
           await m.runDemoServerCommand({
             port,
             streamIds: flags.streamIds,
+            wsCompression: flags.wsCompression,
             ...(flags.requestsLog ? { requestsLog: flags.requestsLog } : {}),
           });
           return 0;

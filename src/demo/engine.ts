@@ -23,6 +23,8 @@ export interface IncomingRequest {
   connectionId: string;
   headers: RecordedHeaders;
   bytes: number;
+  /** WebSocket: the frame's size on the TCP connection. */
+  wireBytes?: number;
   body: unknown;
 }
 
@@ -195,6 +197,7 @@ export class DemoEngine {
           ? 1
           : 0,
       bytes: incoming.bytes,
+      ...(incoming.wireBytes === undefined ? {} : { wireBytes: incoming.wireBytes }),
       body: incoming.body,
       headers: incoming.headers,
       receivedAt: Date.now(),

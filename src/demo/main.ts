@@ -13,12 +13,14 @@ export async function runDemoServerCommand(options: {
   host?: string;
   requestsLog?: string;
   streamIds?: StreamIdMode;
+  wsCompression?: boolean;
 }): Promise<void> {
   const { requestsLog } = options;
   const server = await startDemoServer({
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
     ...(options.streamIds ? { streamIds: options.streamIds } : {}),
+    ...(options.wsCompression === false ? { wsCompression: false } : {}),
     ...(requestsLog
       ? { onRequest: (request) => appendFileSync(requestsLog, `${requestLine(request)}\n`) }
       : {}),
@@ -50,6 +52,7 @@ export function requestLine(request: RecordedRequest): string {
     generate: request.generate ?? null,
     input_items: request.inputLength,
     bytes: request.bytes,
+    wire_bytes: request.wireBytes ?? null,
     tools: tools.map((tool) => {
       const { type, name } = (tool ?? {}) as { type?: unknown; name?: unknown };
       return typeof name === "string" ? `${String(type)}:${name}` : String(type);

@@ -122,6 +122,7 @@ function read(body: unknown, transport: DemoTransport): DemoRequest {
 function responseSettings(body: Json): Record<string, unknown> {
   const or = (name: string, fallback: unknown) => body[name] ?? fallback;
   return {
+    access_programs: or("access_programs", null),
     instructions: or("instructions", null),
     metadata: or("metadata", {}),
     parallel_tool_calls: or("parallel_tool_calls", true),
@@ -131,7 +132,6 @@ function responseSettings(body: Json): Record<string, unknown> {
     top_p: or("top_p", 1),
     previous_response_id: or("previous_response_id", null),
     reasoning: or("reasoning", null),
-    store: or("store", true),
     text: or("text", { format: { type: "text" } }),
     truncation: or("truncation", "disabled"),
     prompt_cache_key: or("prompt_cache_key", null),

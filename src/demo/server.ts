@@ -33,7 +33,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   });
   engine = new DemoEngine(hooks, options.requestCheck, options.onRequest);
   if (options.streamIds) hooks.streamIds = options.streamIds;
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  // permessage-deflate when the client offers it (the Codex CLI and mini-codex do), unless turned off
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: options.wsCompression !== false,
+  });
 
   const server = createServer((req, res) => {
     handleHttp(req, res, engine, hooks, connectionOf(req.socket), lifetime.signal).catch(() => {

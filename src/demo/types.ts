@@ -26,6 +26,11 @@ export interface RecordedRequest {
   inputLength: number;
   /** Bytes of the request body / frame. */
   bytes: number;
+  /**
+   * WebSocket only: bytes the frame took on the TCP connection (frame header included; less
+   * than `bytes` when permessage-deflate was negotiated).
+   */
+  wireBytes?: number;
   /** The parsed request JSON (WebSocket frames keep their `type`). */
   body: unknown;
   headers: RecordedHeaders;
@@ -62,6 +67,8 @@ export interface DemoServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Accept permessage-deflate when a client offers it (default true). */
+  wsCompression?: boolean;
 }
 
 /** The body of an API error (HTTP JSON body `{error}` or WebSocket `error` frame). */

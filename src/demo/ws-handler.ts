@@ -19,14 +19,18 @@ export function serveWebSocket(
 ): void {
   const headers = headersOf(req);
   const queues = new Map<string, Promise<void>>();
+  // TCP bytes read up to the previous frame: each frame's wire size is the difference
+  let bytesRead = req.socket.bytesRead;
   ws.on("error", () => {});
   ws.on("close", () => engine.store.dropConnection(connectionId));
   ws.on("message", (data, isBinary) => {
+    const wireBytes = req.socket.bytesRead - bytesRead;
+    bytesRead = req.socket.bytesRead;
     const text = isBinary ? "" : data.toString();
     const body = parseFrame(text); // once: a resumed session's frame is megabytes
     const lane = laneKeyOf(body);
     const queue = (queues.get(lane) ?? Promise.resolve())
-      .then(() => handleFrame(text, body))
+      .then(() => handleFrame(text, body, wireBytes))
       .catch(() => ws.terminate());
     queues.set(lane, queue);
   });
@@ -42,7 +46,7 @@ export function serveWebSocket(
   };
   const closed = () => ws.readyState !== WebSocket.OPEN;
 
-  async function handleFrame(text: string, body: unknown): Promise<void> {
+  async function handleFrame(text: string, body: unknown, wireBytes: number): Promise<void> {
     if (closed()) return;
     if (body === NOT_JSON) {
       ws.send(JSON.stringify(errorFrame(400, "invalid_json", "frame is not JSON")));
@@ -57,7 +61,14 @@ export function serveWebSocket(
       return;
     }
     const bytes = Buffer.byteLength(text, "utf8");
-    const result = engine.handle({ transport: "ws", connectionId, headers, bytes, body });
+    const result = engine.handle({
+      transport: "ws",
+      connectionId,
+      headers,
+      bytes,
+      wireBytes,
+      body,
+    });
     if (result.kind === "error") {
       const { status, error, omitStatus, close, streamId } = result.failure;
       const echo = streamId === undefined ? {} : { stream_id: streamId };

@@ -52,6 +52,8 @@ const CONFIG_KEYS = {
   ws_lanes: () => z.enum(WS_LANES).optional(),
   ws_max_lanes: () => z.number().int().min(1).max(32).optional(),
   ws_epoch_max_requests: () => z.number().int().min(0).optional(),
+  /** Offer permessage-deflate on the WebSocket handshake (default true; the server may decline). */
+  ws_compression: () => z.boolean().optional(),
   apply_patch_tool_type: () => z.enum(["freeform", "custom", "function"]).optional(),
   max_tool_rounds: () => z.number().int().positive().optional(),
   /** shell_command: timeout when the model gives none, and the most it may ask for. */

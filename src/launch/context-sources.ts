@@ -1,6 +1,6 @@
 import { readFileSync, readlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { gitRoot } from "./git.js";
+import { gitRoot } from "../sandbox/git-files.js";
 
 // What a new session's initial context reads from this machine: AGENTS.md files and the time zone.
 

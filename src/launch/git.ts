@@ -1,23 +1,6 @@
-import { statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { gitRoot } from "../sandbox/git-files.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
-
-/** The top of the git work tree holding `dir` (where `.git` is), if any; no process spawned. */
-export function gitRoot(dir: string): string | undefined {
-  let current = resolve(dir);
-  for (;;) {
-    try {
-      statSync(join(current, ".git"));
-      return current;
-    } catch {
-      // keep walking up
-    }
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
-  }
-}
 
 /** Is `dir` inside a git work tree? */
 export function isInsideGitRepo(dir: string): boolean {

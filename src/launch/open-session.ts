@@ -20,6 +20,7 @@ import { createSession } from "../turn/agent-session.js";
 import { readAgentsMd, systemTimezone } from "./context-sources.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
+import { hookSetup } from "./hook-setup.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
@@ -144,6 +145,7 @@ export async function openSession(
     sandbox: runtime.sandbox,
     approvalPolicy: runtime.approvalPolicy,
     home: runtime.home,
+    rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
     ...(terminals ? { terminals } : {}),
     warmup: input.warmup,
@@ -162,6 +164,7 @@ export async function openSession(
     keepSavedSettings(runtime, settings, saved.meta);
     const options: SessionOptions = {
       ...base,
+      ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
       id: saved.meta.id,
       restoredHistory: saved.history,
       notices: warnings,
@@ -193,7 +196,13 @@ export async function openSession(
     ...systemTimezone(),
     ...(agentsMd !== undefined ? { agentsMd } : {}),
   });
-  const options: SessionOptions = { ...base, id, initialContext };
+  const persisted = !input.ephemeral;
+  const options: SessionOptions = {
+    ...base,
+    ...hookSetup(runtime, id, persisted),
+    id,
+    initialContext,
+  };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
     file = SessionFile.create(runtime.home, newMeta(runtime, id, settings));
@@ -230,6 +239,7 @@ function forkSession(
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
     ...base,
+    ...hookSetup(runtime, id, !input.ephemeral),
     id,
     promptCacheKey,
     restoredHistory: saved.history,

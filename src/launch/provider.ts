@@ -65,6 +65,7 @@ export function resolveProvider(
     wsLanes: config.ws_lanes ?? "auto",
     wsMaxLanes: config.ws_max_lanes ?? DEFAULT_MAX_LANES,
     wsEpochMaxRequests: config.ws_epoch_max_requests ?? 0,
+    wsCompression: config.ws_compression ?? true,
   } as const;
 
   if (id === DEMO_PROVIDER_ID) {

@@ -6,6 +6,7 @@ import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { RuleBook } from "../tools/approval/rule-book.js";
 import { loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
@@ -13,8 +14,10 @@ import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
+import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { resolveProvider } from "./provider.js";
+import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { packageVersion } from "./version.js";
 
@@ -48,6 +51,10 @@ export interface Runtime {
   contextWindow?: number;
   instructions: string;
   version: string;
+  /** The `.rules` files of `$MINI_CODEX_HOME/rules` and the project's `.codex/rules`. */
+  rules: RuleBook;
+  /** hooks.json of MINI_CODEX_HOME, the Codex home and the project (docs/config.md, "Hooks"). */
+  hooks: RuntimeHooks;
   /** The configured MCP servers (started when the first session opens). */
   mcp: McpServers;
   /**
@@ -125,6 +132,9 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     close = () => server.close();
   }
   const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
+  const rules = loadRuleBook(home, cwd);
+  const bypassTrust = input.flags.dangerouslyBypassHookTrust === true;
+  const hooks = loadHooks({ home, cwd, env, bypassTrust, warn });
   const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
@@ -143,6 +153,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),
+    rules,
+    hooks,
     mcp,
     checkSandbox: sandboxCheck(sandbox, warn),
     close: async () => {

@@ -31,6 +31,7 @@ export function shellSandboxOptions(
       networkAccess: config.sandbox_workspace_write?.network_access ?? false,
       home: env.HOME,
       miniCodexHome: home,
+      runtimeDir: env.XDG_RUNTIME_DIR,
     },
   };
 }

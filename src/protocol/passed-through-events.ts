@@ -1,6 +1,6 @@
 /**
  * Responses stream events mini-codex knows of and deliberately does not read: hosted tools'
- * progress, audio, refusal and reasoning-text deltas, annotations. They reach the session as
+ * progress (hosted shell and server compaction included), audio, refusal and reasoning-text deltas, annotations. They reach the session as
  * `unknown_event` and change nothing; what they describe arrives whole in output_item.done.
  * A test keeps this list and the parsed ones (events.ts) covering every type the `openai`
  * package declares, so an event type added upstream is a failing test, not a silent gap.
@@ -41,4 +41,10 @@ export const PASSED_THROUGH_EVENT_TYPES: ReadonlySet<string> = new Set([
   "response.mcp_list_tools.in_progress",
   "response.output_text.annotation.added",
   "response.queued",
+  "response.compaction.compacting",
+  "response.shell_call_command.added",
+  "response.shell_call_command.delta",
+  "response.shell_call_command.done",
+  "response.shell_call_output_content.delta",
+  "response.shell_call_output_content.done",
 ]);

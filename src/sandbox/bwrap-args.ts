@@ -26,6 +26,8 @@ export interface ConfinementPlan {
    * to it then reaches the command.
    */
   keepTerminal?: boolean;
+  /** Why no command may run with this plan (more hard-linked files than can be bound). */
+  refusal?: string;
 }
 
 /** Namespaces and lifetime shared by every mode: nothing outlives mini-codex. */
@@ -53,8 +55,10 @@ export function confinedArgs(plan: ConfinementPlan): string[] {
 
 /**
  * danger-full-access: the whole file system read-write and the network as is; only a pid
- * namespace tied to mini-codex, so a `kill -9` of mini-codex still takes every process with it.
+ * namespace tied to mini-codex, so a `kill -9` of mini-codex still takes every process with it,
+ * and that namespace's own /proc: mini-codex's environment (its API key) and every other
+ * process outside stay out of sight.
  */
 export function fullAccessArgs(cwd: string): string[] {
-  return ["--dev-bind", "/", "/", ...LIFETIME, "--chdir", cwd];
+  return ["--dev-bind", "/", "/", "--proc", "/proc", ...LIFETIME, "--chdir", cwd];
 }

@@ -9,6 +9,8 @@ export interface SandboxSettings {
   networkAccess: boolean;
   home: string | undefined;
   miniCodexHome: string | undefined;
+  /** $XDG_RUNTIME_DIR: its sockets (session bus, agents) are masked. */
+  runtimeDir?: string | undefined;
 }
 
 export interface LaunchInput {
@@ -29,6 +31,8 @@ export interface LaunchInput {
   login?: boolean;
   /** The command has its own pseudo-terminal (exec_command with tty): it keeps it. */
   terminal?: boolean;
+  /** The writable roots' hard-linked files (linkedFileBinds), bound read-only. */
+  linked?: readonly string[];
 }
 
 /** How to start a command: a program and its arguments, or why it may not run. */
@@ -72,7 +76,10 @@ export function commandLaunch(input: LaunchInput): Launch {
     network,
     home: input.settings.home,
     miniCodexHome: input.settings.miniCodexHome,
+    runtimeDir: input.settings.runtimeDir,
+    ...(input.linked ? { linked: input.linked } : {}),
   });
+  if (plan.refusal) return { refused: plan.refusal };
   if (input.snapshot) plan.boundLast.push(input.snapshot);
   if (input.terminal) plan.keepTerminal = true;
   return {

@@ -1,9 +1,51 @@
-import { readFileSync, realpathSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import type { ConfinementPlan } from "./bwrap-args.js";
+import { gitPaths } from "./git-files.js";
+import { LINKED_BIND_LIMIT, tooManyLinksMessage } from "./linked-files.js";
+import { isInside, real, realWhereMissing } from "./paths.js";
 
 /** Credential folders below $HOME a command never sees (beyond the Codex CLI, which shows them). */
-export const MASKED_HOME_PATHS = [".ssh", ".aws", ".gnupg", ".config/gh", ".docker"];
+export const MASKED_HOME_DIRS = [
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".config/gh",
+  ".docker",
+  ".codex",
+  ".kube",
+  ".config/gcloud",
+  ".azure",
+  ".terraform.d",
+];
+
+/** Credential files below $HOME a command never sees (hidden behind /dev/null). */
+export const MASKED_HOME_FILES = [
+  ".git-credentials",
+  ".config/git/credentials",
+  ".netrc",
+  ".npmrc",
+  ".pypirc",
+  ".pgpass",
+  ".vault-token",
+  ".cargo/credentials",
+  ".cargo/credentials.toml",
+  ".gem/credentials",
+];
+
+export const MASKED_HOME_PATHS = [...MASKED_HOME_DIRS, ...MASKED_HOME_FILES];
+
+/**
+ * Sockets outside the network namespace that would let a command act outside the sandbox
+ * (a container engine starts a privileged container; the session bus starts a user service).
+ */
+const SERVICE_SOCKETS = [
+  "/run/docker.sock",
+  "/var/run/docker.sock",
+  "/run/podman/podman.sock",
+  "/run/containerd/containerd.sock",
+  "/run/dbus/system_bus_socket",
+];
 
 export interface PlanInput {
   /** read-only: the roots are visible but not writable. */
@@ -17,15 +59,13 @@ export interface PlanInput {
   home: string | undefined;
   /** $MINI_CODEX_HOME: sessions and ledgers, masked too. */
   miniCodexHome: string | undefined;
+  /** $XDG_RUNTIME_DIR (default /run/user/UID): the session bus, agents' sockets; masked. */
+  runtimeDir?: string | undefined;
+  /** Hard-linked files and folders of the writable roots (linkedFileBinds): bound read-only. */
+  linked?: readonly string[];
 }
 
-function real(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
+type Mask = { path: string; kind: "dir" | "file" };
 
 function kindOf(path: string): "dir" | "file" | undefined {
   try {
@@ -35,39 +75,47 @@ function kindOf(path: string): "dir" | "file" | undefined {
   }
 }
 
-/** `.git` of a root and, for a worktree (a `.git` file), the `gitdir:` it points to. */
-export function gitPaths(root: string): string[] {
-  const dotGit = join(root, ".git");
-  const kind = kindOf(dotGit);
-  if (kind === "dir") return [dotGit];
-  if (kind !== "file") return [];
-  const match = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"));
-  const target = match?.[1] ? real(resolve(root, match[1].trim())) : undefined;
-  return target ? [dotGit, target] : [dotGit];
+function declaredMasks(input: PlanInput): Mask[] {
+  const { home, miniCodexHome, runtimeDir } = input;
+  const under = (paths: string[], kind: Mask["kind"]) =>
+    home ? paths.map((path) => ({ path: join(home, path), kind })) : [];
+  return [
+    ...under(MASKED_HOME_DIRS, "dir"),
+    ...under(MASKED_HOME_FILES, "file"),
+    ...(miniCodexHome ? [{ path: miniCodexHome, kind: "dir" as const }] : []),
+    { path: runtimeDir ?? `/run/user/${process.getuid?.()}`, kind: "dir" },
+    ...SERVICE_SOCKETS.map((path) => ({ path, kind: "file" as const })),
+  ];
+}
+
+/**
+ * Where a mask goes: over what exists; over a missing path only where a command could create
+ * it (a writable root), so that it can neither read nor leave anything there (bwrap makes an
+ * empty placeholder; what the command writes lands in the discarded tmpfs or fails).
+ */
+function placedMask(mask: Mask, writableRoots: string[]): Mask | undefined {
+  const found = real(mask.path);
+  if (found !== undefined) return { path: found, kind: kindOf(found) ?? mask.kind };
+  const where = realWhereMissing(mask.path);
+  return writableRoots.some((root) => isInside(root, where)) ? { ...mask, path: where } : undefined;
 }
 
 /** The confinement of one command, from what exists on disk right now. */
 export function confinementPlan(input: PlanInput): ConfinementPlan {
   const roots = [...new Set(input.workspaceRoots.map((root) => real(root) ?? root))];
-  const masks = [
-    ...(input.home ? MASKED_HOME_PATHS.map((path) => join(input.home as string, path)) : []),
-    ...(input.miniCodexHome ? [input.miniCodexHome] : []),
-  ];
-  const maskedDirs: string[] = [];
-  const maskedFiles: string[] = [];
-  for (const mask of masks) {
-    const path = real(mask);
-    if (path === undefined) continue;
-    (kindOf(path) === "dir" ? maskedDirs : maskedFiles).push(path);
-  }
+  const writableRoots = input.writable ? roots : [];
+  const masks = declaredMasks(input).flatMap((mask) => placedMask(mask, writableRoots) ?? []);
+  const linked = input.writable ? (input.linked ?? []) : [];
   return {
-    writableRoots: input.writable ? roots : [],
+    writableRoots,
     readableRoots: input.writable ? [] : roots,
-    readOnlyPaths: input.writable ? roots.flatMap(gitPaths) : [],
-    maskedDirs,
-    maskedFiles,
+    // git's own files are bound in both modes: a shared repository under /tmp stays visible
+    readOnlyPaths: [...new Set([...roots.flatMap(gitPaths), ...linked])],
+    maskedDirs: masks.filter((mask) => mask.kind === "dir").map((mask) => mask.path),
+    maskedFiles: masks.filter((mask) => mask.kind === "file").map((mask) => mask.path),
     boundLast: [],
     network: input.network,
     cwd: real(input.cwd) ?? input.cwd,
+    ...(linked.length > LINKED_BIND_LIMIT ? { refusal: tooManyLinksMessage(linked.length) } : {}),
   };
 }

@@ -3,6 +3,8 @@ import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { RuleBook } from "../tools/approval/rule-book.js";
+import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
@@ -30,6 +32,8 @@ export interface ProviderSettings {
   wsMaxLanes: number;
   /** Epoch reset after this many requests on one chain; 0 = off. */
   wsEpochMaxRequests: number;
+  /** Offer permessage-deflate on the WebSocket handshake (`ws_compression`, default true). */
+  wsCompression?: boolean;
 }
 
 /** Settings that shape each request; `update()` changes them between requests. */
@@ -84,6 +88,10 @@ export interface SessionOptions {
   autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The `.rules` files (docs/config.md, "Rules"): the gate consults them; "always" writes one. */
+  rules?: RuleBook;
+  /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */
+  hooks?: HookSetup;
   /** Package version for the User-Agent. */
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
@@ -156,6 +164,8 @@ export interface AgentSession {
   prepare(): Promise<void>;
   status(): SessionStatus;
   history(): readonly ResponseItem[];
+  /** The rules on disk, to list and remove (/permissions); absent when none are read. */
+  rules?(): RuleBook | undefined;
   /** The configured MCP servers with their state and tools (/mcp). */
   mcpServers?(): McpServerStatus[];
   /** Processes started by exec_command that keep running (/ps, /stop, the status bar). */

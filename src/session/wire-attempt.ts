@@ -95,5 +95,6 @@ export function providerEndpoint(options: {
     version: options.version,
     streamIdleTimeoutMs: provider.streamIdleTimeoutMs,
     websocketConnectTimeoutMs: provider.websocketConnectTimeoutMs,
+    ...(provider.wsCompression ? { websocketCompression: true } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
 import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
 import { suggestedPrefix } from "../sandbox/command-words.js";
 import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
+import { linkedFileBinds } from "../sandbox/linked-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import { deniedOutput, ToolError } from "./errors.js";
 import { LoginSnapshot } from "./shell-snapshot.js";
@@ -79,12 +80,16 @@ export function createCommandLauncher(options: CommandLaunchOptions = {}): Comma
     networkAccess: options.sandbox?.networkAccess ?? false,
     home: options.sandbox?.home ?? process.env.HOME,
     miniCodexHome: options.sandbox?.miniCodexHome,
+    runtimeDir: options.sandbox?.runtimeDir ?? process.env.XDG_RUNTIME_DIR,
   };
   const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
   const extraEnv = { ...COMMAND_SET, ...options.env };
   const snapshot = loginSnapshot(options, { ...baseEnv, ...extraEnv });
   return async (mode, plan, ctx) => {
     const bwrap = await (options.bwrap ?? probeBwrap)();
+    // the workspace's hard links (found once per session), read-only wherever commands write
+    const writes = bwrap.ok && [mode, ctx.sandbox].includes("workspace-write");
+    const linked = writes ? await linkedFileBinds(ctx.workspaceRoots) : [];
     const launchIn = (
       confined: SandboxMode,
       command: string,
@@ -99,6 +104,7 @@ export function createCommandLauncher(options: CommandLaunchOptions = {}): Comma
         workspaceRoots: ctx.workspaceRoots,
         settings,
         bwrap,
+        linked,
         ...(snap ? { snapshot: snap } : {}),
         ...(own && plan.shell ? { shell: plan.shell } : {}),
         ...(own && plan.login === false ? { login: false } : {}),

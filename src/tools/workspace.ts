@@ -1,7 +1,9 @@
 import { lstat, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
+import { gitPaths } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import { isInside } from "../sandbox/paths.js";
 import { WorkspaceError } from "./errors.js";
 
 export interface WorkspaceScope {
@@ -20,11 +22,7 @@ export function maskedFolders(home: string | undefined, miniCodexHome: string | 
   ];
 }
 
-/** True when `path` is `root` or lies below it (both absolute, normalised). */
-export function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
-}
+export { isInside };
 
 /** A path for outputs and events: relative to cwd when inside it, absolute otherwise. */
 export function displayPath(absPath: string, cwd: string): string {
@@ -136,17 +134,23 @@ async function locateInWorkspace(path: string, scope: WorkspaceScope, rootsLabel
 }
 
 /**
- * Writes the sandbox forbids even inside the workspace: into `.git` (a hook or `core.fsmonitor`
- * runs commands on the next git call) and through a hard link (it changes a file elsewhere too).
+ * Writes the sandbox forbids even inside the workspace: into git's own files (a hook or
+ * `core.fsmonitor` runs commands on the next git call) — any `.git`, and what the sandbox binds
+ * read-only (`gitPaths`: a `gitdir:` target, a worktree's shared repository) — and through a
+ * hard link (it changes a file elsewhere too).
  */
 async function refuseGuardedWrite(path: string, locations: string[], roots: string[]) {
+  const gitOwn = [...new Set(roots.flatMap(gitPaths))];
   for (const location of locations) {
-    for (const root of roots.filter((r) => isInside(r, location))) {
-      if (relative(root, location).split(sep).includes(".git")) {
-        throw new WorkspaceError(
-          `path ${path} is inside .git: writing there is refused unless -s danger-full-access`,
-        );
-      }
+    const inDotGit = roots.some(
+      (root) => isInside(root, location) && relative(root, location).split(sep).includes(".git"),
+    );
+    const named = gitOwn.find((own) => isInside(own, location));
+    if (inDotGit || named) {
+      const where = named && !inDotGit ? `git's own files (${named})` : ".git";
+      throw new WorkspaceError(
+        `path ${path} is inside ${where}: writing there is refused unless -s danger-full-access`,
+      );
     }
   }
   const info = await lstat(locations[1] as string).catch(() => undefined);

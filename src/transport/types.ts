@@ -15,6 +15,8 @@ export interface ProviderEndpoint {
   version: string;
   streamIdleTimeoutMs?: number;
   websocketConnectTimeoutMs?: number;
+  /** Offer permessage-deflate on the handshake; a server that declines gets plain frames. */
+  websocketCompression?: boolean;
 }
 
 /**

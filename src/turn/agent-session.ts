@@ -19,17 +19,16 @@ import type { LaneTable } from "../session/lanes.js";
 import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
-import { createApprovalGate } from "../tools/approval/gate.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
+import { sessionApprovalGate } from "./session-gate.js";
+import { SessionHooks } from "./session-hooks.js";
 import { nextRequestPreview, sessionStatus, settingsChangedEvent } from "./session-status.js";
 import { PendingSettingsNote } from "./settings-note.js";
 import { SteeringBuffer } from "./steering.js";
 import { StoredHistory } from "./stored-history.js";
 import type { TurnGuard } from "./turn-guard.js";
-import { runTurnLoop } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
 import { runUserShellTurn } from "./user-shell.js";
 import { Warmup } from "./warmup.js";
@@ -59,13 +58,14 @@ export class Session implements AgentSession {
   private readonly recorder: RequestRecorder;
   private readonly tools: TurnTools;
   /** The one approval gate of this session: policy, grants, and the person when there is one. */
-  private readonly approve: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  private readonly approve: ReturnType<typeof sessionApprovalGate>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
   private readonly steering = new SteeringBuffer();
   private readonly warmup: Warmup;
   private readonly settingsNote = new PendingSettingsNote();
   private readonly compactor: HistoryCompactor;
+  private readonly hooks: SessionHooks;
 
   constructor(
     private readonly options: SessionOptions,
@@ -80,15 +80,12 @@ export class Session implements AgentSession {
     const hooks = { promptCacheKey: this.promptCacheKey, onEpochReset: () => this.frozen.clear() };
     const path = createRequestPath(options, transports, hooks);
     ({ lanes: this.lanes, client: this.client, recorder: this.recorder, turns: this.turns } = path);
-    this.approve = createApprovalGate({
-      policy: options.approvalPolicy,
-      sandbox: options.sandbox,
-      cwd: options.cwd,
-      ...(options.approve ? { ask: options.approve.bind(options) } : {}),
-    });
+    const warn = (message: string) => this.emit({ type: "warning", message });
+    this.hooks = new SessionHooks(options, () => this.settings.model, warn);
+    this.approve = sessionApprovalGate(options, warn, this.hooks);
     this.tools = new TurnTools(options.tools, options.mcp, {
       onChange: () => this.announceSettings(),
-      warn: (message) => this.emit({ type: "warning", message }),
+      warn,
     });
     this.warmup = new Warmup((signal) =>
       this.client.warmup({
@@ -109,6 +106,7 @@ export class Session implements AgentSession {
       replace: (items, why) => this.replaceHistory(items, why),
       emit: (event) => this.emit(event),
       onRequestFinished: (request) => this.recordRequest(request),
+      beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
     });
   }
 
@@ -125,13 +123,15 @@ export class Session implements AgentSession {
       this.steering.begin();
       try {
         await (this.options.warmup ? this.warmup.ensure(signal) : this.warmup.pending);
+        const hookContext = await this.hooks.promptSubmitted(input, signal);
         const early = this.steering.take(); // arrived during the warm-up: right after the message
         this.conversation.append([
           ...this.settingsNote.take(),
           userMessage(input, images),
+          ...hookContext,
           ...early,
         ]);
-        return await runTurnLoop({
+        return await this.hooks.runTurn(this.options.approve?.bind(this.options), {
           turn,
           signal,
           client: this.client,
@@ -199,6 +199,10 @@ export class Session implements AgentSession {
   async prepare(): Promise<void> {
     this.tools.showWarnings();
     await this.warmup.ensure(this.lifetime.signal);
+  }
+
+  rules() {
+    return this.options.rules;
   }
 
   mcpServers() {

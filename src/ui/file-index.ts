@@ -1,9 +1,6 @@
-import { execFile } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { promisify } from "node:util";
-
-const run = promisify(execFile);
+import { runGit } from "../sandbox/own-git.js";
 
 /** Outside a git repository the walk stops here (a home directory must not hang the popup). */
 const WALK_LIMIT = 200_000;
@@ -15,8 +12,7 @@ const SKIPPED_DIRS = new Set([".git", "node_modules", ".hg", ".svn", "dist", "ta
  */
 export async function listWorkspaceFiles(cwd: string): Promise<string[]> {
   try {
-    const { stdout } = await run(
-      "git",
+    const { stdout } = await runGit(
       ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate"],
       { cwd, maxBuffer: 256 * 1024 * 1024 },
     );

@@ -42,10 +42,11 @@ function writeProgram(answer: string): void {
 }
 
 /** A separate Node process that loads the program through the code cache and prints what it saw. */
-function run(): { answer: string; stack: string } {
+function run(seedDir?: string): { answer: string; stack: string } {
+  const options = { cacheDir, kind: "tui", ...(seedDir ? { seedDir } : {}) };
   const script = `
     import { requireWithCodeCache } from ${JSON.stringify(CODE_CACHE)};
-    const m = requireWithCodeCache(${JSON.stringify(program)}, { cacheDir: ${JSON.stringify(cacheDir)}, kind: "tui" });
+    const m = requireWithCodeCache(${JSON.stringify(program)}, ${JSON.stringify(options)});
     let stack = "";
     try { m.fail(); } catch (error) { stack = error.stack; }
     console.log(JSON.stringify({ answer: m.answer(), stack }));
@@ -117,6 +118,22 @@ describe("bin/code-cache.js: the TUI's compiled code kept between launches", () 
     expect(run().answer).toBe("one/");
   });
 
+  it("a new home starts from the cache the build seeded and writes none of its own; a seed of another build is not run", () => {
+    run();
+    const seedDir = join(dir, "seed");
+    mkdirSync(seedDir);
+    const [name] = caches();
+    writeFileSync(join(seedDir, name as string), readFileSync(join(cacheDir, name as string)));
+    rmSync(cacheDir, { recursive: true });
+    expect(run(seedDir).answer).toBe("one/");
+    expect(caches()).toEqual([]);
+    // the program was rebuilt: the seed's name no longer matches, the launch compiles and stores
+    writeProgram("two");
+    expect(run(seedDir).answer).toBe("two/");
+    expect(caches()).toHaveLength(1);
+    expect(caches()).not.toContain(name);
+  });
+
   it("runs when the cache cannot be written (its folder's place is taken by a file)", () => {
     mkdirSync(join(dir, "home"));
     writeFileSync(join(dir, "home", "cache"), "not a folder");
@@ -151,5 +168,40 @@ describe("bin/launch-kind.js: which launches start from the code-cached bundle",
       expect(looksLikeTuiLaunch(args, true)).toBe(false);
     }
     expect(looksLikeTuiLaunch([], false)).toBe(false);
+  });
+});
+
+describe("the build's seeded caches (build/seed-code-cache.mjs)", () => {
+  const repo = fileURLToPath(new URL("../../", import.meta.url));
+  const seedDir = join(repo, "dist", "bundle-cjs", "code-cache");
+
+  it("ships an exec and a TUI cache for this bundle; a brand-new home's first exec runs from its seed", () => {
+    const seeds = readdirSync(seedDir).sort();
+    expect(seeds).toEqual([
+      expect.stringMatching(/^exec-[0-9a-f]{32}\.bin$/),
+      expect.stringMatching(/^tui-[0-9a-f]{32}\.bin$/),
+    ]);
+    const home = join(dir, "new-home");
+    const work = join(dir, "work");
+    mkdirSync(work);
+    const out = execFileSync(
+      process.execPath,
+      [join(repo, "bin", "mini-codex.js"), "exec", "--demo", "--skip-git-repo-check", "hello"],
+      {
+        cwd: work,
+        env: { PATH: process.env.PATH, HOME: dir, MINI_CODEX_HOME: home },
+        encoding: "utf8",
+      },
+    );
+    expect(out).toContain("hello");
+    // the seed was accepted: nothing was compiled from source, so nothing was stored
+    const stored = (() => {
+      try {
+        return readdirSync(join(home, "cache", "code"));
+      } catch {
+        return [];
+      }
+    })();
+    expect(stored).toEqual([]);
   });
 });

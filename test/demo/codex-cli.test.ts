@@ -10,7 +10,7 @@ import {
 } from "./codex-cli.js";
 
 /**
- * The real Codex CLI (the binary @openai/codex-sdk ships) runs `codex exec --json` against the
+ * The real Codex CLI (the @openai/codex devDependency) runs `codex exec --json` against the
  * `mini-codex demo-server` command, over WebSocket and over HTTP.
  */
 const binary = codexBinary();

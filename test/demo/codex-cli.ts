@@ -10,12 +10,12 @@ const TRIPLES: Record<string, string> = {
   "linux-arm64": "aarch64-unknown-linux-musl",
 };
 
-/** The Codex CLI binary the @openai/codex-sdk devDependency ships, or why there is none. */
+/** The Codex CLI binary of the @openai/codex devDependency (the reference client), or why there is none. */
 export function codexBinary(): { path: string } | { skip: string } {
   const triple = TRIPLES[`${process.platform}-${process.arch}`];
   if (!triple) return { skip: `no Codex CLI binary for ${process.platform}-${process.arch}` };
   try {
-    // @openai/codex-sdk depends on @openai/codex, which carries the platform binary package
+    // @openai/codex (a devDependency of its own, 0.171) carries the platform binary package
     const cli = createRequire(import.meta.url).resolve("@openai/codex/package.json");
     const arch = triple.startsWith("x86_64") ? "x64" : "arm64";
     const platform = createRequire(cli).resolve(`@openai/codex-linux-${arch}/package.json`);
@@ -113,11 +113,12 @@ export function codexWorld(baseUrl: string, websockets: boolean) {
   let runs = 0;
   return {
     root,
-    async exec(binary: string, prompt: string): Promise<CodexRun> {
+    /** `extraArgs` go before the prompt (e.g. --dangerously-bypass-hook-trust). */
+    async exec(binary: string, prompt: string, extraArgs: string[] = []): Promise<CodexRun> {
       const work = join(root, `work-${++runs}`);
       mkdirSync(work);
       const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
-      const child = spawn(binary, [...args, "-C", work, prompt], {
+      const child = spawn(binary, [...args, ...extraArgs, "-C", work, prompt], {
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
         env: {

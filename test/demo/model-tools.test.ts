@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { decider, outputsOf, textOf } from "./model-helpers.js";
 
-/** The tools the Codex CLI 0.163 offers an unknown model (exec_command, no apply_patch). */
+/** The tools the Codex CLI (0.163 and 0.171) offers an unknown model (exec_command, no apply_patch). */
 const CODEX_TOOLS = [
   { name: "exec_command", type: "function" },
   { name: "write_stdin", type: "function" },

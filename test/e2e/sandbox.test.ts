@@ -59,6 +59,21 @@ describe("exec under the sandbox (real bwrap, built binary)", () => {
     for (const file of files) expect(readFileSync(file, "utf8")).not.toContain(key);
   });
 
+  it("danger-full-access: a command cannot read the key from mini-codex's (or any outside process's) /proc/<pid>/environ", async () => {
+    const key = `sk-test-${Math.random().toString(36).slice(2)}-secret`;
+    const command =
+      "ls -d /proc/[0-9]* | wc -l; cat /proc/[0-9]*/environ | tr '\\0' '\\n' | grep -a API_KEY=; echo SCANNED";
+    const run = await runCli(
+      ["exec", "--json", "-s", "danger-full-access", ...against(), `run: ${command}`],
+      { env: suite.world.env({ OPENAI_API_KEY: key }) },
+    );
+    expect(run.code).toBe(0);
+    // the command ran and read every /proc/<pid>/environ it could see
+    expect(run.stdout).toContain("SCANNED");
+    expect(run.stdout).not.toContain(key);
+    expect(run.stdout).not.toContain("OPENAI_API_KEY=");
+  });
+
   for (const mode of ["workspace-write", "danger-full-access"] as const) {
     it(`after a kill -9 of mini-codex no process its command started survives (${mode})`, async () => {
       const sleep = uniqueSleep();

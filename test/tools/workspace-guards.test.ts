@@ -3,6 +3,7 @@ import {
   linkSync,
   mkdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -78,6 +79,27 @@ describe("path guards of apply_patch", () => {
     );
     expect(hard).toContain("hard links");
     expect(readFileSync(join(ws.root, "outside.txt"), "utf8")).toBe("old\n");
+  });
+
+  it("refuses to write into the git directory a `gitdir:` file names inside the workspace, as the shell sandbox does", async () => {
+    // `git init --separate-git-dir store`: .git is a file, the repository a folder of the workspace
+    rmSync(join(ws.ws, ".git"), { recursive: true });
+    mkdirSync(join(ws.ws, "store", "hooks"), { recursive: true });
+    writeFileSync(join(ws.ws, "store", "config"), "old\n");
+    writeFileSync(join(ws.ws, ".git"), "gitdir: store\n");
+    for (const patch of [update("store/config"), addFile("store/hooks/post-checkout")]) {
+      const out = await createToolRouter().execute(patchCall(patch), makeContext(ws.ws));
+      expect(out).toContain("inside git's own files");
+      expect(out).toContain("danger-full-access");
+    }
+    expect(readFileSync(join(ws.ws, "store", "config"), "utf8")).toBe("old\n");
+    expect(existsSync(join(ws.ws, "store", "hooks", "post-checkout"))).toBe(false);
+    // the folder beside it is still the workspace's own
+    const beside = await createToolRouter().execute(
+      patchCall(addFile("src/a.txt")),
+      makeContext(ws.ws),
+    );
+    expect(beside).toContain("Success.");
   });
 
   it("danger-full-access may edit .git/config", async () => {

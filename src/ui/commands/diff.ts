@@ -1,8 +1,5 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { runGit } from "../../sandbox/own-git.js";
 import { info, problem, type SlashCommand } from "./types.js";
-
-const run = promisify(execFile);
 
 export const diffCommand: SlashCommand = {
   name: "diff",
@@ -10,10 +7,10 @@ export const diffCommand: SlashCommand = {
   allowedWhileBusy: true,
   async run(ctx) {
     try {
-      const options = { cwd: ctx.cwd, maxBuffer: 16 * 1024 * 1024 };
+      const options = { cwd: ctx.cwd, miniCodexHome: ctx.home };
       const [diff, untracked] = await Promise.all([
-        run("git", ["diff", "--no-color", "--no-ext-diff"], options),
-        run("git", ["ls-files", "--others", "--exclude-standard"], options),
+        runGit(["diff", "--no-color"], options),
+        runGit(["ls-files", "--others", "--exclude-standard"], options),
       ]);
       const newFiles = untracked.stdout.split("\n").filter(Boolean);
       if (!diff.stdout.trim() && newFiles.length === 0) {

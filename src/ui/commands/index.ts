@@ -8,6 +8,7 @@ import { ledgerCommand } from "./ledger.js";
 import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
+import { permissionsCommand, rulesCommand } from "./permissions.js";
 import { psCommand } from "./ps.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
@@ -22,6 +23,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   statusCommand,
   ledgerCommand,
   mcpCommand,
+  permissionsCommand,
+  rulesCommand,
   compactCommand,
   newCommand,
   resumeCommand,

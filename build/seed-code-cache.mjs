@@ -1,0 +1,100 @@
+// Seeds V8's code cache at build time (issue 31: the first launch in a new home, as in every
+// CI job, container and `npx` run, compiled the whole bundle from source). One launch of each
+// kind on the demo provider in a scratch home and folder — `exec` with a prompt, and the TUI
+// in a pseudo-terminal (util-linux `script`) until its prompt echoes a key, then Ctrl+C twice —
+// and the cache each wrote at exit is kept as dist/bundle-cjs/code-cache/<kind>-<key>.bin,
+// where bin/code-cache.js reads it when a home has none of its own. The key carries the
+// bundle's hash, Node's version and the architecture: a rebuilt bundle or another Node never
+// reads a stale seed. A failure costs only that seed (the launch compiles from source, as
+// before) and never fails the build.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("../", import.meta.url));
+const bin = join(repo, "bin", "mini-codex.js");
+const seedDir = join(repo, "dist", "bundle-cjs", "code-cache");
+const TIMEOUT_MS = 60_000;
+
+/** A scratch HOME, $MINI_CODEX_HOME and git repository for one training launch. */
+function scratchWorld() {
+  const root = mkdtempSync(join(tmpdir(), "mini-codex-seed-"));
+  const cwd = join(root, "work");
+  mkdirSync(cwd);
+  execFileSync("git", ["init", "-q", cwd]);
+  const home = join(root, "home");
+  const env = { PATH: process.env.PATH, HOME: root, MINI_CODEX_HOME: home, TMPDIR: root, TERM: "xterm-256color" };
+  return { root, cwd, home, env };
+}
+
+function trainExec(world) {
+  const run = spawnSync(process.execPath, [bin, "exec", "--demo", "hello"], {
+    cwd: world.cwd,
+    env: world.env,
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: TIMEOUT_MS,
+  });
+  if (run.status !== 0) throw new Error(`exec exited ${run.status}: ${String(run.stderr).trim().slice(0, 300)}`);
+}
+
+/** The TUI in a 100x30 pty: wait for the prompt, type a key, see it echoed, quit, wait for exit. */
+function trainTui(world) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("script", ["-qfec", `stty cols 100 rows 30; exec ${process.execPath} ${bin} --demo`, "/dev/null"], {
+      cwd: world.cwd,
+      env: world.env,
+      stdio: ["pipe", "pipe", "ignore"],
+    });
+    let output = "";
+    let typed = false;
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no prompt within ${TIMEOUT_MS / 1000} s`));
+    }, TIMEOUT_MS);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`the TUI exited ${code}`));
+    });
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (!typed && output.includes("Ask mini-codex")) {
+        typed = true;
+        child.stdin.write("z");
+      }
+      if (typed && /›\s(?:\u001b\[[0-9;]*m)*z/.test(output)) {
+        output = "";
+        child.stdin.write("\u0003");
+        setTimeout(() => child.stdin.write("\u0003"), 200);
+      }
+    });
+  });
+}
+
+async function seed(kind, train) {
+  const world = scratchWorld();
+  try {
+    await train(world);
+    const dir = join(world.home, "cache", "code");
+    const caches = readdirSync(dir).filter((name) => name.startsWith(`${kind}-`) && name.endsWith(".bin"));
+    if (caches.length !== 1) throw new Error(`${caches.length} caches written`);
+    const seedFile = join(seedDir, caches[0]);
+    copyFileSync(join(dir, caches[0]), seedFile);
+    // as readable as the bundle it belongs to (a home's own caches stay owner-only)
+    chmodSync(seedFile, 0o644);
+  } catch (error) {
+    process.stderr.write(`${kind} code cache not seeded (its first launch compiles): ${error.message}\n`);
+  } finally {
+    rmSync(world.root, { recursive: true, force: true });
+  }
+}
+
+// an earlier seed would be read instead of a cache being written: training compiles from source
+rmSync(seedDir, { recursive: true, force: true });
+mkdirSync(seedDir, { recursive: true });
+await seed("exec", trainExec);
+if (spawnSync("script", ["--version"]).status === 0) await seed("tui", trainTui);
+else process.stderr.write("tui code cache not seeded: util-linux `script` not found\n");
