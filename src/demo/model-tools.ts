@@ -139,9 +139,10 @@ export function terminalFollowUp(body: string): string | undefined {
   const running = /Process running with session ID (\d+)/.exec(body);
   const exited = /Process exited with code (-?\d+)/.exec(body);
   if (!running && !exited) return undefined;
-  const output = body.slice(body.indexOf("Output:\n") + "Output:\n".length).trimEnd();
+  const at = body.indexOf("Output:\n");
+  const output = at < 0 ? "" : body.slice(at + "Output:\n".length).trimEnd();
   const state = running
     ? `Process ${running[1]} is still running.`
-    : `The process exited with code ${exited?.[1]}.`;
+    : `Ran the command. Exit code ${exited?.[1]}.`;
   return output ? `${state} Output:\n${output}` : state;
 }

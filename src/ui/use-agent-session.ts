@@ -9,6 +9,7 @@ import type { ChipImage, ComposedMessage } from "./paste-collapse.js";
 import { safetyWarning } from "./safety-labels.js";
 import type { UiAction } from "./state.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
+import { endingTerminalsNotice } from "./use-background-terminals.js";
 
 export interface PendingApproval {
   request: ApprovalRequest;
@@ -124,6 +125,8 @@ export function useAgentSession(
     denyAll();
     if (previous) {
       previous.release();
+      const ending = endingTerminalsNotice(previous.session);
+      if (ending.length > 0) dispatch({ type: "append", entries: ending });
       await closeWithin(previous.session, CLOSE_GRACE_MS);
     }
     const created = await options.createSession({

@@ -1,6 +1,16 @@
 import { type Dispatch, useEffect } from "react";
 import type { AgentSession } from "../session/api.js";
 import type { UiAction } from "./state.js";
+import type { TranscriptEntryBody } from "./transcript-entries.js";
+
+/** Said when a session with running background terminals ends (/new, /resume, /fork): they stop. */
+export function endingTerminalsNotice(session: AgentSession): TranscriptEntryBody[] {
+  const running = session.terminals?.list().length ?? 0;
+  if (running === 0) return [];
+  const what = running === 1 ? "1 background terminal" : `${running} background terminals`;
+  const text = `${what} of the previous session stopped (they end with their session)`;
+  return [{ kind: "notice", level: "info", text }];
+}
 
 /** Keeps the status bar's count of background terminals in step with the engine's list. */
 export function useBackgroundTerminals(
@@ -15,13 +25,6 @@ export function useBackgroundTerminals(
     const unsubscribe = terminals.onChange(update);
     return () => {
       unsubscribe();
-      // the session is ending (/new, /resume, /fork, quit): its terminals end with it
-      const running = terminals.list().length;
-      if (running > 0) {
-        const what = running === 1 ? "1 background terminal" : `${running} background terminals`;
-        const text = `${what} of the previous session stopped (they end with their session)`;
-        dispatch({ type: "append", entries: [{ kind: "notice", level: "info", text }] });
-      }
       dispatch({ type: "background_terminals", count: 0 });
     };
   }, [session, dispatch]);

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSessionFile } from "../../src/session/session-file.js";
 import { processesRunning } from "../tools/helpers.js";
-import { demoSuite, runCli, spawnCli, waitFor } from "./helpers.js";
+import { demoSuite, freePort, runCli, spawnCli, waitFor } from "./helpers.js";
 
 const suite = demoSuite();
 const EXEC_TOOLS = ["-c", 'shell_tool="exec_command"'];
@@ -33,14 +32,6 @@ function toolOutputs(): string[] {
   return saved.history
     .filter((item) => item.type === "function_call_output")
     .map((item) => String(item.output));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe("exec_command / write_stdin end to end on the demo provider", () => {

@@ -1,18 +1,9 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 import { processesRunning } from "../tools/helpers.js";
-import { type TempWorld, tempWorld } from "./helpers.js";
+import { freePort, type TempWorld, tempWorld } from "./helpers.js";
 import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // exec_command in the TUI: a server keeps running between turns, the status bar counts it,
 // /ps lists it, /stop ends it; a terminal left running ends with its session.
@@ -75,7 +66,8 @@ describe.skipIf(!hasTmux)("background terminals in the TUI (tmux)", () => {
     type(`start: exec -a ${sleeper} sleep 300`);
     await until(() => processesRunning(`${sleeper} 300`).length === 1, "the sleeper", 60_000);
     await until(
-      () => screen().includes("keeps running as background terminal 2"),
+      // ids count every exec_command: the server was 1, the command that reached it 2
+      () => screen().includes("Process 3 is still running."),
       "the answer",
       60_000,
     );

@@ -23,6 +23,20 @@ import { clampYield, EXEC_YIELD_MS, WRITE_YIELD_MS } from "./yield.js";
 /** Shells exec_command may start the command with (its `shell` argument). */
 const SHELLS = new Set(["bash", "sh", "zsh", "dash"]);
 
+/** How long a call waits for output, and how much of it comes back (both tools). */
+function waitFields(defaultYieldMs: number) {
+  return {
+    yield_time_ms: z
+      .number()
+      .optional()
+      .describe(`How long to wait for output before returning (default ${defaultYieldMs} ms).`),
+    max_output_tokens: z
+      .number()
+      .optional()
+      .describe(`Most output tokens to return (default ${DEFAULT_MAX_OUTPUT_TOKENS}).`),
+  };
+}
+
 const ExecArgsSchema = z.object({
   cmd: z.string().min(1).describe("Shell command to execute."),
   workdir: z
@@ -40,14 +54,7 @@ const ExecArgsSchema = z.object({
     .describe(
       "Give the command a pseudo-terminal (default false). Needed to write to it later with write_stdin (REPLs, prompts, servers you stop with Ctrl-C).",
     ),
-  yield_time_ms: z
-    .number()
-    .optional()
-    .describe(`How long to wait for output before returning (default ${EXEC_YIELD_MS} ms).`),
-  max_output_tokens: z
-    .number()
-    .optional()
-    .describe(`Most output tokens to return (default ${DEFAULT_MAX_OUTPUT_TOKENS}).`),
+  ...waitFields(EXEC_YIELD_MS),
 });
 
 const WriteArgsSchema = z.object({
@@ -56,14 +63,7 @@ const WriteArgsSchema = z.object({
     .string()
     .optional()
     .describe('Characters to write (may be empty to just read new output; "\\u0003" is Ctrl-C).'),
-  yield_time_ms: z
-    .number()
-    .optional()
-    .describe(`How long to wait for output before returning (default ${WRITE_YIELD_MS} ms).`),
-  max_output_tokens: z
-    .number()
-    .optional()
-    .describe(`Most output tokens to return (default ${DEFAULT_MAX_OUTPUT_TOKENS}).`),
+  ...waitFields(WRITE_YIELD_MS),
 });
 
 function checkedShell(shell: string | undefined): string | undefined {
