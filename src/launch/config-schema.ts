@@ -64,6 +64,18 @@ const CONFIG_KEYS = {
    * that keep running), or `auto` (default): the model catalog's choice for the model.
    */
   shell_tool: () => z.enum(["auto", "shell_command", "exec_command"]).optional(),
+  /** `[model_prices.<slug>]`: US dollars per million tokens, over the bundled prices (docs/config.md). */
+  model_prices: () =>
+    z
+      .record(
+        z.string(),
+        z.object({
+          input: z.number().nonnegative(),
+          cached_input: z.number().nonnegative(),
+          output: z.number().nonnegative(),
+        }),
+      )
+      .optional(),
   /** Tokens the model can see; for the TUI's "context left" (known models need none). */
   model_context_window: () => z.number().int().positive().optional(),
   /** Compact automatically once a response's input tokens pass this (Codex key). */

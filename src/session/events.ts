@@ -22,6 +22,8 @@ export interface RequestStarted {
   previousResponseIdPresent: boolean;
   model: string;
   effort?: ReasoningEffort;
+  /** The request's `service_tier`, when it set one (prices depend on it). */
+  serviceTier?: string;
   itemsTotal: number;
   itemsSent: number;
   bytesSent: number;
@@ -45,6 +47,20 @@ export interface RequestCacheFacts {
   sharedPrefix: { seq: number; items: number } | null;
   /** null: nothing was lost (or not completed); else `prefix_changed:…`, `cache_cold:<m>`, … */
   diagnosis: string | null;
+  /**
+   * Tokens of a prefix the server had seen before that it did not serve from cache (the
+   * client's estimate: the earlier request's prompt, up to this one's, less what was cached).
+   */
+  missedTokens?: number;
+}
+
+/** What a completed request cost in US dollars (absent: no usage, or no price for the model). */
+export interface RequestCost {
+  usd: number;
+  /** The part a cache miss added: `missedTokens` at the uncached rate instead of the cached one. */
+  missUsd: number;
+  /** What the cached tokens would have cost more at the uncached rate. */
+  savedUsd: number;
 }
 
 export interface RequestFinished extends RequestStarted {
@@ -55,6 +71,8 @@ export interface RequestFinished extends RequestStarted {
   outcome: RequestOutcome;
   /** Set by the session once the request is finished (absent in a ledger-less replay). */
   cache?: RequestCacheFacts;
+  /** Set by the session when the request reported usage and its model has a price. */
+  cost?: RequestCost;
 }
 
 /** What the next request will be, given the current settings (status bar preview). */

@@ -55,6 +55,7 @@ export function describeAttempt(
     previousResponseIdPresent: transport === "ws" && wire.previous_response_id !== undefined,
     model: wire.model,
     ...(wire.reasoning ? { effort: wire.reasoning.effort } : {}),
+    ...(wire.service_tier ? { serviceTier: wire.service_tier } : {}),
     itemsTotal: current.body.input.length,
     itemsSent: wire.input.length,
     bytesSent: Buffer.byteLength(text),

@@ -18,6 +18,7 @@ import { FrozenToolOutputs } from "../session/history.js";
 import type { LaneTable } from "../session/lanes.js";
 import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
+import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
@@ -97,6 +98,7 @@ export class Session implements AgentSession {
         onRequestFinished: (request) => this.recordRequest(request),
       }),
     );
+    if (options.restoredSettings) this.settingsChanged(options.restoredSettings);
     this.compactor = new HistoryCompactor({
       client: this.client,
       tools: options.tools,
@@ -192,7 +194,7 @@ export class Session implements AgentSession {
   update(partial: Partial<SessionSettings>): void {
     const before = this.settings;
     this.settings = { ...this.settings, ...partial };
-    this.settingsNote.update(before, this.settings);
+    this.settingsChanged(before);
     this.announceSettings();
   }
 
@@ -287,6 +289,15 @@ export class Session implements AgentSession {
   private replaceHistory(items: ResponseItem[], why: string): void {
     this.conversation.replaceAll(items);
     this.lanes.resetEpoch(why);
+  }
+
+  /** Model or effort changed since `before`: the model is told, the session file records it. */
+  private settingsChanged(before: RecordedSettings): void {
+    const { model, effort } = this.settings;
+    const now = { model, ...(effort ? { effort } : {}) };
+    if (sameSettings(before, now)) return;
+    this.settingsNote.update(before, this.settings);
+    this.conversation.recordSettings(now);
   }
 
   private recordRequest(finished: RequestFinished): void {
