@@ -10,6 +10,7 @@ import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 import type { SessionKnowledge } from "./knowledge.js";
+import type { LedgerCost } from "./ledger.js";
 import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
@@ -147,6 +148,8 @@ export interface SessionStatus {
     inputTokens: number;
     cachedTokens: number;
     outputTokens: number;
+    /** US dollars over the priced requests, per model; the models that had no price. */
+    cost: LedgerCost;
   };
   next: NextRequestPreview;
 }

@@ -251,17 +251,36 @@ export interface LedgerCost {
 export function ledgerCost(rows: readonly LedgerRow[]): LedgerCost {
   const cost: LedgerCost = { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] };
   for (const row of rows) {
-    if (!row.usage) continue;
-    if (row.cost_usd === null) {
-      if (!cost.unpriced.includes(row.model)) cost.unpriced.push(row.model);
-      continue;
-    }
-    cost.usd += row.cost_usd;
-    cost.missUsd += row.miss_cost_usd ?? 0;
-    cost.savedUsd += row.saved_usd ?? 0;
-    cost.byModel[row.model] = (cost.byModel[row.model] ?? 0) + row.cost_usd;
+    const priced =
+      row.cost_usd === null
+        ? undefined
+        : { usd: row.cost_usd, missUsd: row.miss_cost_usd ?? 0, savedUsd: row.saved_usd ?? 0 };
+    addRequestCost(cost, {
+      model: row.model,
+      ...(row.usage ? { usage: row.usage } : {}),
+      ...(priced ? { cost: priced } : {}),
+    });
   }
   return cost;
+}
+
+/**
+ * Adds one finished request to `total`: its cost under its model, or its model to the
+ * unpriced ones when it reported usage without a price (a request without usage adds nothing).
+ */
+export function addRequestCost(
+  total: LedgerCost,
+  request: Pick<RequestFinished, "model" | "usage" | "cost">,
+): void {
+  if (!request.usage) return;
+  if (!request.cost) {
+    if (!total.unpriced.includes(request.model)) total.unpriced.push(request.model);
+    return;
+  }
+  total.usd += request.cost.usd;
+  total.missUsd += request.cost.missUsd;
+  total.savedUsd += request.cost.savedUsd;
+  total.byModel[request.model] = (total.byModel[request.model] ?? 0) + request.cost.usd;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatUsd } from "../models/cost.js";
 import { cacheDropTexts } from "./cache-drop.js";
 import type { StatusState } from "./controller/state.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
@@ -39,6 +40,7 @@ export const STATUS_PRIORITY = {
   model: 30,
   cacheDrop: 35,
   cached: 40,
+  cost: 42,
   interruptHint: 45,
   prev: 50,
 } as const;
@@ -119,6 +121,17 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
         `cached ${compactNumber(cached_tokens)} (${percent(cached_tokens, input_tokens)})`,
         `cached ${percent(cached_tokens, input_tokens)}`,
       ];
+    },
+  },
+  {
+    id: "cost",
+    priority: STATUS_PRIORITY.cost,
+    render: (s) => {
+      if (!s.cost) return [];
+      if (s.cost.noPrice) return [`no price for ${s.cost.noPrice}`, "no price"];
+      const session = formatUsd(s.cost.sessionUsd);
+      const last = s.cost.lastUsd === undefined ? "" : ` · last ${formatUsd(s.cost.lastUsd)}`;
+      return [`${session}${last}`, session];
     },
   },
   {

@@ -2,7 +2,12 @@ import { errorMessage } from "../../protocol/error-message.js";
 import { messageText, type ResponseItem, reasoningItemSchema } from "../../protocol/items.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import { webSearchQuery } from "../../protocol/web-search.js";
-import { assertNever, type NextRequestPreview, type SessionEvent } from "../../session/events.js";
+import {
+  assertNever,
+  type NextRequestPreview,
+  type RequestFinished,
+  type SessionEvent,
+} from "../../session/events.js";
 import { compactionNotice } from "../../turn/compaction.js";
 import { cacheDropOf } from "../cache-drop.js";
 import type { ComposedMessage } from "../input/paste-collapse.js";
@@ -13,7 +18,7 @@ import {
   lineText,
 } from "../transcript/stream-text.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
-import { append, type UiState, withLive, withStatus } from "./ui-state.js";
+import { append, type StatusState, type UiState, withLive, withStatus } from "./ui-state.js";
 
 export { initialState, type StatusState, type UiState } from "./ui-state.js";
 
@@ -132,6 +137,7 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
         ? withStatus(state, {
             usage: event.request.usage,
             cacheDrop: cacheDropOf(event.request.cache),
+            cost: costAfter(state.status.cost, event.request),
           })
         : state;
     case "text_delta":
@@ -258,4 +264,14 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
 function endTurn(state: UiState): UiState {
   const finished = finishStream(state);
   return withLive(finished, { reasoning: undefined, calls: {} });
+}
+
+/** The status bar's cost after a request with usage: the session's sum and the last one's. */
+function costAfter(
+  cost: StatusState["cost"],
+  request: Pick<RequestFinished, "model" | "cost">,
+): NonNullable<StatusState["cost"]> {
+  const sessionUsd = (cost?.sessionUsd ?? 0) + (request.cost?.usd ?? 0);
+  if (!request.cost) return { sessionUsd, noPrice: request.model };
+  return { sessionUsd, lastUsd: request.cost.usd };
 }
