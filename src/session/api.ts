@@ -95,6 +95,8 @@ export interface SessionOptions {
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
   mcp?: McpSessionTools;
+  /** The server refused an in-band effort change for `model`: the catalog remembers it. */
+  onNoEffortUpdates?(model: string): void;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */
