@@ -44,6 +44,16 @@ export const ledgerRowSchema = lazy(() =>
     effort_update: z.string().nullable().default(null),
     // where the model's facts came from: bundled, discovered, configured or fallback
     model_source: z.string().nullable().default(null),
+    // a compaction request: remote or local, why, and what it started from (usage = its cost)
+    compaction: z
+      .object({
+        kind: z.enum(["remote", "local"]),
+        trigger: z.enum(["manual", "limit", "cold"]),
+        items_before: z.number(),
+        tokens_before: z.number(),
+      })
+      .nullable()
+      .default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -86,6 +96,14 @@ export function ledgerRow(
     cache_diagnosis: request.cache?.diagnosis ?? null,
     effort_update: request.effortUpdate ?? null,
     model_source: request.modelSource ?? null,
+    compaction: request.compaction
+      ? {
+          kind: request.compaction.kind,
+          trigger: request.compaction.trigger,
+          items_before: request.compaction.itemsBefore,
+          tokens_before: request.compaction.tokensBefore,
+        }
+      : null,
   };
 }
 
