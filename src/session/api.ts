@@ -120,7 +120,11 @@ export interface SessionStatus {
   /** Every lane, oldest first, with the requests sent on it. */
   lanes: Array<{ label: string; requests: number }>;
   model: string;
+  /** Where the catalog's facts for the model came from: bundled, discovered, configured, fallback. */
+  modelSource: string;
   effort?: ReasoningEffort;
+  /** How an effort change travels: a configuration_update on the chain, or a lane. */
+  effortChanges: "in-band" | "lanes";
   totals: {
     requests: number;
     incrementalRequests: number;

@@ -233,6 +233,10 @@ export interface LedgerSummary {
   cacheHitRatio: number;
   /** Share of WebSocket requests sent incrementally, 0..1. */
   incrementalRatio: number;
+  /** Requests per `model (catalog source)`. */
+  models: Record<string, number>;
+  /** Effort changes carried in-band (configuration_update), per effort. */
+  inBandEfforts: Record<string, number>;
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
@@ -256,6 +260,8 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     outputTokens: 0,
     cacheHitRatio: 0,
     incrementalRatio: 0,
+    models: {},
+    inBandEfforts: {},
   };
   let wsRequests = 0;
   for (const row of rows) {
@@ -264,6 +270,8 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     if (row.reason) count(summary.fullReasons, row.reason);
     if (row.cache_diagnosis) count(summary.cacheMisses, missKind(row.cache_diagnosis));
     if (row.transport === "ws") wsRequests += 1;
+    count(summary.models, `${row.model} (${row.model_source ?? "source unknown"})`);
+    if (row.effort_update) count(summary.inBandEfforts, row.effort_update);
     summary.bytesSent += row.bytes_sent;
     summary.itemsSent += row.items_sent;
     summary.inputTokens += row.usage?.input_tokens ?? 0;
@@ -287,7 +295,9 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `session ${summary.sessionId ?? "(empty)"}`,
     `requests ${summary.requests} over ${summary.turns} turn(s)${warmups(summary.warmups)}`,
     `modes: ${pairs(summary.modes)} (incremental ${pct(summary.incrementalRatio)} of WebSocket requests)`,
+    `models: ${pairs(summary.models)}`,
     `full because: ${pairs(summary.fullReasons)}`,
+    `in-band effort changes: ${pairs(summary.inBandEfforts)}`,
     `outcomes: ${pairs(summary.outcomes)}`,
     `cache misses: ${pairs(summary.cacheMisses)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,

@@ -1,10 +1,6 @@
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
-import {
-  isStreamIdRefusal,
-  type TransportError,
-  WebSocketUnavailable,
-} from "../transport/errors.js";
+import { WebSocketUnavailable } from "../transport/errors.js";
 import { HttpTransport } from "../transport/http.js";
 import type {
   LaneRoute,
@@ -14,7 +10,6 @@ import type {
 } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
-import { isUpdateRefusal } from "./effort-updates.js";
 import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
@@ -32,6 +27,7 @@ import {
 } from "./lane-sockets.js";
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
+import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
@@ -59,10 +55,7 @@ export interface ModelClientOptions {
   now?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
-  /**
-   * The server refused a `configuration_update` item for `model` (400 unsupported_value): the
-   * session rebuilds without updates, and the request is resent once, in full.
-   */
+  /** A `configuration_update` was refused for `model`: the session drops updates; resent once. */
   onUpdateRefused?(model: string): void;
 }
 
@@ -80,6 +73,7 @@ export class ModelClient {
   private seq = 0;
   private readonly now: () => number;
   private readonly streamIds: StreamIdFallback;
+  private readonly refusals: Refusals;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
 
@@ -94,6 +88,7 @@ export class ModelClient {
       ),
     );
     this.streamIds = new StreamIdFallback(mode, options.lanes, this.sockets, options.warn);
+    this.refusals = new Refusals(this.streamIds, options.onUpdateRefused);
   }
 
   get transportKind(): TransportKind {
@@ -141,7 +136,7 @@ export class ModelClient {
   async sample(call: SampleCall): Promise<CompletedResponse> {
     const { lanes, provider } = this.options;
     const budget = new RetryBudget(provider, this.now);
-    let updateRefused = false;
+    const refusals = { updates: 0 };
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
@@ -203,16 +198,7 @@ export class ModelClient {
       } catch (error) {
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         if (ignored) this.streamIds.ignored(undefined);
-        if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
-          this.streamIds.refused(error as TransportError, lane);
-          continue;
-        }
-        if (!updateRefused && this.options.onUpdateRefused && isUpdateRefusal(error)) {
-          updateRefused = true; // once: a second refusal fails the turn
-          chain.failed();
-          this.options.onUpdateRefused(wire.model);
-          continue;
-        }
+        if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
       }
     }

@@ -7,6 +7,7 @@ import type {
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
+import { carriedEffort } from "../session/effort-updates.js";
 import { leadingContext } from "../session/environment.js";
 import type {
   NextRequestPreview,
@@ -20,7 +21,7 @@ import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
 import { HistoryCompactor } from "./history-compactor.js";
-import { ModelWire, withoutUpdates } from "./model-wire.js";
+import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
 import { sessionApprovalGate } from "./session-gate.js";
@@ -89,7 +90,11 @@ export class Session implements AgentSession {
     const hooks = {
       promptCacheKey: this.promptCacheKey,
       onEpochReset: () => this.frozen.clear(),
-      onUpdateRefused: (model: string) => this.updatesRefused(model),
+      onUpdateRefused: (model: string) => {
+        options.onNoEffortUpdates?.(model);
+        const message = refuseEffortUpdates(this.model, this.wireHistory, model);
+        this.emit({ type: "warning", message });
+      },
     };
     const path = createRequestPath(options, transports, hooks);
     ({ lanes: this.lanes, client: this.client, recorder: this.recorder, turns: this.turns } = path);
@@ -142,7 +147,11 @@ export class Session implements AgentSession {
         const hookContext = await this.hooks.promptSubmitted(input, signal);
         const early = this.steering.take(); // arrived during the warm-up: right after the message
         this.conversation.append([
-          ...this.modelTurnItems(),
+          ...beginModelTurn(this.model, this.wireHistory, {
+            ...this.settings,
+            instructions: this.options.instructions,
+            tools: this.tools.offered,
+          }),
           ...this.settingsNote.take(),
           userMessage(input, images),
           ...hookContext,
@@ -164,7 +173,7 @@ export class Session implements AgentSession {
           approve: this.approve,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {
-            this.conversation.append(this.effortUpdate());
+            this.conversation.append(this.model.effortUpdate(this.history(), this.settings));
             return this.compactor.compactIfOver(turn, signal);
           },
           takeSteering: () => this.steering.take(),
@@ -238,6 +247,7 @@ export class Session implements AgentSession {
       client: this.client,
       lanes: this.lanes,
       settings: this.settings,
+      inBand: this.model.inBand(this.settings.model),
       totals: this.recorder.totals.snapshot(),
       next: () => this.nextRequest(),
     });
@@ -291,40 +301,25 @@ export class Session implements AgentSession {
     };
   }
 
-  /** A user turn begins: what the model's shape needs in history first (lite tools). */
-  private modelTurnItems(): ResponseItem[] {
-    const { model } = this.settings;
-    if (this.model.needsStripping(this.conversation.items, model)) {
-      this.replaceHistory(withoutUpdates(this.conversation.items), "effort_updates_off");
-    }
-    const items = this.conversation.items;
-    return this.model.turnItems(items, model, this.options.instructions, this.tools.offered);
-  }
-
-  private effortUpdate(): ResponseItem[] {
-    return this.model.effortUpdate(this.conversation.items, this.settings);
-  }
-
-  /** The server refused a configuration_update: lanes from now on, history without updates. */
-  private updatesRefused(model: string): void {
-    this.model.refuse(model);
-    this.options.onNoEffortUpdates?.(model);
-    this.replaceHistory(withoutUpdates(this.conversation.items), "effort_updates_off");
-    this.emit({
-      type: "warning",
-      message: `${model} does not take in-band effort changes (configuration_update); they go on lanes for the rest of this session`,
-    });
-  }
-
   private build(): FullRequest {
     return this.recorder.built(this.builder.build(this.frame()));
   }
 
+  /** The history as ModelWire may read and replace it. */
+  private get wireHistory(): WireHistory {
+    return {
+      items: this.conversation.items,
+      replace: (items, why) => this.replaceHistory(items, why),
+    };
+  }
+
   private nextRequest(): NextRequestPreview {
     const frame = { ...this.frame(), tools: this.tools.upcoming() };
-    const extra = [...this.settingsNote.peek(), ...this.effortUpdate()];
-    const next = this.client.preview(this.builder.build(frame, extra));
-    return nextRequestPreview(next, this.lanes);
+    const update = this.model.effortUpdate(this.history(), this.settings);
+    const next = this.client.preview(
+      this.builder.build(frame, [...this.settingsNote.peek(), ...update]),
+    );
+    return nextRequestPreview(next, this.lanes, carriedEffort(update));
   }
 
   private replaceHistory(items: ResponseItem[], why: string): void {

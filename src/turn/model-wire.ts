@@ -121,6 +121,31 @@ export class ModelWire {
   }
 }
 
+/** What ModelWire may read and replace of a session's history. */
+export interface WireHistory {
+  readonly items: readonly ResponseItem[];
+  replace(items: ResponseItem[], why: string): void;
+}
+
+/** A user turn begins: strip updates a model without them would refuse; the lite items to append. */
+export function beginModelTurn(
+  wire: ModelWire,
+  history: WireHistory,
+  frame: { model: string; instructions: string; tools: readonly ToolSpec[] },
+): ResponseItem[] {
+  if (wire.needsStripping(history.items, frame.model)) {
+    history.replace(withoutUpdates(history.items), "effort_updates_off");
+  }
+  return wire.turnItems(history.items, frame.model, frame.instructions, frame.tools);
+}
+
+/** The server refused an update for `model`: lanes from now on, history without updates. */
+export function refuseEffortUpdates(wire: ModelWire, history: WireHistory, model: string): string {
+  wire.refuse(model);
+  history.replace(withoutUpdates(history.items), "effort_updates_off");
+  return `${model} does not take in-band effort changes (configuration_update); they go on lanes for the rest of this session`;
+}
+
 /** History without its `configuration_update` items (a model that takes none). */
 export function withoutUpdates(history: readonly ResponseItem[]): ResponseItem[] {
   return history.filter((item) => !isConfigurationUpdate(item));
