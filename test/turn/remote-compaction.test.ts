@@ -129,6 +129,25 @@ describe("remote compaction on gpt-6-astra (catalog: remoteCompaction)", () => {
   );
 });
 
+describe("automatic remote compaction past the limit", () => {
+  it("compacts server-side between tool rounds; the turn goes on with a full request, then chains", async () => {
+    h = await startHarness({ settings: { model: "gpt-6-astra" }, autoCompactTokenLimit: 1500 });
+    expect((await h.session.send("repeat 4: run: seq 1 300")).ok).toBe(true);
+    const event = h.events.find((e) => e.type === "compacted");
+    expect(event).toMatchObject({ kind: "remote", trigger: "limit", auto: true });
+    const rows = h.ledger();
+    const at = rows.findIndex((row) => row.compaction !== null);
+    expect(rows[at]?.compaction).toMatchObject({ kind: "remote", trigger: "limit" });
+    expect(rows[at]?.compaction?.tokens_before).toBeGreaterThan(1500);
+    expect(rows[at + 1]?.reason).toBe("epoch_reset:auto_compact");
+    expect(rows[at + 1]?.turn).toBe(rows[at]?.turn);
+    expect(rows[at + 1]?.usage?.input_tokens).toBeLessThan(rows[at]?.usage?.input_tokens ?? 0);
+    expect(h.events.some((e) => e.type === "warning")).toBe(false);
+    expect((await h.session.send("and now a short question")).ok).toBe(true);
+    expect(h.ledger().at(-1)?.mode).toBe("ws_incremental");
+  });
+});
+
 describe("a model without remote compaction (catalog flag off)", () => {
   it("/compact sends no trigger: the local summary, as before", async () => {
     h = await startHarness({ settings: { model: "demo-1" } });
