@@ -67,8 +67,8 @@ export class Session implements AgentSession {
   private readonly warmup: Warmup;
   private readonly settingsNote = new PendingSettingsNote();
   private readonly compactor: HistoryCompactor;
-  private readonly hooks: SessionHooks;
   private readonly model: ModelWire;
+  private readonly hooks: SessionHooks;
 
   constructor(
     private readonly options: SessionOptions,
@@ -78,13 +78,8 @@ export class Session implements AgentSession {
     this.notices = options.notices ?? [];
     this.settings = { ...options.settings };
     this.model = new ModelWire(this.settings);
-    const { historyStore, restoredHistory, initialContext = [] } = options;
-    const leading = this.model.leadingItems(
-      this.settings.model,
-      options.instructions,
-      options.tools.specs(),
-    );
-    const initial = [...leading, ...initialContext];
+    const { historyStore, restoredHistory } = options;
+    const initial = this.model.initialHistory(options);
     this.conversation = new StoredHistory(historyStore, restoredHistory, initial);
     this.builder = new RequestBuilder(this.conversation.log, this.frozen);
     const hooks = {

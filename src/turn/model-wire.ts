@@ -62,12 +62,18 @@ export class ModelWire {
   }
 
   /**
-   * Items a new session starts with on a lite model: the tools as one `additional_tools` item,
-   * then the base instructions as the first developer message.
+   * A new session's history: on a lite model the tools as one `additional_tools` item and the
+   * base instructions as the first developer message come before the initial context.
    */
-  leadingItems(model: string, instructions: string, tools: readonly ToolSpec[]): ResponseItem[] {
-    if (this.info(model).requestShape !== "lite") return [];
-    return [toolDeclarationItem(tools), baseInstructionsMessage(instructions)];
+  initialHistory(options: {
+    instructions: string;
+    tools: { specs(): ToolSpec[] };
+    initialContext?: ResponseItem[];
+  }): ResponseItem[] {
+    const context = options.initialContext ?? [];
+    if (this.info(this.baselineModel).requestShape !== "lite") return context;
+    const tools = toolDeclarationItem(options.tools.specs());
+    return [tools, baseInstructionsMessage(options.instructions), ...context];
   }
 
   /**
