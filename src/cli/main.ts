@@ -82,9 +82,10 @@ function buildProgram(pending: Pending): Command {
     .description("summarise a session's request ledger (default: the latest session)")
     .argument("[SESSION]", "session id or ledger file")
     .option("--json", "print the summary and every row as one JSON document")
-    .action((session: string | undefined, flags: { json?: boolean }) => {
+    .option("--cost", "print what each turn and the session cost, and what caching saved")
+    .action((session: string | undefined, flags: { json?: boolean; cost?: boolean }) => {
       pending.result = import("./ledger-command.js").then((m) =>
-        m.runLedgerCommand(session, { json: flags.json === true }),
+        m.runLedgerCommand(session, { json: flags.json === true, cost: flags.cost === true }),
       );
     });
 

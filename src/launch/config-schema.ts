@@ -68,6 +68,18 @@ const CONFIG_KEYS = {
   /** shell_command: timeout when the model gives none, and the most it may ask for. */
   shell_timeout_ms: () => z.number().int().positive().optional(),
   shell_max_timeout_ms: () => z.number().int().positive().optional(),
+  /** `[model_prices.<slug>]`: US dollars per million tokens, over the bundled prices (docs/config.md). */
+  model_prices: () =>
+    z
+      .record(
+        z.string(),
+        z.object({
+          input: z.number().nonnegative(),
+          cached_input: z.number().nonnegative(),
+          output: z.number().nonnegative(),
+        }),
+      )
+      .optional(),
   /** Tokens the model can see; for the TUI's "context left" (known models need none). */
   model_context_window: () => z.number().int().positive().optional(),
   /** Compact automatically once a response's input tokens pass this (Codex key). */

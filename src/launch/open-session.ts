@@ -1,20 +1,10 @@
 import { basename } from "node:path";
 import { effortError, lookupModel } from "../models/catalog.js";
-import { reasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
 import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
-import {
-  findLatestSession,
-  findSessionById,
-  type NewSessionMeta,
-  readSessionFile,
-  SessionFile,
-  SessionFileError,
-  type SessionMeta,
-} from "../session/session-file.js";
+import { type NewSessionMeta, readSessionFile, SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
-import { SessionLockedError } from "../session/session-lock.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { readAgentsMd, systemTimezone } from "./context-sources.js";
@@ -24,9 +14,16 @@ import { hookSetup } from "./hook-setup.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
+import {
+  asCliError,
+  findSavedSession,
+  type ResumeTarget,
+  resumeChanges,
+  type SavedSettings,
+  savedSettingsOf,
+} from "./saved-settings.js";
 
-/** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
-export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean };
+export type { ResumeTarget } from "./saved-settings.js";
 
 export interface OpenSessionInput {
   resume?: ResumeTarget;
@@ -53,22 +50,8 @@ export interface OpenedSession {
   warnings: string[];
 }
 
-/** Session-file problems are the person's to see, not crashes: exit 1 with the message. */
-function asCliError(error: unknown): unknown {
-  if (error instanceof SessionFileError || error instanceof SessionLockedError) {
-    return new CliError(error.message, EXIT_FAILED);
-  }
-  return error;
-}
-
 function findSaved(runtime: Runtime, target: ResumeTarget): string {
-  try {
-    return "last" in target
-      ? findLatestSession(runtime.home, target.anyDirectory ? undefined : runtime.cwd)
-      : findSessionById(runtime.home, target.id);
-  } catch (error) {
-    throw asCliError(error);
-  }
+  return findSavedSession(runtime.home, runtime.cwd, target);
 }
 
 /**
@@ -156,12 +139,13 @@ export async function openSession(
   if (input.resume) {
     const path = findSaved(runtime, input.resume);
     const { saved, store, warnings } = loadSaved(path, !input.ephemeral);
-    keepSavedSettings(runtime, settings, saved.meta);
+    const restored = keepSavedSettings(runtime, settings, savedSettingsOf(path, saved), warnings);
     const options: SessionOptions = {
       ...base,
       ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
       id: saved.meta.id,
       restoredHistory: saved.history,
+      restoredSettings: restored,
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };
@@ -213,14 +197,34 @@ export async function openSession(
   return opened;
 }
 
-/** The saved model and effort, unless a flag chose them for this run. */
-function keepSavedSettings(runtime: Runtime, settings: SessionSettings, meta: SessionMeta): void {
-  if (!runtime.modelFromFlag) settings.model = meta.model;
-  const savedEffort = reasoningEffortSchema().safeParse(meta.effort);
-  if (!runtime.effortFromFlag && savedEffort.success) settings.effort = savedEffort.data;
+/**
+ * The saved model and effort, unless the command line chose them for this run (a model chosen
+ * there takes its configured effort); what this run changes is added to `warnings`.
+ */
+function keepSavedSettings(
+  runtime: Runtime,
+  settings: SessionSettings,
+  saved: SavedSettings,
+  warnings: string[],
+): SavedSettings {
+  if (!runtime.modelFromFlag) settings.model = saved.model;
+  if (!runtime.effortFromFlag && !runtime.modelFromFlag) {
+    if (saved.effort) settings.effort = saved.effort;
+    else delete settings.effort;
+  }
   // the effort must suit the model the session goes on with (a flag may have changed either)
   const problem = settings.effort && effortError(lookupModel(settings.model), settings.effort);
   if (problem) throw new ConfigError(`resuming: ${problem}`, "model_reasoning_effort");
+  warnings.push(
+    ...resumeChanges(saved, {
+      model: settings.model,
+      ...(settings.effort ? { effort: settings.effort } : {}),
+      provider: runtime.provider.id,
+      sandbox: runtime.sandbox,
+      approvalPolicy: runtime.approvalPolicy,
+    }),
+  );
+  return saved;
 }
 
 /** A new id and session file with the parent's history; the parent's file is not touched. */
@@ -231,8 +235,9 @@ function forkSession(
   input: OpenSessionInput & { fork: ResumeTarget },
 ): OpenedSession {
   // read only: the parent's file is neither locked nor written
-  const { saved, warnings } = loadSaved(findSaved(runtime, input.fork), false);
-  keepSavedSettings(runtime, settings, saved.meta);
+  const path = findSaved(runtime, input.fork);
+  const { saved, warnings } = loadSaved(path, false);
+  const restored = keepSavedSettings(runtime, settings, savedSettingsOf(path, saved), warnings);
   const id = newSessionId();
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
@@ -241,6 +246,7 @@ function forkSession(
     id,
     promptCacheKey,
     restoredHistory: saved.history,
+    restoredSettings: restored,
     notices: warnings,
   };
   let file: SessionFile | undefined;
@@ -283,6 +289,8 @@ function newMeta(runtime: Runtime, id: string, settings: SessionSettings): NewSe
     cwd: runtime.cwd,
     model: settings.model,
     provider: runtime.provider.id,
+    approval_policy: runtime.approvalPolicy,
+    sandbox: runtime.sandbox,
     version: runtime.version,
     ...(settings.effort ? { effort: settings.effort } : {}),
   };

@@ -8,6 +8,7 @@ import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
+import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
 export type WsLanes = (typeof WS_LANES)[number];
@@ -50,6 +51,8 @@ export interface HistoryStore {
   append(items: ResponseItem[]): void;
   /** History was replaced wholesale (compaction). */
   replace(items: ResponseItem[]): void;
+  /** The session runs on another model or effort from now on (a resume comes back on it). */
+  recordSettings?(settings: RecordedSettings): void;
   /** The session closed: release what the store holds (the session file's lock). */
   close?(): void;
 }
@@ -77,6 +80,11 @@ export interface SessionOptions {
   restoredHistory?: ResponseItem[];
   /** What the person should know about the restored history (unreadable lines, repairs). */
   notices?: string[];
+  /**
+   * The model and effort the restored history last ran on: when `settings` differ (a flag on
+   * resume), the change is recorded and the model is told with the next message.
+   */
+  restoredSettings?: RecordedSettings;
   /** Initial context items (developer + environment_context) for a new session. */
   initialContext?: ResponseItem[];
   historyStore?: HistoryStore;

@@ -27,6 +27,8 @@ export interface RequestStarted {
   effortUpdate?: ReasoningEffort;
   /** Where the model catalog's facts for `model` came from (bundled, discovered, configured). */
   modelSource?: string;
+  /** The request's `service_tier`, when it set one (prices depend on it). */
+  serviceTier?: string;
   itemsTotal: number;
   itemsSent: number;
   bytesSent: number;
@@ -50,6 +52,20 @@ export interface RequestCacheFacts {
   sharedPrefix: { seq: number; items: number } | null;
   /** null: nothing was lost (or not completed); else `prefix_changed:…`, `cache_cold:<m>`, … */
   diagnosis: string | null;
+  /**
+   * Tokens of a prefix the server had seen before that it did not serve from cache (the
+   * client's estimate: the earlier request's prompt, up to this one's, less what was cached).
+   */
+  missedTokens?: number;
+}
+
+/** What a completed request cost in US dollars (absent: no usage, or no price for the model). */
+export interface RequestCost {
+  usd: number;
+  /** The part a cache miss added: `missedTokens` at the uncached rate instead of the cached one. */
+  missUsd: number;
+  /** What the cached tokens would have cost more at the uncached rate. */
+  savedUsd: number;
 }
 
 export interface RequestFinished extends RequestStarted {
@@ -60,6 +76,8 @@ export interface RequestFinished extends RequestStarted {
   outcome: RequestOutcome;
   /** Set by the session once the request is finished (absent in a ledger-less replay). */
   cache?: RequestCacheFacts;
+  /** Set by the session when the request reported usage and its model has a price. */
+  cost?: RequestCost;
   /** A compaction request: how it compacted and why (its usage is what the compaction cost). */
   compaction?: CompactionFacts;
 }

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { formatUsd } from "../models/cost.js";
 import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
@@ -54,6 +55,11 @@ export const ledgerRowSchema = lazy(() =>
       })
       .nullable()
       .default(null),
+    // absent in ledgers written before costs: read as null (as for a model without a price)
+    cache_missed_tokens: z.number().nullable().default(null),
+    cost_usd: z.number().nullable().default(null),
+    miss_cost_usd: z.number().nullable().default(null),
+    saved_usd: z.number().nullable().default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -104,7 +110,16 @@ export function ledgerRow(
           tokens_before: request.compaction.tokensBefore,
         }
       : null,
+    cache_missed_tokens: request.cache?.missedTokens ?? null,
+    cost_usd: request.cost ? roundUsd(request.cost.usd) : null,
+    miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
+    saved_usd: request.cost ? roundUsd(request.cost.savedUsd) : null,
   };
+}
+
+/** Dollars to a millionth of a cent: sums of many small requests stay exact enough. */
+function roundUsd(usd: number): number {
+  return Math.round(usd * 1e8) / 1e8;
 }
 
 /**
@@ -237,6 +252,49 @@ export interface LedgerSummary {
   models: Record<string, number>;
   /** Effort changes carried in-band (configuration_update), per effort. */
   inBandEfforts: Record<string, number>;
+  /** US dollars over the priced requests, per model; models whose requests had no price. */
+  cost: LedgerCost;
+}
+
+export interface LedgerCost {
+  usd: number;
+  missUsd: number;
+  savedUsd: number;
+  byModel: Record<string, number>;
+  /** Models whose requests reported usage but had no price (their tokens are not in `usd`). */
+  unpriced: string[];
+}
+
+/** The cost figures of some rows (a session, or one turn of it). */
+export function ledgerCost(rows: readonly LedgerRow[]): LedgerCost {
+  const cost: LedgerCost = { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] };
+  for (const row of rows) {
+    if (!row.usage) continue;
+    if (row.cost_usd === null) {
+      if (!cost.unpriced.includes(row.model)) cost.unpriced.push(row.model);
+      continue;
+    }
+    cost.usd += row.cost_usd;
+    cost.missUsd += row.miss_cost_usd ?? 0;
+    cost.savedUsd += row.saved_usd ?? 0;
+    cost.byModel[row.model] = (cost.byModel[row.model] ?? 0) + row.cost_usd;
+  }
+  return cost;
+}
+
+/**
+ * One line for a cost: "$4.80 (misses cost $1.12; caching saved $3.20)", naming the models
+ * without a price ("no price for demo-model": their tokens are counted, never priced).
+ */
+export function formatLedgerCost(cost: LedgerCost): string {
+  const priced = Object.keys(cost.byModel).length > 0;
+  const parts: string[] = [];
+  if (priced) {
+    const misses = cost.missUsd > 0 ? `misses cost ${formatUsd(cost.missUsd)} of it; ` : "";
+    parts.push(`${formatUsd(cost.usd)} (${misses}caching saved ${formatUsd(cost.savedUsd)})`);
+  }
+  if (cost.unpriced.length > 0) parts.push(`no price for ${cost.unpriced.join(", ")}`);
+  return parts.join("; ") || "nothing priced yet";
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
@@ -262,6 +320,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     incrementalRatio: 0,
     models: {},
     inBandEfforts: {},
+    cost: ledgerCost(rows),
   };
   let wsRequests = 0;
   for (const row of rows) {
@@ -302,6 +361,7 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `cache misses: ${pairs(summary.cacheMisses)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
+    `cost: ${formatLedgerCost(summary.cost)}`,
   ].join("\n");
 }
 

@@ -31,6 +31,8 @@ export interface TuiLaunchOptions {
   start?: SessionSource | { pick: { allDirectories: boolean } };
   /** Saved sessions for the resume picker, newest first (this directory's unless `all`). */
   listSessions?(allDirectories: boolean): SessionSummary[];
+  /** The shell command that continues a session, as the exit summary prints it. */
+  resumeCommand?(sessionId: string): string;
   /** $MINI_CODEX_HOME (for /ledger). */
   home: string;
   cwd: string;
