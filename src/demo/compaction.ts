@@ -1,5 +1,6 @@
 import { lookupModel } from "../models/catalog.js";
 import type { ResponseItem } from "../protocol/items.js";
+import { unsupportedItemRefusal } from "./effort-updates.js";
 import type { DemoOutput } from "./model-tools.js";
 import type { DemoRequest, RequestRefusal } from "./request.js";
 
@@ -25,13 +26,7 @@ export function compactionRefusal(
   refuseAll: boolean,
 ): RequestRefusal | undefined {
   if (!refuseAll && lookupModel(request.model).remoteCompaction) return undefined;
-  const at = request.input.findIndex((item) => item.type === "compaction_trigger");
-  if (at < 0) return undefined;
-  return {
-    code: "unsupported_value",
-    message: "The 'compaction_trigger' item type is not supported with this model.",
-    param: `input[${at}].type`,
-  };
+  return unsupportedItemRefusal(request.input, "compaction_trigger");
 }
 
 /** The server's answer: `count` compaction items (normally one; 0 answers a message instead). */
