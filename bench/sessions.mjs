@@ -11,8 +11,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
-import { resentItems } from "../dist/session/resent.js";
 import { createSession } from "../dist/turn/agent-session.js";
+import { resentItems } from "./lib/resent.mjs";
 import { benchSessionBase } from "./lib/session-world.mjs";
 
 const SESSIONS = {

@@ -20,6 +20,7 @@ const providerConfigSchema = lazy(() =>
     request_max_retries: z.number().int().min(0).max(100).optional(),
     stream_max_retries: z.number().int().min(0).max(100).optional(),
     stream_idle_timeout_ms: z.number().int().positive().optional(),
+    stream_max_duration_ms: z.number().int().positive().optional(),
     websocket_connect_timeout_ms: z.number().int().positive().optional(),
     /** Where the provider's model catalog is (Codex key); default `<base_url>/models`. */
     model_catalog_url: z.url().optional(),
@@ -102,6 +103,11 @@ const CONFIG_KEYS = {
   features: () => z.object({ shell_snapshot: z.boolean().optional() }).optional(),
   /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
   notify: () => z.array(z.string()).min(1).optional(),
+  /** Codex keys: AGENTS.md budget in bytes (default 32 KiB) and extra file names per folder. */
+  project_doc_max_bytes: () => z.number().int().min(0).optional(),
+  project_doc_fallback_filenames: () => z.array(z.string().min(1)).optional(),
+  /** A Codex home (e.g. "~/.codex") whose AGENTS.md, skills and prompts are read too. */
+  codex_home: () => z.string().min(1).optional(),
 };
 
 type ConfigKey = keyof typeof CONFIG_KEYS;

@@ -7,7 +7,7 @@ import { type NewSessionMeta, readSessionFile, SessionFile } from "../session/se
 import { newSessionId } from "../session/session-id.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
-import { readAgentsMd, systemTimezone } from "./context-sources.js";
+import { systemTimezone } from "./context-sources.js";
 import { CliError, ConfigError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { hookSetup } from "./hook-setup.js";
@@ -22,6 +22,7 @@ import {
   type SavedSettings,
   savedSettingsOf,
 } from "./saved-settings.js";
+import { readSessionKnowledge } from "./session-knowledge.js";
 
 export type { ResumeTarget } from "./saved-settings.js";
 
@@ -34,6 +35,8 @@ export interface OpenSessionInput {
   warmup: boolean;
   approve?: SessionOptions["approve"];
   outputSchema?: SessionSettings["outputSchema"];
+  /** A review (/review, exec review): read-only and nobody asked, whatever the launch said. */
+  review?: boolean;
   /** Model and effort to start with instead of the configured ones (the TUI's /new). */
   settings?: Pick<SessionSettings, "model" | "effort">;
 }
@@ -120,8 +123,8 @@ export async function openSession(
     tools,
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
-    sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
+    sandbox: input.review ? "read-only" : runtime.sandbox,
+    approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
     home: runtime.home,
     rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
@@ -132,7 +135,10 @@ export async function openSession(
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
-  if (input.approve) base.approve = input.approve;
+  if (input.approve && !input.review) base.approve = input.approve;
+  // read once, here: what a session was started with stays its prefix until /new
+  const read = readSessionKnowledge(runtime);
+  base.knowledge = read.knowledge;
   // --ephemeral saves nothing (as in Codex): no session file and no ledger
   if (input.ephemeral) base.ledger = false;
 
@@ -142,6 +148,7 @@ export async function openSession(
     const restored = keepSavedSettings(runtime, settings, savedSettingsOf(path, saved), warnings);
     const options: SessionOptions = {
       ...base,
+      knowledge: { ...read.knowledge, files: [], savedContext: true },
       ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
       id: saved.meta.id,
       restoredHistory: saved.history,
@@ -160,20 +167,23 @@ export async function openSession(
     return opened;
   }
 
-  if (input.fork) return forkSession(runtime, base, settings, { ...input, fork: input.fork });
+  if (input.fork) {
+    const forkBase = { ...base, knowledge: { ...read.knowledge, files: [], savedContext: true } };
+    return forkSession(runtime, forkBase, settings, { ...input, fork: input.fork });
+  }
 
   const id = newSessionId();
-  const agentsMd = readAgentsMd(runtime.cwd);
   const initialContext = buildInitialContext({
     cwd: runtime.cwd,
     shell: basename(process.env.SHELL || "bash"),
-    sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
+    sandbox: base.sandbox,
+    approvalPolicy: base.approvalPolicy,
     networkAccess: config.sandbox_workspace_write?.network_access ?? false,
-    canAsk: input.approve !== undefined,
+    canAsk: base.approve !== undefined,
     now: new Date(),
     ...systemTimezone(),
-    ...(agentsMd !== undefined ? { agentsMd } : {}),
+    ...(read.agentsMd !== undefined ? { agentsMd: read.agentsMd } : {}),
+    ...(read.skillsItem ? { skills: read.skillsItem } : {}),
   });
   const persisted = !input.ephemeral;
   const options: SessionOptions = {
@@ -181,6 +191,7 @@ export async function openSession(
     ...hookSetup(runtime, id, persisted),
     id,
     initialContext,
+    notices: read.notes,
   };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
@@ -191,7 +202,7 @@ export async function openSession(
     session: createSession(options),
     id,
     resumed: false,
-    warnings: [],
+    warnings: read.notes,
   };
   if (file) opened.file = file.path;
   return opened;

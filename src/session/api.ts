@@ -8,6 +8,7 @@ import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
+import type { SessionKnowledge } from "./knowledge.js";
 import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
@@ -25,6 +26,8 @@ export interface ProviderSettings {
   requestMaxRetries: number;
   streamMaxRetries: number;
   streamIdleTimeoutMs: number;
+  /** One attempt's total time, whatever keeps arriving (default: the chain's 10 minutes). */
+  streamMaxDurationMs?: number;
   websocketConnectTimeoutMs: number;
   /** Effort lanes (docs/protocol.md, "Lanes"); "off" is the Codex CLI's one chain. */
   wsLanes: WsLanes;
@@ -85,6 +88,8 @@ export interface SessionOptions {
    * resume), the change is recorded and the model is told with the next message.
    */
   restoredSettings?: RecordedSettings;
+  /** The AGENTS.md files, skills and prompt files read when it was opened (/status, /skills). */
+  knowledge?: SessionKnowledge;
   /** Initial context items (developer + environment_context) for a new session. */
   initialContext?: ResponseItem[];
   historyStore?: HistoryStore;
@@ -155,6 +160,8 @@ export interface AgentSession {
   readonly id: string;
   /** Warnings from opening it (a resumed file's unreadable lines, repaired calls), for the transcript. */
   readonly notices?: readonly string[];
+  /** What was read from AGENTS.md files, skills and prompt files when it was opened. */
+  readonly knowledge?: SessionKnowledge;
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
   send(input: string, images?: readonly (string | MessageImage)[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;

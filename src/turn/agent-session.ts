@@ -21,6 +21,7 @@ import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { skillMentionItems } from "../session/skill-context.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
@@ -52,6 +53,7 @@ export function createSession(
 export class Session implements AgentSession {
   readonly id: string;
   readonly notices: readonly string[];
+  readonly knowledge: SessionOptions["knowledge"];
   private settings: SessionSettings;
   private readonly conversation: StoredHistory;
   private readonly frozen = new FrozenToolOutputs();
@@ -77,6 +79,7 @@ export class Session implements AgentSession {
   ) {
     this.id = options.id;
     this.notices = options.notices ?? [];
+    this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
@@ -151,6 +154,7 @@ export class Session implements AgentSession {
           }),
           ...this.settingsNote.take(),
           userMessage(input, images),
+          ...skillMentionItems(input, this.knowledge?.skills ?? []),
           ...hookContext,
           ...early,
         ]);
