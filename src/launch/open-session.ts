@@ -223,9 +223,6 @@ function keepSavedSettings(
     if (saved.effort) settings.effort = saved.effort;
     else delete settings.effort;
   }
-  // the effort must suit the model the session goes on with (a flag may have changed either)
-  const problem = settings.effort && effortError(lookupModel(settings.model), settings.effort);
-  if (problem) throw new ConfigError(`resuming: ${problem}`, "model_reasoning_effort");
   warnings.push(
     ...resumeChanges(saved, {
       model: settings.model,
@@ -235,6 +232,9 @@ function keepSavedSettings(
       approvalPolicy: runtime.approvalPolicy,
     }),
   );
+  // the effort must suit the model the session goes on with (a flag may have changed either)
+  const problem = settings.effort && effortError(lookupModel(settings.model), settings.effort);
+  if (problem) throw new ConfigError(`resuming: ${problem}`, "model_reasoning_effort");
   return saved;
 }
 

@@ -51,6 +51,20 @@ export class ModelCatalog {
     return new ModelCatalog(order.map((slug) => models.get(slug) as ModelInfo));
   }
 
+  /** The catalog with `slug` taking no in-band effort updates (the server refused one). */
+  withoutEffortUpdates(slug: string): ModelCatalog {
+    const model = this.bySlug.get(slug);
+    if (!model) return this;
+    return new ModelCatalog(
+      this.models().map((m) => (m.slug === slug ? { ...m, effortUpdates: false } : m)),
+    );
+  }
+
+  /** Every model the catalog knows, in catalog order. */
+  models(): ModelInfo[] {
+    return this.order.map((slug) => this.bySlug.get(slug) as ModelInfo);
+  }
+
   /**
    * The catalog with prices set per slug (config's `[model_prices]`): only the prices change;
    * a slug no source knows stays unknown (its efforts are still the server's to judge).
@@ -64,20 +78,6 @@ export class ModelCatalog {
       models.set(slug, { ...(base ?? { ...fallbackModel(slug), listed: false }), prices: price });
     }
     return new ModelCatalog(order.map((slug) => models.get(slug) as ModelInfo));
-  }
-
-  /** The catalog with `slug` taking no in-band effort updates (the server refused one). */
-  withoutEffortUpdates(slug: string): ModelCatalog {
-    const model = this.bySlug.get(slug);
-    if (!model) return this;
-    return new ModelCatalog(
-      this.models().map((m) => (m.slug === slug ? { ...m, effortUpdates: false } : m)),
-    );
-  }
-
-  /** Every model the catalog knows, in catalog order. */
-  models(): ModelInfo[] {
-    return this.order.map((slug) => this.bySlug.get(slug) as ModelInfo);
   }
 
   /** The model's facts; fallback facts (and `known: false`) for a slug no source knows. */
