@@ -8,7 +8,9 @@ export type DemoOutput =
   | { type: "function_call"; name: string; arguments: string; namespace?: string }
   | { type: "custom_tool_call"; name: string; input: string; namespace?: string }
   /** The hosted web_search tool ran this query. */
-  | { type: "web_search_call"; query: string };
+  | { type: "web_search_call"; query: string }
+  /** A server-side compaction: the item standing for the context (`compaction_trigger`). */
+  | { type: "compaction"; encrypted: string };
 
 /** The shell tools a client may offer, and how each one takes a command line. */
 const SHELL_TOOLS: Array<{ name: string; args: (command: string) => unknown }> = [

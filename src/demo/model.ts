@@ -1,4 +1,5 @@
 import type { ResponseItem } from "../protocol/items.js";
+import { expandCompaction } from "./compaction.js";
 import {
   type DemoOutput,
   followUp,
@@ -73,6 +74,14 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     return {
       outputs: { list: [text(followUp(input.context, last))] },
       summary: "Reading the tool output.",
+    };
+  }
+  // a turn compacted midway goes on from the compaction item: the demo says what it stands for
+  const compacted = expandCompaction(last);
+  if (compacted !== undefined) {
+    return {
+      outputs: { list: [text(`Continuing from the compacted context.\n${compacted}`)] },
+      summary: "Reading the compacted context.",
     };
   }
   const images = imageNotes(lastUserMessage(input.context)?.content);

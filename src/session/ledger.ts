@@ -45,6 +45,16 @@ export const ledgerRowSchema = lazy(() =>
     effort_update: z.string().nullable().default(null),
     // where the model's facts came from: bundled, discovered, configured or fallback
     model_source: z.string().nullable().default(null),
+    // a compaction request: remote or local, why, and what it started from (usage = its cost)
+    compaction: z
+      .object({
+        kind: z.enum(["remote", "local"]),
+        trigger: z.enum(["manual", "limit", "cold"]),
+        items_before: z.number(),
+        tokens_before: z.number(),
+      })
+      .nullable()
+      .default(null),
     // absent in ledgers written before costs: read as null (as for a model without a price)
     cache_missed_tokens: z.number().nullable().default(null),
     cost_usd: z.number().nullable().default(null),
@@ -92,6 +102,14 @@ export function ledgerRow(
     cache_diagnosis: request.cache?.diagnosis ?? null,
     effort_update: request.effortUpdate ?? null,
     model_source: request.modelSource ?? null,
+    compaction: request.compaction
+      ? {
+          kind: request.compaction.kind,
+          trigger: request.compaction.trigger,
+          items_before: request.compaction.itemsBefore,
+          tokens_before: request.compaction.tokensBefore,
+        }
+      : null,
     cache_missed_tokens: request.cache?.missedTokens ?? null,
     cost_usd: request.cost ? roundUsd(request.cost.usd) : null,
     miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,

@@ -125,6 +125,8 @@ export class Session implements AgentSession {
       emit: (event) => this.emit(event),
       onRequestFinished: (request) => this.recordRequest(request),
       beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
+      remote: () => this.model.remoteCompaction(this.settings.model),
+      remoteFailed: () => this.model.refuseRemoteCompaction(),
     });
   }
 
@@ -137,6 +139,7 @@ export class Session implements AgentSession {
     return this.turns.run(async (turn, signal) => {
       this.tools.showWarnings();
       this.tools.beginTurn();
+      this.compactor.beginTurn();
       // open before the warm-up wait: Enter while the warm-up runs steers this turn
       this.steering.begin();
       try {
@@ -203,8 +206,8 @@ export class Session implements AgentSession {
       await this.warmup.pending; // one request at a time on the chain
       this.tools.beginTurn();
       this.conversation.append(this.settingsNote.take());
-      const { summary, usage } = await this.compactor.summarize(turn, signal, false);
-      return { usage, lastMessage: summary };
+      const { summary, usage } = await this.compactor.summarize(turn, signal, "manual");
+      return { usage, ...(summary === undefined ? {} : { lastMessage: summary }) };
     });
   }
 
