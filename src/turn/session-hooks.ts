@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { developerMessage, type ResponseItem, userMessage } from "../protocol/items.js";
 import type { SessionOptions } from "../session/api.js";
 import { addUsage } from "../session/usage.js";
-import type { HookEvent, HookHandler } from "../tools/hooks/hook-config.js";
+import type { HookEvent } from "../tools/hooks/hook-config.js";
 import { hookMatches } from "../tools/hooks/hook-config.js";
 import { type HookVerdict, hookVerdict } from "../tools/hooks/hook-outcome.js";
 import { type HookSetup, runHook } from "../tools/hooks/hook-run.js";

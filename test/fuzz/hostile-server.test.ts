@@ -10,7 +10,6 @@ import { harnessSessionOptions } from "../session/harness.js";
 import {
   type HostileScript,
   type HostileServer,
-  message,
   respond,
   startHostileServer,
   trickle,
