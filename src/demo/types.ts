@@ -45,6 +45,8 @@ export interface DemoServer {
   baseUrl: string;
   port: number;
   requests: RecordedRequest[];
+  /** Each `GET /models` the server answered (the bundled catalog, Codex's format). */
+  catalogRequests: Array<{ connectionId: string; headers: RecordedHeaders }>;
   hooks: DemoHooks;
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import {
   type WireEffort,
 } from "./model-info.js";
 
+export { toCodexCatalog } from "./codex-entry.js";
 export type { ModelFacts } from "./codex-format.js";
 export { parseCodexCatalog } from "./codex-format.js";
 export type {
@@ -47,6 +48,11 @@ export class ModelCatalog {
       });
     }
     return new ModelCatalog(order.map((slug) => models.get(slug) as ModelInfo));
+  }
+
+  /** Every model the catalog knows, in catalog order. */
+  models(): ModelInfo[] {
+    return this.order.map((slug) => this.bySlug.get(slug) as ModelInfo);
   }
 
   /** The model's facts; fallback facts (and `known: false`) for a slug no source knows. */

@@ -40,6 +40,10 @@ export const ledgerRowSchema = lazy(() =>
     prefix_digest: z.string().nullable().default(null),
     shared_prefix: z.object({ seq: z.number(), items: z.number() }).nullable().default(null),
     cache_diagnosis: z.string().nullable().default(null),
+    // in-band: the effort a configuration_update in this request changed to (else lanes)
+    effort_update: z.string().nullable().default(null),
+    // where the model's facts came from: bundled, discovered, configured or fallback
+    model_source: z.string().nullable().default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -80,6 +84,8 @@ export function ledgerRow(
     prefix_digest: request.cache?.prefixDigest ?? null,
     shared_prefix: request.cache?.sharedPrefix ?? null,
     cache_diagnosis: request.cache?.diagnosis ?? null,
+    effort_update: request.effortUpdate ?? null,
+    model_source: request.modelSource ?? null,
   };
 }
 

@@ -14,6 +14,7 @@ import type {
 } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
+import { isUpdateRefusal } from "./effort-updates.js";
 import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
@@ -58,6 +59,11 @@ export interface ModelClientOptions {
   now?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
+  /**
+   * The server refused a `configuration_update` item for `model` (400 unsupported_value): the
+   * session rebuilds without updates, and the request is resent once, in full.
+   */
+  onUpdateRefused?(model: string): void;
 }
 
 /**
@@ -135,6 +141,7 @@ export class ModelClient {
   async sample(call: SampleCall): Promise<CompletedResponse> {
     const { lanes, provider } = this.options;
     const budget = new RetryBudget(provider, this.now);
+    let updateRefused = false;
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
@@ -198,6 +205,12 @@ export class ModelClient {
         if (ignored) this.streamIds.ignored(undefined);
         if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
           this.streamIds.refused(error as TransportError, lane);
+          continue;
+        }
+        if (!updateRefused && this.options.onUpdateRefused && isUpdateRefusal(error)) {
+          updateRefused = true; // once: a second refusal fails the turn
+          chain.failed();
+          this.options.onUpdateRefused(wire.model);
           continue;
         }
         await this.recover(error, call, target, budget);

@@ -22,6 +22,7 @@ import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/
 import { createApprovalGate } from "../tools/approval/gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { HistoryCompactor } from "./history-compactor.js";
+import { ModelWire, withoutUpdates } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
 import { nextRequestPreview, sessionStatus, settingsChangedEvent } from "./session-status.js";
@@ -66,6 +67,7 @@ export class Session implements AgentSession {
   private readonly warmup: Warmup;
   private readonly settingsNote = new PendingSettingsNote();
   private readonly compactor: HistoryCompactor;
+  private readonly model: ModelWire;
 
   constructor(
     private readonly options: SessionOptions,
@@ -74,10 +76,21 @@ export class Session implements AgentSession {
     this.id = options.id;
     this.notices = options.notices ?? [];
     this.settings = { ...options.settings };
-    const { historyStore, restoredHistory, initialContext } = options;
-    this.conversation = new StoredHistory(historyStore, restoredHistory, initialContext);
+    this.model = new ModelWire(this.settings);
+    const { historyStore, restoredHistory, initialContext = [] } = options;
+    const leading = this.model.leadingItems(
+      this.settings.model,
+      options.instructions,
+      options.tools.specs(),
+    );
+    const initial = [...leading, ...initialContext];
+    this.conversation = new StoredHistory(historyStore, restoredHistory, initial);
     this.builder = new RequestBuilder(this.conversation.log, this.frozen);
-    const hooks = { promptCacheKey: this.promptCacheKey, onEpochReset: () => this.frozen.clear() };
+    const hooks = {
+      promptCacheKey: this.promptCacheKey,
+      onEpochReset: () => this.frozen.clear(),
+      onUpdateRefused: (model: string) => this.updatesRefused(model),
+    };
     const path = createRequestPath(options, transports, hooks);
     ({ lanes: this.lanes, client: this.client, recorder: this.recorder, turns: this.turns } = path);
     this.approve = createApprovalGate({
@@ -127,6 +140,7 @@ export class Session implements AgentSession {
         await (this.options.warmup ? this.warmup.ensure(signal) : this.warmup.pending);
         const early = this.steering.take(); // arrived during the warm-up: right after the message
         this.conversation.append([
+          ...this.modelTurnItems(),
           ...this.settingsNote.take(),
           userMessage(input, images),
           ...early,
@@ -146,7 +160,10 @@ export class Session implements AgentSession {
           sandbox: this.options.sandbox,
           approve: this.approve,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
-          beforeSample: () => this.compactor.compactIfOver(turn, signal),
+          beforeSample: () => {
+            this.conversation.append(this.effortUpdate());
+            return this.compactor.compactIfOver(turn, signal);
+          },
           takeSteering: () => this.steering.take(),
         });
       } finally {
@@ -192,7 +209,9 @@ export class Session implements AgentSession {
   update(partial: Partial<SessionSettings>): void {
     const before = this.settings;
     this.settings = { ...this.settings, ...partial };
-    this.settingsNote.update(before, this.settings);
+    // an in-band effort change needs no note: its configuration_update says it
+    if (before.model !== this.settings.model || !this.model.inBand(this.settings.model))
+      this.settingsNote.update(before, this.settings);
     this.announceSettings();
   }
 
@@ -261,7 +280,32 @@ export class Session implements AgentSession {
       instructions: this.options.instructions,
       tools: this.tools.offered,
       settings: this.settings,
+      wire: this.model.wire(this.settings),
     };
+  }
+
+  /** A user turn begins: what the model's shape needs in history first (lite tools). */
+  private modelTurnItems(): ResponseItem[] {
+    const { model } = this.settings;
+    if (this.model.needsStripping(this.conversation.items, model)) {
+      this.replaceHistory(withoutUpdates(this.conversation.items), "effort_updates_off");
+    }
+    const items = this.conversation.items;
+    return this.model.turnItems(items, model, this.options.instructions, this.tools.offered);
+  }
+
+  private effortUpdate(): ResponseItem[] {
+    return this.model.effortUpdate(this.conversation.items, this.settings);
+  }
+
+  /** The server refused a configuration_update: lanes from now on, history without updates. */
+  private updatesRefused(model: string): void {
+    this.model.refuse(model);
+    this.replaceHistory(withoutUpdates(this.conversation.items), "effort_updates_off");
+    this.emit({
+      type: "warning",
+      message: `${model} does not take in-band effort changes (configuration_update); they go on lanes for the rest of this session`,
+    });
   }
 
   private build(): FullRequest {
@@ -270,7 +314,8 @@ export class Session implements AgentSession {
 
   private nextRequest(): NextRequestPreview {
     const frame = { ...this.frame(), tools: this.tools.upcoming() };
-    const next = this.client.preview(this.builder.build(frame, this.settingsNote.peek()));
+    const extra = [...this.settingsNote.peek(), ...this.effortUpdate()];
+    const next = this.client.preview(this.builder.build(frame, extra));
     return nextRequestPreview(next, this.lanes);
   }
 

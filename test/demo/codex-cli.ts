@@ -88,7 +88,11 @@ export interface CodexRun {
  * A scratch place for Codex CLI runs: its own CODEX_HOME (config.toml pointing at our server),
  * TMPDIR and HOME, so nothing of the machine's Codex setup is read or written.
  */
-export function codexWorld(baseUrl: string, websockets: boolean) {
+export function codexWorld(
+  baseUrl: string,
+  websockets: boolean,
+  options: { model?: string; providerName?: string } = {},
+) {
   const root = mkdtempSync(join(tmpdir(), "mini-codex-codex-cli-"));
   const home = join(root, "codex-home");
   const tmp = join(root, "tmp");
@@ -96,11 +100,12 @@ export function codexWorld(baseUrl: string, websockets: boolean) {
   writeFileSync(
     join(home, "config.toml"),
     [
-      'model = "demo-model"',
+      `model = "${options.model ?? "demo-model"}"`,
       'model_provider = "minidemo"',
       "",
       "[model_providers.minidemo]",
-      'name = "mini-codex demo"',
+      // "OpenAI" where Codex's behaviour depends on an OpenAI-named provider (protocol-2026 §2.2)
+      `name = "${options.providerName ?? "mini-codex demo"}"`,
       `base_url = "${baseUrl}"`,
       'wire_api = "responses"',
       'env_key = "MINI_DEMO_KEY"',

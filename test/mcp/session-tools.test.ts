@@ -82,3 +82,38 @@ describe("an MCP tool-list change in a session", () => {
     ]);
   });
 });
+
+describe("an MCP tool-list change on a Responses Lite model (gpt-6-astra)", () => {
+  test("the next turn stays incremental and carries a new additional_tools item, never properties_changed:tools", async () => {
+    const home = tempDir("mcp-session-home-");
+    manager = new McpManager({ servers: { hostile: servers.hostile() }, home, cwd: home });
+    await manager.start();
+    const tools = createToolRouter().addSource(manager);
+    harness = await startHarness({
+      tools,
+      mcp: manager,
+      warmup: false,
+      settings: { model: "gpt-6-astra", effort: "medium" },
+    });
+    const h = harness;
+    expect((await h.session.send("call mcp__hostile__add_tool {}")).ok).toBe(true);
+    expect(h.session.status().next).toMatchObject({ mode: "incremental" });
+    const second = await h.session.send("call mcp__hostile__added {}");
+    expect(second.ok).toBe(true);
+    expect(second.lastMessage).toBe("Received the tool output: added tool ran");
+    expect(modes(h)).toEqual([
+      "ws_full:no_baseline",
+      "ws_incremental",
+      "ws_incremental", // the turn after the change
+      "ws_incremental",
+    ]);
+    const input = (h.requests()[2]?.body as { input: Array<Record<string, unknown>> }).input;
+    expect(input.map((item) => item.type)).toEqual(["message", "additional_tools", "message"]);
+    const declared = input[1]?.tools as Array<{ name: string; tools: Array<{ name: string }> }>;
+    expect(declared.map((ns) => ns.name)).toEqual(["functions"]);
+    expect(declared[0]?.tools.map((tool) => tool.name)).toEqual(["mcp__hostile__added"]);
+    for (const request of h.requests())
+      expect((request.body as { tools?: unknown }).tools).toBeUndefined();
+    expect(h.ledger().every((row) => row.reason !== "properties_changed:tools")).toBe(true);
+  });
+});
