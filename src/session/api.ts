@@ -6,6 +6,7 @@ import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
+import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
 export type WsLanes = (typeof WS_LANES)[number];
@@ -39,6 +40,10 @@ export interface SessionSettings {
   effort?: ReasoningEffort;
   reasoningSummary?: ReasoningSummary;
   serviceTier?: string;
+  /** `prompt_cache_options.ttl` on models that take cache options (default 12h). */
+  promptCacheTtl?: PromptCacheTtl;
+  /** `prompt_cache_options.mode` on those models (default implicit; measured in bench/cache-idle). */
+  promptCacheMode?: PromptCacheMode;
   /** JSON schema for --output-schema (sent as text.format json_schema). */
   outputSchema?: { name: string; schema: Record<string, unknown> };
 }

@@ -3,6 +3,7 @@ import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type { ToolEvent } from "../tools/types.js";
+import type { ServerCacheAnswer } from "./server-cache.js";
 import type { TransportKind } from "../transport/types.js";
 
 export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
@@ -31,6 +32,8 @@ export interface RequestStarted {
   itemsSent: number;
   bytesSent: number;
   warmup: boolean;
+  /** Cache options: the response whose prefix the request expects to reuse (asks for diagnostics). */
+  cacheComparison?: string;
 }
 
 export type RequestOutcome =
@@ -50,6 +53,14 @@ export interface RequestCacheFacts {
   sharedPrefix: { seq: number; items: number } | null;
   /** null: nothing was lost (or not completed); else `prefix_changed:…`, `cache_cold:<m>`, … */
   diagnosis: string | null;
+  /** The server's own diagnosis (cache options only) and whether it agrees with `diagnosis`. */
+  server?: ServerCacheFacts;
+}
+
+/** The server's answer beside the client's: agrees null when the two cannot be compared. */
+export interface ServerCacheFacts extends ServerCacheAnswer {
+  comparedWith: string | null;
+  agrees: boolean | null;
 }
 
 export interface RequestFinished extends RequestStarted {
@@ -58,6 +69,8 @@ export interface RequestFinished extends RequestStarted {
   msToFirstEvent?: number;
   msTotal: number;
   outcome: RequestOutcome;
+  /** `prompt_cache_diagnostics` of the completed response, when the server sent one. */
+  serverCache?: ServerCacheAnswer;
   /** Set by the session once the request is finished (absent in a ledger-less replay). */
   cache?: RequestCacheFacts;
 }

@@ -32,6 +32,7 @@ import {
 } from "./lane-sockets.js";
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
+import { isCacheOptionsRefusal, withCacheControls } from "./prompt-cache.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
@@ -64,6 +65,13 @@ export interface ModelClientOptions {
    * session rebuilds without updates, and the request is resent once, in full.
    */
   onUpdateRefused?(model: string): void;
+  /** The last completed response of a resumed session (the first request compares with it). */
+  lastResponseId?: string;
+  /**
+   * The provider refused `prompt_cache_options` or a breakpoint (400 unknown_parameter): the
+   * session sends none from now on, and the request is resent once, in full.
+   */
+  onCacheOptionsRefused?(model: string): void;
 }
 
 /**
@@ -80,6 +88,8 @@ export class ModelClient {
   private seq = 0;
   private readonly now: () => number;
   private readonly streamIds: StreamIdFallback;
+  /** The session's latest completed response: a full request expects to reuse its prefix. */
+  private lastResponseId: string | undefined;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
 
@@ -87,6 +97,7 @@ export class ModelClient {
     this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
+    this.lastResponseId = options.lastResponseId;
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
       (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
@@ -141,7 +152,7 @@ export class ModelClient {
   async sample(call: SampleCall): Promise<CompletedResponse> {
     const { lanes, provider } = this.options;
     const budget = new RetryBudget(provider, this.now);
-    let updateRefused = false;
+    const refusalsSeen = new Set<string>();
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
@@ -160,7 +171,13 @@ export class ModelClient {
       const chain = lane.chain;
       const current = call.build(); // after any epoch reset, so frozen outputs are current
       const plan = chain.plan(current, transport.kind, connection);
-      const wire = wireRequest(current.body, plan, call.warmup === true);
+      const warmup = call.warmup === true;
+      const wire = withCacheControls(current.body, wireRequest(current.body, plan, warmup), {
+        plan,
+        warmup,
+        comparisonResponseId:
+          plan.kind === "incremental" ? plan.previousResponseId : this.lastResponseId,
+      });
       const started = describeAttempt(
         call,
         current,
@@ -197,6 +214,7 @@ export class ModelClient {
           timing,
         );
         chain.completed(result.responseId, result.items);
+        if (result.responseId) this.lastResponseId = result.responseId;
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
@@ -207,15 +225,25 @@ export class ModelClient {
           this.streamIds.refused(error as TransportError, lane);
           continue;
         }
-        if (!updateRefused && this.options.onUpdateRefused && isUpdateRefusal(error)) {
-          updateRefused = true; // once: a second refusal fails the turn
+        const refused = this.refusedFeature(error);
+        if (refused && !refusalsSeen.has(refused.name)) {
+          refusalsSeen.add(refused.name); // once each: a second refusal fails the turn
           chain.failed();
-          this.options.onUpdateRefused(wire.model);
+          refused.hook(wire.model);
           continue;
         }
         await this.recover(error, call, target, budget);
       }
     }
+  }
+
+  /** A feature the provider refused that the session can turn off, and its hook. */
+  private refusedFeature(error: unknown): { name: string; hook(model: string): void } | undefined {
+    const { onUpdateRefused, onCacheOptionsRefused } = this.options;
+    if (onUpdateRefused && isUpdateRefusal(error)) return { name: "updates", hook: onUpdateRefused };
+    if (onCacheOptionsRefused && isCacheOptionsRefusal(error))
+      return { name: "cache_options", hook: onCacheOptionsRefused };
+    return undefined;
   }
 
   close(): void {

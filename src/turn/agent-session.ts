@@ -90,6 +90,7 @@ export class Session implements AgentSession {
       promptCacheKey: this.promptCacheKey,
       onEpochReset: () => this.frozen.clear(),
       onUpdateRefused: (model: string) => this.updatesRefused(model),
+      onCacheOptionsRefused: (model: string) => this.cacheOptionsRefused(model),
     };
     const path = createRequestPath(options, transports, hooks);
     ({ lanes: this.lanes, client: this.client, recorder: this.recorder, turns: this.turns } = path);
@@ -305,6 +306,15 @@ export class Session implements AgentSession {
     this.emit({
       type: "warning",
       message: `${model} does not take in-band effort changes (configuration_update); they go on lanes for the rest of this session`,
+    });
+  }
+
+  /** The provider refused prompt_cache_options: requests go without them (one warning). */
+  private cacheOptionsRefused(model: string): void {
+    this.model.refuseCacheOptions(model);
+    this.emit({
+      type: "warning",
+      message: `the provider does not take prompt cache options for ${model}; requests go without them for the rest of this session`,
     });
   }
 
