@@ -1,8 +1,9 @@
 import { diagnoseCache } from "./cache-diagnosis.js";
-import type { RequestCacheFacts, RequestFinished } from "./events.js";
+import type { RequestCacheFacts, RequestFinished, ServerCacheFacts } from "./events.js";
 import type { LedgerRow } from "./ledger.js";
 import { PrefixIndex, type PrefixLookup, type SeedRequest } from "./prefix-index.js";
 import type { FullRequest } from "./request.js";
+import { cacheAgreement } from "./server-cache.js";
 
 /**
  * Follows one session's requests (across lanes and epochs) to explain its cached tokens: the
@@ -69,12 +70,28 @@ export class CacheExplainer {
         })
       : null;
     if (usage) this.index.record(request.seq, lookup, usage.input_tokens, now);
+    const server = serverFacts(request, diagnosis);
     return {
       prefixDigest: lookup.prefixDigest,
       sharedPrefix: lookup.sharedPrefix,
       diagnosis,
+      ...(server ? { server } : {}),
     };
   }
+}
+
+/** The server's answer beside the client's diagnosis, when the server gave one. */
+function serverFacts(
+  request: RequestFinished,
+  diagnosis: string | null,
+): ServerCacheFacts | undefined {
+  const answer = request.serverCache;
+  if (!answer) return undefined;
+  return {
+    ...answer,
+    comparedWith: request.cacheComparison ?? null,
+    agrees: cacheAgreement(diagnosis, answer),
+  };
 }
 
 /** The seed for a resumed session from its last completed ledger row (none: nothing to seed). */

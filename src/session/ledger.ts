@@ -4,6 +4,13 @@ import { z } from "zod";
 import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
+import {
+  type ServerCacheTally,
+  serverCacheCell,
+  serverCacheCellSchema,
+  serverCacheLines,
+  tallyServerCache,
+} from "./server-cache-tally.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** One ledger line (docs/protocol.md, "The ledger"): figures only — no prompt text, no tool output, no key. */
@@ -44,6 +51,8 @@ export const ledgerRowSchema = lazy(() =>
     effort_update: z.string().nullable().default(null),
     // where the model's facts came from: bundled, discovered, configured or fallback
     model_source: z.string().nullable().default(null),
+    // the server's own prompt_cache_diagnostics (cache options only), beside cache_diagnosis
+    server_cache: serverCacheCellSchema().nullable().default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -86,6 +95,7 @@ export function ledgerRow(
     cache_diagnosis: request.cache?.diagnosis ?? null,
     effort_update: request.effortUpdate ?? null,
     model_source: request.modelSource ?? null,
+    server_cache: serverCacheCell(request.cache?.server),
   };
 }
 
@@ -215,6 +225,8 @@ export interface LedgerSummary {
   cacheHitRatio: number;
   /** Share of WebSocket requests sent incrementally, 0..1. */
   incrementalRatio: number;
+  /** The server's cache diagnoses and how often they agreed with the client's. */
+  serverCache: ServerCacheTally;
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
@@ -238,6 +250,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     outputTokens: 0,
     cacheHitRatio: 0,
     incrementalRatio: 0,
+    serverCache: { answers: 0, compared: 0, agreed: 0, verdicts: {} },
   };
   let wsRequests = 0;
   for (const row of rows) {
@@ -245,6 +258,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     count(summary.outcomes, row.outcome);
     if (row.reason) count(summary.fullReasons, row.reason);
     if (row.cache_diagnosis) count(summary.cacheMisses, missKind(row.cache_diagnosis));
+    if (row.server_cache) tallyServerCache(summary.serverCache, row.server_cache);
     if (row.transport === "ws") wsRequests += 1;
     summary.bytesSent += row.bytes_sent;
     summary.itemsSent += row.items_sent;
@@ -274,6 +288,7 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `cache misses: ${pairs(summary.cacheMisses)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
+    ...serverCacheLines(summary.serverCache, pairs),
   ].join("\n");
 }
 

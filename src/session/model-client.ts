@@ -240,7 +240,8 @@ export class ModelClient {
   /** A feature the provider refused that the session can turn off, and its hook. */
   private refusedFeature(error: unknown): { name: string; hook(model: string): void } | undefined {
     const { onUpdateRefused, onCacheOptionsRefused } = this.options;
-    if (onUpdateRefused && isUpdateRefusal(error)) return { name: "updates", hook: onUpdateRefused };
+    if (onUpdateRefused && isUpdateRefusal(error))
+      return { name: "updates", hook: onUpdateRefused };
     if (onCacheOptionsRefused && isCacheOptionsRefusal(error))
       return { name: "cache_options", hook: onCacheOptionsRefused };
     return undefined;
