@@ -38,6 +38,10 @@ export class DemoHooks {
   streamIds: StreamIdMode = "lanes";
   /** Refuse `configuration_update` items whatever the model (until reset). */
   refuseEffortUpdates = false;
+  /** Refuse `prompt_cache_options` and breakpoints like a provider without them (until reset). */
+  refuseCacheOptions = false;
+  /** How far the prompt cache's clock runs ahead of the real one (`advanceClock`). */
+  clockOffsetMs = 0;
   private dropAfter: number | undefined;
   private stallAfter: number | undefined;
   private nextFailure: DemoFailure | undefined;
@@ -102,6 +106,19 @@ export class DemoHooks {
     this.refuseEffortUpdates = true;
   }
 
+  /**
+   * Act like a provider without cache control: a request with `prompt_cache_options` or a
+   * `prompt_cache_breakpoint` gets 400 `unknown_parameter` naming it (until reset).
+   */
+  rejectCacheOptions(): void {
+    this.refuseCacheOptions = true;
+  }
+
+  /** Move the prompt cache's clock forward (an idle longer than a TTL, without waiting). */
+  advanceClock(ms: number): void {
+    this.clockOffsetMs += ms;
+  }
+
   /** The next request fails: an HTTP error status with a JSON body, or a WebSocket error frame. */
   failNext(failure: DemoFailure): void {
     this.nextFailure = failure;
@@ -137,6 +154,7 @@ export class DemoHooks {
     this.upgradeRefusal = undefined;
     this.streamIds = "lanes";
     this.refuseEffortUpdates = false;
+    this.refuseCacheOptions = false;
     this.dropAfter = undefined;
     this.stallAfter = undefined;
     this.nextFailure = undefined;
