@@ -5,6 +5,7 @@ import { reasoningEffortSchema, reasoningSummarySchema } from "../protocol/reque
 import { webSearchModeSchema } from "../protocol/web-search.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
 import { WS_LANES } from "../session/api.js";
+import { PROMPT_CACHE_TTLS } from "../session/prompt-cache.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
@@ -32,6 +33,8 @@ const CONFIG_KEYS = {
   model_provider: () => z.string().min(1).optional(),
   model_reasoning_effort: () => reasoningEffortSchema().optional(),
   model_reasoning_summary: () => reasoningSummarySchema().optional(),
+  /** `prompt_cache_options.ttl` for models that take cache options (default 12h). */
+  prompt_cache_ttl: () => z.enum(PROMPT_CACHE_TTLS).optional(),
   openai_base_url: () => z.url().optional(),
   approval_policy: () => z.enum(APPROVAL_POLICIES).optional(),
   sandbox_mode: () => z.enum(SANDBOX_MODES).optional(),

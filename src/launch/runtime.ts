@@ -1,3 +1,4 @@
+import type { PromptCacheTtl } from "../session/prompt-cache.js";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { lookupModel, wireEffort } from "../models/catalog.js";
@@ -41,6 +42,8 @@ export interface Runtime {
   model: string;
   effort?: ReasoningEffort;
   reasoningSummary?: ReasoningSummary;
+  /** `prompt_cache_ttl` (models that take cache options; absent: the default, 12h). */
+  promptCacheTtl?: PromptCacheTtl;
   sandbox: SandboxMode;
   approvalPolicy: ApprovalPolicy;
   applyPatchToolType: "custom" | "function";
@@ -162,5 +165,6 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   if (effort) runtime.effort = effort;
   const summary = config.model_reasoning_summary ?? (reasoningModel ? "auto" : undefined);
   if (summary) runtime.reasoningSummary = summary;
+  if (config.prompt_cache_ttl) runtime.promptCacheTtl = config.prompt_cache_ttl;
   return runtime;
 }
