@@ -30,7 +30,8 @@ async function turn(session, text) {
 
 async function run(settings) {
   const bundled = activeCatalog();
-  if (!settings) setActiveCatalog(bundled.with("configured", [{ slug: MODEL, cacheOptions: false }]));
+  if (!settings)
+    setActiveCatalog(bundled.with("configured", [{ slug: MODEL, cacheOptions: false }]));
   const server = await startDemoServer();
   const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-cache-idle-"));
   const cwd = join(root, "work");

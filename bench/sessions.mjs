@@ -4,12 +4,15 @@
 // with a tool call each; 6 turns with an injected previous_response_not_found and a dropped
 // socket. Per session and mode: requests, share sent incrementally, input items re-sent
 // (items sent minus the items the request's lane did not hold yet), bytes sent, cached-token
-// share; and the toggle session's bytes ratio auto/off. Prints one JSON line. Run
-// `npm run build` first.
+// share; and the toggle session's bytes ratio auto/off. Then each session once more on
+// gpt-5.6-terra (a model that takes cache options) with lanes "auto" and its ledger on: how
+// many ledger rows carry the server's cache diagnosis and how often it agrees with the
+// client's. Prints one JSON line. Run `npm run build` first.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
+import { ledgerPath, readLedger } from "../dist/session/ledger.js";
 import { resentItems } from "../dist/session/resent.js";
 import { createSession } from "../dist/turn/agent-session.js";
 import { benchSessionBase } from "./lib/session-world.mjs";
@@ -41,7 +44,7 @@ async function turn(s, text) {
   if (!result.ok) throw new Error(`turn failed: ${result.error}`);
 }
 
-async function runSession(name, wsLanes) {
+async function runSession(name, wsLanes, model = "demo-1") {
   const server = await startDemoServer();
   const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-sessions-"));
   const cwd = join(root, "work");
@@ -62,23 +65,50 @@ async function runSession(name, wsLanes) {
       wsMaxLanes: 4,
       wsEpochMaxRequests: 0,
     },
-    settings: { model: "demo-1", effort: "medium" },
+    settings: { model, effort: "medium" },
     // instructions and tools ride on every request, as a real agent's do
     ...benchSessionBase(cwd),
     home: join(root, "home"),
     warmup: true,
-    ledger: false,
+    ledger: model !== "demo-1",
     version: "0.0.0-bench",
   });
   session.subscribe((event) => events.push(event));
+  let rows = [];
   try {
     await SESSIONS[name]({ session, server });
   } finally {
     await session.close();
     await server.close();
+    if (model !== "demo-1") rows = readLedger(ledgerPath(join(root, "home"), session.id)).rows;
     rmSync(root, { recursive: true, force: true });
   }
-  return figures(events);
+  return model === "demo-1" ? figures(events) : serverAgreement(rows);
+}
+
+/** Ledger rows with the server's diagnosis, and its agreement with the client's. */
+function serverAgreement(rows) {
+  const answered = rows.filter((row) => row.server_cache);
+  const compared = answered.filter((row) => row.server_cache.agrees !== null);
+  const agreed = compared.filter((row) => row.server_cache.agrees);
+  return {
+    rows: rows.length,
+    rows_with_server_answer: answered.length,
+    // the warm-up is the session's first request: nothing to compare with, so no diagnosis
+    rows_without: rows
+      .filter((row) => !row.server_cache)
+      .map((row) => `#${row.seq}${row.turn === 0 ? " warm-up" : ""}`),
+    compared: compared.length,
+    agreed: agreed.length,
+    agreement: compared.length > 0 ? round(agreed.length / compared.length) : null,
+    verdicts: answered.map((row) => row.server_cache.reason ?? row.server_cache.verdict),
+    disagreements: compared
+      .filter((row) => !row.server_cache.agrees)
+      .map(
+        (row) =>
+          `#${row.seq} client ${row.cache_diagnosis} / server ${row.server_cache.reason ?? row.server_cache.verdict}`,
+      ),
+  };
 }
 
 function figures(events) {
@@ -115,6 +145,13 @@ const results = {};
 for (const name of Object.keys(SESSIONS)) {
   results[name] = { off: await runSession(name, "off"), auto: await runSession(name, "auto") };
 }
+const serverCache = {};
+for (const name of Object.keys(SESSIONS)) {
+  serverCache[name] = await runSession(name, "auto", "gpt-5.6-terra");
+}
+const all = Object.values(serverCache);
+const comparedAll = all.reduce((n, s) => n + s.compared, 0);
+const agreedAll = all.reduce((n, s) => n + s.agreed, 0);
 const toggles = results.effort_toggles;
 console.log(
   JSON.stringify({
@@ -122,5 +159,7 @@ console.log(
     ...results,
     toggle_bytes_ratio_auto_over_off: round(toggles.auto.bytes_sent / toggles.off.bytes_sent),
     toggle_items_resent: { off: toggles.off.items_resent, auto: toggles.auto.items_resent },
+    server_cache: serverCache,
+    server_cache_agreement: comparedAll > 0 ? round(agreedAll / comparedAll) : null,
   }),
 );
