@@ -1,4 +1,3 @@
-import type { PromptCacheTtl } from "../session/prompt-cache.js";
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { lookupModel, wireEffort } from "../models/catalog.js";
@@ -6,6 +5,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
+import type { PromptCacheTtl } from "../session/prompt-cache.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import { loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";

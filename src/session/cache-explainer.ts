@@ -16,6 +16,8 @@ export class CacheExplainer {
   private readonly inFlight = new Map<number, PrefixLookup>();
   /** Started requests not looked up yet: the lookup waits until the frame is on the wire. */
   private readonly toLookUp = new Map<number, { request: FullRequest; seed?: SeedRequest }>();
+  /** Response ids of the completed requests the index holds, by seq. */
+  private readonly responseIds = new Map<number, string>();
 
   /**
    * `resumedFrom`: the last completed request of a resumed session (its ledger row), so the
@@ -30,6 +32,17 @@ export class CacheExplainer {
   built(request: FullRequest): FullRequest {
     this.lastBuilt = request;
     return request;
+  }
+
+  /**
+   * The response whose prefix a full request expects to reuse: the completed request the
+   * index finds for it (same fields first). Undefined before any completed request (a
+   * resumed session's first request: the caller compares with the ledger's last response).
+   */
+  expectedReuse(request: FullRequest): string | undefined {
+    if (this.responseIds.size === 0) return undefined;
+    const seq = this.index.lookup(request).best?.seq;
+    return seq === undefined ? undefined : this.responseIds.get(seq);
   }
 
   /** The request just built went on the wire as `seq`. */
@@ -70,6 +83,7 @@ export class CacheExplainer {
         })
       : null;
     if (usage) this.index.record(request.seq, lookup, usage.input_tokens, now);
+    if (usage && request.responseId) this.responseIds.set(request.seq, request.responseId);
     const server = serverFacts(request, diagnosis);
     return {
       prefixDigest: lookup.prefixDigest,

@@ -3,8 +3,8 @@ import type { ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type { ToolEvent } from "../tools/types.js";
-import type { ServerCacheAnswer } from "./server-cache.js";
 import type { TransportKind } from "../transport/types.js";
+import type { ServerCacheAnswer } from "./server-cache.js";
 
 export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
 

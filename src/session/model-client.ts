@@ -14,7 +14,6 @@ import type {
 } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
-import { isUpdateRefusal } from "./effort-updates.js";
 import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
@@ -24,6 +23,7 @@ import {
   recoveryContext,
   recoveryFor,
 } from "./failures.js";
+import { refusedFeature } from "./feature-refusals.js";
 import {
   LaneSockets,
   laneBudgetSpent,
@@ -32,7 +32,7 @@ import {
 } from "./lane-sockets.js";
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
-import { isCacheOptionsRefusal, withCacheControls } from "./prompt-cache.js";
+import { withCacheControls } from "./prompt-cache.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
@@ -72,6 +72,8 @@ export interface ModelClientOptions {
    * session sends none from now on, and the request is resent once, in full.
    */
   onCacheOptionsRefused?(model: string): void;
+  /** The response a full request expects to reuse the prefix of (the session's prefix index). */
+  comparisonFor?(request: FullRequest): string | undefined;
 }
 
 /**
@@ -175,8 +177,7 @@ export class ModelClient {
       const wire = withCacheControls(current.body, wireRequest(current.body, plan, warmup), {
         plan,
         warmup,
-        comparisonResponseId:
-          plan.kind === "incremental" ? plan.previousResponseId : this.lastResponseId,
+        comparisonResponseId: this.comparison(current, plan),
       });
       const started = describeAttempt(
         call,
@@ -225,7 +226,7 @@ export class ModelClient {
           this.streamIds.refused(error as TransportError, lane);
           continue;
         }
-        const refused = this.refusedFeature(error);
+        const refused = refusedFeature(error, this.options);
         if (refused && !refusalsSeen.has(refused.name)) {
           refusalsSeen.add(refused.name); // once each: a second refusal fails the turn
           chain.failed();
@@ -237,14 +238,14 @@ export class ModelClient {
     }
   }
 
-  /** A feature the provider refused that the session can turn off, and its hook. */
-  private refusedFeature(error: unknown): { name: string; hook(model: string): void } | undefined {
-    const { onUpdateRefused, onCacheOptionsRefused } = this.options;
-    if (onUpdateRefused && isUpdateRefusal(error))
-      return { name: "updates", hook: onUpdateRefused };
-    if (onCacheOptionsRefused && isCacheOptionsRefusal(error))
-      return { name: "cache_options", hook: onCacheOptionsRefused };
-    return undefined;
+  /**
+   * Cache options only: the response whose prefix the request expects to reuse — the lane's
+   * head when chained, else what the prefix index names, else the latest completed response.
+   */
+  private comparison(current: FullRequest, plan: WirePlan): string | undefined {
+    if (!current.body.prompt_cache_options) return undefined;
+    if (plan.kind === "incremental") return plan.previousResponseId;
+    return this.options.comparisonFor?.(current) ?? this.lastResponseId;
   }
 
   close(): void {

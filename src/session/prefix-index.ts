@@ -74,11 +74,10 @@ export class PrefixIndex {
     const anyShared = sharedLength(this.anyFields, chain, length);
     const sameMap = this.byFields.get(fieldsDigest);
     const sameShared = sameMap ? sharedLength(sameMap, chain, length) : 0;
-    // a tie goes to the request with the same fields: its cache entry is the one that applies
+    // a request with the same fields wins whenever it shares a prefix: only its cache entry
+    // can apply (one under other fields — another effort, model — is never reused)
     const [map, shared] =
-      sameMap && sameShared >= anyShared && sameShared > 0
-        ? [sameMap, sameShared]
-        : [this.anyFields, anyShared];
+      sameMap && sameShared > 0 ? [sameMap, sameShared] : [this.anyFields, anyShared];
     const seq = shared > 0 ? map.get(chain[shared - 1] as string) : this.latest;
     const best = seq === undefined ? undefined : this.recorded.get(seq);
     if (!best) return { ...base, sharedPrefix: null, changedFields: [] };

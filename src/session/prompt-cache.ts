@@ -1,5 +1,5 @@
-import type { JsonObject } from "../protocol/json.js";
 import type { ResponseItem } from "../protocol/items.js";
+import type { JsonObject } from "../protocol/json.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { TransportError } from "../transport/errors.js";
 import type { WirePlan } from "./plan.js";

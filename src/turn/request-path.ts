@@ -57,6 +57,7 @@ export function createRequestPath(
     warn: (message) => recorder.emit({ type: "warning", message }),
     onUpdateRefused: hooks.onUpdateRefused,
     onCacheOptionsRefused: hooks.onCacheOptionsRefused,
+    comparisonFor: (request) => recorder.expectedReuse(request),
     ...transports,
   });
   return { lanes, client, recorder, turns };

@@ -52,7 +52,11 @@ describe("a model that takes cache options (gpt-5.6-terra)", () => {
     await send("first question");
     await send("second question");
     const [warmup, first, second] = h.requests();
-    expect(body(warmup).prompt_cache_options).toEqual({ mode: "implicit", prewarm: true, ttl: "12h" });
+    expect(body(warmup).prompt_cache_options).toEqual({
+      mode: "implicit",
+      prewarm: true,
+      ttl: "12h",
+    });
     expect(body(warmup).generate).toBeUndefined();
     // the warm-up: additional_tools, then the base instructions (the first message) marked,
     // and the newest user message (the <environment_context>)
@@ -111,7 +115,10 @@ describe("a model that takes cache options (gpt-5.6-terra)", () => {
       shares[ttl] = (usage?.cached_tokens ?? 0) / (usage?.input_tokens ?? 1);
       if (ttl === "30m") {
         // the prefix expired; the server names no reason for that: unavailable, not a miss
-        expect(h.ledger().at(-1)?.server_cache).toMatchObject({ verdict: "unavailable", agrees: null });
+        expect(h.ledger().at(-1)?.server_cache).toMatchObject({
+          verdict: "unavailable",
+          agrees: null,
+        });
         expect(h.ledger().at(-1)?.cache_diagnosis).toMatch(/^cache_cold:/);
       }
       await h.close();
