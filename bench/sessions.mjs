@@ -4,8 +4,9 @@
 // with a tool call each; 6 turns with an injected previous_response_not_found and a dropped
 // socket. Per session and mode: requests, share sent incrementally, input items re-sent
 // (items sent minus the items the request's lane did not hold yet), bytes sent, cached-token
-// share; and the toggle session's bytes ratio auto/off. Then each session once more on
-// gpt-5.6-terra (a model that takes cache options) with lanes "auto" and its ledger on: how
+// share; and the toggle session's bytes ratio auto/off. The toggle session also runs on
+// gpt-6-astra (in-band: configuration_update items on one chain). Then each session once more
+// on gpt-5.6-terra (a model that takes cache options) with lanes "auto" and its ledger on: how
 // many ledger rows carry the server's cache diagnosis and how often it agrees with the
 // client's. Prints one JSON line. Run `npm run build` first.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -44,14 +45,14 @@ async function turn(s, text) {
   if (!result.ok) throw new Error(`turn failed: ${result.error}`);
 }
 
-async function runSession(name, wsLanes, model = "demo-1") {
+async function runSession(name, wsLanes, model = "demo-1", { serverCache = false } = {}) {
   const server = await startDemoServer();
   const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-sessions-"));
   const cwd = join(root, "work");
   mkdirSync(cwd);
   const events = [];
   const session = createSession({
-    id: `bench-${name}-${wsLanes}`,
+    id: `bench-${name}-${wsLanes}-${model}`,
     provider: {
       id: "demo",
       name: "Demo",
@@ -70,7 +71,7 @@ async function runSession(name, wsLanes, model = "demo-1") {
     ...benchSessionBase(cwd),
     home: join(root, "home"),
     warmup: true,
-    ledger: model !== "demo-1",
+    ledger: serverCache,
     version: "0.0.0-bench",
   });
   session.subscribe((event) => events.push(event));
@@ -80,10 +81,10 @@ async function runSession(name, wsLanes, model = "demo-1") {
   } finally {
     await session.close();
     await server.close();
-    if (model !== "demo-1") rows = readLedger(ledgerPath(join(root, "home"), session.id)).rows;
+    if (serverCache) rows = readLedger(ledgerPath(join(root, "home"), session.id)).rows;
     rmSync(root, { recursive: true, force: true });
   }
-  return model === "demo-1" ? figures(events) : serverAgreement(rows);
+  return serverCache ? serverAgreement(rows) : figures(events);
 }
 
 /** Ledger rows with the server's diagnosis, and its agreement with the client's. */
@@ -145,9 +146,12 @@ const results = {};
 for (const name of Object.keys(SESSIONS)) {
   results[name] = { off: await runSession(name, "off"), auto: await runSession(name, "auto") };
 }
+// the same toggles on gpt-6-astra, whose catalog entry takes in-band effort updates: each
+// change is a configuration_update item on the one chain (Responses Lite shape)
+results.effort_toggles.in_band = await runSession("effort_toggles", "auto", "gpt-6-astra");
 const serverCache = {};
 for (const name of Object.keys(SESSIONS)) {
-  serverCache[name] = await runSession(name, "auto", "gpt-5.6-terra");
+  serverCache[name] = await runSession(name, "auto", "gpt-5.6-terra", { serverCache: true });
 }
 const all = Object.values(serverCache);
 const comparedAll = all.reduce((n, s) => n + s.compared, 0);
@@ -158,7 +162,12 @@ console.log(
     bench: "sessions",
     ...results,
     toggle_bytes_ratio_auto_over_off: round(toggles.auto.bytes_sent / toggles.off.bytes_sent),
-    toggle_items_resent: { off: toggles.off.items_resent, auto: toggles.auto.items_resent },
+    toggle_bytes_ratio_in_band_over_off: round(toggles.in_band.bytes_sent / toggles.off.bytes_sent),
+    toggle_items_resent: {
+      off: toggles.off.items_resent,
+      auto: toggles.auto.items_resent,
+      in_band: toggles.in_band.items_resent,
+    },
     server_cache: serverCache,
     server_cache_agreement: comparedAll > 0 ? round(agreedAll / comparedAll) : null,
   }),

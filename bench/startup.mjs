@@ -51,6 +51,11 @@ function run(args, extraEnv = {}, bin = BIN) {
   });
 }
 
+const NO_WARMUP = { MINI_CODEX_EXEC_WARMUP: "0" };
+/** A catalog URL whose connection never completes (TEST-NET-1, RFC 5737). */
+const UNREACHABLE = "http://192.0.2.1:9/v1/models";
+const withConfig = (args, override) => [args[0], "-c", override, ...args.slice(1)];
+
 const median = (values) => {
   const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
   return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]) : null;
@@ -100,6 +105,13 @@ try {
       env: (i) => ({ MINI_CODEX_EXEC_WARMUP: "0", MINI_CODEX_HOME: coldHome(i) }),
     },
     warmup: { args: exec, env: { MINI_CODEX_EXEC_WARMUP: "1" } },
+    // model discovery off, and with a catalog URL that never answers (a non-routable address):
+    // the background GET /models must leave exec → first request as it is
+    no_discovery: { args: withConfig(exec, "model_discovery=false"), env: NO_WARMUP },
+    catalog_unreachable: {
+      args: withConfig(exec, `model_providers.openai.model_catalog_url="${UNREACHABLE}"`),
+      env: NO_WARMUP,
+    },
     embedded: { args: ["exec", "--ephemeral", "--demo", "-C", repo, "hi"] },
   });
   console.log(
@@ -116,6 +128,9 @@ try {
       exec_warmup_first_turn_request_ms: m.warmup.first_turn_request_ms,
       exec_warmup_total_ms: m.warmup.total_ms,
       exec_embedded_demo_total_ms: m.embedded.total_ms,
+      exec_no_discovery_first_request_ms: m.no_discovery.first_request_ms,
+      exec_catalog_unreachable_first_request_ms: m.catalog_unreachable.first_request_ms,
+      exec_catalog_unreachable_total_ms: m.catalog_unreachable.total_ms,
       target_first_request_ms: 300,
       // false when dist/bundle is missing or older than tsc's output (then dist/cli runs)
       bundled: bundleIsFresh(),

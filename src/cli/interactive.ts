@@ -6,6 +6,7 @@ import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { listSessions } from "../session/session-list.js";
 import type { TuiLaunchOptions } from "../ui/contract.js";
 import type { NotificationEvent } from "../ui/notifications.js";
+import { askHookTrust } from "./hook-trust.js";
 
 /** `[tui] notifications`, `notification_method` and `notify` for the TUI (Codex keys). */
 function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "notifications"> {
@@ -40,6 +41,7 @@ export async function runInteractive(
   try {
     // its warning goes to the plain terminal, before the UI draws
     await runtime.checkSandbox();
+    await askHookTrust(runtime.hooks);
     // read before the UI starts: a bad file is a usage error on the plain terminal
     const images = imageAttachments(flags.image ?? [], runtime.cwd);
     // imported here, so --help, --version and exec never load ink/react (a chunk of its own)

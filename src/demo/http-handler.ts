@@ -22,6 +22,11 @@ export async function handleHttp(
 ): Promise<void> {
   if (pathOf(req) === MODELS_PATH && req.method === "GET") {
     engine.recordCatalogRequest(connectionId, headersOf(req));
+    if (req.headers["if-none-match"] === CATALOG_ETAG) {
+      res.writeHead(304, { ETag: CATALOG_ETAG });
+      res.end();
+      return;
+    }
     sendJson(res, 200, toCodexCatalog(new ModelCatalog().models()), { ETag: CATALOG_ETAG });
     return;
   }

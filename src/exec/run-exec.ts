@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "../launch/exit-codes.js";
 import type { ExecFlags } from "../launch/flags.js";
 import { assertGitRepo } from "../launch/git.js";
+import { warnUntrustedHooks } from "../launch/hook-sources.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
@@ -95,6 +96,7 @@ export async function runExec(input: ExecInput): Promise<number> {
   });
   try {
     assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);
+    warnUntrustedHooks(runtime.hooks, (message) => process.stderr.write(`warning: ${message}\n`));
     // bwrap's probe is a process: it starts once the first request is sent (docs/config.md, sandbox)
     const sandboxCheck = afterFirstRequest(() => void runtime.checkSandbox());
     // read before the session opens: a bad file is a usage error, not a failed turn

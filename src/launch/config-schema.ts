@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { mcpServersSchema } from "../mcp/config.js";
+import { EFFORT_CHOICES } from "../protocol/efforts.js";
 import { lazy } from "../protocol/lazy.js";
-import { reasoningEffortSchema, reasoningSummarySchema } from "../protocol/request.js";
+import { reasoningSummarySchema } from "../protocol/request.js";
 import { webSearchModeSchema } from "../protocol/web-search.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
 import { WS_LANES } from "../session/api.js";
 import { PROMPT_CACHE_TTLS } from "../session/prompt-cache.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
+import { modelOverridesSchema } from "./model-catalog.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
 const providerConfigSchema = lazy(() =>
@@ -20,6 +22,8 @@ const providerConfigSchema = lazy(() =>
     stream_max_retries: z.number().int().min(0).max(100).optional(),
     stream_idle_timeout_ms: z.number().int().positive().optional(),
     websocket_connect_timeout_ms: z.number().int().positive().optional(),
+    /** Where the provider's model catalog is (Codex key); default `<base_url>/models`. */
+    model_catalog_url: z.url().optional(),
   }),
 );
 export type ProviderConfig = z.infer<ReturnType<typeof providerConfigSchema>>;
@@ -31,7 +35,12 @@ export type ProviderConfig = z.infer<ReturnType<typeof providerConfigSchema>>;
 const CONFIG_KEYS = {
   model: () => z.string().min(1).optional(),
   model_provider: () => z.string().min(1).optional(),
-  model_reasoning_effort: () => reasoningEffortSchema().optional(),
+  /** An API effort or `ultra`; checked against the model's efforts at start-up. */
+  model_reasoning_effort: () => z.enum(EFFORT_CHOICES).optional(),
+  /** `[models."<slug>"]`: catalog facts laid over the bundled and discovered ones. */
+  models: () => modelOverridesSchema().optional(),
+  /** Fetch the provider's `/models` catalog in the background (default true). */
+  model_discovery: () => z.boolean().optional(),
   model_reasoning_summary: () => reasoningSummarySchema().optional(),
   /** `prompt_cache_options.ttl` for models that take cache options (default 12h). */
   prompt_cache_ttl: () => z.enum(PROMPT_CACHE_TTLS).optional(),

@@ -37,6 +37,8 @@ export interface SharedFlags {
   dangerouslyBypassApprovalsAndSandbox?: boolean;
   yolo?: boolean;
   skipGitRepoCheck?: boolean;
+  /** --dangerously-bypass-hook-trust: run every hook of hooks.json without asking to trust it. */
+  dangerouslyBypassHookTrust?: boolean;
   effort?: ReasoningEffort;
   demo?: boolean;
   /** --search: web_search = "live". */

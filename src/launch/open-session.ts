@@ -1,4 +1,5 @@
 import { basename } from "node:path";
+import { effortError, lookupModel } from "../models/catalog.js";
 import { reasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
@@ -17,8 +18,9 @@ import { SessionLockedError } from "../session/session-lock.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { readAgentsMd, systemTimezone } from "./context-sources.js";
-import { CliError } from "./errors.js";
+import { CliError, ConfigError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
+import { hookSetup } from "./hook-setup.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
@@ -139,9 +141,11 @@ export async function openSession(
     sandbox: runtime.sandbox,
     approvalPolicy: runtime.approvalPolicy,
     home: runtime.home,
+    rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
     version: runtime.version,
+    ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),
   };
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
   const autoCompact = autoCompactLimit(runtime);
@@ -156,6 +160,7 @@ export async function openSession(
     keepSavedSettings(runtime, settings, saved.meta);
     const options: SessionOptions = {
       ...base,
+      ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
       id: saved.meta.id,
       restoredHistory: saved.history,
       notices: warnings,
@@ -187,7 +192,13 @@ export async function openSession(
     ...systemTimezone(),
     ...(agentsMd !== undefined ? { agentsMd } : {}),
   });
-  const options: SessionOptions = { ...base, id, initialContext };
+  const persisted = !input.ephemeral;
+  const options: SessionOptions = {
+    ...base,
+    ...hookSetup(runtime, id, persisted),
+    id,
+    initialContext,
+  };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
     file = SessionFile.create(runtime.home, newMeta(runtime, id, settings));
@@ -208,6 +219,9 @@ function keepSavedSettings(runtime: Runtime, settings: SessionSettings, meta: Se
   if (!runtime.modelFromFlag) settings.model = meta.model;
   const savedEffort = reasoningEffortSchema().safeParse(meta.effort);
   if (!runtime.effortFromFlag && savedEffort.success) settings.effort = savedEffort.data;
+  // the effort must suit the model the session goes on with (a flag may have changed either)
+  const problem = settings.effort && effortError(lookupModel(settings.model), settings.effort);
+  if (problem) throw new ConfigError(`resuming: ${problem}`, "model_reasoning_effort");
 }
 
 /** A new id and session file with the parent's history; the parent's file is not touched. */
@@ -224,6 +238,7 @@ function forkSession(
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
     ...base,
+    ...hookSetup(runtime, id, !input.ephemeral),
     id,
     promptCacheKey,
     restoredHistory: saved.history,
@@ -252,9 +267,11 @@ function forkSession(
 
 /** `model_auto_compact_token_limit`, else 90% of the model's context window when it is known. */
 export function autoCompactLimit(
-  runtime: Pick<Runtime, "config" | "contextWindow">,
+  runtime: Pick<Runtime, "config" | "contextWindow" | "model">,
 ): number | undefined {
-  const configured = runtime.config.model_auto_compact_token_limit;
+  const configured =
+    runtime.config.model_auto_compact_token_limit ??
+    lookupModel(runtime.model).autoCompactTokenLimit;
   if (configured) return configured;
   return runtime.contextWindow ? Math.floor(runtime.contextWindow * 0.9) : undefined;
 }

@@ -7,6 +7,7 @@ import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
 import type { PromptCacheTtl } from "../session/prompt-cache.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { RuleBook } from "../tools/approval/rule-book.js";
 import { loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
@@ -14,8 +15,11 @@ import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
+import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
+import { type CatalogSetup, checkedEffort, setUpCatalog } from "./model-catalog.js";
 import { resolveProvider } from "./provider.js";
+import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { packageVersion } from "./version.js";
 
@@ -51,6 +55,10 @@ export interface Runtime {
   contextWindow?: number;
   instructions: string;
   version: string;
+  /** The `.rules` files of `$MINI_CODEX_HOME/rules` and the project's `.codex/rules`. */
+  rules: RuleBook;
+  /** hooks.json of MINI_CODEX_HOME, the Codex home and the project (docs/config.md, "Hooks"). */
+  hooks: RuntimeHooks;
   /** The configured MCP servers (started when the first session opens). */
   mcp: McpServers;
   /**
@@ -60,6 +68,8 @@ export interface Runtime {
   checkSandbox(): Promise<void>;
   /** Stops what the runtime started (the embedded demo server, MCP servers). */
   close(): Promise<void>;
+  /** The model catalog this process uses (bundled, discovered, configured). */
+  catalog?: CatalogSetup;
 }
 
 export interface RuntimeInput {
@@ -128,6 +138,9 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     close = () => server.close();
   }
   const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
+  const rules = loadRuleBook(home, cwd);
+  const bypassTrust = input.flags.dangerouslyBypassHookTrust === true;
+  const hooks = loadHooks({ home, cwd, env, bypassTrust, warn });
   const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
@@ -146,6 +159,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),
+    rules,
+    hooks,
     mcp,
     checkSandbox: sandboxCheck(sandbox, warn),
     close: async () => {
@@ -153,15 +168,37 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
       await stopDemo();
     },
   };
+  const catalogAt = config.model_providers?.[provider.id]?.model_catalog_url;
+  const catalog = setUpCatalog({
+    home,
+    provider,
+    ...(config.models ? { overrides: config.models } : {}),
+    discovery: config.model_discovery !== false && !resolved.startsDemoServer,
+    ...(catalogAt ? { catalogUrl: catalogAt } : {}),
+  });
+  runtime.catalog = catalog;
+  runtime.close = async () => {
+    catalog.refresh?.stop();
+    await mcp.close();
+    await stopDemo();
+  };
   const contextWindow = config.model_context_window ?? knownContextWindow(runtime.model);
   if (contextWindow) runtime.contextWindow = contextWindow;
   // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
   // store:false only requested encrypted reasoning can be replayed in a full request.
   const model = lookupModel(runtime.model);
+  if (!model.known) {
+    warn(
+      `model "${runtime.model}" is not in the model catalog (bundled, discovered or [models] in config.toml): requests use the classic shape`,
+    );
+  }
   const reasoningModel = model.efforts.length > 0;
-  const effort =
-    config.model_reasoning_effort ??
-    (model.defaultEffort ? wireEffort(model, model.defaultEffort) : undefined);
+  const chosen = config.model_reasoning_effort;
+  const effort = chosen
+    ? checkedEffort(model, chosen, "model_reasoning_effort")
+    : model.defaultEffort
+      ? wireEffort(model, model.defaultEffort)
+      : undefined;
   if (effort) runtime.effort = effort;
   const summary = config.model_reasoning_summary ?? (reasoningModel ? "auto" : undefined);
   if (summary) runtime.reasoningSummary = summary;

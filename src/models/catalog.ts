@@ -50,6 +50,15 @@ export class ModelCatalog {
     return new ModelCatalog(order.map((slug) => models.get(slug) as ModelInfo));
   }
 
+  /** The catalog with `slug` taking no in-band effort updates (the server refused one). */
+  withoutEffortUpdates(slug: string): ModelCatalog {
+    const model = this.bySlug.get(slug);
+    if (!model) return this;
+    return new ModelCatalog(
+      this.models().map((m) => (m.slug === slug ? { ...m, effortUpdates: false } : m)),
+    );
+  }
+
   /** Every model the catalog knows, in catalog order. */
   models(): ModelInfo[] {
     return this.order.map((slug) => this.bySlug.get(slug) as ModelInfo);

@@ -81,6 +81,11 @@ const RUNS_ANYTHING = new Set([
   "ssh",
 ]);
 
+/** Whether a program (a path: its last part) runs whatever its arguments say: never allowed by a prefix. */
+export function runsAnything(program: string): boolean {
+  return RUNS_ANYTHING.has(program.slice(program.lastIndexOf("/") + 1));
+}
+
 /** Tools whose first word names what they do (`npm test`, `git commit`): the prefix keeps it. */
 const HAS_SUBCOMMAND = new Set([
   "git",
@@ -158,7 +163,7 @@ function plainSegments(command: string): PlainWord[][] | undefined {
   return segments.some((segment) => segment.length === 0) ? undefined : segments;
 }
 
-function isReadOnlyWords(words: string[]): boolean {
+export function isReadOnlyWords(words: string[]): boolean {
   const [program, ...args] = words;
   if (program === undefined) return false;
   const writing = WRITING_ARGS[program];

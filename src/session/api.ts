@@ -3,6 +3,8 @@ import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { RuleBook } from "../tools/approval/rule-book.js";
+import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
@@ -90,10 +92,16 @@ export interface SessionOptions {
   autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The `.rules` files (docs/config.md, "Rules"): the gate consults them; "always" writes one. */
+  rules?: RuleBook;
+  /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */
+  hooks?: HookSetup;
   /** Package version for the User-Agent. */
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
   mcp?: McpSessionTools;
+  /** The server refused an in-band effort change for `model`: the catalog remembers it. */
+  onNoEffortUpdates?(model: string): void;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */
@@ -117,7 +125,11 @@ export interface SessionStatus {
   /** Every lane, oldest first, with the requests sent on it. */
   lanes: Array<{ label: string; requests: number }>;
   model: string;
+  /** Where the catalog's facts for the model came from: bundled, discovered, configured, fallback. */
+  modelSource: string;
   effort?: ReasoningEffort;
+  /** How an effort change travels: a configuration_update on the chain, or a lane. */
+  effortChanges: "in-band" | "lanes";
   totals: {
     requests: number;
     incrementalRequests: number;
@@ -160,6 +172,8 @@ export interface AgentSession {
   prepare(): Promise<void>;
   status(): SessionStatus;
   history(): readonly ResponseItem[];
+  /** The rules on disk, to list and remove (/permissions); absent when none are read. */
+  rules?(): RuleBook | undefined;
   /** The configured MCP servers with their state and tools (/mcp). */
   mcpServers?(): McpServerStatus[];
   close(): Promise<void>;

@@ -227,6 +227,10 @@ export interface LedgerSummary {
   incrementalRatio: number;
   /** The server's cache diagnoses and how often they agreed with the client's. */
   serverCache: ServerCacheTally;
+  /** Requests per `model (catalog source)`. */
+  models: Record<string, number>;
+  /** Effort changes carried in-band (configuration_update), per effort. */
+  inBandEfforts: Record<string, number>;
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
@@ -251,6 +255,8 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     cacheHitRatio: 0,
     incrementalRatio: 0,
     serverCache: { answers: 0, compared: 0, agreed: 0, verdicts: {} },
+    models: {},
+    inBandEfforts: {},
   };
   let wsRequests = 0;
   for (const row of rows) {
@@ -260,6 +266,8 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     if (row.cache_diagnosis) count(summary.cacheMisses, missKind(row.cache_diagnosis));
     if (row.server_cache) tallyServerCache(summary.serverCache, row.server_cache);
     if (row.transport === "ws") wsRequests += 1;
+    count(summary.models, `${row.model} (${row.model_source ?? "source unknown"})`);
+    if (row.effort_update) count(summary.inBandEfforts, row.effort_update);
     summary.bytesSent += row.bytes_sent;
     summary.itemsSent += row.items_sent;
     summary.inputTokens += row.usage?.input_tokens ?? 0;
@@ -283,7 +291,9 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `session ${summary.sessionId ?? "(empty)"}`,
     `requests ${summary.requests} over ${summary.turns} turn(s)${warmups(summary.warmups)}`,
     `modes: ${pairs(summary.modes)} (incremental ${pct(summary.incrementalRatio)} of WebSocket requests)`,
+    `models: ${pairs(summary.models)}`,
     `full because: ${pairs(summary.fullReasons)}`,
+    `in-band effort changes: ${pairs(summary.inBandEfforts)}`,
     `outcomes: ${pairs(summary.outcomes)}`,
     `cache misses: ${pairs(summary.cacheMisses)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,

@@ -1,10 +1,6 @@
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
-import {
-  isStreamIdRefusal,
-  type TransportError,
-  WebSocketUnavailable,
-} from "../transport/errors.js";
+import { WebSocketUnavailable } from "../transport/errors.js";
 import { HttpTransport } from "../transport/http.js";
 import type {
   LaneRoute,
@@ -23,7 +19,6 @@ import {
   recoveryContext,
   recoveryFor,
 } from "./failures.js";
-import { refusedFeature } from "./feature-refusals.js";
 import {
   LaneSockets,
   laneBudgetSpent,
@@ -33,6 +28,7 @@ import {
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import { withCacheControls } from "./prompt-cache.js";
+import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
@@ -60,10 +56,7 @@ export interface ModelClientOptions {
   now?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
-  /**
-   * The server refused a `configuration_update` item for `model` (400 unsupported_value): the
-   * session rebuilds without updates, and the request is resent once, in full.
-   */
+  /** A `configuration_update` was refused for `model`: the session drops updates; resent once. */
   onUpdateRefused?(model: string): void;
   /** The last completed response of a resumed session (the first request compares with it). */
   lastResponseId?: string;
@@ -90,6 +83,7 @@ export class ModelClient {
   private seq = 0;
   private readonly now: () => number;
   private readonly streamIds: StreamIdFallback;
+  private readonly refusals: Refusals;
   /** The session's latest completed response: a full request expects to reuse its prefix. */
   private lastResponseId: string | undefined;
   /** The lane of the last request (an interrupt resets what it left). */
@@ -107,6 +101,11 @@ export class ModelClient {
       ),
     );
     this.streamIds = new StreamIdFallback(mode, options.lanes, this.sockets, options.warn);
+    this.refusals = new Refusals(
+      this.streamIds,
+      options.onUpdateRefused,
+      options.onCacheOptionsRefused,
+    );
   }
 
   get transportKind(): TransportKind {
@@ -154,7 +153,7 @@ export class ModelClient {
   async sample(call: SampleCall): Promise<CompletedResponse> {
     const { lanes, provider } = this.options;
     const budget = new RetryBudget(provider, this.now);
-    const refusalsSeen = new Set<string>();
+    const refusals = { updates: 0, cacheOptions: 0 };
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
@@ -222,17 +221,7 @@ export class ModelClient {
       } catch (error) {
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         if (ignored) this.streamIds.ignored(undefined);
-        if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
-          this.streamIds.refused(error as TransportError, lane);
-          continue;
-        }
-        const refused = refusedFeature(error, this.options);
-        if (refused && !refusalsSeen.has(refused.name)) {
-          refusalsSeen.add(refused.name); // once each: a second refusal fails the turn
-          chain.failed();
-          refused.hook(wire.model);
-          continue;
-        }
+        if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
       }
     }

@@ -13,6 +13,8 @@ export interface ShellRunOptions {
   baseEnv?: Record<string, string>;
   /** Extra environment variables on top of `baseEnv`. */
   env?: Record<string, string>;
+  /** Written to the command's stdin, then closed (a hook's JSON payload); absent: no stdin. */
+  input?: string;
   /** Memory bound for the kept output (characters). */
   retainedChars?: number;
   onChunk(stream: "stdout" | "stderr", chunk: string): void;
@@ -103,7 +105,7 @@ export async function runShellCommand(
     detached: true,
     reject: false,
     buffer: false,
-    stdin: "ignore",
+    ...(options.input !== undefined ? { input: options.input } : { stdin: "ignore" as const }),
     stdout: "pipe",
     stderr: "pipe",
     extendEnv: options.baseEnv === undefined,

@@ -98,7 +98,12 @@ export type ApprovalDecision =
    */
   | { kind: "approve"; command?: string; confine?: "read-only" }
   /** Commands: don't ask again this session for commands starting with these words. */
-  | { kind: "approve_prefix"; prefix: string[] }
+  | {
+      kind: "approve_prefix";
+      prefix: string[];
+      /** "always": also saved as an allow rule on disk (`$MINI_CODEX_HOME/rules/default.rules`). */
+      always?: boolean;
+    }
   /** Patches: don't ask again this session for patches touching only these files. */
   | { kind: "approve_files"; paths: string[] }
   /** Refused; `feedback` goes to the model with the denial. */

@@ -7,6 +7,7 @@ import type {
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
+import { carriedEffort } from "../session/effort-updates.js";
 import { leadingContext } from "../session/environment.js";
 import type {
   NextRequestPreview,
@@ -19,18 +20,17 @@ import type { LaneTable } from "../session/lanes.js";
 import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
-import { createApprovalGate } from "../tools/approval/gate.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { HistoryCompactor } from "./history-compactor.js";
-import { ModelWire, withoutUpdates } from "./model-wire.js";
+import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
+import { sessionApprovalGate } from "./session-gate.js";
+import { SessionHooks } from "./session-hooks.js";
 import { nextRequestPreview, sessionStatus, settingsChangedEvent } from "./session-status.js";
 import { PendingSettingsNote } from "./settings-note.js";
 import { SteeringBuffer } from "./steering.js";
 import { StoredHistory } from "./stored-history.js";
 import type { TurnGuard } from "./turn-guard.js";
-import { runTurnLoop } from "./turn-loop.js";
 import { TurnTools } from "./turn-tools.js";
 import { runUserShellTurn } from "./user-shell.js";
 import { Warmup } from "./warmup.js";
@@ -60,7 +60,7 @@ export class Session implements AgentSession {
   private readonly recorder: RequestRecorder;
   private readonly tools: TurnTools;
   /** The one approval gate of this session: policy, grants, and the person when there is one. */
-  private readonly approve: (request: ApprovalRequest) => Promise<ApprovalDecision>;
+  private readonly approve: ReturnType<typeof sessionApprovalGate>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
   private readonly steering = new SteeringBuffer();
@@ -68,6 +68,7 @@ export class Session implements AgentSession {
   private readonly settingsNote = new PendingSettingsNote();
   private readonly compactor: HistoryCompactor;
   private readonly model: ModelWire;
+  private readonly hooks: SessionHooks;
 
   constructor(
     private readonly options: SessionOptions,
@@ -77,32 +78,28 @@ export class Session implements AgentSession {
     this.notices = options.notices ?? [];
     this.settings = { ...options.settings };
     this.model = new ModelWire(this.settings);
-    const { historyStore, restoredHistory, initialContext = [] } = options;
-    const leading = this.model.leadingItems(
-      this.settings.model,
-      options.instructions,
-      options.tools.specs(),
-    );
-    const initial = [...leading, ...initialContext];
+    const { historyStore, restoredHistory } = options;
+    const initial = this.model.initialHistory(options);
     this.conversation = new StoredHistory(historyStore, restoredHistory, initial);
     this.builder = new RequestBuilder(this.conversation.log, this.frozen);
     const hooks = {
       promptCacheKey: this.promptCacheKey,
       onEpochReset: () => this.frozen.clear(),
-      onUpdateRefused: (model: string) => this.updatesRefused(model),
+      onUpdateRefused: (model: string) => {
+        options.onNoEffortUpdates?.(model);
+        const message = refuseEffortUpdates(this.model, this.wireHistory, model);
+        this.emit({ type: "warning", message });
+      },
       onCacheOptionsRefused: (model: string) => this.cacheOptionsRefused(model),
     };
     const path = createRequestPath(options, transports, hooks);
     ({ lanes: this.lanes, client: this.client, recorder: this.recorder, turns: this.turns } = path);
-    this.approve = createApprovalGate({
-      policy: options.approvalPolicy,
-      sandbox: options.sandbox,
-      cwd: options.cwd,
-      ...(options.approve ? { ask: options.approve.bind(options) } : {}),
-    });
+    const warn = (message: string) => this.emit({ type: "warning", message });
+    this.hooks = new SessionHooks(options, () => this.settings.model, warn);
+    this.approve = sessionApprovalGate(options, warn, this.hooks);
     this.tools = new TurnTools(options.tools, options.mcp, {
       onChange: () => this.announceSettings(),
-      warn: (message) => this.emit({ type: "warning", message }),
+      warn,
     });
     this.warmup = new Warmup((signal) =>
       this.client.warmup({
@@ -123,6 +120,7 @@ export class Session implements AgentSession {
       replace: (items, why) => this.replaceHistory(items, why),
       emit: (event) => this.emit(event),
       onRequestFinished: (request) => this.recordRequest(request),
+      beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
     });
   }
 
@@ -139,14 +137,20 @@ export class Session implements AgentSession {
       this.steering.begin();
       try {
         await (this.options.warmup ? this.warmup.ensure(signal) : this.warmup.pending);
+        const hookContext = await this.hooks.promptSubmitted(input, signal);
         const early = this.steering.take(); // arrived during the warm-up: right after the message
         this.conversation.append([
-          ...this.modelTurnItems(),
+          ...beginModelTurn(this.model, this.wireHistory, {
+            ...this.settings,
+            instructions: this.options.instructions,
+            tools: this.tools.offered,
+          }),
           ...this.settingsNote.take(),
           userMessage(input, images),
+          ...hookContext,
           ...early,
         ]);
-        return await runTurnLoop({
+        return await this.hooks.runTurn(this.options.approve?.bind(this.options), {
           turn,
           signal,
           client: this.client,
@@ -162,7 +166,7 @@ export class Session implements AgentSession {
           approve: this.approve,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {
-            this.conversation.append(this.effortUpdate());
+            this.conversation.append(this.model.effortUpdate(this.history(), this.settings));
             return this.compactor.compactIfOver(turn, signal);
           },
           takeSteering: () => this.steering.take(),
@@ -221,6 +225,10 @@ export class Session implements AgentSession {
     await this.warmup.ensure(this.lifetime.signal);
   }
 
+  rules() {
+    return this.options.rules;
+  }
+
   mcpServers() {
     return this.options.mcp?.status() ?? [];
   }
@@ -232,6 +240,7 @@ export class Session implements AgentSession {
       client: this.client,
       lanes: this.lanes,
       settings: this.settings,
+      inBand: this.model.inBand(this.settings.model),
       totals: this.recorder.totals.snapshot(),
       next: () => this.nextRequest(),
     });
@@ -285,30 +294,6 @@ export class Session implements AgentSession {
     };
   }
 
-  /** A user turn begins: what the model's shape needs in history first (lite tools). */
-  private modelTurnItems(): ResponseItem[] {
-    const { model } = this.settings;
-    if (this.model.needsStripping(this.conversation.items, model)) {
-      this.replaceHistory(withoutUpdates(this.conversation.items), "effort_updates_off");
-    }
-    const items = this.conversation.items;
-    return this.model.turnItems(items, model, this.options.instructions, this.tools.offered);
-  }
-
-  private effortUpdate(): ResponseItem[] {
-    return this.model.effortUpdate(this.conversation.items, this.settings);
-  }
-
-  /** The server refused a configuration_update: lanes from now on, history without updates. */
-  private updatesRefused(model: string): void {
-    this.model.refuse(model);
-    this.replaceHistory(withoutUpdates(this.conversation.items), "effort_updates_off");
-    this.emit({
-      type: "warning",
-      message: `${model} does not take in-band effort changes (configuration_update); they go on lanes for the rest of this session`,
-    });
-  }
-
   /** The provider refused prompt_cache_options: requests go without them (one warning). */
   private cacheOptionsRefused(model: string): void {
     this.model.refuseCacheOptions(model);
@@ -322,11 +307,21 @@ export class Session implements AgentSession {
     return this.recorder.built(this.builder.build(this.frame()));
   }
 
+  /** The history as ModelWire may read and replace it. */
+  private get wireHistory(): WireHistory {
+    return {
+      items: this.conversation.items,
+      replace: (items, why) => this.replaceHistory(items, why),
+    };
+  }
+
   private nextRequest(): NextRequestPreview {
     const frame = { ...this.frame(), tools: this.tools.upcoming() };
-    const extra = [...this.settingsNote.peek(), ...this.effortUpdate()];
-    const next = this.client.preview(this.builder.build(frame, extra));
-    return nextRequestPreview(next, this.lanes);
+    const update = this.model.effortUpdate(this.history(), this.settings);
+    const next = this.client.preview(
+      this.builder.build(frame, [...this.settingsNote.peek(), ...update]),
+    );
+    return nextRequestPreview(next, this.lanes, carriedEffort(update));
   }
 
   private replaceHistory(items: ResponseItem[], why: string): void {

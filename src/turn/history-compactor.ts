@@ -18,6 +18,8 @@ export interface CompactorDeps {
   replace(items: ResponseItem[], why: string): void;
   emit(event: SessionEvent): void;
   onRequestFinished(request: RequestFinished): void;
+  /** Before the summary request (PreCompact hooks). */
+  beforeCompact?(auto: boolean, signal: AbortSignal): Promise<void>;
 }
 
 /** The session's compaction: on /compact, and automatically once requests read too much. */
@@ -46,6 +48,7 @@ export class HistoryCompactor {
     auto: boolean,
   ): Promise<{ summary: string; usage: UsageFigures }> {
     const { deps } = this;
+    await deps.beforeCompact?.(auto, signal);
     const itemsBefore = deps.items().length;
     const inputTokensBefore = this.lastInputTokens;
     const result = await requestSummary({

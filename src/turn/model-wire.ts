@@ -84,12 +84,18 @@ export class ModelWire {
   }
 
   /**
-   * Items a new session starts with on a lite model: the tools as one `additional_tools` item,
-   * then the base instructions as the first developer message.
+   * A new session's history: on a lite model the tools as one `additional_tools` item and the
+   * base instructions as the first developer message come before the initial context.
    */
-  leadingItems(model: string, instructions: string, tools: readonly ToolSpec[]): ResponseItem[] {
-    if (this.info(model).requestShape !== "lite") return [];
-    return [toolDeclarationItem(tools), baseInstructionsMessage(instructions)];
+  initialHistory(options: {
+    instructions: string;
+    tools: { specs(): ToolSpec[] };
+    initialContext?: ResponseItem[];
+  }): ResponseItem[] {
+    const context = options.initialContext ?? [];
+    if (this.info(this.baselineModel).requestShape !== "lite") return context;
+    const tools = toolDeclarationItem(options.tools.specs());
+    return [tools, baseInstructionsMessage(options.instructions), ...context];
   }
 
   /**
@@ -131,6 +137,31 @@ export class ModelWire {
   refuse(model: string): void {
     this.refused.add(model);
   }
+}
+
+/** What ModelWire may read and replace of a session's history. */
+export interface WireHistory {
+  readonly items: readonly ResponseItem[];
+  replace(items: ResponseItem[], why: string): void;
+}
+
+/** A user turn begins: strip updates a model without them would refuse; the lite items to append. */
+export function beginModelTurn(
+  wire: ModelWire,
+  history: WireHistory,
+  frame: { model: string; instructions: string; tools: readonly ToolSpec[] },
+): ResponseItem[] {
+  if (wire.needsStripping(history.items, frame.model)) {
+    history.replace(withoutUpdates(history.items), "effort_updates_off");
+  }
+  return wire.turnItems(history.items, frame.model, frame.instructions, frame.tools);
+}
+
+/** The server refused an update for `model`: lanes from now on, history without updates. */
+export function refuseEffortUpdates(wire: ModelWire, history: WireHistory, model: string): string {
+  wire.refuse(model);
+  history.replace(withoutUpdates(history.items), "effort_updates_off");
+  return `${model} does not take in-band effort changes (configuration_update); they go on lanes for the rest of this session`;
 }
 
 /** History without its `configuration_update` items (a model that takes none). */

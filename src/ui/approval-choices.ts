@@ -1,6 +1,7 @@
 import type { Key } from "ink";
 import { printable } from "../text/terminal-text.js";
 import { sessionDecision } from "../tools/approval/policy.js";
+import { canSaveAllowRule } from "../tools/approval/rules.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { DiffScroll } from "./approval-diff.js";
 
@@ -23,8 +24,15 @@ export function approvalChoices(request: ApprovalRequest): ApprovalChoice[] {
     choices.push({
       key: "a",
       decision: session,
-      label: `Yes, and don't ask again for commands that start with \`${prefix}\``,
+      label: `Yes, and don't ask again for commands that start with \`${prefix}\` (this session)`,
     });
+    if (canSaveAllowRule(session.prefix)) {
+      choices.push({
+        key: "s",
+        decision: { ...session, always: true },
+        label: `Yes, and always allow commands that start with \`${prefix}\` (saved to rules)`,
+      });
+    }
   } else if (session?.kind === "approve_files") {
     choices.push({
       key: "a",

@@ -24,8 +24,11 @@ export interface StatusState {
   effort?: ReasoningEffort;
   /** The last request sent (mode, why full, previous_response_id present). */
   last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
-  /** The lane of the last request and how many lanes the session has. */
-  lane?: { label: string; count: number };
+  /**
+   * The lane of the last request and how many lanes the session has; `inBand`: the effort a
+   * configuration_update set and that is still in force (the change stayed on the chain).
+   */
+  lane?: { label: string; count: number; inBand?: ReasoningEffort };
   /** Usage of the last completed response (as the server reported it). */
   usage?: UsageFigures;
   /** Why the last completed response's cache fell short (a drop), if it did. */
@@ -139,15 +142,25 @@ export function resilientReducer(state: UiState, action: UiAction): UiState {
   }
 }
 
+/** An in-band effort holds until a request goes out with another effort (on lanes). */
+function inBandEffort(
+  before: ReasoningEffort | undefined,
+  request: { effort?: ReasoningEffort; effortUpdate?: ReasoningEffort },
+): ReasoningEffort | undefined {
+  if (request.effortUpdate) return request.effortUpdate;
+  return before !== undefined && request.effort === before ? before : undefined;
+}
+
 function onSessionEvent(state: UiState, event: SessionEvent): UiState {
   switch (event.type) {
     case "turn_started":
       return withStatus(state, { busy: true });
     case "request_started": {
       const { mode, reason, previousResponseIdPresent, warmup, lane, lanes } = event.request;
+      const inBand = inBandEffort(state.status.lane?.inBand, event.request);
       return withStatus(warmup ? state : dropOrphans(state), {
         last: { mode, reason, prev: previousResponseIdPresent, warmup },
-        lane: { label: lane, count: lanes ?? 1 },
+        lane: { label: lane, count: lanes ?? 1, ...(inBand ? { inBand } : {}) },
         next: warmup ? state.status.next : undefined,
       });
     }

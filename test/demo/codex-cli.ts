@@ -118,11 +118,12 @@ export function codexWorld(
   let runs = 0;
   return {
     root,
-    async exec(binary: string, prompt: string): Promise<CodexRun> {
+    /** `extraArgs` go before the prompt (e.g. --dangerously-bypass-hook-trust). */
+    async exec(binary: string, prompt: string, extraArgs: string[] = []): Promise<CodexRun> {
       const work = join(root, `work-${++runs}`);
       mkdirSync(work);
       const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
-      const child = spawn(binary, [...args, "-C", work, prompt], {
+      const child = spawn(binary, [...args, ...extraArgs, "-C", work, prompt], {
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
         env: {

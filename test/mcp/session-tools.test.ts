@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { McpManager } from "../../src/mcp/manager.js";
 import { createToolRouter } from "../../src/tools/index.js";
-import { type Harness, modes, startHarness, waitFor } from "../session/harness.js";
+import { type Harness, modes, startHarness, waitFor, wireInput } from "../session/harness.js";
 import { servers, tempDir } from "./servers.js";
 
 let harness: Harness | undefined;
@@ -107,7 +107,7 @@ describe("an MCP tool-list change on a Responses Lite model (gpt-6-astra)", () =
       "ws_incremental", // the turn after the change
       "ws_incremental",
     ]);
-    const input = (h.requests()[2]?.body as { input: Array<Record<string, unknown>> }).input;
+    const input = wireInput(h.requests()[2]);
     expect(input.map((item) => item.type)).toEqual(["message", "additional_tools", "message"]);
     const declared = input[1]?.tools as Array<{ name: string; tools: Array<{ name: string }> }>;
     expect(declared.map((ns) => ns.name)).toEqual(["functions"]);

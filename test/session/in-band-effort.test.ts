@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/demo/types.js";
 import type { ReasoningEffort } from "../../src/protocol/request.js";
+import { describeNext } from "../../src/ui/request-labels.js";
 import { type Harness, startHarness, wireInput } from "./harness.js";
 
 /**
@@ -73,6 +74,12 @@ describe("gpt-6-astra (effort updates): medium → high → medium → high, a m
       expect(ledger[i]?.effort).toBe(effort);
       expect(ledger[i]?.effort_update).toBe(effort);
     }
+    // what /status and the status bar say
+    expect(h.session.status()).toMatchObject({ modelSource: "bundled", effortChanges: "in-band" });
+    h.session.update({ effort: "medium" });
+    const next = h.session.status().next;
+    expect(next).toMatchObject({ mode: "incremental", effortUpdate: "medium" });
+    expect(describeNext(next)).toBe("next: incremental + effort update");
     // one lane: the change never left the chain
     expect(h.session.status().lanes).toEqual([{ label: "medium", requests: 5 }]);
   });

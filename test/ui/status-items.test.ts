@@ -174,3 +174,19 @@ describe("the cache drop item (issue 18)", () => {
     expect(text(base, 200)).not.toContain("prefix changed");
   });
 });
+
+describe("which mechanism carried an effort change", () => {
+  it("says `effort high · in-band` for a configuration_update, `lane high` for a lane", () => {
+    const inBand = { ...base, lane: { label: "medium", count: 1, inBand: "high" as const } };
+    expect(text(inBand, 200)).toContain("effort high · in-band");
+    const lanes = { ...base, lane: { label: "high", count: 2 } };
+    expect(text(lanes, 200)).toContain("lane high");
+    expect(text(lanes, 200)).not.toContain("in-band");
+  });
+
+  it("previews an in-band change as `next: incremental + effort update`", () => {
+    expect(
+      describeNext({ mode: "incremental", lane: "medium", lanes: 1, effortUpdate: "high" }),
+    ).toBe("next: incremental + effort update");
+  });
+});

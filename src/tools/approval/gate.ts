@@ -11,6 +11,9 @@ import {
   type PathKey,
   patchPaths,
 } from "./policy.js";
+import { type RuledNeed, ruledNeed } from "./ruled-need.js";
+import type { PrefixRule } from "./rules.js";
+import { rulesVerdict } from "./rules.js";
 
 export interface ApprovalGateOptions {
   policy: ApprovalPolicy;
@@ -21,6 +24,13 @@ export interface ApprovalGateOptions {
   ask?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** Whether bwrap can confine a command (default: probed on PATH); read-only runs need it. */
   canConfine?: () => Promise<boolean>;
+  /** The rules on disk (`.rules` files): consulted before the policy; "always" answers saved. */
+  rules?: {
+    active(): readonly PrefixRule[];
+    saveAllow(prefix: readonly string[]): PrefixRule;
+  };
+  /** A line for the person (a rule saved, or why it could not be). */
+  note?(message: string): void;
 }
 
 /** Why a call was refused without asking, in words the model can act on. */
@@ -84,9 +94,15 @@ export function createApprovalGate(
   const { cwd } = options;
   const keysOf = async (paths: string[]): Promise<PathKey | undefined> =>
     cwd === undefined || paths.length === 0 ? undefined : grantPathKeys(cwd, paths);
+  const ruled = (request: ApprovalRequest): RuledNeed | undefined =>
+    request.kind === "command" && request.reason !== "sandbox_denied"
+      ? ruledNeed(rulesVerdict(options.rules?.active() ?? [], request.command), options.policy)
+      : undefined;
   return async (request) => {
+    const byRule = ruled(request);
+    if (byRule?.decision) return byRule.decision;
     const key = await keysOf(patchPaths(request));
-    let need = approvalNeed(options.policy, options.sandbox, request, grants, key);
+    let need = byRule?.need ?? approvalNeed(options.policy, options.sandbox, request, grants, key);
     const noBwrap = need === "allow" && (await unconfinable(request, options));
     if (noBwrap) need = "ask";
     if (need === "allow") return allowed(request, options.policy);
@@ -96,13 +112,29 @@ export function createApprovalGate(
       return { kind: "deny", feedback: `refused: ${refusal(request, options, false)}` };
     }
     if (!options.ask && noBwrap) return { kind: "deny", feedback: UNCONFINABLE };
-    if (!options.ask)
-      return { kind: "deny", feedback: `refused: ${refusal(request, options, true)}` };
+    if (!options.ask) {
+      const why = byRule?.why ?? refusal(request, options, true);
+      return { kind: "deny", feedback: `refused: ${why}` };
+    }
     const decision = await options.ask(request);
+    if (decision.kind === "approve_prefix" && decision.always) saveRule(options, decision.prefix);
     const granted = decision.kind === "approve_files" ? decision.paths : [];
     grants = grantFor(grants, decision, await keysOf(granted));
     if (decision.kind !== "deny") return decision;
     const note = decision.feedback?.trim();
     return { kind: "deny", feedback: note ? `denied by user: ${note}` : "denied by user" };
   };
+}
+
+/** An "always" answer: the prefix becomes an allow rule on disk (the next session honours it). */
+function saveRule(options: ApprovalGateOptions, prefix: readonly string[]) {
+  if (!options.rules) return;
+  try {
+    const rule = options.rules.saveAllow(prefix);
+    options.note?.(`rule saved: allow \`${prefix.join(" ")}\` (${rule.file}:${rule.line})`);
+  } catch (error) {
+    options.note?.(
+      `the rule was not saved (${(error as Error).message}); it holds for this session`,
+    );
+  }
 }

@@ -8,6 +8,7 @@ import { ledgerCommand } from "./ledger.js";
 import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
+import { permissionsCommand, rulesCommand } from "./permissions.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
 import { statusCommand } from "./status.js";
@@ -20,6 +21,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   statusCommand,
   ledgerCommand,
   mcpCommand,
+  permissionsCommand,
+  rulesCommand,
   compactCommand,
   newCommand,
   resumeCommand,

@@ -33,7 +33,7 @@ export const statusCommand: SlashCommand = {
         `provider     ${s.providerId}  ${s.baseUrl}`,
         `transport    ${s.transport}  lane ${s.lane}`,
         `lanes        ${laneList(s.lanes)}  (ws_lanes ${s.laneTransport})`,
-        `model        ${s.model}${s.effort ? `  effort ${s.effort}` : ""}`,
+        `model        ${s.model} (${s.modelSource})${s.effort ? `  effort ${s.effort}` : ""}  effort changes ${s.effortChanges}`,
         `requests     ${t.requests}  incremental ${t.incrementalRequests} (${percent(t.incrementalRequests, t.requests)})`,
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,

@@ -1,0 +1,20 @@
+import { join } from "node:path";
+import { errorMessage } from "../protocol/error-message.js";
+import { gitRoot } from "../sandbox/git-files.js";
+import { RuleBook } from "../tools/approval/rule-book.js";
+import { CliError } from "./errors.js";
+import { EXIT_FAILED } from "./exit-codes.js";
+
+/**
+ * The rules on disk: `$MINI_CODEX_HOME/rules/*.rules` and the project's `.codex/rules/*.rules`
+ * (the project is the git work tree holding cwd, else cwd). A malformed file stops the start
+ * with its file:line:column (as a malformed config.toml does).
+ */
+export function loadRuleBook(home: string, cwd: string): RuleBook {
+  const project = join(gitRoot(cwd) ?? cwd, ".codex", "rules");
+  try {
+    return new RuleBook({ user: join(home, "rules"), project });
+  } catch (error) {
+    throw new CliError(`rules: ${errorMessage(error)}`, EXIT_FAILED);
+  }
+}

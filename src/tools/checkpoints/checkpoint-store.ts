@@ -1,0 +1,134 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { initShadowRepo, type ShadowRepo, shadowGit } from "./shadow-git.js";
+
+/** Workspaces larger than this are not checkpointed (a clear note says so). */
+export const CHECKPOINT_CAP_BYTES = 200 * 1024 * 1024;
+
+export type Snapshot = { tree: string } | { skipped: string };
+
+/** What a code rewind did: files put back, files removed, files left alone (edited outside). */
+export interface CodeRewind {
+  restored: string[];
+  removed: string[];
+  /** Changed since the last turn of mini-codex ended: edited by hand; never overwritten. */
+  keptExternal: string[];
+}
+
+interface Change {
+  status: string;
+  path: string;
+}
+
+/**
+ * Checkpoints of a workspace in a shadow repository under `$MINI_CODEX_HOME/checkpoints`, with
+ * its own GIT_DIR and index: the user's history, index, stash and branches are never touched.
+ * Untracked files are recorded, ignored ones (the workspace's .gitignore) are not.
+ */
+export class CheckpointStore {
+  private constructor(private readonly repo: ShadowRepo) {}
+
+  static async open(home: string, workspace: string): Promise<CheckpointStore> {
+    const real = realpathSync(workspace);
+    const name = createHash("sha256").update(real).digest("hex").slice(0, 16);
+    const gitDir = join(home, "checkpoints", `${name}.git`);
+    const repo = { gitDir, workTree: real, indexFile: join(gitDir, "mini-codex-index") };
+    if (!existsSync(join(gitDir, "HEAD"))) {
+      mkdirSync(gitDir, { recursive: true, mode: 0o700 });
+      await initShadowRepo(gitDir);
+      mkdirSync(join(gitDir, "info"), { recursive: true });
+      writeFileSync(join(gitDir, "info", "exclude"), ".git\n");
+    }
+    return new CheckpointStore(repo);
+  }
+
+  /** Record the workspace now: its tree id, or why it was not recorded (too big). */
+  async snapshot(capBytes = CHECKPOINT_CAP_BYTES): Promise<Snapshot> {
+    const listed = await shadowGit(this.repo, ["add", "--all", "--dry-run", "--ignore-errors"]);
+    let bytes = 0;
+    for (const line of listed.split("\n")) {
+      const path = /^add '(.*)'$/.exec(line)?.[1];
+      if (!path) continue;
+      try {
+        bytes += statSync(join(this.repo.workTree, path)).size;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    if (bytes > capBytes) {
+      const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+      return {
+        skipped: `the workspace's changed files take ${mb(bytes)}, over the ${mb(capBytes)} checkpoint cap: no checkpoint, so no code rewind to this point`,
+      };
+    }
+    await shadowGit(this.repo, ["add", "--all", "--ignore-errors"]);
+    return { tree: (await shadowGit(this.repo, ["write-tree"])).trim() };
+  }
+
+  /** The unified diff from one recorded tree to another (what a code rewind would undo, reversed). */
+  async diff(from: string, to: string): Promise<string> {
+    return shadowGit(this.repo, [
+      "diff-tree",
+      "-r",
+      "-p",
+      "--no-ext-diff",
+      "--no-textconv",
+      "--no-renames",
+      from,
+      to,
+    ]);
+  }
+
+  private async changes(from: string, to: string): Promise<Change[]> {
+    const out = await shadowGit(this.repo, [
+      "diff-tree",
+      "-r",
+      "-z",
+      "--no-renames",
+      "--name-status",
+      from,
+      to,
+    ]);
+    const parts = out.split("\0").filter((part) => part !== "");
+    const changes: Change[] = [];
+    for (let i = 0; i + 1 < parts.length; i += 2)
+      changes.push({ status: parts[i] as string, path: parts[i + 1] as string });
+    return changes;
+  }
+
+  /**
+   * Put the files changed since `checkpoint` back as they were, except those changed since
+   * `lastKnown` (the workspace when mini-codex's last turn ended): edited outside, kept.
+   */
+  async restore(checkpoint: string, lastKnown: string): Promise<CodeRewind> {
+    const now = await this.snapshot(Number.POSITIVE_INFINITY);
+    if (!("tree" in now)) throw new Error(now.skipped);
+    const external = new Set(
+      (await this.changes(lastKnown, now.tree)).map((change) => change.path),
+    );
+    const result: CodeRewind = { restored: [], removed: [], keptExternal: [] };
+    const back: string[] = [];
+    for (const change of await this.changes(checkpoint, now.tree)) {
+      if (external.has(change.path)) result.keptExternal.push(change.path);
+      else if (change.status === "A") {
+        unlinkSync(join(this.repo.workTree, change.path));
+        result.removed.push(change.path);
+      } else back.push(change.path);
+    }
+    if (back.length > 0) {
+      const scratch = {
+        ...this.repo,
+        indexFile: join(this.repo.gitDir, "mini-codex-restore-index"),
+      };
+      await shadowGit(scratch, ["read-tree", checkpoint]);
+      await shadowGit(
+        scratch,
+        ["checkout-index", "--force", "-z", "--stdin"],
+        `${back.join("\0")}\0`,
+      );
+      result.restored.push(...back);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,74 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { neutralGitArgs } from "../../sandbox/own-git.js";
+
+const run = promisify(execFile);
+
+/**
+ * Git on the shadow repository: the shared neutralising arguments (`neutralGitArgs`: no
+ * fsmonitor, hooks, pager, credential helper, external diff or textconv) plus no system or
+ * global config at all, so no filter or other config-named program can start. Not run through
+ * `runGit`: that confines git read-only with MINI_CODEX_HOME masked, and checkpoints write there.
+ */
+const SHADOW_CONFIG = [
+  "diff.external=",
+  "core.autocrlf=false",
+  "gc.auto=0",
+  "maintenance.auto=false",
+];
+
+export interface ShadowRepo {
+  /** The repository's own folder (GIT_DIR): never the user's `.git`. */
+  gitDir: string;
+  /** The folder whose files are recorded. */
+  workTree: string;
+  /** A private index file (the user's index is never read or written). */
+  indexFile: string;
+}
+
+/** Run git on the shadow repository; resolves with stdout, rejects with git's stderr. */
+export async function shadowGit(repo: ShadowRepo, args: string[], input?: string): Promise<string> {
+  const where = {
+    GIT_DIR: repo.gitDir,
+    GIT_WORK_TREE: repo.workTree,
+    GIT_INDEX_FILE: repo.indexFile,
+  };
+  return gitWith(where, repo.gitDir, repo.workTree, args, input);
+}
+
+/** Create the shadow repository (bare: its files live in the workspace, its objects here). */
+export async function initShadowRepo(gitDir: string): Promise<void> {
+  await gitWith({}, gitDir, gitDir, ["init", "--quiet", "--bare", gitDir]);
+}
+
+async function gitWith(
+  where: Record<string, string>,
+  home: string,
+  cwd: string,
+  args: string[],
+  input?: string,
+): Promise<string> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    ...where,
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_PAGER: "cat",
+    GIT_OPTIONAL_LOCKS: "0",
+    GIT_AUTHOR_NAME: "mini-codex",
+    GIT_AUTHOR_EMAIL: "checkpoints@mini-codex.invalid",
+    GIT_COMMITTER_NAME: "mini-codex",
+    GIT_COMMITTER_EMAIL: "checkpoints@mini-codex.invalid",
+  };
+  const config = SHADOW_CONFIG.flatMap((pair) => ["-c", pair]);
+  const child = run("git", [...config, ...neutralGitArgs(args)], {
+    env,
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+    encoding: "utf8",
+  });
+  if (input !== undefined) child.child.stdin?.end(input);
+  return (await child).stdout;
+}

@@ -1,0 +1,88 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CheckpointStore } from "../../src/tools/checkpoints/checkpoint-store.js";
+
+// Issue 29 (rewind, code): checkpoints in a shadow repository; the user's git is untouched.
+let root = "";
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function userRepo() {
+  root = mkdtempSync(join(tmpdir(), "mini-codex-checkpoints-"));
+  const repo = join(root, "repo");
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+      encoding: "utf8",
+    });
+  execFileSync("git", ["init", "-q", repo]);
+  writeFileSync(join(repo, ".gitignore"), "build/\n*.log\n");
+  writeFileSync(join(repo, "a.txt"), "a0\n");
+  writeFileSync(join(repo, "gone.txt"), "will be deleted\n");
+  git("add", ".");
+  git("commit", "-qm", "first");
+  writeFileSync(join(repo, "a.txt"), "stashed\n");
+  git("stash", "-q");
+  git("branch", "feature");
+  writeFileSync(join(repo, "untracked.txt"), "u0\n");
+  writeFileSync(join(repo, "debug.log"), "log0\n");
+  writeFileSync(join(repo, "staged.txt"), "s0\n");
+  git("add", "staged.txt");
+  const state = () => [
+    git("stash", "list"),
+    git("branch"),
+    git("rev-parse", "HEAD"),
+    git("ls-files", "-s"),
+    git("status", "--porcelain"),
+  ];
+  return { repo, state };
+}
+
+describe("workspace checkpoints", () => {
+  it("restores what mini-codex changed, keeps what was edited by hand, never touches the user's git", async () => {
+    const { repo, state } = userRepo();
+    const home = join(root, "home");
+    const before = state();
+    const store = await CheckpointStore.open(home, repo);
+    const t0 = await store.snapshot();
+    if (!("tree" in t0)) throw new Error(t0.skipped);
+    // a turn of mini-codex: edits, creates, deletes
+    writeFileSync(join(repo, "a.txt"), "a1\n");
+    writeFileSync(join(repo, "untracked.txt"), "u1\n");
+    writeFileSync(join(repo, "new.txt"), "new\n");
+    unlinkSync(join(repo, "gone.txt"));
+    writeFileSync(join(repo, "debug.log"), "log1\n");
+    const t1 = await store.snapshot();
+    if (!("tree" in t1)) throw new Error(t1.skipped);
+    // after the turn, by hand
+    writeFileSync(join(repo, "staged.txt"), "edited by hand\n");
+    expect(await store.diff(t0.tree, t1.tree)).toContain("-a0\n+a1");
+
+    const rewind = await store.restore(t0.tree, t1.tree);
+    expect(rewind.restored.sort()).toEqual(["a.txt", "gone.txt", "untracked.txt"]);
+    expect(rewind.removed).toEqual(["new.txt"]);
+    expect(rewind.keptExternal).toEqual(["staged.txt"]);
+    expect(readFileSync(join(repo, "a.txt"), "utf8")).toBe("a0\n");
+    expect(readFileSync(join(repo, "gone.txt"), "utf8")).toBe("will be deleted\n");
+    expect(existsSync(join(repo, "new.txt"))).toBe(false);
+    expect(readFileSync(join(repo, "staged.txt"), "utf8")).toBe("edited by hand\n");
+    // ignored files are not recorded, so not rewound
+    expect(readFileSync(join(repo, "debug.log"), "utf8")).toBe("log1\n");
+
+    const after = state();
+    // stash, branches, HEAD and the index are as they were; status differs only by the hand edit
+    expect(after.slice(0, 4)).toEqual(before.slice(0, 4));
+    expect(after[4]).toBe((before[4] as string).replace("A  staged.txt", "AM staged.txt"));
+    expect(existsSync(join(home, "checkpoints"))).toBe(true);
+  });
+
+  it("a workspace over the cap is not checkpointed, with a clear reason", async () => {
+    const { repo } = userRepo();
+    const store = await CheckpointStore.open(join(root, "home"), repo);
+    const snap = await store.snapshot(4);
+    expect(snap).toEqual({
+      skipped: expect.stringMatching(/over the 0 MB checkpoint cap: no checkpoint/),
+    });
+  });
+});
