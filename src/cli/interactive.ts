@@ -2,7 +2,9 @@ import type { MiniCodexConfig } from "../launch/config-schema.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import { openSession } from "../launch/open-session.js";
+import { resumeHint } from "../launch/resume-hint.js";
 import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
+import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { listSessions } from "../session/session-list.js";
 import type { TuiLaunchOptions } from "../ui/contract.js";
 import type { NotificationEvent } from "../ui/notifications.js";
@@ -27,16 +29,36 @@ function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "
   };
 }
 
+/** The saved session `resume`/`fork` names, read before the runtime loads. */
+function savedSessionOf(flags: SharedFlags, start: TuiLaunchOptions["start"]) {
+  const target =
+    start && ("resume" in start ? start.resume : "fork" in start ? start.fork : undefined);
+  return target ? savedSessionFor(flags, target) : undefined;
+}
+
+/** The start with `--last` made the session found (the one the runtime was loaded for). */
+function savedStart(
+  start: NonNullable<TuiLaunchOptions["start"]>,
+  saved: SavedSettings | undefined,
+): NonNullable<TuiLaunchOptions["start"]> {
+  if (!saved) return start;
+  return "fork" in start ? { fork: { id: saved.id } } : { resume: { id: saved.id } };
+}
+
 /** `mini-codex [PROMPT]`: the TUI. */
 export async function runInteractive(
   prompt: string | undefined,
   flags: SharedFlags,
   start?: TuiLaunchOptions["start"],
 ): Promise<number> {
+  // `resume`/`fork`: the saved session's model, effort, provider, sandbox and approval policy
+  // unless the command line sets them (the directory stays the current one)
+  const saved = savedSessionOf(flags, start);
   const runtime = await loadRuntime({
     flags,
     defaultApprovalPolicy: "on-request",
     defaultSandbox: "workspace-write",
+    ...(saved ? { resumed: { saved, inItsDirectory: false } } : {}),
   });
   try {
     // its warning goes to the plain terminal, before the UI draws
@@ -50,7 +72,8 @@ export async function runInteractive(
       createSession: async (hooks) =>
         (
           await openSession(runtime, {
-            warmup: true,
+            warmup: !hooks.review,
+            ...(hooks.review ? { review: true } : {}),
             ...(hooks.approve ? { approve: hooks.approve } : {}),
             ...(hooks.settings ? { settings: hooks.settings } : {}),
             ...hooks.source,
@@ -59,8 +82,16 @@ export async function runInteractive(
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
       initialImages: images,
       ...notificationSettings(runtime.config),
-      ...(start ? { start } : {}),
+      ...(start ? { start: savedStart(start, saved) } : {}),
       listSessions: (all) => listSessions(runtime.home, all ? undefined : runtime.cwd),
+      resumeCommand: (sessionId) =>
+        resumeHint({
+          sessionId,
+          cwd: runtime.cwd,
+          shellCwd: process.cwd(),
+          launcher: process.argv[1],
+          path: process.env.PATH,
+        }),
       home: runtime.home,
       cwd: runtime.cwd,
       approvalPolicy: runtime.approvalPolicy,

@@ -9,6 +9,7 @@ import {
   readLedger,
   summarizeLedger,
 } from "../session/ledger.js";
+import { formatCostByTurn } from "../session/ledger-cost.js";
 import { formatLedgerPicture } from "../session/ledger-picture.js";
 import { isValidSessionId } from "../session/session-id.js";
 import { sessionsDir } from "../session/sessions-dir.js";
@@ -34,7 +35,7 @@ export function resolveLedgerFile(home: string, session: string | undefined): st
  */
 export async function runLedgerCommand(
   session: string | undefined,
-  options: { json?: boolean } = {},
+  options: { json?: boolean; cost?: boolean } = {},
 ): Promise<number> {
   const file = resolveLedgerFile(resolveHome(), session);
   const { rows, skipped } = readLedger(file);
@@ -49,7 +50,8 @@ export async function runLedgerCommand(
     process.stdout.write(`${JSON.stringify({ file, summary, rows, skipped })}\n`);
     return 0;
   }
-  process.stdout.write(`${formatLedgerSummary(summary)}\n\n${formatLedgerPicture(rows)}\n`);
+  const body = options.cost ? formatCostByTurn(rows) : formatLedgerPicture(rows);
+  process.stdout.write(`${formatLedgerSummary(summary)}\n\n${body}\n`);
   if (skipped > 0) process.stderr.write(`(${skipped} unreadable line(s) skipped in ${file})\n`);
   return 0;
 }

@@ -7,6 +7,7 @@ import { probeBwrap } from "../sandbox/bwrap-probe.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
+import { type ReviewFlags, reviewTargetOf } from "./review-flags.js";
 import { addSessionCommands } from "./session-commands.js";
 
 /** What a command action hands back: the process exit code. */
@@ -75,6 +76,21 @@ function buildProgram(pending: Pending): Command {
       },
     );
 
+  exec
+    .command("review")
+    .description("review changes read-only: findings with file, line and priority")
+    .argument("[PROMPT]", "extra review instructions")
+    .option("--uncommitted", "the staged, unstaged and untracked changes")
+    .option("--base <BRANCH>", "the changes since the merge base with BRANCH")
+    .option("--commit <SHA>", "the changes of one commit")
+    .action((prompt: string | undefined, own: ReviewFlags, cmd: Command) => {
+      const flags = normalizeFlags(cmd.parent?.opts<Partial<ExecFlags>>() ?? {});
+      const review = reviewTargetOf(own);
+      pending.result = import("../exec/run-exec.js").then((m) =>
+        m.runExec({ prompt, flags, review }),
+      );
+    });
+
   addSessionCommands(program, pending);
 
   program
@@ -82,9 +98,10 @@ function buildProgram(pending: Pending): Command {
     .description("summarise a session's request ledger (default: the latest session)")
     .argument("[SESSION]", "session id or ledger file")
     .option("--json", "print the summary and every row as one JSON document")
-    .action((session: string | undefined, flags: { json?: boolean }) => {
+    .option("--cost", "print what each turn and the session cost, and what caching saved")
+    .action((session: string | undefined, flags: { json?: boolean; cost?: boolean }) => {
       pending.result = import("./ledger-command.js").then((m) =>
-        m.runLedgerCommand(session, { json: flags.json === true }),
+        m.runLedgerCommand(session, { json: flags.json === true, cost: flags.cost === true }),
       );
     });
 

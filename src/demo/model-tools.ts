@@ -138,7 +138,7 @@ function exitCode(body: string): string | undefined {
   return match?.[1];
 }
 
-function outputText(output: unknown): string {
+export function outputText(output: unknown): string {
   if (typeof output === "string") return output;
   if (!Array.isArray(output)) return "";
   return output

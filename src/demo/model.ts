@@ -9,7 +9,9 @@ import {
   shellCall,
 } from "./model-tools.js";
 import type { DemoToolOffer } from "./request.js";
+import { reviewAnswer } from "./review-rule.js";
 import { answerForSchema } from "./schema-answer.js";
+import { skillReadFollowUp, skillStep } from "./skill-use.js";
 import { isCompactionRequest, summarizeConversation, userText } from "./summary.js";
 
 export type { DemoOutput } from "./model-tools.js";
@@ -58,6 +60,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
       const call = shellCall(input.tools, again) ?? NO_SHELL;
       return { outputs: { list: [call] }, summary: "Running the command again." };
     }
+    const skill = skillReadFollowUp(input.context, last);
+    if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
     return {
       outputs: { list: [text(followUp(input.context, last))] },
       summary: "Reading the tool output.",
@@ -79,6 +83,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     const summary = summarizeConversation(input.context);
     return { outputs: { list: [text(summary)] }, summary: "Summarizing the conversation." };
   }
+  const review = reviewAnswer(prompt, input.context);
+  if (review) return { outputs: { list: [review] }, summary: "Reviewing the change." };
   const first = repeatedCommand(input.context, false);
   if (first) {
     const call = shellCall(input.tools, first) ?? NO_SHELL;
@@ -154,6 +160,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (long) {
     return { outputs: { list: [longMessage(Number(long[1]))] }, summary: "Writing at length." };
   }
+  const skill = skillStep(prompt, input.context, input.tools);
+  if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
   return { outputs: { list: [text(`You said: ${prompt}`)] }, summary: "Echoing the user." };
 }
 
@@ -176,7 +184,8 @@ function repeatedCommand(context: ResponseItem[], afterOutput: boolean): string 
 function lastUserText(context: ResponseItem[]): string | undefined {
   for (let i = context.length - 1; i >= 0; i--) {
     const text = userText(context[i]);
-    if (text !== undefined) return text;
+    // a skill's body given after the message that named it is context, not the prompt
+    if (text !== undefined && !text.startsWith("<skill>")) return text;
   }
   return undefined;
 }

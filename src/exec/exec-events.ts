@@ -1,6 +1,6 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, type ResponseItem, reasoningItemSchema } from "../protocol/items.js";
-import { assertNever, type SessionEvent } from "../session/events.js";
+import { assertNever, type RequestFinished, type SessionEvent } from "../session/events.js";
 import { addUsage, noUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
@@ -35,7 +35,21 @@ export type ExecItem =
   | McpToolCallExecItem
   | WebSearchExecItem
   | ImageViewExecItem
+  | ReviewFindingExecItem
   | { id: string; type: "error"; message: string };
+
+/** One finding of `exec review --json` (after the review turn's own items). */
+export interface ReviewFindingExecItem {
+  id: string;
+  type: "review_finding";
+  title: string;
+  body: string;
+  priority: number;
+  confidence_score: number;
+  file: string;
+  line_start: number;
+  line_end: number;
+}
 
 export interface ExecUsage {
   input_tokens: number;
@@ -49,9 +63,18 @@ export type ExecEvent =
   | { type: "thread.started"; thread_id: string }
   | { type: "turn.started" }
   | { type: "item.started" | "item.updated" | "item.completed"; item: ExecItem }
-  | { type: "turn.completed"; usage: ExecUsage }
+  | { type: "turn.completed"; usage: ExecUsage; cost: ExecCost }
   | { type: "turn.failed"; error: { message: string } }
   | { type: "error"; message: string };
+
+/**
+ * mini-codex's own field beside `usage` in `turn.completed` (the Codex SDK ignores it): the
+ * turn's cost in US dollars and the part cache misses added, or, when a request's model has
+ * no known price, `usd: null` and the models without one.
+ */
+export type ExecCost =
+  | { currency: "USD"; usd: number; cache_miss_usd: number }
+  | { currency: "USD"; usd: null; no_price: string[] };
 
 type CommandItem = Extract<ExecItem, { type: "command_execution" }>;
 type TodoItem = Extract<ExecItem, { type: "todo_list" }>;
@@ -99,6 +122,7 @@ export class ExecEventMapper {
   private todo: TodoItem | undefined;
   private usage: UsageFigures = noUsage();
   private sawUsage = false;
+  private cost = new TurnCost();
   /** Text of the last agent message of the current turn. */
   lastMessage: string | undefined;
 
@@ -111,12 +135,14 @@ export class ExecEventMapper {
       case "turn_started":
         this.usage = noUsage();
         this.sawUsage = false;
+        this.cost = new TurnCost();
         this.lastMessage = undefined;
         return [{ type: "turn.started" }];
       case "request_finished":
         if (event.request.usage) {
           this.usage = addUsage(this.usage, event.request.usage);
           this.sawUsage = true;
+          this.cost.add(event.request);
         }
         return [];
       case "item_completed":
@@ -135,7 +161,10 @@ export class ExecEventMapper {
         if (event.lastMessage !== undefined && this.lastMessage === undefined) {
           this.lastMessage = event.lastMessage;
         }
-        return [...this.closeOpenItems(), { type: "turn.completed", usage: toExecUsage(usage) }];
+        return [
+          ...this.closeOpenItems(),
+          { type: "turn.completed", usage: toExecUsage(usage), cost: this.cost.toExec() },
+        ];
       }
       case "turn_failed":
         return [
@@ -155,7 +184,8 @@ export class ExecEventMapper {
     }
   }
 
-  private id(): string {
+  /** A new item id (items made outside the event stream: review findings). */
+  id(): string {
     return `item_${this.nextId++}`;
   }
 
@@ -269,4 +299,34 @@ export class ExecEventMapper {
     }
     return out;
   }
+}
+
+/** The cost of one turn's requests, as `turn.completed` reports it. */
+class TurnCost {
+  private usd = 0;
+  private missUsd = 0;
+  private readonly unpriced = new Set<string>();
+
+  add(request: RequestFinished): void {
+    if (!request.cost) {
+      this.unpriced.add(request.model);
+      return;
+    }
+    this.usd += request.cost.usd;
+    this.missUsd += request.cost.missUsd;
+  }
+
+  toExec(): ExecCost {
+    if (this.unpriced.size > 0) return { currency: "USD", usd: null, no_price: [...this.unpriced] };
+    return {
+      currency: "USD",
+      usd: roundMicros(this.usd),
+      cache_miss_usd: roundMicros(this.missUsd),
+    };
+  }
+}
+
+/** To a millionth of a dollar: a figure to add up, not to read. */
+function roundMicros(usd: number): number {
+  return Math.round(usd * 1e6) / 1e6;
 }

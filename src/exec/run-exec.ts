@@ -1,25 +1,34 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "../launch/exit-codes.js";
 import type { ExecFlags } from "../launch/flags.js";
 import { assertGitRepo } from "../launch/git.js";
 import { warnUntrustedHooks } from "../launch/hook-sources.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
+import { parseReviewAnswer, reviewPrompt } from "../launch/review-prompt.js";
+import { type ReviewTarget, reviewDiff } from "../launch/review-target.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
+import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { MessageImage } from "../protocol/items.js";
 import type { TurnResult } from "../session/api.js";
 import type { SessionEvent } from "../session/events.js";
+import { printable } from "../text/terminal-text.js";
 import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
+import { execHeader, resumedDirectoryNote, tokensUsedLine } from "./header.js";
 import { readOutputSchema } from "./output-schema.js";
 import { resolvePrompt } from "./prompt.js";
+import { findingEvents, findingsText } from "./review-output.js";
 import { TextProgress } from "./text-sink.js";
 
 export interface ExecInput {
   prompt: string | undefined;
   flags: ExecFlags;
   resume?: ResumeTarget;
+  /** `exec review`: the prompt (if any) adds to the review's own instructions. */
+  review?: ReviewTarget;
 }
 
 /**
@@ -87,12 +96,15 @@ export async function runExec(input: ExecInput): Promise<number> {
   const { flags } = input;
   const json = Boolean(flags.json || flags.experimentalJson);
   guardPipes();
-  const prompt = await resolvePrompt(input.prompt);
+  const asked = input.review && input.prompt === undefined ? "" : await resolvePrompt(input.prompt);
+  // a resume comes back on the session's settings and in its directory (flags win)
+  const saved = input.resume ? savedSessionFor(flags, input.resume) : undefined;
   const runtime = await loadRuntime({
     flags,
     // as `codex exec`: read-only and nobody to ask, unless flags or config say otherwise
     defaultApprovalPolicy: "never",
     defaultSandbox: "read-only",
+    ...(saved ? { resumed: { saved, inItsDirectory: true } } : {}),
   });
   try {
     assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);
@@ -101,7 +113,9 @@ export async function runExec(input: ExecInput): Promise<number> {
     const sandboxCheck = afterFirstRequest(() => void runtime.checkSandbox());
     // read before the session opens: a bad file is a usage error, not a failed turn
     const images = imageAttachments(flags.image ?? [], runtime.cwd);
-    return await runExecSession(runtime, input, prompt, json, images, sandboxCheck);
+    const prompt = input.review ? await reviewRequest(runtime, input.review, asked) : asked;
+    const run = { runtime, input, prompt, json, images, ...(saved ? { saved } : {}) };
+    return await runExecSession(run, sandboxCheck);
   } finally {
     // the warning is printed even when no request went out
     await runtime.checkSandbox();
@@ -109,25 +123,71 @@ export async function runExec(input: ExecInput): Promise<number> {
   }
 }
 
+/** One exec run, its runtime loaded. */
+interface ExecRun {
+  runtime: Runtime;
+  input: ExecInput;
+  prompt: string;
+  json: boolean;
+  /** -i/--image files, sent with the prompt (each after a text part naming it). */
+  images: readonly MessageImage[];
+  /** The saved session resumed. */
+  saved?: SavedSettings;
+}
+
+/** The stderr header of text mode: what this run is about to do, and where. */
+function headerLines(run: ExecRun, opened: OpenedSession): string[] {
+  const { runtime, saved } = run;
+  const status = opened.session.status();
+  const cwdNote = saved
+    ? resumedDirectoryNote(runtime.cwd, saved.cwd, run.input.flags.cd !== undefined)
+    : undefined;
+  return execHeader({
+    version: runtime.version,
+    cwd: runtime.cwd,
+    ...(cwdNote ? { cwdNote } : {}),
+    model: status.model,
+    ...(status.effort ? { effort: status.effort } : {}),
+    provider: runtime.provider.id,
+    approvalPolicy: runtime.approvalPolicy,
+    sandbox: runtime.sandbox,
+    sessionId: opened.id,
+    ...(opened.resumed ? { sessionNote: "resumed" } : {}),
+  });
+}
+
+/** The review turn's message: the target's diff (read with confined git) and its instructions. */
+async function reviewRequest(
+  runtime: Runtime,
+  target: ReviewTarget,
+  extra: string,
+): Promise<string> {
+  try {
+    return reviewPrompt(
+      await reviewDiff(target, { cwd: runtime.cwd, miniCodexHome: runtime.home }),
+      extra,
+    );
+  } catch (error) {
+    throw new CliError(`cannot read what to review: ${errorMessage(error)}`, EXIT_FAILED);
+  }
+}
+
 /** Open (or resume) the session, run the prompt as one turn, print its events, save the answer. */
 async function runExecSession(
-  runtime: Runtime,
-  input: ExecInput,
-  prompt: string,
-  json: boolean,
-  /** -i/--image files, sent with the prompt (each after a text part naming it). */
-  images: readonly MessageImage[],
+  run: ExecRun,
   onEvent: (event: SessionEvent) => void,
 ): Promise<number> {
+  const { runtime, input, prompt, json, images, saved } = run;
   const { flags } = input;
   const outputSchema = flags.outputSchema
     ? readOutputSchema(resolve(flags.outputSchema))
     : undefined;
   const opened: OpenedSession = await openSession(runtime, {
     warmup: execWarmup(),
-    ...(input.resume ? { resume: input.resume } : {}),
+    ...(saved ? { resume: { id: saved.id } } : {}),
     ...(flags.ephemeral ? { ephemeral: true } : {}),
     ...(outputSchema ? { outputSchema } : {}),
+    ...(input.review ? { review: true } : {}),
   });
   const { session } = opened;
   const mapper = new ExecEventMapper();
@@ -141,7 +201,12 @@ async function runExecSession(
     else progress.handle(event);
   });
   if (json) for (const out of mapper.threadStarted(opened.id)) writeJson(out);
-  else writeErr(`session ${opened.id}${opened.resumed ? " (resumed)" : ""}\n`);
+  else
+    writeErr(
+      headerLines(run, opened)
+        .map((line) => `${printable(line)}\n`)
+        .join(""),
+    );
   for (const warning of opened.warnings) writeErr(`warning: ${warning}\n`);
 
   // SIGINT (Ctrl+C) and SIGTERM (the SDK's AbortSignal, `timeout`, CI) abort the turn: the
@@ -171,6 +236,7 @@ async function runExecSession(
     onStdoutGone = () => {};
     unsubscribe();
   }
+  if (!json) writeErr(`${tokensUsedLine(session.status().totals)}\n`);
   await session.close();
 
   await lastWrite;
@@ -187,7 +253,12 @@ async function runExecSession(
   if (flags.outputLastMessage && last !== undefined) {
     writeFileSync(resolve(flags.outputLastMessage), last);
   }
-  if (!json && last !== undefined) writeOut(last.endsWith("\n") ? last : `${last}\n`);
+  const review = input.review ? parseReviewAnswer(last ?? "") : undefined;
+  if (input.review && !review)
+    writeErr("warning: the review's answer held no findings in the expected JSON\n");
+  if (json && review) for (const out of findingEvents(review, () => mapper.id())) writeJson(out);
+  else if (review) writeOut(findingsText(review));
+  else if (!json && last !== undefined) writeOut(last.endsWith("\n") ? last : `${last}\n`);
   // a closed pipe shows up here at the latest
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;

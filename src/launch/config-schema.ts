@@ -71,6 +71,18 @@ const CONFIG_KEYS = {
   /** shell_command: timeout when the model gives none, and the most it may ask for. */
   shell_timeout_ms: () => z.number().int().positive().optional(),
   shell_max_timeout_ms: () => z.number().int().positive().optional(),
+  /** `[model_prices.<slug>]`: US dollars per million tokens, over the bundled prices (docs/config.md). */
+  model_prices: () =>
+    z
+      .record(
+        z.string(),
+        z.object({
+          input: z.number().nonnegative(),
+          cached_input: z.number().nonnegative(),
+          output: z.number().nonnegative(),
+        }),
+      )
+      .optional(),
   /** Tokens the model can see; for the TUI's "context left" (known models need none). */
   model_context_window: () => z.number().int().positive().optional(),
   /** Compact automatically once a response's input tokens pass this (Codex key). */
@@ -93,6 +105,11 @@ const CONFIG_KEYS = {
   features: () => z.object({ shell_snapshot: z.boolean().optional() }).optional(),
   /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
   notify: () => z.array(z.string()).min(1).optional(),
+  /** Codex keys: AGENTS.md budget in bytes (default 32 KiB) and extra file names per folder. */
+  project_doc_max_bytes: () => z.number().int().min(0).optional(),
+  project_doc_fallback_filenames: () => z.array(z.string().min(1)).optional(),
+  /** A Codex home (e.g. "~/.codex") whose AGENTS.md, skills and prompts are read too. */
+  codex_home: () => z.string().min(1).optional(),
 };
 
 type ConfigKey = keyof typeof CONFIG_KEYS;

@@ -18,7 +18,7 @@ import {
   type MiniCodexConfig,
 } from "./config-schema.js";
 import { ConfigError } from "./errors.js";
-import { applyProfile } from "./profiles.js";
+import { applyProfile, profileTable } from "./profiles.js";
 
 export interface LoadedConfig {
   config: MiniCodexConfig;
@@ -38,6 +38,11 @@ export interface LoadConfigInput {
   flagOverrides?: ConfigOverride[];
   /** -p/--profile: the `[profiles.NAME]` table applied over the file and -c, below the flags. */
   profile?: string;
+  /**
+   * A resumed session's own settings (model, provider, sandbox …), given what the command line
+   * sets (flags, -c, -p's profile): they sit over the file and its profile, under the command line.
+   */
+  sessionDefaults?: (setOnCommandLine: (key: string) => boolean) => ConfigOverride[];
 }
 
 export function configPath(home: string): string {
@@ -136,8 +141,15 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   const file = configPath(input.home);
   const fromFile = readConfigFile(file);
   const overrides = (input.overrides ?? []).map(parseConfigOverride);
-  const profiled = applyProfile(applyOverrides(fromFile ?? {}, overrides), input.profile);
-  const merged = applyOverrides(profiled.table, input.flagOverrides ?? []);
+  const withOverrides = applyOverrides(fromFile ?? {}, overrides);
+  const profiled = applyProfile(withOverrides, input.profile);
+  const flags = input.flagOverrides ?? [];
+  const chosenProfile = profileTable(withOverrides, input.profile);
+  const setOnCommandLine = (key: string) =>
+    [...overrides, ...flags].some((override) => override.path[0] === key) ||
+    Object.hasOwn(chosenProfile, key);
+  const session = input.sessionDefaults?.(setOnCommandLine) ?? [];
+  const merged = applyOverrides(applyOverrides(profiled.table, session), flags);
   const { config, warnings } = validateConfig(merged);
   return {
     config,

@@ -4,29 +4,28 @@ import { reasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
 import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
-import {
-  findLatestSession,
-  findSessionById,
-  type NewSessionMeta,
-  readSessionFile,
-  SessionFile,
-  SessionFileError,
-  type SessionMeta,
-} from "../session/session-file.js";
+import { type NewSessionMeta, readSessionFile, SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
-import { SessionLockedError } from "../session/session-lock.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
-import { readAgentsMd, systemTimezone } from "./context-sources.js";
+import { systemTimezone } from "./context-sources.js";
 import { CliError, ConfigError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { hookSetup } from "./hook-setup.js";
 import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
+import {
+  asCliError,
+  findSavedSession,
+  type ResumeTarget,
+  resumeChanges,
+  type SavedSettings,
+  savedSettingsOf,
+} from "./saved-settings.js";
+import { readSessionKnowledge } from "./session-knowledge.js";
 
-/** A session id, or the newest session of the working directory (of any with `anyDirectory`). */
-export type ResumeTarget = { id: string } | { last: true; anyDirectory?: boolean };
+export type { ResumeTarget } from "./saved-settings.js";
 
 export interface OpenSessionInput {
   resume?: ResumeTarget;
@@ -37,6 +36,8 @@ export interface OpenSessionInput {
   warmup: boolean;
   approve?: SessionOptions["approve"];
   outputSchema?: SessionSettings["outputSchema"];
+  /** A review (/review, exec review): read-only and nobody asked, whatever the launch said. */
+  review?: boolean;
   /** Model and effort to start with instead of the configured ones (the TUI's /new). */
   settings?: Pick<SessionSettings, "model" | "effort">;
 }
@@ -53,22 +54,8 @@ export interface OpenedSession {
   warnings: string[];
 }
 
-/** Session-file problems are the person's to see, not crashes: exit 1 with the message. */
-function asCliError(error: unknown): unknown {
-  if (error instanceof SessionFileError || error instanceof SessionLockedError) {
-    return new CliError(error.message, EXIT_FAILED);
-  }
-  return error;
-}
-
 function findSaved(runtime: Runtime, target: ResumeTarget): string {
-  try {
-    return "last" in target
-      ? findLatestSession(runtime.home, target.anyDirectory ? undefined : runtime.cwd)
-      : findSessionById(runtime.home, target.id);
-  } catch (error) {
-    throw asCliError(error);
-  }
+  return findSavedSession(runtime.home, runtime.cwd, target);
 }
 
 /**
@@ -138,8 +125,8 @@ export async function openSession(
     tools,
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
-    sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
+    sandbox: input.review ? "read-only" : runtime.sandbox,
+    approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
     home: runtime.home,
     rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
@@ -150,19 +137,24 @@ export async function openSession(
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
-  if (input.approve) base.approve = input.approve;
+  if (input.approve && !input.review) base.approve = input.approve;
+  // read once, here: what a session was started with stays its prefix until /new
+  const read = readSessionKnowledge(runtime);
+  base.knowledge = read.knowledge;
   // --ephemeral saves nothing (as in Codex): no session file and no ledger
   if (input.ephemeral) base.ledger = false;
 
   if (input.resume) {
     const path = findSaved(runtime, input.resume);
     const { saved, store, warnings } = loadSaved(path, !input.ephemeral);
-    keepSavedSettings(runtime, settings, saved.meta);
+    const restored = keepSavedSettings(runtime, settings, savedSettingsOf(path, saved), warnings);
     const options: SessionOptions = {
       ...base,
+      knowledge: { ...read.knowledge, files: [], savedContext: true },
       ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
       id: saved.meta.id,
       restoredHistory: saved.history,
+      restoredSettings: restored,
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };
@@ -177,20 +169,23 @@ export async function openSession(
     return opened;
   }
 
-  if (input.fork) return forkSession(runtime, base, settings, { ...input, fork: input.fork });
+  if (input.fork) {
+    const forkBase = { ...base, knowledge: { ...read.knowledge, files: [], savedContext: true } };
+    return forkSession(runtime, forkBase, settings, { ...input, fork: input.fork });
+  }
 
   const id = newSessionId();
-  const agentsMd = readAgentsMd(runtime.cwd);
   const initialContext = buildInitialContext({
     cwd: runtime.cwd,
     shell: basename(process.env.SHELL || "bash"),
-    sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
+    sandbox: base.sandbox,
+    approvalPolicy: base.approvalPolicy,
     networkAccess: config.sandbox_workspace_write?.network_access ?? false,
-    canAsk: input.approve !== undefined,
+    canAsk: base.approve !== undefined,
     now: new Date(),
     ...systemTimezone(),
-    ...(agentsMd !== undefined ? { agentsMd } : {}),
+    ...(read.agentsMd !== undefined ? { agentsMd: read.agentsMd } : {}),
+    ...(read.skillsItem ? { skills: read.skillsItem } : {}),
   });
   const persisted = !input.ephemeral;
   const options: SessionOptions = {
@@ -198,6 +193,7 @@ export async function openSession(
     ...hookSetup(runtime, id, persisted),
     id,
     initialContext,
+    notices: read.notes,
   };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
@@ -208,20 +204,40 @@ export async function openSession(
     session: createSession(options),
     id,
     resumed: false,
-    warnings: [],
+    warnings: read.notes,
   };
   if (file) opened.file = file.path;
   return opened;
 }
 
-/** The saved model and effort, unless a flag chose them for this run. */
-function keepSavedSettings(runtime: Runtime, settings: SessionSettings, meta: SessionMeta): void {
-  if (!runtime.modelFromFlag) settings.model = meta.model;
-  const savedEffort = reasoningEffortSchema().safeParse(meta.effort);
-  if (!runtime.effortFromFlag && savedEffort.success) settings.effort = savedEffort.data;
+/**
+ * The saved model and effort, unless the command line chose them for this run (a model chosen
+ * there takes its configured effort); what this run changes is added to `warnings`.
+ */
+function keepSavedSettings(
+  runtime: Runtime,
+  settings: SessionSettings,
+  saved: SavedSettings,
+  warnings: string[],
+): SavedSettings {
+  if (!runtime.modelFromFlag) settings.model = saved.model;
+  if (!runtime.effortFromFlag && !runtime.modelFromFlag) {
+    if (saved.effort) settings.effort = saved.effort;
+    else delete settings.effort;
+  }
   // the effort must suit the model the session goes on with (a flag may have changed either)
   const problem = settings.effort && effortError(lookupModel(settings.model), settings.effort);
   if (problem) throw new ConfigError(`resuming: ${problem}`, "model_reasoning_effort");
+  warnings.push(
+    ...resumeChanges(saved, {
+      model: settings.model,
+      ...(settings.effort ? { effort: settings.effort } : {}),
+      provider: runtime.provider.id,
+      sandbox: runtime.sandbox,
+      approvalPolicy: runtime.approvalPolicy,
+    }),
+  );
+  return saved;
 }
 
 /** A new id and session file with the parent's history; the parent's file is not touched. */
@@ -232,8 +248,9 @@ function forkSession(
   input: OpenSessionInput & { fork: ResumeTarget },
 ): OpenedSession {
   // read only: the parent's file is neither locked nor written
-  const { saved, warnings } = loadSaved(findSaved(runtime, input.fork), false);
-  keepSavedSettings(runtime, settings, saved.meta);
+  const path = findSaved(runtime, input.fork);
+  const { saved, warnings } = loadSaved(path, false);
+  const restored = keepSavedSettings(runtime, settings, savedSettingsOf(path, saved), warnings);
   const id = newSessionId();
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
@@ -242,6 +259,7 @@ function forkSession(
     id,
     promptCacheKey,
     restoredHistory: saved.history,
+    restoredSettings: restored,
     notices: warnings,
   };
   let file: SessionFile | undefined;
@@ -284,6 +302,8 @@ function newMeta(runtime: Runtime, id: string, settings: SessionSettings): NewSe
     cwd: runtime.cwd,
     model: settings.model,
     provider: runtime.provider.id,
+    approval_policy: runtime.approvalPolicy,
+    sandbox: runtime.sandbox,
     version: runtime.version,
     ...(settings.effort ? { effort: settings.effort } : {}),
   };

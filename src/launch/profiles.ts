@@ -1,6 +1,13 @@
 import { type ConfigTable, isTable } from "./config-overrides.js";
 import { ConfigError } from "./errors.js";
 
+/** The `[profiles.NAME]` table named (empty when none is named or it is not a table). */
+export function profileTable(table: ConfigTable, name: string | undefined): ConfigTable {
+  const profiles = table.profiles;
+  const entry = name !== undefined && isTable(profiles) ? profiles[name] : undefined;
+  return isTable(entry) ? entry : {};
+}
+
 /**
  * `[profiles.NAME]` over the top-level keys (Codex-compatible): the profile named by
  * `-p/--profile`, else by the top-level `profile` key. Flags still win over it afterwards.

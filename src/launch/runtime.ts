@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { lookupModel, wireEffort } from "../models/catalog.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -18,10 +18,13 @@ import { resolveHome } from "./home.js";
 import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { type CatalogSetup, checkedEffort, setUpCatalog } from "./model-catalog.js";
+import { applyConfiguredPrices } from "./model-prices.js";
 import { resolveProvider } from "./provider.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
+import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
 import { packageVersion } from "./version.js";
+import { existingDir, workingDirectory } from "./working-directory.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
 
@@ -80,15 +83,12 @@ export interface RuntimeInput {
   defaultSandbox?: SandboxMode;
   env?: NodeJS.ProcessEnv;
   warn?: (message: string) => void;
-}
-
-function existingDir(path: string, flag: string): string {
-  try {
-    if (statSync(path).isDirectory()) return path;
-  } catch {
-    // reported below
-  }
-  throw new CliError(`${flag} ${path}: no such directory`, EXIT_FAILED);
+  /**
+   * The saved session this run resumes or forks: its model, effort, provider, sandbox and
+   * approval policy unless the command line sets them; with `inItsDirectory`, its directory
+   * unless -C/--cd names one (exec resume).
+   */
+  resumed?: { saved: SavedSettings; inItsDirectory: boolean };
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
@@ -112,24 +112,26 @@ function overridden(flags: SharedFlags, key: string): boolean {
 }
 
 export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
+  const { resumed } = input;
   const env = input.env ?? process.env;
   const warn = input.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
   const home = resolveHome(env);
-  const cwd = existingDir(resolve(input.flags.cd ?? process.cwd()), "--cd");
-  const workspaceRoots = [
-    cwd,
-    ...input.flags.addDir.map((dir) => existingDir(resolve(cwd, dir), "--add-dir")),
-  ];
   const loaded = loadConfig({
     home,
     overrides: input.flags.config,
     flagOverrides: flagOverrides(input.flags),
     ...(input.flags.profile ? { profile: input.flags.profile } : {}),
+    ...(resumed ? { sessionDefaults: (sets) => savedConfigOverrides(resumed.saved, sets) } : {}),
   });
   for (const warning of loaded.warnings) warn(warning);
   const { config } = loaded;
   const resolved = resolveProvider(config, env);
   const provider = resolved.settings;
+  const cwd = workingDirectory({ ...input, startsDemo: resolved.startsDemoServer, warn });
+  const workspaceRoots = [
+    cwd,
+    ...input.flags.addDir.map((dir) => existingDir(resolve(cwd, dir), "--add-dir")),
+  ];
   let close = async () => {};
   if (resolved.startsDemoServer) {
     const { startDemoServer } = await import("../demo/index.js");
@@ -186,6 +188,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   if (contextWindow) runtime.contextWindow = contextWindow;
   // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
   // store:false only requested encrypted reasoning can be replayed in a full request.
+  applyConfiguredPrices(config);
   const model = lookupModel(runtime.model);
   if (!model.known) {
     warn(

@@ -1,5 +1,6 @@
 import type { EffortChoice } from "../protocol/efforts.js";
 import type { ModelInfo } from "./model-info.js";
+import { BUNDLED_PRICES } from "./prices.js";
 
 /**
  * The bundled catalog: the current OpenAI slugs as the Codex CLI 0.171 ships them (its embedded
@@ -94,7 +95,7 @@ function classic(
   };
 }
 
-export const BUNDLED_MODELS: readonly ModelInfo[] = [
+const MODELS: readonly ModelInfo[] = [
   updating("gpt-6.2-sol", "GPT-6.2-Sol", 500_000),
   updating("gpt-6.2-astra", "GPT-6.2-Astra", 272_000),
   updating("gpt-6.1-terra", "GPT-6.1 Terra", 500_000),
@@ -174,3 +175,9 @@ export const BUNDLED_MODELS: readonly ModelInfo[] = [
   classic("o4-mini", "o4-mini", 200_000, ["low", "medium", "high"]),
   classic("gpt-4.1", "gpt-4.1", 1_047_576, []),
 ];
+
+/** The bundled models, each with its price when one is known. */
+export const BUNDLED_MODELS: readonly ModelInfo[] = MODELS.map((model) => {
+  const prices = BUNDLED_PRICES[model.slug];
+  return prices ? { ...model, prices } : model;
+});

@@ -5,6 +5,7 @@ import {
   type CatalogSource,
   fallbackModel,
   type ModelInfo,
+  type ModelPrices,
   type WireEffort,
 } from "./model-info.js";
 
@@ -62,6 +63,21 @@ export class ModelCatalog {
   /** Every model the catalog knows, in catalog order. */
   models(): ModelInfo[] {
     return this.order.map((slug) => this.bySlug.get(slug) as ModelInfo);
+  }
+
+  /**
+   * The catalog with prices set per slug (config's `[model_prices]`): only the prices change;
+   * a slug no source knows stays unknown (its efforts are still the server's to judge).
+   */
+  withPrices(prices: Readonly<Record<string, ModelPrices>>): ModelCatalog {
+    const models = new Map(this.bySlug);
+    const order = [...this.order];
+    for (const [slug, price] of Object.entries(prices)) {
+      const base = models.get(slug);
+      if (!base) order.push(slug);
+      models.set(slug, { ...(base ?? { ...fallbackModel(slug), listed: false }), prices: price });
+    }
+    return new ModelCatalog(order.map((slug) => models.get(slug) as ModelInfo));
   }
 
   /** The model's facts; fallback facts (and `known: false`) for a slug no source knows. */

@@ -13,11 +13,16 @@ export type RequestShape = "classic" | "lite";
 /** Where a model's facts came from, lowest precedence first. */
 export type CatalogSource = "fallback" | "bundled" | "discovered" | "configured";
 
-/** Prices in US dollars per million tokens (issue "What it costs"). */
+/** Prices in US dollars per million tokens, at the standard service tier. */
 export interface ModelPrices {
   input: number;
   cachedInput: number;
   output: number;
+  /**
+   * A request whose input passes `aboveInputTokens` is priced whole at the multiplied rates
+   * (input and cached input by `inputMultiplier`, output by `outputMultiplier`).
+   */
+  longContext?: { aboveInputTokens: number; inputMultiplier: number; outputMultiplier: number };
 }
 
 /** Everything mini-codex knows about one model; `src/models` is the only place that knows it. */

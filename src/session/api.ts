@@ -9,6 +9,8 @@ import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/typ
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
+import type { SessionKnowledge } from "./knowledge.js";
+import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
 export type WsLanes = (typeof WS_LANES)[number];
@@ -55,6 +57,8 @@ export interface HistoryStore {
   append(items: ResponseItem[]): void;
   /** History was replaced wholesale (compaction). */
   replace(items: ResponseItem[]): void;
+  /** The session runs on another model or effort from now on (a resume comes back on it). */
+  recordSettings?(settings: RecordedSettings): void;
   /** The session closed: release what the store holds (the session file's lock). */
   close?(): void;
 }
@@ -82,6 +86,13 @@ export interface SessionOptions {
   restoredHistory?: ResponseItem[];
   /** What the person should know about the restored history (unreadable lines, repairs). */
   notices?: string[];
+  /**
+   * The model and effort the restored history last ran on: when `settings` differ (a flag on
+   * resume), the change is recorded and the model is told with the next message.
+   */
+  restoredSettings?: RecordedSettings;
+  /** The AGENTS.md files, skills and prompt files read when it was opened (/status, /skills). */
+  knowledge?: SessionKnowledge;
   /** Initial context items (developer + environment_context) for a new session. */
   initialContext?: ResponseItem[];
   historyStore?: HistoryStore;
@@ -152,6 +163,8 @@ export interface AgentSession {
   readonly id: string;
   /** Warnings from opening it (a resumed file's unreadable lines, repaired calls), for the transcript. */
   readonly notices?: readonly string[];
+  /** What was read from AGENTS.md files, skills and prompt files when it was opened. */
+  readonly knowledge?: SessionKnowledge;
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
   send(input: string, images?: readonly (string | MessageImage)[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;

@@ -53,6 +53,19 @@ export function diagnoseCache(input: DiagnosisInput): string | null {
   return null;
 }
 
+/**
+ * Tokens of a prefix the server had seen that it did not serve (0 when nothing was lost): on
+ * a cold cache or a changed request field, the earlier request's prompt (up to this one's
+ * length) less what came back cached. A prefix cut at an item is not counted: the server had
+ * not seen what follows the cut.
+ */
+export function missedPrefixTokens(input: DiagnosisInput, diagnosis: string | null): number {
+  if (!diagnosis || !input.best) return 0;
+  if (!diagnosis.startsWith("cache_cold") && !diagnosis.startsWith("prefix_changed:")) return 0;
+  const seen = Math.min(input.best.inputTokens, input.inputTokens);
+  return Math.max(0, seen - input.cachedTokens);
+}
+
 /** A diagnosis read back from a ledger row, for the views. */
 export type DiagnosisView =
   | { kind: "prefix_changed"; fields: string[] }

@@ -1,4 +1,4 @@
-import { diagnoseCache } from "./cache-diagnosis.js";
+import { diagnoseCache, missedPrefixTokens } from "./cache-diagnosis.js";
 import type { RequestCacheFacts, RequestFinished, ServerCacheFacts } from "./events.js";
 import type { LedgerRow } from "./ledger.js";
 import { PrefixIndex, type PrefixLookup, type SeedRequest } from "./prefix-index.js";
@@ -72,16 +72,15 @@ export class CacheExplainer {
     this.inFlight.delete(request.seq);
     const now = this.now();
     const usage = request.outcome === "completed" ? request.usage : undefined;
-    const diagnosis = usage
-      ? diagnoseCache({
-          inputTokens: usage.input_tokens,
-          cachedTokens: usage.cached_tokens,
-          ...(lookup.best ? { best: lookup.best } : {}),
-          sharedItems: lookup.sharedPrefix?.items ?? 0,
-          changedFields: lookup.changedFields,
-          now,
-        })
-      : null;
+    const facts = usage && {
+      inputTokens: usage.input_tokens,
+      cachedTokens: usage.cached_tokens,
+      ...(lookup.best ? { best: lookup.best } : {}),
+      sharedItems: lookup.sharedPrefix?.items ?? 0,
+      changedFields: lookup.changedFields,
+      now,
+    };
+    const diagnosis = facts ? diagnoseCache(facts) : null;
     if (usage) this.index.record(request.seq, lookup, usage.input_tokens, now);
     if (usage && request.responseId) this.responseIds.set(request.seq, request.responseId);
     const server = serverFacts(request, diagnosis);
@@ -89,6 +88,7 @@ export class CacheExplainer {
       prefixDigest: lookup.prefixDigest,
       sharedPrefix: lookup.sharedPrefix,
       diagnosis,
+      missedTokens: facts ? missedPrefixTokens(facts, diagnosis) : 0,
       ...(server ? { server } : {}),
     };
   }

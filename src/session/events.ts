@@ -28,6 +28,8 @@ export interface RequestStarted {
   effortUpdate?: ReasoningEffort;
   /** Where the model catalog's facts for `model` came from (bundled, discovered, configured). */
   modelSource?: string;
+  /** The request's `service_tier`, when it set one (prices depend on it). */
+  serviceTier?: string;
   itemsTotal: number;
   itemsSent: number;
   bytesSent: number;
@@ -55,12 +57,26 @@ export interface RequestCacheFacts {
   diagnosis: string | null;
   /** The server's own diagnosis (cache options only) and whether it agrees with `diagnosis`. */
   server?: ServerCacheFacts;
+  /**
+   * Tokens of a prefix the server had seen before that it did not serve from cache (the
+   * client's estimate: the earlier request's prompt, up to this one's, less what was cached).
+   */
+  missedTokens?: number;
 }
 
 /** The server's answer beside the client's: agrees null when the two cannot be compared. */
 export interface ServerCacheFacts extends ServerCacheAnswer {
   comparedWith: string | null;
   agrees: boolean | null;
+}
+
+/** What a completed request cost in US dollars (absent: no usage, or no price for the model). */
+export interface RequestCost {
+  usd: number;
+  /** The part a cache miss added: `missedTokens` at the uncached rate instead of the cached one. */
+  missUsd: number;
+  /** What the cached tokens would have cost more at the uncached rate. */
+  savedUsd: number;
 }
 
 export interface RequestFinished extends RequestStarted {
@@ -73,6 +89,8 @@ export interface RequestFinished extends RequestStarted {
   serverCache?: ServerCacheAnswer;
   /** Set by the session once the request is finished (absent in a ledger-less replay). */
   cache?: RequestCacheFacts;
+  /** Set by the session when the request reported usage and its model has a price. */
+  cost?: RequestCost;
 }
 
 /** What the next request will be, given the current settings (status bar preview). */

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { formatUsd } from "../models/cost.js";
 import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
@@ -53,6 +54,11 @@ export const ledgerRowSchema = lazy(() =>
     model_source: z.string().nullable().default(null),
     // the server's own prompt_cache_diagnostics (cache options only), beside cache_diagnosis
     server_cache: serverCacheCellSchema().nullable().default(null),
+    // absent in ledgers written before costs: read as null (as for a model without a price)
+    cache_missed_tokens: z.number().nullable().default(null),
+    cost_usd: z.number().nullable().default(null),
+    miss_cost_usd: z.number().nullable().default(null),
+    saved_usd: z.number().nullable().default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -96,7 +102,16 @@ export function ledgerRow(
     effort_update: request.effortUpdate ?? null,
     model_source: request.modelSource ?? null,
     server_cache: serverCacheCell(request.cache?.server),
+    cache_missed_tokens: request.cache?.missedTokens ?? null,
+    cost_usd: request.cost ? roundUsd(request.cost.usd) : null,
+    miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
+    saved_usd: request.cost ? roundUsd(request.cost.savedUsd) : null,
   };
+}
+
+/** Dollars to a millionth of a cent: sums of many small requests stay exact enough. */
+function roundUsd(usd: number): number {
+  return Math.round(usd * 1e8) / 1e8;
 }
 
 /**
@@ -231,6 +246,49 @@ export interface LedgerSummary {
   models: Record<string, number>;
   /** Effort changes carried in-band (configuration_update), per effort. */
   inBandEfforts: Record<string, number>;
+  /** US dollars over the priced requests, per model; models whose requests had no price. */
+  cost: LedgerCost;
+}
+
+export interface LedgerCost {
+  usd: number;
+  missUsd: number;
+  savedUsd: number;
+  byModel: Record<string, number>;
+  /** Models whose requests reported usage but had no price (their tokens are not in `usd`). */
+  unpriced: string[];
+}
+
+/** The cost figures of some rows (a session, or one turn of it). */
+export function ledgerCost(rows: readonly LedgerRow[]): LedgerCost {
+  const cost: LedgerCost = { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] };
+  for (const row of rows) {
+    if (!row.usage) continue;
+    if (row.cost_usd === null) {
+      if (!cost.unpriced.includes(row.model)) cost.unpriced.push(row.model);
+      continue;
+    }
+    cost.usd += row.cost_usd;
+    cost.missUsd += row.miss_cost_usd ?? 0;
+    cost.savedUsd += row.saved_usd ?? 0;
+    cost.byModel[row.model] = (cost.byModel[row.model] ?? 0) + row.cost_usd;
+  }
+  return cost;
+}
+
+/**
+ * One line for a cost: "$4.80 (misses cost $1.12; caching saved $3.20)", naming the models
+ * without a price ("no price for demo-model": their tokens are counted, never priced).
+ */
+export function formatLedgerCost(cost: LedgerCost): string {
+  const priced = Object.keys(cost.byModel).length > 0;
+  const parts: string[] = [];
+  if (priced) {
+    const misses = cost.missUsd > 0 ? `misses cost ${formatUsd(cost.missUsd)} of it; ` : "";
+    parts.push(`${formatUsd(cost.usd)} (${misses}caching saved ${formatUsd(cost.savedUsd)})`);
+  }
+  if (cost.unpriced.length > 0) parts.push(`no price for ${cost.unpriced.join(", ")}`);
+  return parts.join("; ") || "nothing priced yet";
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
@@ -257,6 +315,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     serverCache: { answers: 0, compared: 0, agreed: 0, verdicts: {} },
     models: {},
     inBandEfforts: {},
+    cost: ledgerCost(rows),
   };
   let wsRequests = 0;
   for (const row of rows) {
@@ -299,6 +358,7 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
     ...serverCacheLines(summary.serverCache, pairs),
+    `cost: ${formatLedgerCost(summary.cost)}`,
   ].join("\n");
 }
 

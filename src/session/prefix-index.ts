@@ -74,8 +74,9 @@ export class PrefixIndex {
     const anyShared = sharedLength(this.anyFields, chain, length);
     const sameMap = this.byFields.get(fieldsDigest);
     const sameShared = sameMap ? sharedLength(sameMap, chain, length) : 0;
-    // a request with the same fields wins whenever it shares a prefix: only its cache entry
-    // can apply (one under other fields — another effort, model — is never reused)
+    // An earlier request with the same fields wins whenever there is one, even when one with
+    // other fields shares more: only its cache entry can serve this request (a return to a lane
+    // or a model continues that lane's head, not the request just before it in time).
     const [map, shared] =
       sameMap && sameShared > 0 ? [sameMap, sameShared] : [this.anyFields, anyShared];
     const seq = shared > 0 ? map.get(chain[shared - 1] as string) : this.latest;

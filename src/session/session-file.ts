@@ -1,13 +1,4 @@
-import {
-  appendFileSync,
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../protocol/error-message.js";
@@ -15,12 +6,12 @@ import type { ResponseItem } from "../protocol/items.js";
 import { lazy } from "../protocol/lazy.js";
 import type { HistoryStore } from "./api.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
-import { isValidSessionId } from "./session-id.js";
+import { type RecordedSettings, recordedSettingsOf, settingsLine } from "./recorded-settings.js";
 import { lockSession } from "./session-lock.js";
-import { newestFile, sessionsDir } from "./sessions-dir.js";
+import { sessionsDir } from "./sessions-dir.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */
-const sessionMetaSchema = lazy(() =>
+export const sessionMetaSchema = lazy(() =>
   z.looseObject({
     type: z.literal("session_meta"),
     id: z.string(),
@@ -29,6 +20,9 @@ const sessionMetaSchema = lazy(() =>
     model: z.string(),
     effort: z.string().optional(),
     provider: z.string(),
+    /** The approval policy and sandbox it ran under (absent in files written before them). */
+    approval_policy: z.string().optional(),
+    sandbox: z.string().optional(),
     version: z.string().optional(),
     /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
     prompt_cache_key: z.string().optional(),
@@ -45,6 +39,8 @@ export interface NewSessionMeta {
   model: string;
   effort?: string;
   provider: string;
+  approval_policy?: string;
+  sandbox?: string;
   version?: string;
   prompt_cache_key?: string;
   forked_from?: string;
@@ -73,6 +69,8 @@ function lineItems(value: unknown): { replace: boolean; items: ResponseItem[] } 
 export interface SavedSession {
   meta: SessionMeta;
   history: ResponseItem[];
+  /** The model and effort it ran on last: the header's, or the last `settings` line's. */
+  settings: RecordedSettings;
   /** A torn (incomplete) last line was skipped. */
   tornTail: boolean;
   /** 1-based numbers of the lines that could not be read (skipped), the torn tail included. */
@@ -167,6 +165,12 @@ export class SessionFile implements HistoryStore {
     appendFileSync(this.path, `${JSON.stringify({ type: "history_replaced", items })}\n`);
   }
 
+  /** The session runs on another model or effort from now on (a resume comes back on it). */
+  recordSettings(settings: RecordedSettings): void {
+    this.refuseIfClosed();
+    appendFileSync(this.path, `${settingsLine(settings)}\n`);
+  }
+
   private refuseIfClosed(): void {
     if (this.closed) throw new SessionClosedError(this.path);
   }
@@ -178,6 +182,7 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
   const tornTail = lines.length > 0 && lines[lines.length - 1] !== "";
   let meta: SessionMeta | undefined;
   let history: ResponseItem[] = [];
+  let settings: RecordedSettings | undefined;
   const unreadableLines: number[] = [];
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
@@ -195,74 +200,62 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
       meta = parsed.data;
       continue;
     }
+    const changed = recordedSettingsOf(value);
+    if (changed) {
+      settings = changed;
+      continue;
+    }
     const read = lineItems(value);
     if (!read) unreadableLines.push(index + 1);
     else if (read.replace) history = read.items;
     else history.push(...read.items);
   }
   if (!meta) throw new SessionFileError(`${path} is empty`);
-  return { meta, history, tornTail, unreadableLines };
+  return { meta, history, settings: settings ?? headerSettings(meta), tornTail, unreadableLines };
 }
 
-export function readSessionFile(path: string): SavedSession {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new SessionFileError(`cannot read ${path}: ${errorMessage(error)}`);
-  }
-  return parseSessionFile(text, path);
-}
-
-/** The saved session with this id; a clear error when there is none. */
-export function findSessionById(home: string, id: string): string {
-  if (!isValidSessionId(id)) throw new SessionFileError(`not a session id: ${id}`);
-  const path = sessionFilePath(home, id);
-  try {
-    statSync(path);
-  } catch {
-    throw new SessionFileError(`no saved session ${id} in ${sessionsDir(home)}`);
-  }
-  return path;
-}
-
-/** The session header of a file (its first line), or undefined when it has none. */
-function readMeta(path: string): SessionMeta | undefined {
-  let text: string;
-  try {
-    const fd = openSync(path, "r");
-    try {
-      const buffer = Buffer.alloc(64 * 1024);
-      text = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString("utf8");
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-  try {
-    const parsed = sessionMetaSchema().safeParse(JSON.parse(text.split("\n")[0] ?? ""));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+/** The model and effort a session file's header records. */
+function headerSettings(meta: SessionMeta): RecordedSettings {
+  return { model: meta.model, ...(meta.effort ? { effort: meta.effort } : {}) };
 }
 
 /**
- * The most recently written session file (not ledgers); with `cwd`, only sessions started in
- * that directory (`exec resume --last`, like Codex).
+ * A session file's header and the settings it ran on last, without reading its history (what
+ * a resume needs before it starts: the provider, the directory, the model).
  */
-export function findLatestSession(home: string, cwd?: string): string {
-  const dir = sessionsDir(home);
-  const path = newestFile(
-    dir,
-    (name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"),
-    (path) => cwd === undefined || readMeta(path)?.cwd === cwd,
-  );
-  if (path === undefined) {
-    throw new SessionFileError(
-      cwd === undefined ? `no saved sessions in ${dir}` : `no saved session for ${cwd} in ${dir}`,
-    );
+export function readSessionSettings(path: string): {
+  meta: SessionMeta;
+  settings: RecordedSettings;
+} {
+  const text = readText(path);
+  const lines = text.split("\n");
+  const meta = sessionMetaSchema().safeParse(parseJsonLine(lines[0] ?? ""));
+  if (!meta.success) throw new SessionFileError(`${path} does not start with a session header`);
+  for (let i = lines.length - 1; i > 0; i--) {
+    const line = lines[i] as string;
+    if (!line.startsWith('{"type":"settings"')) continue;
+    const settings = recordedSettingsOf(parseJsonLine(line));
+    if (settings) return { meta: meta.data, settings };
   }
-  return path;
+  return { meta: meta.data, settings: headerSettings(meta.data) };
+}
+
+export function parseJsonLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+export function readSessionFile(path: string): SavedSession {
+  return parseSessionFile(readText(path), path);
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new SessionFileError(`cannot read ${path}: ${errorMessage(error)}`);
+  }
 }

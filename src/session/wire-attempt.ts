@@ -58,6 +58,7 @@ export function describeAttempt(
     model: wire.model,
     modelSource: lookupModel(wire.model).source,
     ...effortFacts(current.body, wire),
+    ...(wire.service_tier ? { serviceTier: wire.service_tier } : {}),
     itemsTotal: current.body.input.length,
     itemsSent: wire.input.length,
     bytesSent: Buffer.byteLength(text),

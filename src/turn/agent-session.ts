@@ -19,7 +19,9 @@ import { FrozenToolOutputs } from "../session/history.js";
 import type { LaneTable } from "../session/lanes.js";
 import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
+import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { skillMentionItems } from "../session/skill-context.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
@@ -51,6 +53,7 @@ export function createSession(
 export class Session implements AgentSession {
   readonly id: string;
   readonly notices: readonly string[];
+  readonly knowledge: SessionOptions["knowledge"];
   private settings: SessionSettings;
   private readonly conversation: StoredHistory;
   private readonly frozen = new FrozenToolOutputs();
@@ -76,6 +79,7 @@ export class Session implements AgentSession {
   ) {
     this.id = options.id;
     this.notices = options.notices ?? [];
+    this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
@@ -111,6 +115,7 @@ export class Session implements AgentSession {
         onRequestFinished: (request) => this.recordRequest(request),
       }),
     );
+    if (options.restoredSettings) this.settingsChanged(options.restoredSettings);
     this.compactor = new HistoryCompactor({
       client: this.client,
       tools: options.tools,
@@ -147,6 +152,7 @@ export class Session implements AgentSession {
           }),
           ...this.settingsNote.take(),
           userMessage(input, images),
+          ...skillMentionItems(input, this.knowledge?.skills ?? []),
           ...hookContext,
           ...early,
         ]);
@@ -214,9 +220,7 @@ export class Session implements AgentSession {
   update(partial: Partial<SessionSettings>): void {
     const before = this.settings;
     this.settings = { ...this.settings, ...partial };
-    // an in-band effort change needs no note: its configuration_update says it
-    if (before.model !== this.settings.model || !this.model.inBand(this.settings.model))
-      this.settingsNote.update(before, this.settings);
+    this.settingsChanged(before);
     this.announceSettings();
   }
 
@@ -327,6 +331,17 @@ export class Session implements AgentSession {
   private replaceHistory(items: ResponseItem[], why: string): void {
     this.conversation.replaceAll(items);
     this.lanes.resetEpoch(why);
+  }
+
+  /** Model or effort changed since `before`: the model is told, the session file records it. */
+  private settingsChanged(before: RecordedSettings): void {
+    const { model, effort } = this.settings;
+    const now = { model, ...(effort ? { effort } : {}) };
+    if (sameSettings(before, now)) return;
+    // an in-band effort change needs no note: its configuration_update says it
+    if (before.model !== model || !this.model.inBand(model))
+      this.settingsNote.update(before, this.settings);
+    this.conversation.recordSettings(now);
   }
 
   private recordRequest(finished: RequestFinished): void {

@@ -1,8 +1,10 @@
+import { lookupModel } from "../models/catalog.js";
 import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
 import { EventHub, RequestTotals } from "../session/event-hub.js";
 import type { RequestFinished, SessionEvent, SessionEventListener } from "../session/events.js";
 import { LedgerWriter, ledgerRow } from "../session/ledger.js";
 import type { FullRequest } from "../session/request.js";
+import { costOfRequest } from "../session/request-cost.js";
 
 export interface RecorderOptions {
   home: string;
@@ -53,7 +55,9 @@ export class RequestRecorder {
 
   record(finished: RequestFinished): void {
     const cache = this.cache.finished(finished);
-    const request = cache ? { ...finished, cache } : finished;
+    const withCache = cache ? { ...finished, cache } : finished;
+    const cost = costOfRequest(withCache, lookupModel(finished.model).prices);
+    const request = cost ? { ...withCache, cost } : withCache;
     const { sessionId, promptCacheKey } = this.options;
     this.ledger.append(ledgerRow(request, { sessionId, promptCacheKey }));
     this.totals.record(request);

@@ -1,6 +1,7 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { HistoryStore } from "../session/api.js";
 import { ConversationHistory } from "../session/history.js";
+import type { RecordedSettings } from "../session/recorded-settings.js";
 
 /**
  * The conversation in memory and in the session file. Appends go to the store first: what
@@ -42,6 +43,11 @@ export class StoredHistory {
   truncate(length: number): void {
     this.log.truncate(length);
     this.persistAll();
+  }
+
+  /** The session runs on another model or effort from now on. */
+  recordSettings(settings: RecordedSettings): void {
+    this.store?.recordSettings?.(settings);
   }
 
   /** The session closed: the store lets go of the session file. */

@@ -77,10 +77,10 @@ export function App({
   const quit = useCallback(() => {
     const session = agent.session;
     void agent.close().finally(() => {
-      if (session) onExit?.(exitSummary(session.status()));
+      if (session) onExit?.(exitSummary(session.status(), options.resumeCommand));
       setLeaving(true);
     });
-  }, [agent, onExit]);
+  }, [agent, onExit, options.resumeCommand]);
   useEffect(() => {
     if (leaving) exit();
   }, [leaving, exit]);
@@ -107,6 +107,9 @@ export function App({
       },
       openResumePicker: () => sessions.openPicker(),
       forkSession: () => sessions.fork(),
+      sendMessage: (text) => void agent.sendMessage(text),
+      openReviewFork: () =>
+        options.createSession({ source: { fork: { id: agent.session?.id ?? "" } }, review: true }),
       quit,
     });
 

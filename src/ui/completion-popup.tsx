@@ -1,10 +1,11 @@
 import { Box, Text } from "ink";
 import { printable } from "../text/terminal-text.js";
+import { COMPLETION_MARKS } from "./completion.js";
 import type { CompletionView } from "./use-completion.js";
 
-/** The `/` or `@` popup under the composer: the matches, the highlighted one, the keys. */
+/** The `/`, `@` or `$` popup under the composer: the matches, the highlighted one, the keys. */
 export function CompletionPopup({ view, width }: { view: CompletionView; width: number }) {
-  const mark = view.token.kind === "slash" ? "/" : "@";
+  const mark = COMPLETION_MARKS[view.token.kind];
   const widest = Math.max(0, ...view.items.map((item) => item.value.length));
   return (
     <Box flexDirection="column" paddingX={2} width={width}>
@@ -13,7 +14,7 @@ export function CompletionPopup({ view, width }: { view: CompletionView; width: 
         <Text key={item.value} color={i === view.index ? "cyan" : undefined} wrap="truncate-end">
           {i === view.index ? "› " : "  "}
           {mark}
-          {printable(view.token.kind === "slash" ? item.value.padEnd(widest) : item.value)}
+          {printable(view.token.kind === "file" ? item.value : item.value.padEnd(widest))}
           {item.detail ? <Text dimColor>{`  ${item.detail}`}</Text> : null}
         </Text>
       ))}

@@ -1,8 +1,8 @@
 import type { ComposerBuffer } from "./composer-buffer.js";
 
-/** The word being completed: a slash command at the start, or an `@path` anywhere. */
+/** The word being completed: a slash command at the start, an `@path` or a `$skill` anywhere. */
 export interface CompletionToken {
-  kind: "slash" | "file";
+  kind: "slash" | "file" | "skill";
   /** What was typed after `/` or `@`. */
   query: string;
   /** Where the token (with its `/` or `@`) starts and ends in the buffer. */
@@ -16,6 +16,13 @@ export interface CompletionItem {
   detail?: string;
 }
 
+/** The character each kind of token starts with. */
+export const COMPLETION_MARKS: Record<CompletionToken["kind"], string> = {
+  slash: "/",
+  file: "@",
+  skill: "$",
+};
+
 /** The token under the cursor, or undefined when nothing is being completed. */
 export function completionAt(buffer: ComposerBuffer): CompletionToken | undefined {
   const { text, cursor } = buffer;
@@ -23,6 +30,12 @@ export function completionAt(buffer: ComposerBuffer): CompletionToken | undefine
   const slash = /^\/([\w-]*)$/.exec(before);
   if (slash && !/\S/.test(text.slice(cursor, cursor + 1))) {
     return { kind: "slash", query: slash[1] ?? "", start: 0, end: cursor };
+  }
+  const skill = /(^|\s)\$([\w-]*)$/.exec(before);
+  if (skill) {
+    const after = /^[\w-]*/.exec(text.slice(cursor))?.[0] ?? "";
+    const start = cursor - (skill[2]?.length ?? 0) - 1;
+    return { kind: "skill", query: skill[2] ?? "", start, end: cursor + after.length };
   }
   const mention = /(^|\s)@([^\s@]*)$/.exec(before);
   if (!mention) return undefined;
@@ -37,7 +50,7 @@ export function applyCompletion(
   token: CompletionToken,
   value: string,
 ): ComposerBuffer {
-  const mark = token.kind === "slash" ? "/" : "@";
+  const mark = COMPLETION_MARKS[token.kind];
   const rest = buffer.text.slice(token.end);
   const inserted = `${mark}${value}${rest.startsWith(" ") ? "" : " "}`;
   const text = buffer.text.slice(0, token.start) + inserted + rest;

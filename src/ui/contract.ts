@@ -16,6 +16,8 @@ export interface TuiSessionHooks {
   /** Start from a saved session instead of a new one. */
   source?: SessionSource;
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** A /review fork: read-only, nobody asked, no warm-up. */
+  review?: boolean;
   /** Model and effort chosen earlier in this run (for /new): the session starts with them. */
   settings?: { model: string; effort?: ReasoningEffort };
 }
@@ -31,6 +33,8 @@ export interface TuiLaunchOptions {
   start?: SessionSource | { pick: { allDirectories: boolean } };
   /** Saved sessions for the resume picker, newest first (this directory's unless `all`). */
   listSessions?(allDirectories: boolean): SessionSummary[];
+  /** The shell command that continues a session, as the exit summary prints it. */
+  resumeCommand?(sessionId: string): string;
   /** $MINI_CODEX_HOME (for /ledger). */
   home: string;
   cwd: string;

@@ -8,11 +8,14 @@ export function resumeCommand(sessionId: string): string {
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** What is printed after the TUI leaves: the session, how to come back, what it cost. */
-export function exitSummary(status: Pick<SessionStatus, "sessionId" | "totals">): string[] {
+export function exitSummary(
+  status: Pick<SessionStatus, "sessionId" | "totals">,
+  continueWith: (sessionId: string) => string = resumeCommand,
+): string[] {
   const t = status.totals;
   return [
     `Session ${status.sessionId}`,
-    `Continue it with: ${resumeCommand(status.sessionId)}`,
+    `Continue it with: ${continueWith(status.sessionId)}`,
     `Tokens: input ${count(t.inputTokens)} (cached ${count(t.cachedTokens)}) · output ${count(t.outputTokens)} · ${t.requests} requests`,
   ];
 }

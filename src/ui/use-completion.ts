@@ -1,5 +1,6 @@
 import type { Key } from "ink";
 import { useCallback, useRef, useState } from "react";
+import type { Skill } from "../session/knowledge.js";
 import type { SlashCommand } from "./commands/types.js";
 import {
   applyCompletion,
@@ -10,6 +11,7 @@ import {
 import type { ComposerBuffer } from "./composer-buffer.js";
 import { listWorkspaceFiles } from "./file-index.js";
 import { FileMatcher } from "./file-matcher.js";
+import { skillItems } from "./skill-items.js";
 
 /** Rows the popup shows at most. */
 export const POPUP_ROWS = 8;
@@ -25,6 +27,8 @@ export interface CompletionView {
 export interface CompletionOptions {
   cwd: string;
   commands: readonly SlashCommand[];
+  /** The session's skills, for `$name`. */
+  skills: readonly Skill[];
   current(): ComposerBuffer;
   replace(buffer: ComposerBuffer): void;
   submit(): void;
@@ -83,6 +87,7 @@ export function useCompletion(options: CompletionOptions) {
     }
     let items: CompletionItem[];
     if (token.kind === "slash") items = slashItems(optionsRef.current.commands, token.query);
+    else if (token.kind === "skill") items = skillItems(optionsRef.current.skills, token.query);
     else {
       if (!matcher.current) loadFiles();
       items = matcher.current?.match(token.query, POPUP_ROWS) ?? [];

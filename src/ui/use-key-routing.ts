@@ -2,7 +2,7 @@ import { type Key, useInput } from "ink";
 import { useCallback, useRef, useState } from "react";
 import { reasoningEffortSchema } from "../protocol/request.js";
 import { approvalKeyGoesToComposer } from "./approval-choices.js";
-import { SLASH_COMMANDS } from "./commands/index.js";
+import { commandsOf } from "./commands/prompt-commands.js";
 import { EFFORT_CYCLE } from "./keymap.js";
 import { modelChoices } from "./model-catalog.js";
 import type { ChipImage } from "./paste-collapse.js";
@@ -103,7 +103,8 @@ export function useKeyRouting({
   clearComposer.current = composer.clear;
   const completion = useCompletion({
     cwd,
-    commands: SLASH_COMMANDS,
+    commands: commandsOf(agent.session),
+    skills: agent.session?.knowledge?.skills ?? [],
     current: composer.current,
     replace: composer.replace,
     submit: composer.submit,

@@ -122,38 +122,62 @@ export function codexWorld(
     async exec(binary: string, prompt: string, extraArgs: string[] = []): Promise<CodexRun> {
       const work = join(root, `work-${++runs}`);
       mkdirSync(work);
-      const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
-      const child = spawn(binary, [...args, ...extraArgs, "-C", work, prompt], {
-        detached: true,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: {
-          PATH: process.env.PATH ?? "/usr/bin:/bin",
-          HOME: root,
-          CODEX_HOME: home,
-          TMPDIR: tmp,
-          MINI_DEMO_KEY: "not-a-real-key",
-        },
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => {
-        stdout += String(chunk);
-      });
-      child.stderr.on("data", (chunk) => {
-        stderr += String(chunk);
-      });
-      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-      endGroup(child.pid);
-      const events = stdout
-        .split("\n")
-        .filter((line) => line.trim() !== "")
-        .map((line) => JSON.parse(line) as Record<string, unknown> & { type: string });
-      return { code, stdout, stderr, events, work };
+      const place = { cwd: work, root, codexHome: home, tmp, prompt, extraArgs };
+      const run = await runCodexExec(binary, place);
+      return { ...run, work };
     },
     cleanup() {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `codex exec --json` in `cwd` with its own CODEX_HOME, TMPDIR and HOME (`root`); the process
+ * group it leaves is ended by its id.
+ */
+export async function runCodexExec(
+  binary: string,
+  place: {
+    cwd: string;
+    root: string;
+    codexHome: string;
+    tmp: string;
+    prompt: string;
+    extraArgs?: string[];
+  },
+): Promise<Omit<CodexRun, "work">> {
+  const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
+  const child = spawn(
+    binary,
+    [...args, ...(place.extraArgs ?? []), "-C", place.cwd, place.prompt],
+    {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: place.root,
+        CODEX_HOME: place.codexHome,
+        TMPDIR: place.tmp,
+        MINI_DEMO_KEY: "not-a-real-key",
+      },
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += String(chunk);
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += String(chunk);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  endGroup(child.pid);
+  const events = stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { type: string });
+  return { code, stdout, stderr, events };
 }
 
 /** The Codex CLI may leave a helper behind in its process group: end that group, by its id. */

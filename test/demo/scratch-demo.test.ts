@@ -34,7 +34,7 @@ describe("the demo's scratch workspace", () => {
 
   test("package.json's demo script runs the launcher (the README's npm ci && npm run demo)", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-    expect(pkg.scripts.demo).toBe("npm run build && node bin/mini-codex-demo.js");
+    expect(pkg.scripts.demo).toBe("node build/build.mjs --quiet && node bin/mini-codex-demo.js");
     expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain("npm ci && npm run demo");
   });
 });

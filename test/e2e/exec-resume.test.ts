@@ -77,6 +77,7 @@ describe("exec resume", () => {
       env: suite.world.env(),
     });
     expect(kept.code).toBe(0);
-    expect(lastBody()).toMatchObject({ model: "gpt-5-codex", reasoning: { effort: "low" } });
+    // the session goes on with what it ran on last (issue 26: the file records the change)
+    expect(lastBody()).toMatchObject({ model: "other-model", reasoning: { effort: "high" } });
   });
 });

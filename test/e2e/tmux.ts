@@ -63,6 +63,8 @@ export interface PaneOptions {
   env?: Record<string, string>;
   /** The script to run instead of bin/mini-codex.js (e.g. the demo launcher). */
   bin?: string;
+  /** A command line to run as a person would type it (`sh -c`), instead of the binary. */
+  shell?: string;
 }
 
 export interface Pane {
@@ -108,11 +110,15 @@ export function startPane(options: PaneOptions): Pane {
     `MINI_CODEX_HOME=${options.world.home}`,
     `HOME=${options.world.root}`,
     ...Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`),
-    process.execPath,
-    options.bin ?? BIN,
-    "-c",
-    `openai_base_url="${options.baseUrl}"`,
-    ...(options.args ?? []),
+    ...(options.shell !== undefined
+      ? ["sh", "-c", options.shell]
+      : [
+          process.execPath,
+          options.bin ?? BIN,
+          "-c",
+          `openai_base_url="${options.baseUrl}"`,
+          ...(options.args ?? []),
+        ]),
   ]
     .map(quote)
     .join(" ");

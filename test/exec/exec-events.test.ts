@@ -145,6 +145,8 @@ describe("ExecEventMapper (docs/config.md, exec --json events)", () => {
           output_tokens: 15,
           reasoning_output_tokens: 4,
         },
+        // mini-codex's own field: model "m" has no price, so tokens only
+        cost: { currency: "USD", usd: null, no_price: ["m"] },
       },
     ]);
     expect(mapper.lastMessage).toBe("Done.");

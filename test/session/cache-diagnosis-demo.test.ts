@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { summarizeLedger } from "../../src/session/ledger.js";
 import { type Harness, startHarness } from "./harness.js";
 
 let h: Harness;
@@ -74,6 +75,61 @@ describe("cache diagnosis against the demo server (issue 18)", () => {
     expect(switched?.cache_diagnosis).toBe("prefix_changed:reasoning");
     // the earlier turn's whole input is still the longest shared prefix, under other fields
     expect(switched?.shared_prefix).toEqual({ seq: before?.seq, items: before?.items_total });
+  });
+
+  it("an effort change on one chain (lanes off) is a priced miss: the re-read prefix at the uncached rate", async () => {
+    h = await startHarness({
+      instructions: LONG_INSTRUCTIONS,
+      // a model without in-band effort updates
+      settings: { model: "gpt-5.5", effort: "low" },
+      providerOverrides: { wsLanes: "off" },
+    });
+    await h.session.send("one");
+    const before = h.ledger().at(-1);
+    h.session.update({ effort: "high" });
+    await h.session.send("two");
+    const switched = h.ledger().at(-1);
+    expect(switched?.cache_diagnosis).toBe("prefix_changed:reasoning");
+    const missed = Math.min(before?.usage?.input_tokens ?? 0, switched?.usage?.input_tokens ?? 0);
+    expect(switched?.cache_missed_tokens).toBe(missed - (switched?.usage?.cached_tokens ?? 0));
+    // gpt-5.5: $5 uncached, $0.50 cached per million input tokens
+    expect(switched?.miss_cost_usd).toBeCloseTo(
+      ((switched?.cache_missed_tokens ?? 0) * 4.5) / 1e6,
+      8,
+    );
+    const finished = h.events.flatMap((e) => (e.type === "request_finished" ? [e.request] : []));
+    expect(finished.at(-1)?.cost?.missUsd).toBeCloseTo(switched?.miss_cost_usd ?? -1, 8);
+  });
+
+  // Issue 26: the diagnosis compares with the request the new one continues (the lane's head),
+  // so going back to a lane or a model served from cache is no miss (lanes auto).
+  it.each([
+    {
+      back: "an existing lane",
+      start: { model: "demo-1", effort: "low" as const },
+      away: { effort: "high" as const },
+      miss: "prefix_changed:reasoning",
+    },
+    {
+      back: "a model used before",
+      start: { model: "demo-1" },
+      away: { model: "demo-2" },
+      miss: "prefix_changed:model",
+    },
+  ])("a return to $back served from cache is no miss", async ({ start, away, miss }) => {
+    h = await startHarness({ instructions: LONG_INSTRUCTIONS, settings: start });
+    await h.session.send("one");
+    h.session.update(away);
+    await h.session.send("two");
+    h.session.update(start);
+    await h.session.send("three");
+    const back = h.ledger().at(-1);
+    // the lane's head is continued: incremental, and mostly cached
+    expect(back?.mode).toBe("ws_incremental");
+    expect(back?.usage?.cached_tokens).toBeGreaterThan(1000);
+    expect(back?.cache_diagnosis).toBeNull();
+    // `mini-codex ledger` counts only the switch away as a miss
+    expect(summarizeLedger(h.ledger()).cacheMisses).toEqual({ first_request: 1, [miss]: 1 });
   });
 
   it("every row of a 20-tool-call run carries a prefix digest and the prefix it shares", async () => {

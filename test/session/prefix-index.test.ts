@@ -88,6 +88,15 @@ describe("PrefixIndex: the earlier request with the longest common prefix", () =
     expect(back.changedFields).toEqual([]);
   });
 
+  it("prefers the request with the same fields even when another shares more (a lane's head)", () => {
+    const index = new PrefixIndex();
+    send(index, 1, request(history(2), { effort: "low" }));
+    send(index, 2, request(history(4), { effort: "high" }));
+    const back = index.lookup(request(history(5), { effort: "low" }));
+    expect(back.sharedPrefix).toEqual({ seq: 1, items: 6 });
+    expect(back.changedFields).toEqual([]);
+  });
+
   it("the same input and fields give the same digest; any item or field changes it", () => {
     const index = new PrefixIndex();
     const a = index.lookup(request(history(2))).prefixDigest;

@@ -5,14 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userMessage } from "../../src/protocol/items.js";
 import { type LedgerRow, LedgerWriter, ledgerPath } from "../../src/session/ledger.js";
 import {
-  findLatestSession,
-  findSessionById,
   readSessionFile,
+  readSessionSettings,
   SessionFile,
   SessionFileError,
   sessionFilePath,
 } from "../../src/session/session-file.js";
 import { isValidSessionId, newSessionId } from "../../src/session/session-id.js";
+import { findLatestSession, findSessionById } from "../../src/session/session-lookup.js";
 
 let home: string;
 beforeEach(() => {
@@ -55,6 +55,22 @@ describe("session files", () => {
     expect(saved.history.map((item) => item.type)).toEqual(["message", "message"]);
     expect(saved.tornTail).toBe(false);
     expect(readFileSync(file.path, "utf8")).not.toContain("apiKey");
+  });
+
+  it("a settings line changes what a resume comes back on; the history does not see it", () => {
+    const file = SessionFile.create(home, { ...meta(newSessionId()), effort: "low" });
+    file.append([userMessage("hello")]);
+    expect(readSessionFile(file.path).settings).toEqual({ model: "gpt-5-codex", effort: "low" });
+    file.recordSettings({ model: "gpt-5", effort: "high" });
+    file.append([userMessage("again")]);
+    file.recordSettings({ model: "gpt-4.1" });
+    const saved = readSessionFile(file.path);
+    expect(saved.settings).toEqual({ model: "gpt-4.1" });
+    expect(saved.history).toHaveLength(2);
+    expect(saved.unreadableLines).toEqual([]);
+    // the header-and-settings reader a resume starts with agrees
+    expect(readSessionSettings(file.path).settings).toEqual({ model: "gpt-4.1" });
+    file.close();
   });
 
   it("replace() resets the history that a reader sees", () => {

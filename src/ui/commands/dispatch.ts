@@ -1,5 +1,6 @@
 import { errorMessage } from "../../protocol/error-message.js";
-import { parseSlashCommand, SLASH_COMMANDS } from "./index.js";
+import { parseSlashCommand } from "./index.js";
+import { commandsOf } from "./prompt-commands.js";
 import type { CommandContext } from "./types.js";
 
 export type CommandDeps = Omit<CommandContext, "args" | "commands" | "session"> & {
@@ -9,7 +10,8 @@ export type CommandDeps = Omit<CommandContext, "args" | "commands" | "session"> 
 
 /** Run `text` if it is a slash command (true), else leave it for the model (false). */
 export function runSlashCommand(text: string, deps: CommandDeps): boolean {
-  const parsed = parseSlashCommand(text);
+  const commands = commandsOf(deps.session);
+  const parsed = parseSlashCommand(text, commands);
   if (!parsed) return false;
   const { session, busy, ...rest } = deps;
   const warn = (level: "warning" | "error", message: string) =>
@@ -27,7 +29,7 @@ export function runSlashCommand(text: string, deps: CommandDeps): boolean {
     return true;
   }
   const command = parsed.command;
-  const ctx: CommandContext = { ...rest, session, args: parsed.args, commands: SLASH_COMMANDS };
+  const ctx: CommandContext = { ...rest, session, args: parsed.args, commands };
   Promise.resolve()
     .then(() => command.run(ctx))
     .catch((error: unknown) => warn("error", `/${parsed.name} failed: ${errorMessage(error)}`));

@@ -1,3 +1,4 @@
+import { HELP_TOPICS } from "../help-topics.js";
 import { KEY_BINDINGS } from "../keymap.js";
 import type { SlashCommand } from "./types.js";
 
@@ -15,6 +16,7 @@ export const helpCommand: SlashCommand = {
     ctx.print(
       { kind: "info", title: "Commands", lines: commands },
       { kind: "info", title: "Keys", lines: keys },
+      ...HELP_TOPICS.map((topic) => ({ kind: "info" as const, ...topic })),
     );
   },
 };

@@ -1,5 +1,6 @@
 import { compactNumber, describeNext, percent } from "../request-labels.js";
 import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
+import { agentsMdLines } from "./knowledge-lines.js";
 import type { SlashCommand } from "./types.js";
 
 /** "medium 7 requests · high 4 requests": each lane with the requests sent on it. */
@@ -26,6 +27,7 @@ export const statusCommand: SlashCommand = {
       lines: [
         `session      ${s.sessionId}`,
         `directory    ${ctx.cwd}`,
+        ...agentsMdLines(ctx.session.knowledge),
         `approval     ${launch.approvalPolicy} — ${policyAsks(launch.approvalPolicy)}`,
         `sandbox      ${launch.sandbox} — ${sandboxEnforces(launch.sandbox)}`,
         ...(warning ? [`⚠ ${warning}`] : []),

@@ -26,6 +26,10 @@ export interface CommandContext {
   newSession(): Promise<void>;
   /** The list of saved sessions to resume (`/resume`). */
   openResumePicker(): void;
+  /** A read-only, nobody-asked fork of this session for /review (its parent's cache key). */
+  openReviewFork(): Promise<AgentSession>;
+  /** Send a message to the model as if typed (prompt files). */
+  sendMessage(text: string): void;
   /** Go on in a copy of this session (`/fork`). */
   forkSession(): Promise<void>;
   quit(): void;

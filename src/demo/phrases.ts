@@ -1,0 +1,36 @@
+/**
+ * What the demo model (model.ts) understands, in the words /help and the README use; a test
+ * checks that each is understood and that the README lists each.
+ */
+export interface DemoPhrase {
+  /** What to type (`N`, `<…>`: fill in). */
+  phrase: string;
+  /** What the demo model does with it. */
+  does: string;
+}
+
+export const DEMO_PHRASES: readonly DemoPhrase[] = [
+  { phrase: "run: <command>", does: "runs a shell command (shell_command)" },
+  {
+    phrase: "repeat N: run: <command>",
+    does: "runs it N times in one turn, one call per response",
+  },
+  {
+    phrase: "parallel N: run: <command>",
+    does: "N shell calls in one response (`parallel N: plan: …` likewise)",
+  },
+  { phrase: "write <path>: <text>", does: "adds a file through apply_patch" },
+  { phrase: "patch: + a patch on the next lines", does: "applies that patch (apply_patch)" },
+  { phrase: "plan: a; b; c", does: "makes a plan (update_plan)" },
+  { phrase: "view: <image file>", does: "looks at an image of the workspace (view_image)" },
+  { phrase: "search: <query>", does: "a web search, offline (needs --search)" },
+  { phrase: "call <tool> <json>", does: "calls any function tool offered (MCP tools too)" },
+  {
+    phrase: "demo:slow N",
+    does: "answers in N parts, 200 ms apart: time to steer (Enter), queue (Tab) or interrupt (Esc)",
+  },
+  { phrase: "demo:long N", does: "answers with N characters of text" },
+  { phrase: "demo:fail", does: "fails the response, to see an error" },
+  { phrase: "/compact", does: "summarises what you asked" },
+  { phrase: "anything else", does: "is echoed back (You said: …)" },
+];

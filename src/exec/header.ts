@@ -1,0 +1,59 @@
+import type { SessionStatus } from "../session/api.js";
+
+/** What text-mode exec states on stderr before the turn (as `codex exec` does). */
+export interface ExecHeaderFacts {
+  version: string;
+  cwd: string;
+  /** Why this directory, when a resume could have run elsewhere. */
+  cwdNote?: string;
+  model: string;
+  effort?: string;
+  provider: string;
+  approvalPolicy: string;
+  sandbox: string;
+  sessionId: string;
+  /** "resumed", "forked from …". */
+  sessionNote?: string;
+}
+
+const RULE = "--------";
+
+/** The header lines: where it runs, on what, under which rules, and the session. */
+export function execHeader(facts: ExecHeaderFacts): string[] {
+  const note = (text: string | undefined) => (text ? ` (${text})` : "");
+  return [
+    `mini-codex ${facts.version}`,
+    RULE,
+    `workdir: ${facts.cwd}${note(facts.cwdNote)}`,
+    `model: ${facts.model}`,
+    `provider: ${facts.provider}`,
+    `approval: ${facts.approvalPolicy}`,
+    `sandbox: ${facts.sandbox}`,
+    ...(facts.effort ? [`reasoning effort: ${facts.effort}`] : []),
+    `session id: ${facts.sessionId}${note(facts.sessionNote)}`,
+    RULE,
+  ];
+}
+
+/**
+ * Why a resumed session runs where it does: its own directory unless -C/--cd named another
+ * (undefined when nothing could have differed).
+ */
+export function resumedDirectoryNote(
+  running: string,
+  sessionDir: string,
+  byFlag: boolean,
+): string | undefined {
+  if (byFlag) {
+    return running === sessionDir ? undefined : `-C/--cd; the session ran in ${sessionDir}`;
+  }
+  return "the session's directory; -C/--cd DIR runs it elsewhere";
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** The token total after the turn: every request of this run, warm-up included. */
+export function tokensUsedLine(totals: SessionStatus["totals"]): string {
+  const total = totals.inputTokens + totals.outputTokens;
+  return `tokens used: ${count(total)} (input ${count(totals.inputTokens)}, cached ${count(totals.cachedTokens)}, output ${count(totals.outputTokens)})`;
+}

@@ -1,0 +1,70 @@
+import { realpathSync, statSync } from "node:fs";
+import { resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createScratchWorkspace } from "../demo/scratch.js";
+import { CliError } from "./errors.js";
+import { EXIT_FAILED } from "./exit-codes.js";
+import type { SharedFlags } from "./flags.js";
+import type { SavedSettings } from "./saved-settings.js";
+
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function existingDir(path: string, flag: string): string {
+  if (isDirectory(path)) return path;
+  throw new CliError(`${flag} ${path}: no such directory`, EXIT_FAILED);
+}
+
+/** mini-codex's own package folder (src/launch, dist/launch and dist/bundle sit at the same depth). */
+function ownCheckout(): string {
+  return realpathSync(fileURLToPath(new URL("../../", import.meta.url)));
+}
+
+/** Whether `dir` is `root` or inside it. */
+function inside(dir: string, root: string): boolean {
+  const real = isDirectory(dir) ? realpathSync(dir) : dir;
+  const base = root.endsWith(sep) ? root.slice(0, -1) : root;
+  return real === base || real.startsWith(base + sep);
+}
+
+export interface WorkingDirectoryInput {
+  flags: Pick<SharedFlags, "cd">;
+  resumed?: { saved: SavedSettings; inItsDirectory: boolean };
+  /** The provider is the embedded demo. */
+  startsDemo: boolean;
+  warn(message: string): void;
+  /** mini-codex's own checkout (tests name another folder). */
+  checkout?: string;
+}
+
+/**
+ * -C/--cd; else a resumed session's own directory when asked for; else the current one — but
+ * the demo never works in mini-codex's own checkout unless -C names it: there it works in the
+ * resumed session's directory or a fresh scratch repository, and says so first.
+ */
+export function workingDirectory(input: WorkingDirectoryInput): string {
+  if (input.flags.cd !== undefined) return existingDir(resolve(input.flags.cd), "--cd");
+  const saved = input.resumed?.saved;
+  if (saved && input.resumed?.inItsDirectory) {
+    if (isDirectory(saved.cwd)) return saved.cwd;
+    throw new CliError(
+      `session ${saved.id} ran in ${saved.cwd}, which is no longer a directory: pass -C/--cd DIR to resume it in another one`,
+      EXIT_FAILED,
+    );
+  }
+  const cwd = existingDir(resolve(process.cwd()), "--cd");
+  const checkout = input.checkout ?? ownCheckout();
+  if (!input.startsDemo || !inside(cwd, checkout)) return cwd;
+  const theirs = saved && isDirectory(saved.cwd) && !inside(saved.cwd, checkout);
+  const dir = theirs ? saved.cwd : createScratchWorkspace();
+  const what = theirs ? "the session's directory" : "a scratch repository";
+  input.warn(
+    `the demo does not write into mini-codex's own checkout: working in ${what}, ${dir} (-C DIR to choose)`,
+  );
+  return dir;
+}

@@ -1,0 +1,21 @@
+import { cacheSaving, missCost, requestCost } from "../models/cost.js";
+import type { ModelPrices } from "../models/model-info.js";
+import type { RequestCost, RequestFinished } from "./events.js";
+
+/**
+ * What a finished request cost, from its usage, its cache facts and the model's prices;
+ * undefined when it reported no usage or the model has no known price (never a guess).
+ */
+export function costOfRequest(
+  request: RequestFinished,
+  prices: ModelPrices | undefined,
+): RequestCost | undefined {
+  const { usage } = request;
+  if (!usage || !prices) return undefined;
+  const tier = request.serviceTier;
+  return {
+    usd: requestCost(prices, usage, tier),
+    missUsd: missCost(prices, request.cache?.missedTokens ?? 0, usage.input_tokens, tier),
+    savedUsd: cacheSaving(prices, usage, tier),
+  };
+}

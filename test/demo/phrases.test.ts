@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { DEMO_PHRASES } from "../../src/demo/phrases.js";
+import { COMPACTION_PROMPT } from "../../src/turn/compaction.js";
+import { HELP_TOPICS } from "../../src/ui/help-topics.js";
+import { decider, outputsOf } from "./model-helpers.js";
+
+const decide = decider([
+  { name: "shell_command", type: "function" },
+  { name: "update_plan", type: "function" },
+  { name: "view_image", type: "function" },
+  { name: "apply_patch", type: "custom" },
+  { name: "web_search", type: "web_search" },
+]);
+
+const PATCH = "patch:\n*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch";
+
+/** A phrase as a person types it: its placeholders filled in. */
+function typed(phrase: string): string {
+  if (phrase.startsWith("patch:")) return PATCH;
+  if (phrase === "/compact") return COMPACTION_PROMPT;
+  return phrase
+    .replace(/\bN\b/g, "2")
+    .replace("<command>", "ls")
+    .replace("<path>", "a.txt")
+    .replace("<text>", "hi")
+    .replace("<image file>", "a.png")
+    .replace("<query>", "mini-codex")
+    .replace("<tool>", "update_plan")
+    .replace("<json>", '{"plan":[]}');
+}
+
+/** What the model does with it: its outputs' types, or the failure. */
+function behaviour(text: string): string {
+  const decision = decide(text);
+  if (decision.kind === "fail") return `fail:${decision.code}`;
+  return outputsOf(decision)
+    .map((output) =>
+      output.type === "message" && output.deltas.join("").startsWith("You said:")
+        ? "echo"
+        : output.type,
+    )
+    .join(",");
+}
+
+describe("what the demo model understands, as /help and the README list it (issue 26)", () => {
+  test("every listed phrase is understood (not echoed), and anything else is echoed", () => {
+    for (const { phrase } of DEMO_PHRASES) {
+      const got = behaviour(typed(phrase));
+      if (phrase === "anything else") expect(got).toBe("echo");
+      else expect(got, phrase).not.toBe("echo");
+    }
+  });
+
+  test("the README and /help list every phrase", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const help = HELP_TOPICS.flatMap((topic) => topic.lines).join("\n");
+    for (const { phrase } of DEMO_PHRASES) {
+      expect(readme, phrase).toContain(`\`${phrase}\``);
+      expect(help, phrase).toContain(phrase);
+    }
+  });
+});
