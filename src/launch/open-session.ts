@@ -1,6 +1,5 @@
 import { basename } from "node:path";
 import { effortError, lookupModel } from "../models/catalog.js";
-import { reasoningEffortSchema } from "../protocol/request.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
 import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";

@@ -8,8 +8,8 @@ import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
-import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
 import type { SessionKnowledge } from "./knowledge.js";
+import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
 import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
