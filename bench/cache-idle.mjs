@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
 import { activeCatalog, setActiveCatalog } from "../dist/models/catalog.js";
 import { createSession } from "../dist/turn/agent-session.js";
-import { benchSessionBase } from "./lib/session-world.mjs";
+import { benchProvider, benchSessionBase } from "./lib/session-world.mjs";
 
 const MODEL = "gpt-5.6-terra";
 const IDLE_MS = 45 * 60_000;
@@ -40,19 +40,7 @@ async function run(settings) {
   let idleAt = Number.POSITIVE_INFINITY;
   const session = createSession({
     id: "bench-cache-idle",
-    provider: {
-      id: "demo",
-      name: "Demo",
-      baseUrl: server.baseUrl,
-      supportsWebsockets: true,
-      requestMaxRetries: 2,
-      streamMaxRetries: 5,
-      streamIdleTimeoutMs: 30_000,
-      websocketConnectTimeoutMs: 5_000,
-      wsLanes: "auto",
-      wsMaxLanes: 4,
-      wsEpochMaxRequests: 0,
-    },
+    provider: benchProvider(server.baseUrl, "auto"),
     settings: { model: MODEL, effort: "medium", ...(settings ?? {}) },
     ...benchSessionBase(cwd),
     home: join(root, "home"),

@@ -16,7 +16,7 @@ import { startDemoServer } from "../dist/demo/index.js";
 import { ledgerPath, readLedger } from "../dist/session/ledger.js";
 import { resentItems } from "../dist/session/resent.js";
 import { createSession } from "../dist/turn/agent-session.js";
-import { benchSessionBase } from "./lib/session-world.mjs";
+import { benchProvider, benchSessionBase } from "./lib/session-world.mjs";
 
 const SESSIONS = {
   tool_turn: async (s) => {
@@ -53,19 +53,7 @@ async function runSession(name, wsLanes, model = "demo-1", { serverCache = false
   const events = [];
   const session = createSession({
     id: `bench-${name}-${wsLanes}-${model}`,
-    provider: {
-      id: "demo",
-      name: "Demo",
-      baseUrl: server.baseUrl,
-      supportsWebsockets: true,
-      requestMaxRetries: 2,
-      streamMaxRetries: 5,
-      streamIdleTimeoutMs: 30_000,
-      websocketConnectTimeoutMs: 5_000,
-      wsLanes,
-      wsMaxLanes: 4,
-      wsEpochMaxRequests: 0,
-    },
+    provider: benchProvider(server.baseUrl, wsLanes),
     settings: { model, effort: "medium" },
     // instructions and tools ride on every request, as a real agent's do
     ...benchSessionBase(cwd),
