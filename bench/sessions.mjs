@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
 import { ledgerPath, readLedger } from "../dist/session/ledger.js";
-import { resentItems } from "../dist/session/resent.js";
 import { createSession } from "../dist/turn/agent-session.js";
+import { resentItems } from "./lib/resent.mjs";
 import { benchProvider, benchSessionBase } from "./lib/session-world.mjs";
 
 const SESSIONS = {

@@ -1,4 +1,9 @@
-import type { StreamIdMode } from "./lanes.js";
+/**
+ * How the server treats `stream_id` (a test hook): `lanes` as the WebSocket-mode guide
+ * describes; `reject` like a provider that does not know the parameter (an `unknown_parameter`
+ * error naming it); `ignore` like one that drops it silently (no echo, default lane).
+ */
+export type StreamIdMode = "lanes" | "reject" | "ignore";
 
 /** A failure the next request should receive. */
 export interface DemoFailure {

@@ -1,5 +1,5 @@
 import { appendFileSync } from "node:fs";
-import type { StreamIdMode } from "./lanes.js";
+import type { StreamIdMode } from "./hooks.js";
 import { startDemoServer } from "./server.js";
 import type { RecordedRequest } from "./types.js";
 

@@ -32,7 +32,12 @@ export type DemoDecision =
 
 export const GREETING = "Hello from the mini-codex demo model.";
 
-/** The rule-based model of /work/notes/demo-model.md: pure, from the context to the output. */
+/**
+ * The demo model: fixed rules, pure, from the context to the output. The last user message
+ * picks the answer (`run:`, `patch:`, `call`, `view:`, `search:`, `demo:…` and the rest of
+ * the commands listed in README.md, else "You said: …"); a tool output last in the context
+ * gets a follow-up answer about it.
+ */
 export function decideDemoResponse(input: DemoModelInput): DemoDecision {
   const { outputs, summary } = decideOutputs(input);
   if ("fail" in outputs) return { kind: "fail", ...outputs.fail };

@@ -1,5 +1,4 @@
-import type { DemoHooks } from "./hooks.js";
-import type { StreamIdMode } from "./lanes.js";
+import type { DemoHooks, StreamIdMode } from "./hooks.js";
 
 export type DemoTransport = "ws" | "http";
 

@@ -73,6 +73,16 @@ function writeOut(text: string): void {
   );
 }
 
+/**
+ * The final message as stdout gets it: byte-exact into a pipe or a file (scripts read it), but
+ * on a terminal its control characters and escapes (clipboard writes, titles, screen clears, bidi
+ * reordering) are shown as text, like every progress line.
+ */
+export function finalMessageOutput(message: string, terminal: boolean): string {
+  const text = message.endsWith("\n") ? message : `${message}\n`;
+  return terminal ? printable(text) : text;
+}
+
 function writeJson(event: ExecEvent): void {
   writeOut(`${JSON.stringify(event)}\n`);
 }
@@ -258,7 +268,8 @@ async function runExecSession(
     writeErr("warning: the review's answer held no findings in the expected JSON\n");
   if (json && review) for (const out of findingEvents(review, () => mapper.id())) writeJson(out);
   else if (review) writeOut(findingsText(review));
-  else if (!json && last !== undefined) writeOut(last.endsWith("\n") ? last : `${last}\n`);
+  else if (!json && last !== undefined)
+    writeOut(finalMessageOutput(last, process.stdout.isTTY === true));
   // a closed pipe shows up here at the latest
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;

@@ -21,6 +21,7 @@ const providerConfigSchema = lazy(() =>
     request_max_retries: z.number().int().min(0).max(100).optional(),
     stream_max_retries: z.number().int().min(0).max(100).optional(),
     stream_idle_timeout_ms: z.number().int().positive().optional(),
+    stream_max_duration_ms: z.number().int().positive().optional(),
     websocket_connect_timeout_ms: z.number().int().positive().optional(),
     /** Where the provider's model catalog is (Codex key); default `<base_url>/models`. */
     model_catalog_url: z.url().optional(),

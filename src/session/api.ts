@@ -27,6 +27,8 @@ export interface ProviderSettings {
   requestMaxRetries: number;
   streamMaxRetries: number;
   streamIdleTimeoutMs: number;
+  /** One attempt's total time, whatever keeps arriving (default: the chain's 10 minutes). */
+  streamMaxDurationMs?: number;
   websocketConnectTimeoutMs: number;
   /** Effort lanes (docs/protocol.md, "Lanes"); "off" is the Codex CLI's one chain. */
   wsLanes: WsLanes;

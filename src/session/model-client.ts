@@ -1,3 +1,5 @@
+import { redactError } from "../protocol/error-message.js";
+import type { ResponseItem } from "../protocol/items.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
 import { WebSocketUnavailable } from "../transport/errors.js";
@@ -10,6 +12,7 @@ import type {
 } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
+import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
@@ -19,6 +22,7 @@ import {
   recoveryContext,
   recoveryFor,
 } from "./failures.js";
+import { callIdProblem } from "./history-repair.js";
 import {
   LaneSockets,
   laneBudgetSpent,
@@ -30,7 +34,12 @@ import { type WirePlan, wireRequest } from "./plan.js";
 import { withCacheControls } from "./prompt-cache.js";
 import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
-import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
+import {
+  type CompletedResponse,
+  ResponseFailed,
+  readResponse,
+  type StreamTiming,
+} from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
@@ -88,12 +97,15 @@ export class ModelClient {
   private lastResponseId: string | undefined;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
+  /** Taken out of every failure's text: a server may echo the key it was sent. */
+  private readonly secrets: string[];
 
   constructor(private readonly options: ModelClientOptions) {
     this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
     this.lastResponseId = options.lastResponseId;
+    this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
       (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
@@ -162,6 +174,7 @@ export class ModelClient {
       try {
         target = await this.pickTarget(call.build().body, call.signal);
       } catch (error) {
+        redactError(error, this.secrets);
         if (error instanceof WebSocketUnavailable) {
           this.fallBackToHttp(`WebSocket unavailable (${error.message})`);
           continue;
@@ -207,22 +220,33 @@ export class ModelClient {
       };
       const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
         call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
+      const deadline = new AttemptDeadline(
+        Math.min(
+          provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS,
+          budget.remainingMs(),
+        ),
+        call.signal,
+      );
       try {
         const result = await readResponse(
-          transport.stream(wire, call.signal, route),
+          transport.stream(wire, deadline.signal, route),
           call.onEvent,
           timing,
         );
+        refuseBadCallIds(result.items, current.body.input);
         chain.completed(result.responseId, result.items);
         if (result.responseId) this.lastResponseId = result.responseId;
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
-      } catch (error) {
+      } catch (thrown) {
+        const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         if (ignored) this.streamIds.ignored(undefined);
         if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
+      } finally {
+        deadline.clear();
       }
     }
   }
@@ -326,5 +350,13 @@ export class ModelClient {
     return sleep(ms, signal).catch(() => {
       throw new ModelRequestError("interrupted", true);
     });
+  }
+}
+
+/** A response whose tool calls lack or reuse call ids fails whole: none of it is kept or run. */
+function refuseBadCallIds(items: readonly ResponseItem[], earlier: readonly ResponseItem[]): void {
+  const problem = callIdProblem(items, earlier);
+  if (problem) {
+    throw new ResponseFailed(`the server sent ${problem}: its response was not used`, "failed");
   }
 }

@@ -1,7 +1,7 @@
 import { lookupModel } from "../models/catalog.js";
 import type { ServerEvent } from "../protocol/events.js";
+import { toHttpBody } from "../protocol/http-body.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
-import { toHttpBody } from "../transport/http.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import type { ProviderSettings } from "./api.js";
 import { carriedEffort, lastUpdateEffort } from "./effort-updates.js";

@@ -1,6 +1,6 @@
 import { cacheDropTexts } from "./cache-drop.js";
+import type { StatusState } from "./controller/state.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
-import type { StatusState } from "./state.js";
 
 export type StatusColor = "green" | "yellow" | "magenta" | "cyan" | "gray" | "red";
 

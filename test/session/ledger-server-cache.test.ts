@@ -6,7 +6,7 @@ import {
   summarizeLedger,
 } from "../../src/session/ledger.js";
 import { formatLedgerPicture } from "../../src/session/ledger-picture.js";
-import { ledgerTableRow } from "../../src/ui/ledger-rows.js";
+import { ledgerTableRow } from "../../src/ui/commands/ledger-rows.js";
 
 /** A ledger row as an older mini-codex wrote it (no server_cache), plus `extra`. */
 function row(seq: number, extra: Record<string, unknown> = {}): LedgerRow {

@@ -17,7 +17,7 @@ import { statusCommand } from "./status.js";
 import type { SlashCommand } from "./types.js";
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
-  helpCommand,
+  helpCommand(() => SLASH_COMMANDS),
   effortCommand,
   modelCommand,
   statusCommand,

@@ -17,7 +17,7 @@ function promptCommand(prompt: PromptFile): SlashCommand {
         ctx.print(info(`${prompt.path} is empty: nothing was sent.`));
         return;
       }
-      ctx.sendMessage(text);
+      ctx.controller.send(text);
     },
   };
 }

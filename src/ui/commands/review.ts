@@ -32,17 +32,20 @@ export const reviewCommand: SlashCommand = {
     let prompt: string;
     try {
       prompt = reviewPrompt(
-        await reviewDiff(parsed.target, { cwd: ctx.cwd, miniCodexHome: ctx.home }),
+        await reviewDiff(parsed.target, {
+          cwd: ctx.controller.launch.cwd,
+          miniCodexHome: ctx.controller.launch.home,
+        }),
         parsed.extra,
       );
     } catch (error) {
       ctx.print(problem(`/review cannot read the changes: ${errorMessage(error)}`));
       return;
     }
-    const fork = await ctx.openReviewFork();
+    const fork = await ctx.controller.openReviewFork();
     ctx.print(info(`Reviewing in a read-only fork (${fork.id}); this session is unchanged.`));
     let answer: string | undefined;
-    await ctx.runSessionOperation(async () => {
+    await ctx.controller.runOperation(async () => {
       const result = await fork.send(prompt);
       answer = result.lastMessage;
       return result;

@@ -5,7 +5,7 @@ export const skillsCommand: SlashCommand = {
   description: "the skills the model may use ($name in a message uses one)",
   allowedWhileBusy: true,
   run(ctx) {
-    const skills = ctx.session.knowledge?.skills ?? [];
+    const skills = ctx.controller.session.knowledge?.skills ?? [];
     if (skills.length === 0) {
       ctx.print(
         info(

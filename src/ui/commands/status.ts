@@ -16,18 +16,18 @@ export const statusCommand: SlashCommand = {
   description: "session, directory, approval and sandbox, transport and token totals",
   allowedWhileBusy: true,
   run(ctx) {
-    const s = ctx.session.status();
+    const s = ctx.controller.session.status();
     const t = s.totals;
-    const launch = ctx.settings();
-    const window = launch.contextWindow;
+    const { launch } = ctx.controller;
+    const window = ctx.controller.store.getState().status.contextWindow;
     const warning = safetyWarning(launch.approvalPolicy, launch.sandbox);
     ctx.print({
       kind: "info",
       title: "Status",
       lines: [
         `session      ${s.sessionId}`,
-        `directory    ${ctx.cwd}`,
-        ...agentsMdLines(ctx.session.knowledge),
+        `directory    ${launch.cwd}`,
+        ...agentsMdLines(ctx.controller.session.knowledge),
         `approval     ${launch.approvalPolicy} — ${policyAsks(launch.approvalPolicy)}`,
         `sandbox      ${launch.sandbox} — ${sandboxEnforces(launch.sandbox)}`,
         ...(warning ? [`⚠ ${warning}`] : []),
