@@ -13,6 +13,7 @@ import { reviewAnswer } from "./review-rule.js";
 import { answerForSchema } from "./schema-answer.js";
 import { skillReadFollowUp, skillStep } from "./skill-use.js";
 import { isCompactionRequest, summarizeConversation, userText } from "./summary.js";
+import { terminalStep } from "./terminal-steps.js";
 
 export type { DemoOutput } from "./model-tools.js";
 export type { DemoToolOffer } from "./request.js";
@@ -58,6 +59,8 @@ export function decideDemoResponse(input: DemoModelInput): DemoDecision {
 type Decided = { list: DemoOutput[] } | { fail: { code: string; message: string } };
 
 function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: string } {
+  const step = terminalStep(input.context, input.tools);
+  if (step) return { outputs: { list: [step] }, summary: "Working with a background terminal." };
   const last = input.context.at(-1);
   if (last && (last.type === "function_call_output" || last.type === "custom_tool_call_output")) {
     const again = repeatedCommand(input.context, true);

@@ -5,6 +5,7 @@ import {
   type ModelCatalog,
   type ModelFacts,
   type ModelInfo,
+  type ModelPrices,
   setActiveCatalog,
   wireEffort,
 } from "../models/catalog.js";
@@ -81,12 +82,14 @@ export function setUpCatalog(options: {
   overrides?: ModelOverrides;
   discovery: boolean;
   catalogUrl?: string;
+  /** `[model_prices]`: laid over whatever the other sources say (launch/model-prices.ts). */
+  prices?: Readonly<Record<string, ModelPrices>>;
 }): CatalogSetup {
   const bundled = activeCatalog();
   const configured = configuredModels(options.overrides);
   const url = catalogUrl(options.provider.baseUrl, options.catalogUrl);
   const install = (discovered: ModelFacts[]) =>
-    setActiveCatalog(layer(bundled, discovered, configured));
+    setActiveCatalog(layer(bundled, discovered, configured).withPrices(options.prices ?? {}));
   install(options.discovery ? cachedModels(options.home, url) : []);
   const setup: CatalogSetup = {
     noEffortUpdates: (slug) => {

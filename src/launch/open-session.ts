@@ -5,7 +5,7 @@ import { buildInitialContext } from "../session/environment.js";
 import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
 import { type NewSessionMeta, readSessionFile, SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
-import { createToolRouter } from "../tools/index.js";
+import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { systemTimezone } from "./context-sources.js";
 import { CliError, ConfigError } from "./errors.js";
@@ -23,6 +23,7 @@ import {
   savedSettingsOf,
 } from "./saved-settings.js";
 import { readSessionKnowledge } from "./session-knowledge.js";
+import { chosenShellTool } from "./shell-tool.js";
 
 export type { ResumeTarget } from "./saved-settings.js";
 
@@ -107,7 +108,11 @@ export async function openSession(
   }
 
   const { config } = runtime;
+  const shellTool = chosenShellTool(config.shell_tool, lookupModel(settings.model).shellType);
+  const terminals = shellTool === "exec_command" ? new BackgroundTerminals() : undefined;
   const tools = createToolRouter({
+    shellTool,
+    ...(terminals ? { terminals } : {}),
     applyPatchToolType: runtime.applyPatchToolType,
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
@@ -129,6 +134,7 @@ export async function openSession(
     home: runtime.home,
     rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
+    ...(terminals ? { terminals } : {}),
     warmup: input.warmup,
     version: runtime.version,
     ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),
@@ -224,9 +230,6 @@ function keepSavedSettings(
     if (saved.effort) settings.effort = saved.effort;
     else delete settings.effort;
   }
-  // the effort must suit the model the session goes on with (a flag may have changed either)
-  const problem = settings.effort && effortError(lookupModel(settings.model), settings.effort);
-  if (problem) throw new ConfigError(`resuming: ${problem}`, "model_reasoning_effort");
   warnings.push(
     ...resumeChanges(saved, {
       model: settings.model,
@@ -236,6 +239,9 @@ function keepSavedSettings(
       approvalPolicy: runtime.approvalPolicy,
     }),
   );
+  // the effort must suit the model the session goes on with (a flag may have changed either)
+  const problem = settings.effort && effortError(lookupModel(settings.model), settings.effort);
+  if (problem) throw new ConfigError(`resuming: ${problem}`, "model_reasoning_effort");
   return saved;
 }
 

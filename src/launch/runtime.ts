@@ -18,7 +18,7 @@ import { resolveHome } from "./home.js";
 import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { type CatalogSetup, checkedEffort, setUpCatalog } from "./model-catalog.js";
-import { applyConfiguredPrices } from "./model-prices.js";
+import { configuredPrices } from "./model-prices.js";
 import { resolveProvider } from "./provider.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
@@ -177,6 +177,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     ...(config.models ? { overrides: config.models } : {}),
     discovery: config.model_discovery !== false && !resolved.startsDemoServer,
     ...(catalogAt ? { catalogUrl: catalogAt } : {}),
+    prices: configuredPrices(config),
   });
   runtime.catalog = catalog;
   runtime.close = async () => {
@@ -188,7 +189,6 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   if (contextWindow) runtime.contextWindow = contextWindow;
   // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
   // store:false only requested encrypted reasoning can be replayed in a full request.
-  applyConfiguredPrices(config);
   const model = lookupModel(runtime.model);
   if (!model.known) {
     warn(

@@ -6,6 +6,7 @@ import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
+import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 import type { SessionKnowledge } from "./knowledge.js";
@@ -115,6 +116,8 @@ export interface SessionOptions {
   mcp?: McpSessionTools;
   /** The server refused an in-band effort change for `model`: the catalog remembers it. */
   onNoEffortUpdates?(model: string): void;
+  /** The processes exec_command started (when `tools` offers it); they end with the session. */
+  terminals?: BackgroundTerminalsView;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */
@@ -191,5 +194,8 @@ export interface AgentSession {
   rules?(): RuleBook | undefined;
   /** The configured MCP servers with their state and tools (/mcp). */
   mcpServers?(): McpServerStatus[];
+  /** Processes started by exec_command that keep running (/ps, /stop, the status bar). */
+  readonly terminals?: BackgroundTerminalsView;
+  /** Ends the running turn and every background terminal. */
   close(): Promise<void>;
 }

@@ -237,6 +237,10 @@ export class Session implements AgentSession {
     return this.options.mcp?.status() ?? [];
   }
 
+  get terminals() {
+    return this.options.terminals;
+  }
+
   status(): SessionStatus {
     return sessionStatus({
       sessionId: this.id,
@@ -278,6 +282,8 @@ export class Session implements AgentSession {
   async close(): Promise<void> {
     this.lifetime.abort();
     await this.turns.stop(CLOSE_UNWIND_MS);
+    // background terminals end with the session (each reports its end as command_finished)
+    await this.options.terminals?.stopAll();
     this.tools.close();
     this.client.close();
     this.conversation.close();

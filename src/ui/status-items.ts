@@ -33,6 +33,7 @@ export const STATUS_PRIORITY = {
   mode: 0,
   activity: 1,
   context: 10,
+  terminals: 15,
   next: 20,
   lane: 25,
   model: 30,
@@ -117,6 +118,21 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
       return [
         `cached ${compactNumber(cached_tokens)} (${percent(cached_tokens, input_tokens)})`,
         `cached ${percent(cached_tokens, input_tokens)}`,
+      ];
+    },
+  },
+  {
+    id: "terminals",
+    priority: STATUS_PRIORITY.terminals,
+    color: () => "cyan",
+    render: (s) => {
+      const n = s.backgroundTerminals ?? 0;
+      if (n === 0) return [];
+      const plural = n === 1 ? "" : "s";
+      return [
+        `${n} background terminal${plural} running · /ps`,
+        `${n} bg terminal${plural}`,
+        `${n} bg`,
       ];
     },
   },

@@ -34,6 +34,8 @@ export type UiAction =
   | { type: "next_preview"; next: NextRequestPreview }
   /** The context window of the model now in use (after `/model`). */
   | { type: "context_window"; contextWindow: number | undefined }
+  /** How many background terminals run now (the engine's list changed). */
+  | { type: "background_terminals"; count: number }
   | { type: "user_message"; text: string }
   | { type: "enqueue"; message: ComposedMessage }
   | { type: "dequeue" }
@@ -60,6 +62,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       });
     case "context_window":
       return withStatus(state, { contextWindow: action.contextWindow });
+    case "background_terminals":
+      return withStatus(state, { backgroundTerminals: action.count });
     case "next_preview": {
       // Only a full request is news, and only when it is not for the same reason as the last
       // one (over HTTP every request is full: the mode already says so).

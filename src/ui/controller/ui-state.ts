@@ -29,6 +29,8 @@ export interface StatusState {
   contextWindow?: number;
   busy: boolean;
   queued: number;
+  /** exec_command processes still running. */
+  backgroundTerminals?: number;
 }
 
 /** The transcript and status bar's facts (the reducer in state.ts updates them). */
