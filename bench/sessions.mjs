@@ -5,15 +5,18 @@
 // socket. Per session and mode: requests, share sent incrementally, input items re-sent
 // (items sent minus the items the request's lane did not hold yet), bytes sent, cached-token
 // share; and the toggle session's bytes ratio auto/off. The toggle session also runs on
-// gpt-6-astra (in-band: configuration_update items on one chain). Prints one JSON line. Run
-// `npm run build` first.
+// gpt-6-astra (in-band: configuration_update items on one chain). Then each session once more
+// on gpt-5.6-terra (a model that takes cache options) with lanes "auto" and its ledger on: how
+// many ledger rows carry the server's cache diagnosis and how often it agrees with the
+// client's. Prints one JSON line. Run `npm run build` first.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
+import { ledgerPath, readLedger } from "../dist/session/ledger.js";
 import { createSession } from "../dist/turn/agent-session.js";
 import { resentItems } from "./lib/resent.mjs";
-import { benchSessionBase } from "./lib/session-world.mjs";
+import { benchProvider, benchSessionBase } from "./lib/session-world.mjs";
 
 const SESSIONS = {
   tool_turn: async (s) => {
@@ -42,7 +45,7 @@ async function turn(s, text) {
   if (!result.ok) throw new Error(`turn failed: ${result.error}`);
 }
 
-async function runSession(name, wsLanes, model = "demo-1") {
+async function runSession(name, wsLanes, model = "demo-1", { serverCache = false } = {}) {
   const server = await startDemoServer();
   const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-sessions-"));
   const cwd = join(root, "work");
@@ -50,36 +53,51 @@ async function runSession(name, wsLanes, model = "demo-1") {
   const events = [];
   const session = createSession({
     id: `bench-${name}-${wsLanes}-${model}`,
-    provider: {
-      id: "demo",
-      name: "Demo",
-      baseUrl: server.baseUrl,
-      supportsWebsockets: true,
-      requestMaxRetries: 2,
-      streamMaxRetries: 5,
-      streamIdleTimeoutMs: 30_000,
-      websocketConnectTimeoutMs: 5_000,
-      wsLanes,
-      wsMaxLanes: 4,
-      wsEpochMaxRequests: 0,
-    },
+    provider: benchProvider(server.baseUrl, wsLanes),
     settings: { model, effort: "medium" },
     // instructions and tools ride on every request, as a real agent's do
     ...benchSessionBase(cwd),
     home: join(root, "home"),
     warmup: true,
-    ledger: false,
+    ledger: serverCache,
     version: "0.0.0-bench",
   });
   session.subscribe((event) => events.push(event));
+  let rows = [];
   try {
     await SESSIONS[name]({ session, server });
   } finally {
     await session.close();
     await server.close();
+    if (serverCache) rows = readLedger(ledgerPath(join(root, "home"), session.id)).rows;
     rmSync(root, { recursive: true, force: true });
   }
-  return figures(events);
+  return serverCache ? serverAgreement(rows) : figures(events);
+}
+
+/** Ledger rows with the server's diagnosis, and its agreement with the client's. */
+function serverAgreement(rows) {
+  const answered = rows.filter((row) => row.server_cache);
+  const compared = answered.filter((row) => row.server_cache.agrees !== null);
+  const agreed = compared.filter((row) => row.server_cache.agrees);
+  return {
+    rows: rows.length,
+    rows_with_server_answer: answered.length,
+    // the warm-up is the session's first request: nothing to compare with, so no diagnosis
+    rows_without: rows
+      .filter((row) => !row.server_cache)
+      .map((row) => `#${row.seq}${row.turn === 0 ? " warm-up" : ""}`),
+    compared: compared.length,
+    agreed: agreed.length,
+    agreement: compared.length > 0 ? round(agreed.length / compared.length) : null,
+    verdicts: answered.map((row) => row.server_cache.reason ?? row.server_cache.verdict),
+    disagreements: compared
+      .filter((row) => !row.server_cache.agrees)
+      .map(
+        (row) =>
+          `#${row.seq} client ${row.cache_diagnosis} / server ${row.server_cache.reason ?? row.server_cache.verdict}`,
+      ),
+  };
 }
 
 function figures(events) {
@@ -119,6 +137,13 @@ for (const name of Object.keys(SESSIONS)) {
 // the same toggles on gpt-6-astra, whose catalog entry takes in-band effort updates: each
 // change is a configuration_update item on the one chain (Responses Lite shape)
 results.effort_toggles.in_band = await runSession("effort_toggles", "auto", "gpt-6-astra");
+const serverCache = {};
+for (const name of Object.keys(SESSIONS)) {
+  serverCache[name] = await runSession(name, "auto", "gpt-5.6-terra", { serverCache: true });
+}
+const all = Object.values(serverCache);
+const comparedAll = all.reduce((n, s) => n + s.compared, 0);
+const agreedAll = all.reduce((n, s) => n + s.agreed, 0);
 const toggles = results.effort_toggles;
 console.log(
   JSON.stringify({
@@ -131,5 +156,7 @@ console.log(
       auto: toggles.auto.items_resent,
       in_band: toggles.in_band.items_resent,
     },
+    server_cache: serverCache,
+    server_cache_agreement: comparedAll > 0 ? round(agreedAll / comparedAll) : null,
   }),
 );

@@ -59,6 +59,23 @@ export async function demoServerProcess(extraArgs = []) {
 }
 
 /** What every benchmark session in `cwd` shares: instructions, tools, workspace, context. */
+/** The demo provider of the scripted session benchmarks (retries as a real provider's). */
+export function benchProvider(baseUrl, wsLanes) {
+  return {
+    id: "demo",
+    name: "Demo",
+    baseUrl,
+    supportsWebsockets: true,
+    requestMaxRetries: 2,
+    streamMaxRetries: 5,
+    streamIdleTimeoutMs: 30_000,
+    websocketConnectTimeoutMs: 5_000,
+    wsLanes,
+    wsMaxLanes: 4,
+    wsEpochMaxRequests: 0,
+  };
+}
+
 export function benchSessionBase(cwd, toolOptions = {}) {
   return {
     instructions: "You are the benchmark agent.\n".repeat(100),

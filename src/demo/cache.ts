@@ -117,33 +117,98 @@ function sharedBytes(a: PromptStream, b: PromptStream): number {
   return bytes;
 }
 
+/** A place a prefix was written to the cache, and when it expires. */
+export interface CacheBoundary {
+  bytes: number;
+  expiresAt: number;
+}
+
+/**
+ * How one request uses the cache. `legacy` (no `prompt_cache_options`): any shared prefix is
+ * reused, block by block, as before breakpoints existed. Otherwise only a prefix ending at a
+ * written boundary is: the implicit one at the end of the prompt (mode `implicit`) and the
+ * request's explicit breakpoints. Every write lives `ttlMs` (30 minutes by default).
+ */
+export interface CacheUse {
+  legacy: boolean;
+  ttlMs: number;
+  /** Boundaries this request writes besides the implicit one (byte offsets, each with its TTL). */
+  breakpoints: ReadonlyArray<{ bytes: number; ttlMs: number }>;
+  implicit: boolean;
+}
+
+export const TTL_30M_MS = 30 * 60_000;
+
+const LEGACY_USE: CacheUse = { legacy: true, ttlMs: TTL_30M_MS, breakpoints: [], implicit: true };
+
+interface CacheEntry {
+  stream: PromptStream;
+  boundaries: CacheBoundary[];
+  legacy: boolean;
+}
+
+/** Boundaries the conversation keeps at most (the API considers the latest 80). */
+const BOUNDARIES_KEPT = 80;
+
 /** Longest previously seen prefix under the same prompt_cache_key (docs/protocol.md, "The demo server"). */
 export class PromptCacheSimulator {
-  private readonly streams = new Map<string, PromptStream[]>();
+  private readonly streams = new Map<string, CacheEntry[]>();
+
+  /** `now`: the cache's clock (the demo's test hook moves it forward). */
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** The last prompt stored under this key. */
   latest(key: string): PromptStream | undefined {
-    return this.streams.get(key)?.at(-1);
+    return this.streams.get(key)?.at(-1)?.stream;
   }
 
-  /** Cached tokens for this prompt, then remember it for later requests. */
-  lookupAndStore(key: string, prompt: PromptStream | string): number {
+  /** Cached tokens for this prompt, then remember it (and what it writes) for later requests. */
+  lookupAndStore(key: string, prompt: PromptStream | string, use: CacheUse = LEGACY_USE): number {
     const stream = typeof prompt === "string" ? textStream(prompt) : prompt;
-    const seen = this.streams.get(key) ?? [];
+    const now = this.now();
+    const seen = (this.streams.get(key) ?? []).map((entry) => live(entry, now));
     let best = 0;
-    const kept: PromptStream[] = [];
-    for (const previous of seen) {
-      const shared = sharedBytes(previous, stream);
-      best = Math.max(best, shared);
-      // a prompt this one extends adds nothing
-      if (shared < previous.bytes) kept.push(previous);
+    const kept: CacheEntry[] = [];
+    const carried: CacheBoundary[] = [];
+    for (const entry of seen) {
+      const shared = sharedBytes(entry.stream, stream);
+      best = Math.max(best, reusable(entry, shared, use.legacy));
+      // a prompt this one extends adds nothing but the boundaries it wrote
+      if (shared < entry.stream.bytes) kept.push(entry);
+      else carried.push(...entry.boundaries);
     }
-    kept.push(stream);
+    const written = writes(stream, use, now);
+    const boundaries = [...carried, ...written].slice(-BOUNDARIES_KEPT);
+    if (boundaries.length > 0) kept.push({ stream, boundaries, legacy: use.legacy });
     this.streams.set(key, kept.slice(-STREAMS_PER_KEY));
+    if (!use.legacy && !use.implicit && use.breakpoints.length === 0) return 0; // no caching
     return cacheableTokens(Math.floor(best / 4));
   }
 
   clear(): void {
     this.streams.clear();
   }
+}
+
+/** The entry without its expired boundaries. */
+function live(entry: CacheEntry, now: number): CacheEntry {
+  return { ...entry, boundaries: entry.boundaries.filter((b) => b.expiresAt > now) };
+}
+
+/** Bytes of an entry a prompt sharing `shared` bytes with it may reuse. */
+function reusable(entry: CacheEntry, shared: number, legacy: boolean): number {
+  if (entry.boundaries.length === 0) return 0;
+  if (legacy && entry.legacy) return shared;
+  let bytes = 0;
+  for (const boundary of entry.boundaries) {
+    if (boundary.bytes <= shared) bytes = Math.max(bytes, boundary.bytes);
+  }
+  return bytes;
+}
+
+/** What a request writes: the implicit end-of-prompt boundary and its breakpoints. */
+function writes(stream: PromptStream, use: CacheUse, now: number): CacheBoundary[] {
+  const out = use.breakpoints.map((b) => ({ bytes: b.bytes, expiresAt: now + b.ttlMs }));
+  if (use.implicit) out.push({ bytes: stream.bytes, expiresAt: now + use.ttlMs });
+  return out;
 }

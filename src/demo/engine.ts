@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
 import type { JsonObject } from "../protocol/json.js";
 import { estimateTokens, PromptCacheSimulator, promptTokenStream } from "./cache.js";
+import { diagnose, PromptRecords, promptRecord } from "./cache-diagnostics.js";
+import { cacheOptionsRefusal, cacheUseOf, withoutBreakpoints } from "./cache-options.js";
 import { asksForCompaction, compactionOutputs, compactionRefusal } from "./compaction.js";
 import { effortUpdateRefusal, settingsInForce } from "./effort-updates.js";
 import type { DemoHooks } from "./hooks.js";
@@ -52,13 +54,17 @@ export class DemoEngine {
   /** Each `GET /models` (the catalog), as received. */
   readonly catalogRequests: Array<{ connectionId: string; headers: RecordedHeaders }> = [];
   readonly store = new LaneStore();
-  readonly cache = new PromptCacheSimulator();
+  readonly cache: PromptCacheSimulator;
+  /** Each response's prompt, for `prompt_cache_diagnostics` comparisons. */
+  readonly prompts = new PromptRecords();
 
   constructor(
     private readonly hooks: DemoHooks,
     private readonly requestCheck?: DemoRequestCheck,
     private readonly onRequest?: (request: RecordedRequest) => void,
-  ) {}
+  ) {
+    this.cache = new PromptCacheSimulator(() => Date.now() + hooks.clockOffsetMs);
+  }
 
   handle(incoming: IncomingRequest): EngineResult {
     const record = this.record(incoming);
@@ -116,6 +122,10 @@ export class DemoEngine {
       const { code, message, param } = noCompaction;
       return apiError(400, code, message, param ?? undefined);
     }
+    const noCache = this.hooks.refuseCacheOptions
+      ? cacheOptionsRefusal(incoming.body as object, request.input)
+      : undefined;
+    if (noCache) return apiError(400, noCache.code, noCache.message, noCache.param ?? undefined);
     let context: ResponseItem[] = request.input;
     let pairedLength = 0;
     const previousId = request.previousResponseId;
@@ -145,12 +155,19 @@ export class DemoEngine {
         reasoning: request.reasoning,
         instructions: request.instructions ?? "",
         tools: request.tools,
-        context,
+        context: withoutBreakpoints(context),
       },
       this.cache.latest(cacheKey),
     );
     const inputTokens = estimateTokens(stream);
-    const cachedTokens = Math.min(inputTokens, this.cache.lookupAndStore(cacheKey, stream));
+    const use = cacheUseOf(request.cacheOptions, stream, context, request.input.length);
+    const cachedTokens = Math.min(inputTokens, this.cache.lookupAndStore(cacheKey, stream, use));
+    const prompt = promptRecord(request, stream, context);
+    const comparison = request.cacheOptions?.comparisonResponseId;
+    const diagnostics =
+      comparison === undefined
+        ? undefined
+        : diagnose(prompt, this.prompts.get(comparison), cachedTokens);
     const decision: DemoDecision =
       request.generate === false
         ? { kind: "respond", outputs: [] }
@@ -170,6 +187,7 @@ export class DemoEngine {
             });
     const responseId = newId("resp");
     record.responseId = responseId;
+    this.prompts.put(responseId, prompt);
     const plan = planResponseStream(decision, {
       responseId,
       model: request.model,
@@ -179,6 +197,7 @@ export class DemoEngine {
       newId,
       createdAt: Math.floor(Date.now() / 1000),
       settings: settingsInForce(request.settings, context) as JsonObject,
+      ...(diagnostics ? { completedExtras: { prompt_cache_diagnostics: diagnostics } } : {}),
     });
     const completed = decision.kind === "respond";
     return {

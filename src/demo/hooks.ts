@@ -46,6 +46,10 @@ export class DemoHooks {
   /** Refuse `compaction_trigger` items whatever the model (until reset). */
   refuseCompaction = false;
   private compactionItems: number | undefined;
+  /** Refuse `prompt_cache_options` and breakpoints like a provider without them (until reset). */
+  refuseCacheOptions = false;
+  /** How far the prompt cache's clock runs ahead of the real one (`advanceClock`). */
+  clockOffsetMs = 0;
   private dropAfter: number | undefined;
   private stallAfter: number | undefined;
   private nextFailure: DemoFailure | undefined;
@@ -123,6 +127,19 @@ export class DemoHooks {
     this.compactionItems = n;
   }
 
+  /**
+   * Act like a provider without cache control: a request with `prompt_cache_options` or a
+   * `prompt_cache_breakpoint` gets 400 `unknown_parameter` naming it (until reset).
+   */
+  rejectCacheOptions(): void {
+    this.refuseCacheOptions = true;
+  }
+
+  /** Move the prompt cache's clock forward (an idle longer than a TTL, without waiting). */
+  advanceClock(ms: number): void {
+    this.clockOffsetMs += ms;
+  }
+
   /** The next request fails: an HTTP error status with a JSON body, or a WebSocket error frame. */
   failNext(failure: DemoFailure): void {
     this.nextFailure = failure;
@@ -160,6 +177,7 @@ export class DemoHooks {
     this.refuseEffortUpdates = false;
     this.refuseCompaction = false;
     this.compactionItems = undefined;
+    this.refuseCacheOptions = false;
     this.dropAfter = undefined;
     this.stallAfter = undefined;
     this.nextFailure = undefined;

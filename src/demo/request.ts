@@ -1,4 +1,5 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
+import { type DemoCacheOptions, readCacheOptions } from "./cache-options.js";
 import { type DemoToolOffer, offersOf } from "./offers.js";
 import { toolOutputRefusal } from "./tool-output-check.js";
 import type { DemoTransport } from "./types.js";
@@ -22,6 +23,8 @@ export interface DemoRequest {
   promptCacheKey?: string;
   previousResponseId?: string;
   generate?: boolean;
+  /** `prompt_cache_options` as sent (`prewarm: true` also sets `generate` false). */
+  cacheOptions?: DemoCacheOptions;
   /** HTTP only: false answers one JSON response instead of an event stream. */
   stream: boolean;
   /** The settings a response object repeats, with the API's defaults for those not sent. */
@@ -99,6 +102,10 @@ function read(body: unknown, transport: DemoTransport): DemoRequest {
   ] as const) {
     optional(body, name, type, label);
   }
+  const cache = readCacheOptions(body.prompt_cache_options);
+  if (!cache.ok) refuse(cache.refusal.code, cache.refusal.message, cache.refusal.param);
+  if (cache.options) request.cacheOptions = cache.options;
+  if (cache.options?.prewarm) request.generate = false;
   oneOf(body, "truncation", ["auto", "disabled"]);
   oneOf(body, "prompt_cache_retention", ["in_memory", "24h"]);
   const schema = readJsonSchema(body.text);
@@ -123,6 +130,19 @@ function responseSettings(body: Json): Record<string, unknown> {
     text: or("text", { format: { type: "text" } }),
     truncation: or("truncation", "disabled"),
     prompt_cache_key: or("prompt_cache_key", null),
+    ...appliedCacheOptions(body.prompt_cache_options),
+  };
+}
+
+/** The Response's `prompt_cache_options`: what was applied (mode, ttl, the comparison). */
+function appliedCacheOptions(value: unknown): Record<string, unknown> {
+  if (!isObject(value)) return {};
+  return {
+    prompt_cache_options: {
+      mode: value.mode ?? "implicit",
+      ttl: value.ttl ?? "30m",
+      comparison_response_id: value.comparison_response_id ?? null,
+    },
   };
 }
 

@@ -28,7 +28,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
   let engine: DemoEngine;
   const hooks = new DemoHooks({
-    forgetResponses: () => engine.store.forgetAll(),
+    forgetResponses: () => {
+      engine.store.forgetAll();
+      engine.prompts.clear();
+    },
     forgetPromptCache: () => engine.cache.clear(),
   });
   engine = new DemoEngine(hooks, options.requestCheck, options.onRequest);

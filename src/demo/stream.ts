@@ -20,6 +20,8 @@ export interface StreamPlanOptions {
   createdAt: number;
   /** The request's settings the response object repeats (instructions, tools, …). */
   settings: JsonObject;
+  /** Fields only the completed response carries (`prompt_cache_diagnostics`). */
+  completedExtras?: JsonObject;
 }
 
 export interface StreamPlan {
@@ -79,7 +81,13 @@ export function planResponseStream(decision: DemoDecision, opts: StreamPlanOptio
     total_tokens: opts.inputTokens + (items.length === 0 ? 0 : outputTokens),
   };
   const output = opts.transport === "ws" ? [] : items;
-  const done = { ...head("completed"), completed_at: opts.createdAt, output, usage };
+  const done = {
+    ...head("completed"),
+    completed_at: opts.createdAt,
+    output,
+    usage,
+    ...opts.completedExtras,
+  };
   emit({ type: "response.completed", response: done });
   return { steps, outputItems: items };
 }

@@ -6,6 +6,7 @@ import { reasoningSummarySchema } from "../protocol/request.js";
 import { webSearchModeSchema } from "../protocol/web-search.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
 import { WS_LANES } from "../session/api.js";
+import { PROMPT_CACHE_TTLS } from "../session/prompt-cache.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 import { modelOverridesSchema } from "./model-catalog.js";
 
@@ -42,6 +43,8 @@ const CONFIG_KEYS = {
   /** Fetch the provider's `/models` catalog in the background (default true). */
   model_discovery: () => z.boolean().optional(),
   model_reasoning_summary: () => reasoningSummarySchema().optional(),
+  /** `prompt_cache_options.ttl` for models that take cache options (default 12h). */
+  prompt_cache_ttl: () => z.enum(PROMPT_CACHE_TTLS).optional(),
   openai_base_url: () => z.url().optional(),
   approval_policy: () => z.enum(APPROVAL_POLICIES).optional(),
   sandbox_mode: () => z.enum(SANDBOX_MODES).optional(),

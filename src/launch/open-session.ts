@@ -99,6 +99,7 @@ export async function openSession(
   const settings: SessionSettings = { model: runtime.model };
   if (runtime.effort) settings.effort = runtime.effort;
   if (runtime.reasoningSummary) settings.reasoningSummary = runtime.reasoningSummary;
+  if (runtime.promptCacheTtl) settings.promptCacheTtl = runtime.promptCacheTtl;
   if (input.outputSchema) settings.outputSchema = input.outputSchema;
   if (input.settings) {
     settings.model = input.settings.model;

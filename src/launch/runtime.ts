@@ -5,6 +5,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
+import type { PromptCacheTtl } from "../session/prompt-cache.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
 import { loadConfig } from "./config.js";
@@ -48,6 +49,8 @@ export interface Runtime {
   model: string;
   effort?: ReasoningEffort;
   reasoningSummary?: ReasoningSummary;
+  /** `prompt_cache_ttl` (models that take cache options; absent: the default, 12h). */
+  promptCacheTtl?: PromptCacheTtl;
   sandbox: SandboxMode;
   approvalPolicy: ApprovalPolicy;
   applyPatchToolType: "custom" | "function";
@@ -202,5 +205,6 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   if (effort) runtime.effort = effort;
   const summary = config.model_reasoning_summary ?? (reasoningModel ? "auto" : undefined);
   if (summary) runtime.reasoningSummary = summary;
+  if (config.prompt_cache_ttl) runtime.promptCacheTtl = config.prompt_cache_ttl;
   return runtime;
 }

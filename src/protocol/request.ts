@@ -88,7 +88,10 @@ export const responsesRequestSchema = lazy(() =>
         verbosity: z.enum(["low", "medium", "high"]).optional(),
       })
       .optional(),
-    /** Prompt cache settings (7.59 `prompt_cache_options`); not sent yet, compared when it is. */
+    /**
+     * Prompt cache settings (7.59 `prompt_cache_options`): `{mode, ttl}` in the compared body;
+     * the wire copy adds `comparison_response_id` and, on the warm-up, `prewarm`.
+     */
     prompt_cache_options: z.record(z.string(), z.unknown()).optional(),
     service_tier: z.string().optional(),
     previous_response_id: z.string().optional(),

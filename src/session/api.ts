@@ -11,6 +11,7 @@ import type { TransportKind } from "../transport/types.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 import type { SessionKnowledge } from "./knowledge.js";
 import type { LedgerCost } from "./ledger.js";
+import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
 import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
@@ -47,6 +48,10 @@ export interface SessionSettings {
   effort?: ReasoningEffort;
   reasoningSummary?: ReasoningSummary;
   serviceTier?: string;
+  /** `prompt_cache_options.ttl` on models that take cache options (default 12h). */
+  promptCacheTtl?: PromptCacheTtl;
+  /** `prompt_cache_options.mode` on those models (default implicit; measured in bench/cache-idle). */
+  promptCacheMode?: PromptCacheMode;
   /** JSON schema for --output-schema (sent as text.format json_schema). */
   outputSchema?: { name: string; schema: Record<string, unknown> };
 }

@@ -1,8 +1,9 @@
 import { diagnoseCache, missedPrefixTokens } from "./cache-diagnosis.js";
-import type { RequestCacheFacts, RequestFinished } from "./events.js";
+import type { RequestCacheFacts, RequestFinished, ServerCacheFacts } from "./events.js";
 import type { LedgerRow } from "./ledger.js";
 import { PrefixIndex, type PrefixLookup, type SeedRequest } from "./prefix-index.js";
 import type { FullRequest } from "./request.js";
+import { cacheAgreement } from "./server-cache.js";
 
 /**
  * Follows one session's requests (across lanes and epochs) to explain its cached tokens: the
@@ -15,6 +16,8 @@ export class CacheExplainer {
   private readonly inFlight = new Map<number, PrefixLookup>();
   /** Started requests not looked up yet: the lookup waits until the frame is on the wire. */
   private readonly toLookUp = new Map<number, { request: FullRequest; seed?: SeedRequest }>();
+  /** Response ids of the completed requests the index holds, by seq. */
+  private readonly responseIds = new Map<number, string>();
 
   /**
    * `resumedFrom`: the last completed request of a resumed session (its ledger row), so the
@@ -29,6 +32,17 @@ export class CacheExplainer {
   built(request: FullRequest): FullRequest {
     this.lastBuilt = request;
     return request;
+  }
+
+  /**
+   * The response whose prefix a full request expects to reuse: the completed request the
+   * index finds for it (same fields first). Undefined before any completed request (a
+   * resumed session's first request: the caller compares with the ledger's last response).
+   */
+  expectedReuse(request: FullRequest): string | undefined {
+    if (this.responseIds.size === 0) return undefined;
+    const seq = this.index.lookup(request).best?.seq;
+    return seq === undefined ? undefined : this.responseIds.get(seq);
   }
 
   /** The request just built went on the wire as `seq`. */
@@ -68,13 +82,30 @@ export class CacheExplainer {
     };
     const diagnosis = facts ? diagnoseCache(facts) : null;
     if (usage) this.index.record(request.seq, lookup, usage.input_tokens, now);
+    if (usage && request.responseId) this.responseIds.set(request.seq, request.responseId);
+    const server = serverFacts(request, diagnosis);
     return {
       prefixDigest: lookup.prefixDigest,
       sharedPrefix: lookup.sharedPrefix,
       diagnosis,
       missedTokens: facts ? missedPrefixTokens(facts, diagnosis) : 0,
+      ...(server ? { server } : {}),
     };
   }
+}
+
+/** The server's answer beside the client's diagnosis, when the server gave one. */
+function serverFacts(
+  request: RequestFinished,
+  diagnosis: string | null,
+): ServerCacheFacts | undefined {
+  const answer = request.serverCache;
+  if (!answer) return undefined;
+  return {
+    ...answer,
+    comparedWith: request.cacheComparison ?? null,
+    agrees: cacheAgreement(diagnosis, answer),
+  };
 }
 
 /** The seed for a resumed session from its last completed ledger row (none: nothing to seed). */

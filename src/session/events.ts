@@ -4,6 +4,7 @@ import type { ReasoningEffort } from "../protocol/request.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type { ToolEvent } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
+import type { ServerCacheAnswer } from "./server-cache.js";
 
 export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
 
@@ -33,6 +34,8 @@ export interface RequestStarted {
   itemsSent: number;
   bytesSent: number;
   warmup: boolean;
+  /** Cache options: the response whose prefix the request expects to reuse (asks for diagnostics). */
+  cacheComparison?: string;
 }
 
 export type RequestOutcome =
@@ -52,11 +55,19 @@ export interface RequestCacheFacts {
   sharedPrefix: { seq: number; items: number } | null;
   /** null: nothing was lost (or not completed); else `prefix_changed:…`, `cache_cold:<m>`, … */
   diagnosis: string | null;
+  /** The server's own diagnosis (cache options only) and whether it agrees with `diagnosis`. */
+  server?: ServerCacheFacts;
   /**
    * Tokens of a prefix the server had seen before that it did not serve from cache (the
    * client's estimate: the earlier request's prompt, up to this one's, less what was cached).
    */
   missedTokens?: number;
+}
+
+/** The server's answer beside the client's: agrees null when the two cannot be compared. */
+export interface ServerCacheFacts extends ServerCacheAnswer {
+  comparedWith: string | null;
+  agrees: boolean | null;
 }
 
 /** What a completed request cost in US dollars (absent: no usage, or no price for the model). */
@@ -74,6 +85,8 @@ export interface RequestFinished extends RequestStarted {
   msToFirstEvent?: number;
   msTotal: number;
   outcome: RequestOutcome;
+  /** `prompt_cache_diagnostics` of the completed response, when the server sent one. */
+  serverCache?: ServerCacheAnswer;
   /** Set by the session once the request is finished (absent in a ledger-less replay). */
   cache?: RequestCacheFacts;
   /** Set by the session when the request reported usage and its model has a price. */

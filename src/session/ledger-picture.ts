@@ -1,4 +1,5 @@
 import type { LedgerRow } from "./ledger.js";
+import { serverCacheText } from "./server-cache-tally.js";
 
 /** Cells of the cached-share bar: enough to see a drop, narrow enough for 80 columns. */
 export const BAR_CELLS = 20;
@@ -26,6 +27,7 @@ export function formatLedgerPicture(rows: readonly LedgerRow[]): string {
     const why = [
       row.outcome === "completed" ? null : row.outcome,
       row.cache_diagnosis,
+      row.server_cache ? `server: ${serverCacheText(row)}` : null,
       row.mode === "ws_incremental" ? null : row.reason && `full: ${row.reason}`,
     ].filter(Boolean);
     return `${String(row.seq).padStart(4)} ${String(row.turn).padStart(4)} ${MODE_MARKS[row.mode].padEnd(4)} ${bar} ${pct} ${why.join("  ")}`.trimEnd();

@@ -5,6 +5,13 @@ import { formatUsd } from "../models/cost.js";
 import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
+import {
+  type ServerCacheTally,
+  serverCacheCell,
+  serverCacheCellSchema,
+  serverCacheLines,
+  tallyServerCache,
+} from "./server-cache-tally.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 /** One ledger line (docs/protocol.md, "The ledger"): figures only — no prompt text, no tool output, no key. */
@@ -55,6 +62,8 @@ export const ledgerRowSchema = lazy(() =>
       })
       .nullable()
       .default(null),
+    // the server's own prompt_cache_diagnostics (cache options only), beside cache_diagnosis
+    server_cache: serverCacheCellSchema().nullable().default(null),
     // absent in ledgers written before costs: read as null (as for a model without a price)
     cache_missed_tokens: z.number().nullable().default(null),
     cost_usd: z.number().nullable().default(null),
@@ -110,6 +119,7 @@ export function ledgerRow(
           tokens_before: request.compaction.tokensBefore,
         }
       : null,
+    server_cache: serverCacheCell(request.cache?.server),
     cache_missed_tokens: request.cache?.missedTokens ?? null,
     cost_usd: request.cost ? roundUsd(request.cost.usd) : null,
     miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
@@ -248,6 +258,8 @@ export interface LedgerSummary {
   cacheHitRatio: number;
   /** Share of WebSocket requests sent incrementally, 0..1. */
   incrementalRatio: number;
+  /** The server's cache diagnoses and how often they agreed with the client's. */
+  serverCache: ServerCacheTally;
   /** Requests per `model (catalog source)`. */
   models: Record<string, number>;
   /** Effort changes carried in-band (configuration_update), per effort. */
@@ -337,6 +349,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     outputTokens: 0,
     cacheHitRatio: 0,
     incrementalRatio: 0,
+    serverCache: { answers: 0, compared: 0, agreed: 0, verdicts: {} },
     models: {},
     inBandEfforts: {},
     cost: ledgerCost(rows),
@@ -347,6 +360,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     count(summary.outcomes, row.outcome);
     if (row.reason) count(summary.fullReasons, row.reason);
     if (row.cache_diagnosis) count(summary.cacheMisses, missKind(row.cache_diagnosis));
+    if (row.server_cache) tallyServerCache(summary.serverCache, row.server_cache);
     if (row.transport === "ws") wsRequests += 1;
     count(summary.models, `${row.model} (${row.model_source ?? "source unknown"})`);
     if (row.effort_update) count(summary.inBandEfforts, row.effort_update);
@@ -380,6 +394,7 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `cache misses: ${pairs(summary.cacheMisses)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
+    ...serverCacheLines(summary.serverCache, pairs),
     `cost: ${formatLedgerCost(summary.cost)}`,
   ].join("\n");
 }

@@ -31,6 +31,7 @@ import {
 } from "./lane-sockets.js";
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
+import { withCacheControls } from "./prompt-cache.js";
 import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
 import {
@@ -66,6 +67,15 @@ export interface ModelClientOptions {
   lastSeq?: number;
   /** A `configuration_update` was refused for `model`: the session drops updates; resent once. */
   onUpdateRefused?(model: string): void;
+  /** The last completed response of a resumed session (the first request compares with it). */
+  lastResponseId?: string;
+  /**
+   * The provider refused `prompt_cache_options` or a breakpoint (400 unknown_parameter): the
+   * session sends none from now on, and the request is resent once, in full.
+   */
+  onCacheOptionsRefused?(model: string): void;
+  /** The response a full request expects to reuse the prefix of (the session's prefix index). */
+  comparisonFor?(request: FullRequest): string | undefined;
 }
 
 /**
@@ -83,6 +93,8 @@ export class ModelClient {
   private readonly now: () => number;
   private readonly streamIds: StreamIdFallback;
   private readonly refusals: Refusals;
+  /** The session's latest completed response: a full request expects to reuse its prefix. */
+  private lastResponseId: string | undefined;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
   /** Taken out of every failure's text: a server may echo the key it was sent. */
@@ -92,6 +104,7 @@ export class ModelClient {
     this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
+    this.lastResponseId = options.lastResponseId;
     this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
@@ -100,7 +113,11 @@ export class ModelClient {
       ),
     );
     this.streamIds = new StreamIdFallback(mode, options.lanes, this.sockets, options.warn);
-    this.refusals = new Refusals(this.streamIds, options.onUpdateRefused);
+    this.refusals = new Refusals(
+      this.streamIds,
+      options.onUpdateRefused,
+      options.onCacheOptionsRefused,
+    );
   }
 
   get transportKind(): TransportKind {
@@ -148,7 +165,7 @@ export class ModelClient {
   async sample(call: SampleCall): Promise<CompletedResponse> {
     const { lanes, provider } = this.options;
     const budget = new RetryBudget(provider, this.now);
-    const refusals = { updates: 0 };
+    const refusals = { updates: 0, cacheOptions: 0 };
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
@@ -168,7 +185,12 @@ export class ModelClient {
       const chain = lane.chain;
       const current = call.build(); // after any epoch reset, so frozen outputs are current
       const plan = chain.plan(current, transport.kind, connection);
-      const wire = wireRequest(current.body, plan, call.warmup === true);
+      const warmup = call.warmup === true;
+      const wire = withCacheControls(current.body, wireRequest(current.body, plan, warmup), {
+        plan,
+        warmup,
+        comparisonResponseId: this.comparison(current, plan),
+      });
       const started = describeAttempt(
         call,
         current,
@@ -213,6 +235,7 @@ export class ModelClient {
         );
         refuseBadCallIds(result.items, current.body.input);
         chain.completed(result.responseId, result.items);
+        if (result.responseId) this.lastResponseId = result.responseId;
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
@@ -226,6 +249,16 @@ export class ModelClient {
         deadline.clear();
       }
     }
+  }
+
+  /**
+   * Cache options only: the response whose prefix the request expects to reuse — the lane's
+   * head when chained, else what the prefix index names, else the latest completed response.
+   */
+  private comparison(current: FullRequest, plan: WirePlan): string | undefined {
+    if (!current.body.prompt_cache_options) return undefined;
+    if (plan.kind === "incremental") return plan.previousResponseId;
+    return this.options.comparisonFor?.(current) ?? this.lastResponseId;
   }
 
   close(): void {

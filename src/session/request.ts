@@ -6,6 +6,7 @@ import type { SessionSettings } from "./api.js";
 import { chainOf } from "./digest.js";
 import type { ConversationHistory, FrozenToolOutputs } from "./history.js";
 import type { PlannedRequest } from "./plan.js";
+import { type PromptCacheSettings, promptCacheOptions } from "./prompt-cache.js";
 
 /** A full logical request plus the prefix chain of its input: what the planner compares. */
 export type FullRequest = PlannedRequest;
@@ -26,6 +27,8 @@ export interface RequestWire {
   verbosity?: "low" | "medium" | "high";
   /** The request-level effort when it is not `settings.effort`: an in-band model's baseline. */
   effort?: ReasoningEffort;
+  /** Models that take `prompt_cache_options` (the catalog's `cacheOptions`): its ttl and mode. */
+  promptCache?: PromptCacheSettings;
 }
 
 export const ENCRYPTED_REASONING = "reasoning.encrypted_content";
@@ -51,6 +54,9 @@ export function buildRequestBody(
     model: settings.model,
     parallel_tool_calls: false,
     prompt_cache_key: frame.sessionId,
+    ...(frame.wire?.promptCache
+      ? { prompt_cache_options: promptCacheOptions(frame.wire.promptCache) }
+      : {}),
     ...(reasoning ? { reasoning } : {}),
     ...(settings.serviceTier ? { service_tier: settings.serviceTier } : {}),
     store: false,

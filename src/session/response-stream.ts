@@ -6,6 +6,7 @@ import {
 } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { parseRetryAfterMs, TransportError } from "../transport/errors.js";
+import { type ServerCacheAnswer, serverCacheAnswer } from "./server-cache.js";
 
 /** What one streamed response produced. */
 export interface CompletedResponse {
@@ -13,6 +14,8 @@ export interface CompletedResponse {
   /** The response's `output_item.done` items, in order (docs/protocol.md, "Server events"). */
   items: ResponseItem[];
   usage?: UsageFigures;
+  /** The server's prompt-cache diagnosis, when it sent one. */
+  serverCache?: ServerCacheAnswer;
 }
 
 export interface StreamTiming {
@@ -41,7 +44,13 @@ export async function readResponse(
       case "response.completed": {
         const usage = usageFigures(event.response.usage as Usage | undefined);
         const output = items.length > 0 ? items : (event.response.output ?? []);
-        return { responseId: event.response.id, items: output, ...(usage ? { usage } : {}) };
+        const serverCache = serverCacheAnswer(event.response);
+        return {
+          responseId: event.response.id,
+          items: output,
+          ...(usage ? { usage } : {}),
+          ...(serverCache ? { serverCache } : {}),
+        };
       }
       case "response.failed": {
         const code = event.response.error?.code ?? undefined;

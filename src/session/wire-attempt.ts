@@ -63,7 +63,14 @@ export function describeAttempt(
     itemsSent: wire.input.length,
     bytesSent: Buffer.byteLength(text),
     warmup: call.warmup === true,
+    ...cacheComparison(wire),
   };
+}
+
+/** The response a request with cache options compares its prefix with, if it names one. */
+function cacheComparison(wire: ResponsesRequest): Pick<RequestStarted, "cacheComparison"> {
+  const id = wire.prompt_cache_options?.comparison_response_id;
+  return typeof id === "string" ? { cacheComparison: id } : {};
 }
 
 /**
@@ -95,6 +102,7 @@ export function describeFinish(
     ...(msToFirstEvent !== undefined ? { msToFirstEvent } : {}),
     ...(result?.responseId ? { responseId: result.responseId } : {}),
     ...(result?.usage ? { usage: result.usage } : {}),
+    ...(result?.serverCache ? { serverCache: result.serverCache } : {}),
   };
 }
 

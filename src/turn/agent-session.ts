@@ -94,6 +94,7 @@ export class Session implements AgentSession {
         const message = refuseEffortUpdates(this.model, this.wireHistory, model);
         this.emit({ type: "warning", message });
       },
+      onCacheOptionsRefused: (model: string) => this.cacheOptionsRefused(model),
     };
     const path = createRequestPath(options, transports, hooks);
     ({ lanes: this.lanes, client: this.client, recorder: this.recorder, turns: this.turns } = path);
@@ -304,6 +305,15 @@ export class Session implements AgentSession {
       settings: this.settings,
       wire: this.model.wire(this.settings),
     };
+  }
+
+  /** The provider refused prompt_cache_options: requests go without them (one warning). */
+  private cacheOptionsRefused(model: string): void {
+    this.model.refuseCacheOptions(model);
+    this.emit({
+      type: "warning",
+      message: `the provider does not take prompt cache options for ${model}; requests go without them for the rest of this session`,
+    });
   }
 
   private build(): FullRequest {

@@ -7,6 +7,11 @@ import {
   isConfigurationUpdate,
   lastUpdateEffort,
 } from "../session/effort-updates.js";
+import {
+  DEFAULT_PROMPT_CACHE_MODE,
+  DEFAULT_PROMPT_CACHE_TTL,
+  type PromptCacheSettings,
+} from "../session/prompt-cache.js";
 import type { RequestWire } from "../session/request.js";
 import {
   baseInstructionsMessage,
@@ -29,6 +34,8 @@ export class ModelWire {
   private readonly refused = new Set<string>();
   /** Remote compaction failed once: local summaries for the rest of the session. */
   private compactionRefused = false;
+  /** Models whose provider refused `prompt_cache_options` during the session. */
+  private readonly cacheRefused = new Set<string>();
 
   constructor(settings: SessionSettings) {
     this.baseline = settings.effort;
@@ -58,7 +65,24 @@ export class ModelWire {
       ...(this.inBand(settings.model) && this.baseline !== undefined
         ? { effort: this.baseline }
         : {}),
+      ...this.promptCache(settings),
     };
+  }
+
+  /** Cache options where the catalog says the model takes them and its provider never refused. */
+  private promptCache(settings: SessionSettings): { promptCache?: PromptCacheSettings } {
+    if (!this.info(settings.model).cacheOptions || this.cacheRefused.has(settings.model)) return {};
+    return {
+      promptCache: {
+        ttl: settings.promptCacheTtl ?? DEFAULT_PROMPT_CACHE_TTL,
+        mode: settings.promptCacheMode ?? DEFAULT_PROMPT_CACHE_MODE,
+      },
+    };
+  }
+
+  /** The provider refused cache options for `model`: requests go without them from now on. */
+  refuseCacheOptions(model: string): void {
+    this.cacheRefused.add(model);
   }
 
   /**

@@ -22,7 +22,12 @@ export interface RequestPath {
 export function createRequestPath(
   options: SessionOptions,
   transports: SessionTransports,
-  hooks: { promptCacheKey: string; onEpochReset(): void; onUpdateRefused(model: string): void },
+  hooks: {
+    promptCacheKey: string;
+    onEpochReset(): void;
+    onUpdateRefused(model: string): void;
+    onCacheOptionsRefused(model: string): void;
+  },
 ): RequestPath {
   const { provider } = options;
   const lanes = new LaneTable({
@@ -44,12 +49,15 @@ export function createRequestPath(
   const turns = new TurnGuard((event) => recorder.emit(event), last.turn);
   const client = new ModelClient({
     lastSeq: last.seq,
+    ...(last.completed?.response_id ? { lastResponseId: last.completed.response_id } : {}),
     provider,
     sessionId: options.id,
     version: options.version,
     lanes,
     warn: (message) => recorder.emit({ type: "warning", message }),
     onUpdateRefused: hooks.onUpdateRefused,
+    onCacheOptionsRefused: hooks.onCacheOptionsRefused,
+    comparisonFor: (request) => recorder.expectedReuse(request),
     ...transports,
   });
   return { lanes, client, recorder, turns };

@@ -48,6 +48,11 @@ export class RequestRecorder {
     return this.cache.built(request);
   }
 
+  /** The response a full request expects to reuse the prefix of (cache options' comparison). */
+  expectedReuse(request: FullRequest): string | undefined {
+    return this.cache.expectedReuse(request);
+  }
+
   record(finished: RequestFinished): void {
     const cache = this.cache.finished(finished);
     const withCache = cache ? { ...finished, cache } : finished;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type LedgerRow, ledgerRowSchema } from "../../src/session/ledger.js";
+import {
+  formatLedgerSummary,
+  type LedgerRow,
+  ledgerRowSchema,
+  summarizeLedger,
+} from "../../src/session/ledger.js";
 import { BAR_CELLS, formatLedgerPicture, shareBar } from "../../src/session/ledger-picture.js";
+import { ledgerTableRow } from "../../src/ui/commands/ledger-rows.js";
 
 function row(seq: number, extra: Partial<LedgerRow>, cached = 0, input = 2000): LedgerRow {
   return ledgerRowSchema().parse({
@@ -55,5 +61,54 @@ describe("the per-session ledger picture", () => {
     expect(lines[3]).toContain("prefix_changed:reasoning  full: lane_new");
     expect(lines[4]).toContain("dropped");
     expect(lines[4]).toContain("·".repeat(BAR_CELLS));
+  });
+});
+
+const cell = (
+  verdict: string,
+  agrees: boolean | null,
+  reason: string | null = null,
+): Partial<LedgerRow> => ({
+  server_cache: {
+    verdict,
+    reason,
+    missed_tokens: reason ? 182_000 : null,
+    compared_with: "resp_0",
+    agrees,
+  },
+});
+
+describe("the server's cache diagnosis in the ledger views", () => {
+  it("an older ledger reads server_cache as null and prints no server lines", () => {
+    const old = row(1, {}, 0, 190_000);
+    expect(old.server_cache).toBeNull();
+    expect(formatLedgerSummary(summarizeLedger([old]))).not.toContain("server");
+  });
+
+  it("mini-codex ledger counts the verdicts and the agreement; not found is no verdict", () => {
+    const rows = [
+      row(1, cell("cache_hit", true), 0, 190_000),
+      row(
+        2,
+        {
+          cache_diagnosis: "prefix_changed:reasoning",
+          ...cell("cache_miss", true, "reasoning_effort_changed"),
+        },
+        0,
+        190_000,
+      ),
+      row(3, cell("cache_miss", false, "input_changed"), 0, 190_000),
+      row(4, cell("comparison_response_not_found", null), 0, 190_000),
+    ];
+    const text = formatLedgerSummary(summarizeLedger(rows));
+    expect(text).toContain(
+      "server cache: cache_hit 1, cache_miss:input_changed 1, cache_miss:reasoning_effort_changed 1, comparison_response_not_found 1",
+    );
+    expect(text).toContain("client and server agree on 2 of 3 compared (67%)");
+    const picture = formatLedgerPicture(rows).split("\n");
+    expect(picture[2]).toContain("server: reasoning_effort_changed 182k");
+    expect(picture[3]).toContain("server: input_changed 182k ≠ client");
+    expect(picture[4]).toContain("server: comparison_response_not_found");
+    expect(ledgerTableRow(rows[1] as LedgerRow).at(-1)).toBe("reasoning_effort_changed 182k");
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { type LedgerRow, readLedger } from "../../session/ledger.js";
+import { serverCacheText } from "../../session/server-cache-tally.js";
 
 export { ledgerPath } from "../../session/ledger.js";
 
@@ -24,6 +25,7 @@ export const LEDGER_HEADER = [
   "outcome",
   "reason",
   "cache miss",
+  "server",
 ];
 
 export function ledgerTableRow(row: LedgerRow): string[] {
@@ -44,6 +46,7 @@ export function ledgerTableRow(row: LedgerRow): string[] {
     row.outcome,
     row.reason ?? "",
     cacheMissCell(row),
+    serverCacheText(row),
   ];
 }
 
