@@ -36,6 +36,15 @@ function codeCaches(world: TempWorld): { name: string; bytes: string }[] {
   }));
 }
 
+/** Whether a session file holds `text` (the answer was appended to its history). */
+function savedAnswer(world: TempWorld, text: string): boolean {
+  try {
+    return sessionFiles(world).some((path) => readFileSync(path, "utf8").includes(text));
+  } catch {
+    return false;
+  }
+}
+
 function meta(path: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path, "utf8").split("\n")[0] ?? "{}") as Record<string, unknown>;
 }
@@ -57,6 +66,12 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     await first.until(
       () => first.screen().includes("You said: remember the word pelican"),
       "the answer",
+    );
+    // the answer on screen is saved once its response completed: quit after that, not while
+    // the text still streams (Ctrl+C then interrupts the turn, as it should)
+    await first.until(
+      () => savedAnswer(tuiWorld.world, "You said: remember the word pelican"),
+      "the saved answer",
     );
     await quit(first);
     const id = idOfSessionSaying(tuiWorld.world, "pelican");
@@ -98,6 +113,10 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     await other.until(() => other.screen().includes("/help for commands"), "the TUI to start");
     other.type("a note about otters");
     await other.until(() => other.screen().includes("You said: a note about otters"), "the answer");
+    await other.until(
+      () => savedAnswer(tuiWorld.world, "You said: a note about otters"),
+      "the saved answer",
+    );
     await quit(other);
     const pelican = idOfSessionSaying(tuiWorld.world, "pelican");
 
