@@ -1,12 +1,20 @@
-import { type MessageImage, type ResponseItem, userMessage } from "../protocol/items.js";
+import {
+  type MessageImage,
+  messageText,
+  type ResponseItem,
+  userMessage,
+} from "../protocol/items.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type {
   AgentSession,
+  RewindPoint,
+  RewindResult,
   SessionOptions,
   SessionSettings,
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
+import type { RewindMode } from "../session/checkpoint-lines.js";
 import { leadingContext } from "../session/environment.js";
 import type {
   NextRequestPreview,
@@ -31,6 +39,7 @@ import { SteeringBuffer } from "./steering.js";
 import { StoredHistory } from "./stored-history.js";
 import type { TurnGuard } from "./turn-guard.js";
 import { TurnTools } from "./turn-tools.js";
+import { TurnCheckpoints, turnCheckpointOptions } from "./rewind.js";
 import { runUserShellTurn } from "./user-shell.js";
 import { Warmup } from "./warmup.js";
 
@@ -67,6 +76,7 @@ export class Session implements AgentSession {
   private readonly settingsNote = new PendingSettingsNote();
   private readonly compactor: HistoryCompactor;
   private readonly hooks: SessionHooks;
+  private readonly checkpoints: TurnCheckpoints;
 
   constructor(
     private readonly options: SessionOptions,
@@ -84,6 +94,13 @@ export class Session implements AgentSession {
     const warn = (message: string) => this.emit({ type: "warning", message });
     this.hooks = new SessionHooks(options, () => this.settings.model, warn);
     this.approve = sessionApprovalGate(options, warn, this.hooks);
+    this.checkpoints = new TurnCheckpoints({
+      ...turnCheckpointOptions(options),
+      record: (line) => this.conversation.recordCheckpoint(line),
+      warn,
+      history: () => this.conversation.items,
+      truncate: (at) => this.conversation.truncate(at),
+    });
     this.tools = new TurnTools(options.tools, options.mcp, {
       onChange: () => this.announceSettings(),
       warn,
@@ -119,6 +136,7 @@ export class Session implements AgentSession {
   /** One user turn; `images` are data URLs sent as `input_image` parts of the message. */
   async send(input: string, images: readonly (string | MessageImage)[] = []): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
+      let at: number | undefined;
       this.tools.showWarnings();
       this.tools.beginTurn();
       // open before the warm-up wait: Enter while the warm-up runs steers this turn
@@ -127,9 +145,13 @@ export class Session implements AgentSession {
         await (this.options.warmup ? this.warmup.ensure(signal) : this.warmup.pending);
         const hookContext = await this.hooks.promptSubmitted(input, signal);
         const early = this.steering.take(); // arrived during the warm-up: right after the message
+        const notes = this.settingsNote.take();
+        const message = userMessage(input, images);
+        at = this.conversation.items.length + notes.length;
+        await this.checkpoints.beforeTurn(at, messageText(message) ?? input);
         this.conversation.append([
-          ...this.settingsNote.take(),
-          userMessage(input, images),
+          ...notes,
+          message,
           ...hookContext,
           ...early,
         ]);
@@ -155,6 +177,7 @@ export class Session implements AgentSession {
         const untaken = this.steering.end();
         if (untaken.length > 0) this.conversation.append(untaken);
         if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
+        if (at !== undefined) await this.checkpoints.afterTurn(at);
       }
     });
   }
@@ -240,6 +263,19 @@ export class Session implements AgentSession {
   /** Drop items from `length` on (undo); the next request is full: `input_shorter`. */
   truncateHistory(length: number): void {
     this.conversation.truncate(length);
+  }
+
+  rewindPoints(): RewindPoint[] {
+    return this.checkpoints.points();
+  }
+
+  rewindDiff(turn: number): Promise<string> {
+    return this.checkpoints.diff(turn);
+  }
+
+  async rewind(turn: number, mode: RewindMode): Promise<RewindResult> {
+    if (this.turns.busy) throw new Error("a turn is running: rewind after it ends (Esc stops it)");
+    return this.checkpoints.rewind(turn, mode);
   }
 
   /** A tool re-rendered a finished output; the model keeps seeing the frozen text. */
