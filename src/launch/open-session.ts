@@ -131,8 +131,9 @@ export async function openSession(
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve) base.approve = input.approve;
-  // --ephemeral saves nothing (as in Codex): no session file and no ledger
+  // --ephemeral saves nothing (as in Codex): no session file, no ledger, no checkpoints
   if (input.ephemeral) base.ledger = false;
+  else base.checkpoints = true;
 
   if (input.resume) {
     const path = findSaved(runtime, input.resume);
@@ -144,6 +145,7 @@ export async function openSession(
       id: saved.meta.id,
       restoredHistory: saved.history,
       restoredSettings: restored,
+      restoredCheckpoints: saved.checkpoints,
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };

@@ -13,7 +13,14 @@ export type RewindMode = (typeof REWIND_MODES)[number];
  * - `rewind`: the person rewound to `at` (a conversation rewind ends the later points).
  */
 export type CheckpointLine =
-  | { type: "checkpoint"; moment: "turn_start"; at: number; message: string; tree?: string; skipped?: string }
+  | {
+      type: "checkpoint";
+      moment: "turn_start";
+      at: number;
+      message: string;
+      tree?: string;
+      skipped?: string;
+    }
   | { type: "checkpoint"; moment: "turn_end"; at: number; tree: string }
   | { type: "checkpoint"; moment: "rewind"; at: number; mode: RewindMode; tree?: string };
 

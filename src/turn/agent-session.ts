@@ -24,13 +24,13 @@ import type {
 } from "../session/events.js";
 import { FrozenToolOutputs } from "../session/history.js";
 import type { LaneTable } from "../session/lanes.js";
-import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
+import { TurnCheckpoints } from "./rewind.js";
 import { sessionApprovalGate } from "./session-gate.js";
 import { SessionHooks } from "./session-hooks.js";
 import { nextRequestPreview, sessionStatus, settingsChangedEvent } from "./session-status.js";
@@ -39,7 +39,6 @@ import { SteeringBuffer } from "./steering.js";
 import { StoredHistory } from "./stored-history.js";
 import type { TurnGuard } from "./turn-guard.js";
 import { TurnTools } from "./turn-tools.js";
-import { TurnCheckpoints, turnCheckpointOptions } from "./rewind.js";
 import { runUserShellTurn } from "./user-shell.js";
 import { Warmup } from "./warmup.js";
 
@@ -94,27 +93,16 @@ export class Session implements AgentSession {
     const warn = (message: string) => this.emit({ type: "warning", message });
     this.hooks = new SessionHooks(options, () => this.settings.model, warn);
     this.approve = sessionApprovalGate(options, warn, this.hooks);
-    this.checkpoints = new TurnCheckpoints({
-      ...turnCheckpointOptions(options),
-      record: (line) => this.conversation.recordCheckpoint(line),
-      warn,
-      history: () => this.conversation.items,
-      truncate: (at) => this.conversation.truncate(at),
-    });
+    this.checkpoints = TurnCheckpoints.forSession(options, this.conversation, warn);
     this.tools = new TurnTools(options.tools, options.mcp, {
       onChange: () => this.announceSettings(),
       warn,
     });
-    this.warmup = new Warmup((signal) =>
-      this.client.warmup({
-        turn: WARMUP_TURN,
-        signal,
-        build: () => this.build(),
-        onEvent: () => {},
-        onRequestStarted: (request) => this.emit({ type: "request_started", request }),
-        onRequestFinished: (request) => this.recordRequest(request),
-      }),
-    );
+    this.warmup = Warmup.over(this.client, {
+      build: () => this.build(),
+      onRequestStarted: (request) => this.emit({ type: "request_started", request }),
+      onRequestFinished: (request) => this.recordRequest(request),
+    });
     if (options.restoredSettings) this.settingsChanged(options.restoredSettings);
     this.compactor = new HistoryCompactor({
       client: this.client,
@@ -149,12 +137,7 @@ export class Session implements AgentSession {
         const message = userMessage(input, images);
         at = this.conversation.items.length + notes.length;
         await this.checkpoints.beforeTurn(at, messageText(message) ?? input);
-        this.conversation.append([
-          ...notes,
-          message,
-          ...hookContext,
-          ...early,
-        ]);
+        this.conversation.append([...notes, message, ...hookContext, ...early]);
         return await this.hooks.runTurn(this.options.approve?.bind(this.options), {
           turn,
           signal,

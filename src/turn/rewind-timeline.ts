@@ -21,7 +21,10 @@ function userText(item: ResponseItem | undefined): string | undefined {
  * its index in history, not undone by a later conversation rewind to it or before it; the
  * latest line wins for an index.
  */
-export function livePoints(lines: readonly CheckpointLine[], history: readonly ResponseItem[]): LivePoint[] {
+export function livePoints(
+  lines: readonly CheckpointLine[],
+  history: readonly ResponseItem[],
+): LivePoint[] {
   const byIndex = new Map<number, { start: TurnStart; line: number }>();
   lines.forEach((line, index) => {
     if (line.moment === "turn_start") byIndex.set(line.at, { start: line, line: index });

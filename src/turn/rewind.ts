@@ -4,6 +4,7 @@ import type { RewindPoint, RewindResult, SessionOptions } from "../session/api.j
 import type { CheckpointLine, RewindMode } from "../session/checkpoint-lines.js";
 import { CheckpointStore, type Snapshot } from "../tools/checkpoints/checkpoint-store.js";
 import { knownStates, type LivePoint, livePoints } from "./rewind-timeline.js";
+import type { StoredHistory } from "./stored-history.js";
 
 export interface RewindDeps {
   home: string;
@@ -18,16 +19,6 @@ export interface RewindDeps {
   truncate(at: number): void;
 }
 
-/** What of the session's options the checkpoints take. */
-export function turnCheckpointOptions(options: SessionOptions) {
-  return {
-    home: options.home,
-    cwd: options.cwd,
-    enabled: options.checkpoints === true,
-    restored: options.restoredCheckpoints ?? [],
-  };
-}
-
 /**
  * Checkpoints per user turn and rewinds to them (issue 29): the workspace is recorded in the
  * shadow repository before each user message and when its turn ends; each record is a
@@ -39,6 +30,24 @@ export class TurnCheckpoints {
 
   constructor(private readonly deps: RewindDeps) {
     this.lines = [...deps.restored];
+  }
+
+  /** A session's: on when its options ask for checkpoints; lines go to its session file. */
+  static forSession(
+    options: SessionOptions,
+    conversation: StoredHistory,
+    warn: (message: string) => void,
+  ): TurnCheckpoints {
+    return new TurnCheckpoints({
+      home: options.home,
+      cwd: options.cwd,
+      enabled: options.checkpoints === true,
+      restored: options.restoredCheckpoints ?? [],
+      record: (line) => conversation.recordCheckpoint(line),
+      warn,
+      history: () => conversation.items,
+      truncate: (at) => conversation.truncate(at),
+    });
   }
 
   /** Before the user message at history index `at`: record the workspace. */
@@ -85,7 +94,13 @@ export class TurnCheckpoints {
       if ("tree" in after) tree = after.tree;
     }
     if (mode !== "code") this.deps.truncate(point.at);
-    this.add({ type: "checkpoint", moment: "rewind", at: point.at, mode, ...(tree ? { tree } : {}) });
+    this.add({
+      type: "checkpoint",
+      moment: "rewind",
+      at: point.at,
+      mode,
+      ...(tree ? { tree } : {}),
+    });
     return result;
   }
 
