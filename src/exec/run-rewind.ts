@@ -55,7 +55,7 @@ function turnNumber(text: string): number {
 }
 
 function listPoints(session: AgentSession, json: boolean): number {
-  const points = session.rewindPoints?.() ?? [];
+  const points = session.rewinds?.().points() ?? [];
   if (json) process.stdout.write(`${JSON.stringify({ type: "rewind.points", points })}\n`);
   else if (points.length === 0) process.stdout.write("no user messages to rewind to\n");
   else process.stdout.write(points.map(pointLine).join(""));
@@ -74,10 +74,11 @@ async function rewindTo(
   mode: RewindMode,
   json: boolean,
 ): Promise<number> {
-  if (!session.rewind) throw new CliError("this session cannot rewind", EXIT_FAILED);
+  const rewinds = session.rewinds?.();
+  if (!rewinds) throw new CliError("this session cannot rewind", EXIT_FAILED);
   let result: RewindResult;
   try {
-    result = await session.rewind(turn, mode);
+    result = await rewinds.rewind(turn, mode);
   } catch (error) {
     throw new CliError(`cannot rewind: ${errorMessage(error)}`, EXIT_FAILED);
   }

@@ -174,6 +174,16 @@ export interface RewindResult {
   code?: CodeRewind;
 }
 
+/** Rewinding a session to before one of its user messages (issue 29). */
+export interface SessionRewinds {
+  /** Earlier user messages to rewind to, oldest first. */
+  points(): RewindPoint[];
+  /** The diff a code rewind to `turn` would undo (shown before it is done). */
+  diff(turn: number): Promise<string>;
+  /** Rewind to before user message `turn` (a RewindPoint's number); throws a clear Error when it cannot. */
+  rewind(turn: number, mode: RewindMode): Promise<RewindResult>;
+}
+
 /** The one API the TUI, exec and the tests drive. */
 export interface AgentSession {
   readonly id: string;
@@ -201,12 +211,8 @@ export interface AgentSession {
   history(): readonly ResponseItem[];
   /** The rules on disk, to list and remove (/permissions); absent when none are read. */
   rules?(): RuleBook | undefined;
-  /** Earlier user messages to rewind to, oldest first (empty without checkpoints). */
-  rewindPoints?(): RewindPoint[];
-  /** The diff a code rewind to `turn` would undo (shown before it is done). */
-  rewindDiff?(turn: number): Promise<string>;
-  /** Rewind to before user message `turn` (a RewindPoint's number); throws a clear Error when it cannot. */
-  rewind?(turn: number, mode: RewindMode): Promise<RewindResult>;
+  /** Checkpoints and rewinds (/rewind, `exec rewind`); absent: this session cannot rewind. */
+  rewinds?(): SessionRewinds;
   /** The configured MCP servers with their state and tools (/mcp). */
   mcpServers?(): McpServerStatus[];
   close(): Promise<void>;

@@ -7,14 +7,12 @@ import {
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type {
   AgentSession,
-  RewindPoint,
-  RewindResult,
   SessionOptions,
+  SessionRewinds,
   SessionSettings,
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
-import type { RewindMode } from "../session/checkpoint-lines.js";
 import { leadingContext } from "../session/environment.js";
 import type {
   NextRequestPreview,
@@ -93,7 +91,8 @@ export class Session implements AgentSession {
     const warn = (message: string) => this.emit({ type: "warning", message });
     this.hooks = new SessionHooks(options, () => this.settings.model, warn);
     this.approve = sessionApprovalGate(options, warn, this.hooks);
-    this.checkpoints = TurnCheckpoints.forSession(options, this.conversation, warn);
+    const busy = () => this.turns.busy;
+    this.checkpoints = TurnCheckpoints.forSession(options, this.conversation, { warn, busy });
     this.tools = new TurnTools(options.tools, options.mcp, {
       onChange: () => this.announceSettings(),
       warn,
@@ -248,17 +247,8 @@ export class Session implements AgentSession {
     this.conversation.truncate(length);
   }
 
-  rewindPoints(): RewindPoint[] {
-    return this.checkpoints.points();
-  }
-
-  rewindDiff(turn: number): Promise<string> {
-    return this.checkpoints.diff(turn);
-  }
-
-  async rewind(turn: number, mode: RewindMode): Promise<RewindResult> {
-    if (this.turns.busy) throw new Error("a turn is running: rewind after it ends (Esc stops it)");
-    return this.checkpoints.rewind(turn, mode);
+  rewinds(): SessionRewinds {
+    return this.checkpoints;
   }
 
   /** A tool re-rendered a finished output; the model keeps seeing the frozen text. */

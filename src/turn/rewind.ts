@@ -1,6 +1,6 @@
 import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
-import type { RewindPoint, RewindResult, SessionOptions } from "../session/api.js";
+import type { RewindPoint, RewindResult, SessionOptions, SessionRewinds } from "../session/api.js";
 import type { CheckpointLine, RewindMode } from "../session/checkpoint-lines.js";
 import { CheckpointStore, type Snapshot } from "../tools/checkpoints/checkpoint-store.js";
 import { knownStates, type LivePoint, livePoints } from "./rewind-timeline.js";
@@ -14,6 +14,8 @@ export interface RewindDeps {
   restored: readonly CheckpointLine[];
   record(line: CheckpointLine): void;
   warn(message: string): void;
+  /** A turn runs now (a rewind waits for it to end). */
+  busy(): boolean;
   history(): readonly ResponseItem[];
   /** Drop history from index `at` on (the next request is full: `input_shorter`). */
   truncate(at: number): void;
@@ -24,7 +26,7 @@ export interface RewindDeps {
  * shadow repository before each user message and when its turn ends; each record is a
  * `checkpoint` line of the session file, so a resumed session can rewind too.
  */
-export class TurnCheckpoints {
+export class TurnCheckpoints implements SessionRewinds {
   private readonly lines: CheckpointLine[];
   private store: Promise<CheckpointStore> | undefined;
 
@@ -36,7 +38,7 @@ export class TurnCheckpoints {
   static forSession(
     options: SessionOptions,
     conversation: StoredHistory,
-    warn: (message: string) => void,
+    session: Pick<RewindDeps, "warn" | "busy">,
   ): TurnCheckpoints {
     return new TurnCheckpoints({
       home: options.home,
@@ -44,7 +46,7 @@ export class TurnCheckpoints {
       enabled: options.checkpoints === true,
       restored: options.restoredCheckpoints ?? [],
       record: (line) => conversation.recordCheckpoint(line),
-      warn,
+      ...session,
       history: () => conversation.items,
       truncate: (at) => conversation.truncate(at),
     });
@@ -80,6 +82,7 @@ export class TurnCheckpoints {
   }
 
   async rewind(turn: number, mode: RewindMode): Promise<RewindResult> {
+    if (this.deps.busy()) throw new Error("a turn is running: rewind after it ends (Esc stops it)");
     const point = this.point(turn);
     const result: RewindResult = { mode, message: point.message };
     let tree: string | undefined;

@@ -21,7 +21,8 @@ describe("exec rewind", () => {
 
     const list = await exec(["--json", "rewind", id]);
     expect(list.code).toBe(0);
-    const points = (jsonLines(list.stdout)[0] as { points: Array<{ message: string }> }).points;
+    const points = (jsonLines(list.stdout)[0] as unknown as { points: Array<{ message: string }> })
+      .points;
     expect(points.map((p) => p.message)).toEqual(["write a.txt: one", "write b.txt: two"]);
     expect((await exec(["rewind", "--last"])).stdout).toBe(
       "1  write a.txt: one\n2  write b.txt: two\n",

@@ -91,17 +91,17 @@ async function threeTurns() {
 describe("rewind (issue 29)", () => {
   it("code only puts the files back, keeps a hand edit, leaves history and the user's git alone", async () => {
     const { read, untouched, statusBefore } = await threeTurns();
-    const points = h.session.rewindPoints();
+    const points = h.session.rewinds().points();
     expect(points.map((p) => p.message)).toEqual([
       update("a.txt", "zero", "one"),
       "write b.txt: two",
       "write c.txt: three",
     ]);
-    const diff = await h.session.rewindDiff(1);
+    const diff = await h.session.rewinds().diff(1);
     expect(diff).toContain("-zero\n+one");
     expect(diff).toContain("+three");
     const history = [...h.session.history()];
-    const result = await h.session.rewind(1, "code");
+    const result = await h.session.rewinds().rewind(1, "code");
     expect(result.diff).toBe(diff);
     expect(result.code).toEqual({
       restored: ["a.txt"],
@@ -112,7 +112,7 @@ describe("rewind (issue 29)", () => {
     expect(existsSync(join(h.cwd, "c.txt"))).toBe(false);
     expect(read("b.txt")).toBe("edited by hand\n");
     expect(h.session.history()).toEqual(history);
-    expect(h.session.rewindPoints()).toHaveLength(3);
+    expect(h.session.rewinds().points()).toHaveLength(3);
     untouched();
     expect(execFileSync("git", ["-C", h.cwd, "status", "--porcelain"], { encoding: "utf8" })).toBe(
       `${statusBefore}?? b.txt\n`,
@@ -121,24 +121,31 @@ describe("rewind (issue 29)", () => {
 
   it("conversation only returns history to before the message, hands it back, and the next request is full", async () => {
     const { afterOne, read } = await threeTurns();
-    const result = await h.session.rewind(2, "conversation");
+    const result = await h.session.rewinds().rewind(2, "conversation");
     expect(result).toEqual({ mode: "conversation", message: "write b.txt: two" });
     expect(h.session.history()).toEqual(afterOne);
     expect(read("c.txt")).toBe("three\n"); // files untouched
-    expect(h.session.rewindPoints().map((p) => p.turn)).toEqual([1]);
+    expect(
+      h.session
+        .rewinds()
+        .points()
+        .map((p) => p.turn),
+    ).toEqual([1]);
     const sent = modes(h).length;
     expect((await h.session.send("write d.txt: four")).ok).toBe(true);
     // the patch call, then its output: the first request after the rewind is full, with the reason
     expect(modes(h).slice(sent)).toEqual(["ws_full:input_shorter", "ws_incremental"]);
-    expect(h.session.rewindPoints().map((p) => p.message)).toEqual([
-      update("a.txt", "zero", "one"),
-      "write d.txt: four",
-    ]);
+    expect(
+      h.session
+        .rewinds()
+        .points()
+        .map((p) => p.message),
+    ).toEqual([update("a.txt", "zero", "one"), "write d.txt: four"]);
   });
 
   it("a resumed session rewinds both to the first message and its file shows the rewound state", async () => {
     const { options, read, untouched } = await threeTurns();
-    const start = h.session.rewindPoints()[0]?.at ?? -1;
+    const start = h.session.rewinds().points()[0]?.at ?? -1;
     await h.session.close();
     const path = join(h.home, "sessions", "rewind-file.jsonl");
     const saved = readSessionFile(path);
@@ -158,8 +165,8 @@ describe("rewind (issue 29)", () => {
       restoredHistory: saved.history,
       restoredCheckpoints: saved.checkpoints,
     });
-    expect(resumed.rewindPoints()).toHaveLength(3);
-    const result = await resumed.rewind(1, "both");
+    expect(resumed.rewinds().points()).toHaveLength(3);
+    const result = await resumed.rewinds().rewind(1, "both");
     expect(result.message).toBe(update("a.txt", "zero", "one"));
     expect(result.code?.keptExternal).toEqual(["b.txt"]);
     expect(read("a.txt")).toBe("zero\n");
@@ -177,7 +184,7 @@ describe("rewind (issue 29)", () => {
 
   it("names the messages there are when asked for one that is not", async () => {
     await threeTurns();
-    await expect(h.session.rewind(7, "both")).rejects.toThrow(
+    await expect(h.session.rewinds().rewind(7, "both")).rejects.toThrow(
       "no user message 7 to rewind to (messages: 1 to 3)",
     );
   });
