@@ -103,7 +103,7 @@ export interface SessionOptions {
   rules?: RuleBook;
   /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */
   hooks?: HookSetup;
-  /** Record the workspace before each user turn (code rewind); off unless set. */
+  /** Record the workspace before each user turn that may change files (code rewind); off unless set. */
   checkpoints?: boolean;
   /** The checkpoint lines of a resumed session file, in order. */
   restoredCheckpoints?: CheckpointLine[];

@@ -9,8 +9,8 @@ import type { StoredHistory } from "./stored-history.js";
 export interface RewindDeps {
   home: string;
   cwd: string;
-  /** Record the workspace before each turn (off: conversation rewind only). */
-  enabled: boolean;
+  /** Why the workspace is not recorded before each turn (conversation rewind only); absent: it is. */
+  notRecorded?: string;
   restored: readonly CheckpointLine[];
   record(line: CheckpointLine): void;
   warn(message: string): void;
@@ -19,6 +19,23 @@ export interface RewindDeps {
   history(): readonly ResponseItem[];
   /** Drop history from index `at` on (the next request is full: `input_shorter`). */
   truncate(at: number): void;
+}
+
+function notRecorded(options: SessionOptions): { notRecorded?: string } {
+  if (options.checkpoints !== true) return { notRecorded: "this session records no checkpoints" };
+  if (!turnsMayChangeFiles(options))
+    return { notRecorded: "read-only session: no file could change" };
+  return {};
+}
+
+/**
+ * Whether a turn may change files: not in a read-only sandbox that nobody can be asked to leave
+ * (exec's default), so such sessions spend no time on checkpoints.
+ */
+export function turnsMayChangeFiles(
+  options: Pick<SessionOptions, "sandbox" | "approvalPolicy">,
+): boolean {
+  return options.sandbox !== "read-only" || options.approvalPolicy !== "never";
 }
 
 /**
@@ -43,7 +60,7 @@ export class TurnCheckpoints implements SessionRewinds {
     return new TurnCheckpoints({
       home: options.home,
       cwd: options.cwd,
-      enabled: options.checkpoints === true,
+      ...notRecorded(options),
       restored: options.restoredCheckpoints ?? [],
       record: (line) => conversation.recordCheckpoint(line),
       ...session,
@@ -54,9 +71,9 @@ export class TurnCheckpoints implements SessionRewinds {
 
   /** Before the user message at history index `at`: record the workspace. */
   async beforeTurn(at: number, message: string): Promise<void> {
-    if (!this.deps.enabled) return;
-    const snapshot = await this.snapshot();
-    if ("skipped" in snapshot) this.deps.warn(snapshot.skipped);
+    const { notRecorded } = this.deps;
+    const snapshot = notRecorded ? { skipped: notRecorded } : await this.snapshot();
+    if ("skipped" in snapshot && !notRecorded) this.deps.warn(snapshot.skipped);
     this.add({ type: "checkpoint", moment: "turn_start", at, message, ...snapshot });
   }
 

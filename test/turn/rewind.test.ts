@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
 import { createSession } from "../../src/turn/agent-session.js";
+import { turnsMayChangeFiles } from "../../src/turn/rewind.js";
 import { type Harness, harnessSessionOptions, modes, startHarness } from "../session/harness.js";
 
 // Issue 29 part 1: checkpoints before each user turn, rewind code / conversation / both.
@@ -186,6 +187,17 @@ describe("rewind (issue 29)", () => {
     await threeTurns();
     await expect(h.session.rewinds().rewind(7, "both")).rejects.toThrow(
       "no user message 7 to rewind to (messages: 1 to 3)",
+    );
+  });
+});
+
+describe("which sessions take checkpoints", () => {
+  it("a read-only session nobody can be asked about takes none; any other does", () => {
+    expect(turnsMayChangeFiles({ sandbox: "read-only", approvalPolicy: "never" })).toBe(false);
+    expect(turnsMayChangeFiles({ sandbox: "read-only", approvalPolicy: "on-request" })).toBe(true);
+    expect(turnsMayChangeFiles({ sandbox: "workspace-write", approvalPolicy: "never" })).toBe(true);
+    expect(turnsMayChangeFiles({ sandbox: "danger-full-access", approvalPolicy: "never" })).toBe(
+      true,
     );
   });
 });
