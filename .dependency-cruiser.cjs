@@ -24,6 +24,22 @@ module.exports = {
   forbidden: [
     ...directionRules(),
     {
+      name: "no-file-cycle",
+      comment:
+        "no circle of files in the TUI and the demo server: a type lives where its owner lives (docs/architecture.md)",
+      severity: "error",
+      from: { path: "^src/(ui|demo)/" },
+      to: { circular: true },
+    },
+    {
+      name: "ui-controller-plain",
+      comment:
+        "src/ui/controller is plain TypeScript (the TUI's facts and intents): no views, no hooks (biome.json forbids ink and react there)",
+      severity: "error",
+      from: { path: "^src/ui/controller/" },
+      to: { path: ["\\.tsx$", "/use-[a-z-]+\\.ts$"] },
+    },
+    {
       name: "layer-unknown-folder",
       comment: `every folder of src/ has a place in the layers (${ALL.join(", ")})`,
       severity: "error",

@@ -8,9 +8,9 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { percentile, round } from "./lib/session-world.mjs";
 
-const { listWorkspaceFiles } = await import("../dist/ui/file-index.js");
-const { FileMatcher } = await import("../dist/ui/file-matcher.js");
-const { POPUP_ROWS } = await import("../dist/ui/use-completion.js");
+const { listWorkspaceFiles } = await import("../dist/ui/input/file-index.js");
+const { FileMatcher } = await import("../dist/ui/input/file-matcher.js");
+const { POPUP_ROWS } = await import("../dist/ui/input/use-completion.js");
 
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const LISTINGS = 3;

@@ -4,14 +4,15 @@
 // with a tool call each; 6 turns with an injected previous_response_not_found and a dropped
 // socket. Per session and mode: requests, share sent incrementally, input items re-sent
 // (items sent minus the items the request's lane did not hold yet), bytes sent, cached-token
-// share; and the toggle session's bytes ratio auto/off. Prints one JSON line. Run
+// share; and the toggle session's bytes ratio auto/off. The toggle session also runs on
+// gpt-6-astra (in-band: configuration_update items on one chain). Prints one JSON line. Run
 // `npm run build` first.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
-import { resentItems } from "../dist/session/resent.js";
 import { createSession } from "../dist/turn/agent-session.js";
+import { resentItems } from "./lib/resent.mjs";
 import { benchSessionBase } from "./lib/session-world.mjs";
 
 const SESSIONS = {
@@ -41,14 +42,14 @@ async function turn(s, text) {
   if (!result.ok) throw new Error(`turn failed: ${result.error}`);
 }
 
-async function runSession(name, wsLanes) {
+async function runSession(name, wsLanes, model = "demo-1") {
   const server = await startDemoServer();
   const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-sessions-"));
   const cwd = join(root, "work");
   mkdirSync(cwd);
   const events = [];
   const session = createSession({
-    id: `bench-${name}-${wsLanes}`,
+    id: `bench-${name}-${wsLanes}-${model}`,
     provider: {
       id: "demo",
       name: "Demo",
@@ -62,7 +63,7 @@ async function runSession(name, wsLanes) {
       wsMaxLanes: 4,
       wsEpochMaxRequests: 0,
     },
-    settings: { model: "demo-1", effort: "medium" },
+    settings: { model, effort: "medium" },
     // instructions and tools ride on every request, as a real agent's do
     ...benchSessionBase(cwd),
     home: join(root, "home"),
@@ -115,12 +116,20 @@ const results = {};
 for (const name of Object.keys(SESSIONS)) {
   results[name] = { off: await runSession(name, "off"), auto: await runSession(name, "auto") };
 }
+// the same toggles on gpt-6-astra, whose catalog entry takes in-band effort updates: each
+// change is a configuration_update item on the one chain (Responses Lite shape)
+results.effort_toggles.in_band = await runSession("effort_toggles", "auto", "gpt-6-astra");
 const toggles = results.effort_toggles;
 console.log(
   JSON.stringify({
     bench: "sessions",
     ...results,
     toggle_bytes_ratio_auto_over_off: round(toggles.auto.bytes_sent / toggles.off.bytes_sent),
-    toggle_items_resent: { off: toggles.off.items_resent, auto: toggles.auto.items_resent },
+    toggle_bytes_ratio_in_band_over_off: round(toggles.in_band.bytes_sent / toggles.off.bytes_sent),
+    toggle_items_resent: {
+      off: toggles.off.items_resent,
+      auto: toggles.auto.items_resent,
+      in_band: toggles.in_band.items_resent,
+    },
   }),
 );

@@ -4,6 +4,7 @@
 // shows it. Prints one JSON line. Run `npm run build` first.
 import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
+import { bareNodePeakRssMb, ownPeakRssMb } from "./lib/peak-rss.mjs";
 import { percentile, round } from "./lib/session-world.mjs";
 import { standInSession } from "./lib/stand-in-session.mjs";
 
@@ -137,6 +138,9 @@ console.log(
     cpu_median_ms: cpuMs.length ? round(percentile(cpuMs, 50), 2) : null,
     cpu_p95_ms: cpuMs.length ? round(percentile(cpuMs, 95), 2) : null,
     target_p95_ms: 16,
+    // the whole process: Ink, React, the App and its 5 000 entries
+    peak_rss_mb: ownPeakRssMb(),
+    bare_node_peak_rss_mb: bareNodePeakRssMb(),
   }),
 );
 process.exit(0);

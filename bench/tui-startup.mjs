@@ -3,7 +3,8 @@
 // Against a demo server in this process. Prints one JSON line. Run `npm run build` first.
 // The launches after the first find V8's code cache the first one wrote at exit
 // ($MINI_CODEX_HOME/cache/code, bin/code-cache.js), as every launch after a person's first does;
-// `cold_*` are launches with that cache removed (the first after an install or upgrade).
+// `cold_*` are launches with that cache removed (the first after an install or upgrade: they run
+// from the cache the build seeded, build/seed-code-cache.mjs, and so write none of their own).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -116,7 +117,7 @@ try {
     rmSync(CODE_CACHE, { recursive: true, force: true });
     coldEcho.push((await launch(tui, { quit: i === COLD_RUNS - 1 })).echo);
   }
-  // the last cold launch quit: it primed the OS file cache and wrote the code cache
+  // the last cold launch quit: it primed the OS file cache (and, without a seed, wrote the cache)
   const drawn = [];
   const echo = [];
   const node = [];

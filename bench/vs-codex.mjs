@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { bareNodePeakRssMb, watchPeakRss } from "./lib/peak-rss.mjs";
 import { BIN } from "./lib/session-world.mjs";
 import { startTimedDemoServer } from "./lib/timed-demo-server.mjs";
 
@@ -118,6 +119,7 @@ function runOnce(client, env, work, prompt, resume, effort) {
     const [file, args] = CLIENTS[client].command(work, prompt, resume, effort);
     const start = performance.now();
     const child = spawn(file, args, { env, detached: true, stdio: ["ignore", "ignore", "pipe"] });
+    const rss = watchPeakRss(child.pid);
     let stderr = "";
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
@@ -125,6 +127,7 @@ function runOnce(client, env, work, prompt, resume, effort) {
     child.on("error", reject);
     child.on("exit", (code) => {
       const end = performance.now();
+      const peakRssMb = rss.stop();
       try {
         process.kill(-child.pid, "SIGKILL"); // whatever it left in its process group
       } catch {}
@@ -133,6 +136,9 @@ function runOnce(client, env, work, prompt, resume, effort) {
         total: end - start,
         firstRequest: requests[0] ? requests[0].at - start : undefined,
         bytes: requests.reduce((sum, r) => sum + r.request.bytes, 0),
+        // on the TCP connection: both clients offer permessage-deflate, the demo accepts it
+        wireBytes: requests.reduce((sum, r) => sum + (r.request.wireBytes ?? r.request.bytes), 0),
+        peakRssMb,
         full: requests.filter((r) => r.request.previousResponseId === undefined).length,
         requests: requests.length,
       });
@@ -150,12 +156,22 @@ async function session(client, steps) {
   const { dir, env } = world(`${client}-${Math.random().toString(36).slice(2, 8)}`);
   const work = join(dir, "work");
   mkdirSync(work);
-  const figures = { total: 0, firstRequest: undefined, bytes: 0, full: 0, requests: 0 };
+  const figures = {
+    total: 0,
+    firstRequest: undefined,
+    bytes: 0,
+    wireBytes: 0,
+    full: 0,
+    requests: 0,
+    peakRssMb: 0,
+  };
   for (const [i, step] of steps.entries()) {
     const run = await runOnce(client, env, work, step.prompt, i > 0, step.effort);
     figures.total += run.total;
     figures.firstRequest ??= run.firstRequest;
     figures.bytes += run.bytes;
+    figures.wireBytes += run.wireBytes;
+    figures.peakRssMb = Math.max(figures.peakRssMb, run.peakRssMb ?? 0);
     figures.full += run.full;
     figures.requests += run.requests;
   }
@@ -181,10 +197,9 @@ try {
     }
     const pick = (client, key) => median(runs[client].map((r) => r[key]));
     out[name] = Object.fromEntries(
-      ["firstRequest", "total", "bytes", "full", "requests"].map((key) => [
-        key,
-        { mini_codex: r2(pick("mini_codex", key)), codex: r2(pick("codex", key)) },
-      ]),
+      ["firstRequest", "total", "bytes", "wireBytes", "full", "requests", "peakRssMb"].map(
+        (key) => [key, { mini_codex: r2(pick("mini_codex", key)), codex: r2(pick("codex", key)) }],
+      ),
     );
   }
   const sum = (key, client) => Object.values(out).reduce((s, f) => s + (f[key][client] ?? 0), 0);
@@ -197,6 +212,9 @@ try {
       ),
       whole_run_ratio: r2(sum("total", "mini_codex") / sum("total", "codex")),
       bytes_ratio: r2(sum("bytes", "mini_codex") / sum("bytes", "codex")),
+      wire_bytes_ratio: r2(sum("wireBytes", "mini_codex") / sum("wireBytes", "codex")),
+      peak_rss_ratio: r2(out.tools_20.peakRssMb.mini_codex / out.tools_20.peakRssMb.codex),
+      bare_node_peak_rss_mb: bareNodePeakRssMb(),
       full_requests: { mini_codex: sum("full", "mini_codex"), codex: sum("full", "codex") },
       scenarios: out,
       load_average_1m: r2(loadavg()[0]),

@@ -100,7 +100,8 @@ export async function sessionWorld(options = {}) {
         websocketConnectTimeoutMs: 5_000,
         wsLanes: "off",
         wsEpochMaxRequests: 0,
-        ...(options.wsCompression ? { wsCompression: true } : {}),
+        // as the default config: permessage-deflate offered (the demo server accepts it)
+        wsCompression: options.wsCompression !== false,
       },
       settings: { model: "demo-1" },
       ...benchSessionBase(cwd, options.toolOptions),

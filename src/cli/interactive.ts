@@ -72,7 +72,8 @@ export async function runInteractive(
       createSession: async (hooks) =>
         (
           await openSession(runtime, {
-            warmup: true,
+            warmup: !hooks.review,
+            ...(hooks.review ? { review: true } : {}),
             ...(hooks.approve ? { approve: hooks.approve } : {}),
             ...(hooks.settings ? { settings: hooks.settings } : {}),
             ...hooks.source,

@@ -5,8 +5,10 @@ import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
 import { probeBwrap } from "../sandbox/bwrap-probe.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
+import { addExecRewindCommand } from "./exec-rewind-command.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
+import { type ReviewFlags, reviewTargetOf } from "./review-flags.js";
 import { addSessionCommands } from "./session-commands.js";
 
 /** What a command action hands back: the process exit code. */
@@ -76,36 +78,21 @@ function buildProgram(pending: Pending): Command {
     );
 
   exec
-    .command("rewind")
-    .description("rewind a saved session to before one of its user messages (no TURN: list them)")
-    .argument("[SESSION_ID]", "the session (or use --last)")
-    .argument("[TURN]", "the user message to rewind to, 1 for the first")
-    .option("--last", "the most recent session of this directory")
-    .option("--mode <MODE>", "code, conversation or both", "both")
-    .action(
-      (
-        id: string | undefined,
-        turn: string | undefined,
-        own: { last?: boolean; mode?: string },
-        cmd: Command,
-      ) => {
-        const flags = normalizeFlags(cmd.parent?.opts<Partial<ExecFlags>>() ?? {});
-        if (!own.last && !id) throw new UsageError("exec rewind needs a SESSION_ID or --last");
-        if (own.last && turn !== undefined)
-          throw new UsageError("exec rewind --last takes at most one TURN");
-        const resume = own.last ? { last: true as const } : { id: id as string };
-        const at = own.last ? id : turn;
-        pending.result = import("../exec/run-rewind.js").then((m) =>
-          m.runRewind({
-            flags,
-            resume,
-            ...(at !== undefined ? { turn: at } : {}),
-            ...(own.mode ? { mode: own.mode } : {}),
-          }),
-        );
-      },
-    );
+    .command("review")
+    .description("review changes read-only: findings with file, line and priority")
+    .argument("[PROMPT]", "extra review instructions")
+    .option("--uncommitted", "the staged, unstaged and untracked changes")
+    .option("--base <BRANCH>", "the changes since the merge base with BRANCH")
+    .option("--commit <SHA>", "the changes of one commit")
+    .action((prompt: string | undefined, own: ReviewFlags, cmd: Command) => {
+      const flags = normalizeFlags(cmd.parent?.opts<Partial<ExecFlags>>() ?? {});
+      const review = reviewTargetOf(own);
+      pending.result = import("../exec/run-exec.js").then((m) =>
+        m.runExec({ prompt, flags, review }),
+      );
+    });
 
+  addExecRewindCommand(exec, pending);
   addSessionCommands(program, pending);
 
   program

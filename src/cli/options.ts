@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import type { ExecFlags } from "../launch/flags.js";
-import { REASONING_EFFORTS } from "../protocol/efforts.js";
+import { EFFORT_CHOICES } from "../protocol/efforts.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
 
@@ -52,7 +52,7 @@ export function addSharedOptions(command: Command): Command {
       new Option(
         "--effort <LEVEL>",
         "reasoning effort (same as -c model_reasoning_effort=LEVEL)",
-      ).choices(REASONING_EFFORTS),
+      ).choices(EFFORT_CHOICES),
     )
     .option("--search", 'offer the hosted web_search tool (same as -c web_search="live")')
     .option("--demo", "use the embedded local demo provider (no key, no network)");

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
 import type { JsonObject } from "../protocol/json.js";
 import { estimateTokens, PromptCacheSimulator, promptTokenStream } from "./cache.js";
+import { effortUpdateRefusal, settingsInForce } from "./effort-updates.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane, type LaneChoice } from "./lanes.js";
 import { type DemoDecision, decideDemoResponse } from "./model.js";
+import { offersInContext } from "./offers.js";
 import { unpairedAfter } from "./pairing.js";
 import { type DemoRequest, parseDemoRequest } from "./request.js";
 import { LaneStore } from "./store.js";
@@ -45,6 +47,8 @@ export type EngineResult =
 /** The transport-independent heart of the demo server: record, validate, chain, decide. */
 export class DemoEngine {
   readonly requests: RecordedRequest[] = [];
+  /** Each `GET /models` (the catalog), as received. */
+  readonly catalogRequests: Array<{ connectionId: string; headers: RecordedHeaders }> = [];
   readonly store = new LaneStore();
   readonly cache = new PromptCacheSimulator();
 
@@ -103,6 +107,8 @@ export class DemoEngine {
     request: DemoRequest,
   ): EngineResult {
     const { connectionId } = incoming;
+    const refused = effortUpdateRefusal(request, this.hooks.refuseEffortUpdates);
+    if (refused) return apiError(400, refused.code, refused.message, refused.param ?? undefined);
     let context: ResponseItem[] = request.input;
     let pairedLength = 0;
     const previousId = request.previousResponseId;
@@ -143,7 +149,7 @@ export class DemoEngine {
         ? { kind: "respond", outputs: [] }
         : decideDemoResponse({
             context,
-            tools: request.offers,
+            tools: [...request.offers, ...offersInContext(context)],
             reasoning: request.reasoning !== undefined,
             ...(request.jsonSchema ? { jsonSchema: request.jsonSchema } : {}),
           });
@@ -157,7 +163,7 @@ export class DemoEngine {
       cachedTokens,
       newId,
       createdAt: Math.floor(Date.now() / 1000),
-      settings: request.settings as JsonObject,
+      settings: settingsInForce(request.settings, context) as JsonObject,
     });
     const completed = decision.kind === "respond";
     return {
@@ -180,6 +186,10 @@ export class DemoEngine {
         }
       },
     };
+  }
+
+  recordCatalogRequest(connectionId: string, headers: RecordedHeaders): void {
+    this.catalogRequests.push({ connectionId, headers });
   }
 
   private record(incoming: IncomingRequest): RecordedRequest {

@@ -1,4 +1,9 @@
-import type { StreamIdMode } from "./lanes.js";
+/**
+ * How the server treats `stream_id` (a test hook): `lanes` as the WebSocket-mode guide
+ * describes; `reject` like a provider that does not know the parameter (an `unknown_parameter`
+ * error naming it); `ignore` like one that drops it silently (no echo, default lane).
+ */
+export type StreamIdMode = "lanes" | "reject" | "ignore";
 
 /** A failure the next request should receive. */
 export interface DemoFailure {
@@ -36,6 +41,8 @@ export class DemoHooks {
   upgradeRefusal: number | undefined;
   /** How `stream_id` is treated (see `rejectStreamIds` / `ignoreStreamIds`). */
   streamIds: StreamIdMode = "lanes";
+  /** Refuse `configuration_update` items whatever the model (until reset). */
+  refuseEffortUpdates = false;
   private dropAfter: number | undefined;
   private stallAfter: number | undefined;
   private nextFailure: DemoFailure | undefined;
@@ -92,6 +99,14 @@ export class DemoHooks {
     this.streamIds = "ignore";
   }
 
+  /**
+   * Act like a server whose model takes no in-band effort changes: every request carrying a
+   * `configuration_update` item gets the real 400 (`unsupported_value`, `input[N].type`).
+   */
+  rejectEffortUpdates(): void {
+    this.refuseEffortUpdates = true;
+  }
+
   /** The next request fails: an HTTP error status with a JSON body, or a WebSocket error frame. */
   failNext(failure: DemoFailure): void {
     this.nextFailure = failure;
@@ -126,6 +141,7 @@ export class DemoHooks {
   reset(): void {
     this.upgradeRefusal = undefined;
     this.streamIds = "lanes";
+    this.refuseEffortUpdates = false;
     this.dropAfter = undefined;
     this.stallAfter = undefined;
     this.nextFailure = undefined;

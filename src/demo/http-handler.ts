@@ -1,10 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ModelCatalog, toCodexCatalog } from "../models/catalog.js";
 import { formatSseEvent } from "../protocol/sse.js";
 import type { DemoEngine, IncomingRequest } from "./engine.js";
 import type { DemoHooks } from "./hooks.js";
 import { headersOf, pathOf, RESPONSES_PATH, sendSteps } from "./send.js";
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** `GET /v1/models`: the bundled catalog in the Codex CLI's format. */
+const MODELS_PATH = "/v1/models";
+/** The catalog never changes while the server runs. */
+const CATALOG_ETAG = '"demo-catalog-1"';
 
 /** `POST /v1/responses`: JSON body in, SSE out (or a JSON error body). */
 export async function handleHttp(
@@ -15,6 +20,16 @@ export async function handleHttp(
   connectionId: string,
   lifetime: AbortSignal,
 ): Promise<void> {
+  if (pathOf(req) === MODELS_PATH && req.method === "GET") {
+    engine.recordCatalogRequest(connectionId, headersOf(req));
+    if (req.headers["if-none-match"] === CATALOG_ETAG) {
+      res.writeHead(304, { ETag: CATALOG_ETAG });
+      res.end();
+      return;
+    }
+    sendJson(res, 200, toCodexCatalog(new ModelCatalog().models()), { ETag: CATALOG_ETAG });
+    return;
+  }
   if (pathOf(req) !== RESPONSES_PATH || req.method !== "POST") {
     sendJson(res, 404, {
       error: { type: "invalid_request_error", code: "not_found", message: "not found" },
@@ -75,11 +90,17 @@ export async function handleHttp(
   if (sent === "complete" || sent === "injected-end") res.end();
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     "Content-Type": "application/json",
     "Content-Length": Buffer.byteLength(text),
+    ...headers,
   });
   res.end(text);
 }

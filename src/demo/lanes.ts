@@ -1,12 +1,6 @@
+import type { StreamIdMode } from "./hooks.js";
 import { DEFAULT_LANE } from "./store.js";
 import type { DemoTransport } from "./types.js";
-
-/**
- * How the server treats `stream_id` (a test hook): `lanes` as the WebSocket-mode guide
- * describes; `reject` like a provider that does not know the parameter (an `unknown_parameter`
- * error naming it); `ignore` like one that drops it silently (no echo, default lane).
- */
-export type StreamIdMode = "lanes" | "reject" | "ignore";
 
 const STREAM_ID = /^[A-Za-z0-9_.-]{1,256}$/;
 

@@ -1,5 +1,5 @@
 import { appendFileSync } from "node:fs";
-import type { StreamIdMode } from "./lanes.js";
+import type { StreamIdMode } from "./hooks.js";
 import { startDemoServer } from "./server.js";
 import type { RecordedRequest } from "./types.js";
 
@@ -51,6 +51,10 @@ export function requestLine(request: RecordedRequest): string {
     stream_id: typeof body.stream_id === "string" ? body.stream_id : null,
     generate: request.generate ?? null,
     input_items: request.inputLength,
+    // item types only (additional_tools, configuration_update, message, …), never content
+    input_types: Array.isArray(body.input)
+      ? body.input.map((item) => String((item as { type?: unknown } | null)?.type ?? "message"))
+      : [],
     bytes: request.bytes,
     wire_bytes: request.wireBytes ?? null,
     tools: tools.map((tool) => {

@@ -5,8 +5,8 @@ import type { DemoToolOffer } from "./request.js";
 export type DemoOutput =
   /** An assistant message streamed as these deltas, optionally spaced `delayMs` apart. */
   | { type: "message"; deltas: string[]; delayMs?: number }
-  | { type: "function_call"; name: string; arguments: string }
-  | { type: "custom_tool_call"; name: string; input: string }
+  | { type: "function_call"; name: string; arguments: string; namespace?: string }
+  | { type: "custom_tool_call"; name: string; input: string; namespace?: string }
   /** The hosted web_search tool ran this query. */
   | { type: "web_search_call"; query: string };
 
@@ -32,19 +32,39 @@ export function offersWebSearch(tools: DemoToolOffer[]): boolean {
   return tools.some((tool) => WEB_SEARCH_TYPES.has(tool.type));
 }
 
+/** The namespace a tool was declared in, as a call names it. */
+function within(tool: DemoToolOffer | undefined): { namespace?: string } {
+  return tool?.namespace ? { namespace: tool.namespace } : {};
+}
+
 /** Run a command line through whichever shell tool is offered (undefined: none is). */
 export function shellCall(tools: DemoToolOffer[], command: string): DemoOutput | undefined {
   for (const shell of SHELL_TOOLS) {
-    if (offered(tools, shell.name)?.type === "function") {
+    const tool = offered(tools, shell.name);
+    if (tool?.type === "function") {
       return {
         type: "function_call",
         name: shell.name,
         arguments: JSON.stringify(shell.args(command)),
+        ...within(tool),
       };
     }
   }
-  return undefined;
+  return codeModeCall(tools, `tools.exec_command(${JSON.stringify({ cmd: command })})`);
 }
+
+/**
+ * The Codex CLI's code mode: a custom `exec` tool whose input is JavaScript calling the nested
+ * tools on the global `tools` object (`tools.exec_command`, `tools.apply_patch`, …).
+ */
+function codeModeCall(tools: DemoToolOffer[], call: string): DemoOutput | undefined {
+  const exec = offered(tools, CODE_MODE_TOOL);
+  if (exec?.type !== "custom") return undefined;
+  const input = `const result = await ${call};\ntext(result);\n`;
+  return { type: "custom_tool_call", name: CODE_MODE_TOOL, input, ...within(exec) };
+}
+
+const CODE_MODE_TOOL = "exec";
 
 /**
  * Apply a patch through the apply_patch tool (custom or function), or else through the shell
@@ -53,15 +73,19 @@ export function shellCall(tools: DemoToolOffer[], command: string): DemoOutput |
 export function patchCall(tools: DemoToolOffer[], patch: string): DemoOutput | undefined {
   const tool = offered(tools, "apply_patch");
   if (tool?.type === "custom")
-    return { type: "custom_tool_call", name: "apply_patch", input: patch };
+    return { type: "custom_tool_call", name: "apply_patch", input: patch, ...within(tool) };
   if (tool?.type === "function") {
     return {
       type: "function_call",
       name: "apply_patch",
       arguments: JSON.stringify({ input: patch }),
+      ...within(tool),
     };
   }
-  return shellCall(tools, `apply_patch <<'EOF'\n${patch}\nEOF`);
+  return (
+    codeModeCall(tools, `tools.apply_patch(${JSON.stringify(patch)})`) ??
+    shellCall(tools, `apply_patch <<'EOF'\n${patch}\nEOF`)
+  );
 }
 
 /** The demo model's one-line reading of a tool output, by the tool that produced it. */
@@ -76,6 +100,14 @@ export function followUp(context: ResponseItem[], output: ResponseItem): string 
   const images = imageNotes(output.output);
   if (images.length > 0) return images.join("\n");
   if (name === "apply_patch" || (name && isShellPatch(call))) return patchFollowUp(body);
+  if (name === CODE_MODE_TOOL && typeof call?.input === "string") {
+    if (call.input.includes("tools.apply_patch(")) {
+      // code mode answers a patch that applied with its script's completion, not "Success."
+      return /^Script completed/.test(body) ? "Applied the patch." : patchFollowUp(body);
+    }
+    const exit = exitCode(body);
+    if (exit !== undefined) return `Ran the command. Exit code ${exit}.`;
+  }
   if (name === "update_plan") return "Plan noted.";
   if (name && SHELL_TOOLS.some((shell) => shell.name === name)) {
     const exit = exitCode(body);
@@ -106,7 +138,7 @@ function exitCode(body: string): string | undefined {
   return match?.[1];
 }
 
-function outputText(output: unknown): string {
+export function outputText(output: unknown): string {
   if (typeof output === "string") return output;
   if (!Array.isArray(output)) return "";
   return output

@@ -9,7 +9,9 @@ import {
   shellCall,
 } from "./model-tools.js";
 import type { DemoToolOffer } from "./request.js";
+import { reviewAnswer } from "./review-rule.js";
 import { answerForSchema } from "./schema-answer.js";
+import { skillReadFollowUp, skillStep } from "./skill-use.js";
 import { isCompactionRequest, summarizeConversation, userText } from "./summary.js";
 
 export type { DemoOutput } from "./model-tools.js";
@@ -30,7 +32,12 @@ export type DemoDecision =
 
 export const GREETING = "Hello from the mini-codex demo model.";
 
-/** The rule-based model of /work/notes/demo-model.md: pure, from the context to the output. */
+/**
+ * The demo model: fixed rules, pure, from the context to the output. The last user message
+ * picks the answer (`run:`, `patch:`, `call`, `view:`, `search:`, `demo:…` and the rest of
+ * the commands listed in README.md, else "You said: …"); a tool output last in the context
+ * gets a follow-up answer about it.
+ */
 export function decideDemoResponse(input: DemoModelInput): DemoDecision {
   const { outputs, summary } = decideOutputs(input);
   if ("fail" in outputs) return { kind: "fail", ...outputs.fail };
@@ -58,6 +65,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
       const call = shellCall(input.tools, again) ?? NO_SHELL;
       return { outputs: { list: [call] }, summary: "Running the command again." };
     }
+    const skill = skillReadFollowUp(input.context, last);
+    if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
     return {
       outputs: { list: [text(followUp(input.context, last))] },
       summary: "Reading the tool output.",
@@ -79,6 +88,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     const summary = summarizeConversation(input.context);
     return { outputs: { list: [text(summary)] }, summary: "Summarizing the conversation." };
   }
+  const review = reviewAnswer(prompt, input.context);
+  if (review) return { outputs: { list: [review] }, summary: "Reviewing the change." };
   const first = repeatedCommand(input.context, false);
   if (first) {
     const call = shellCall(input.tools, first) ?? NO_SHELL;
@@ -154,6 +165,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (long) {
     return { outputs: { list: [longMessage(Number(long[1]))] }, summary: "Writing at length." };
   }
+  const skill = skillStep(prompt, input.context, input.tools);
+  if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
   return { outputs: { list: [text(`You said: ${prompt}`)] }, summary: "Echoing the user." };
 }
 
@@ -176,7 +189,8 @@ function repeatedCommand(context: ResponseItem[], afterOutput: boolean): string 
 function lastUserText(context: ResponseItem[]): string | undefined {
   for (let i = context.length - 1; i >= 0; i--) {
     const text = userText(context[i]);
-    if (text !== undefined) return text;
+    // a skill's body given after the message that named it is context, not the prompt
+    if (text !== undefined && !text.startsWith("<skill>")) return text;
   }
   return undefined;
 }

@@ -1,13 +1,10 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
+import { type DemoToolOffer, offersOf } from "./offers.js";
 import { toolOutputRefusal } from "./tool-output-check.js";
 import type { DemoTransport } from "./types.js";
 import { EFFORTS, KNOWN_PARAMETERS, KNOWN_TOOL_TYPES, TOOL_TYPES } from "./vocabulary.js";
 
-/** A tool as the demo model sees it: its type and, for named ones, its name. */
-export interface DemoToolOffer {
-  type: string;
-  name?: string;
-}
+export type { DemoToolOffer } from "./offers.js";
 
 /** What the demo engine reads of a request; everything else was only checked. */
 export interface DemoRequest {
@@ -84,16 +81,7 @@ function read(body: unknown, transport: DemoTransport): DemoRequest {
   if (instructions !== undefined) request.instructions = instructions as string;
   const reasoning = optional(body, "reasoning", "object", "an object") as Json | undefined;
   if (reasoning) {
-    if (reasoning.effort !== undefined && reasoning.effort !== null) {
-      if (!EFFORTS.has(String(reasoning.effort))) {
-        const values = [...EFFORTS].map((v) => `'${v}'`).join(", ");
-        refuse(
-          "invalid_value",
-          `Invalid value: '${String(reasoning.effort)}'. Supported values are: ${values}.`,
-          "reasoning.effort",
-        );
-      }
-    }
+    readEffort(reasoning, "reasoning");
     request.reasoning = reasoning;
   }
   const key = optional(body, "prompt_cache_key", "string", "a string");
@@ -171,6 +159,8 @@ function readInput(input: unknown): ResponseItem[] {
         `input[${i}].type`,
       );
     }
+    if (item.type === "configuration_update") readEffort(item.reasoning, `input[${i}].reasoning`);
+    if (item.type === "additional_tools") readTools(item.tools, `input[${i}].tools`);
     if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {
       const refusal = toolOutputRefusal(item.output, `input[${i}]`);
       if (refusal) refuse(refusal.code, refusal.message, refusal.param);
@@ -179,21 +169,34 @@ function readInput(input: unknown): ResponseItem[] {
   });
 }
 
-function readTools(tools: unknown): unknown[] {
+/** `reasoning.effort` (request level or in a configuration_update) must be an API value. */
+function readEffort(reasoning: unknown, at: string): void {
+  if (!isObject(reasoning) || reasoning.effort === undefined || reasoning.effort === null) return;
+  if (EFFORTS.has(String(reasoning.effort))) return;
+  const values = [...EFFORTS].map((v) => `'${v}'`).join(", ");
+  refuse(
+    "invalid_value",
+    `Invalid value: '${String(reasoning.effort)}'. Supported values are: ${values}.`,
+    `${at}.effort`,
+  );
+}
+
+/** A `tools` list (the request's, or an `additional_tools` item's at `at`). */
+function readTools(tools: unknown, at = "tools"): unknown[] {
   if (tools === undefined || tools === null) return [];
   if (!Array.isArray(tools)) {
     refuse(
       "invalid_type",
-      `Invalid type for 'tools': expected an array, but got ${kindOf(tools)} instead.`,
-      "tools",
+      `Invalid type for '${at}': expected an array, but got ${kindOf(tools)} instead.`,
+      at,
     );
   }
   tools.forEach((tool, i) => {
     if (!isObject(tool) || typeof tool.type !== "string") {
       refuse(
         "missing_required_parameter",
-        `Missing required parameter: 'tools[${i}].type'.`,
-        `tools[${i}].type`,
+        `Missing required parameter: '${at}[${i}].type'.`,
+        `${at}[${i}].type`,
       );
     }
     if (!TOOL_TYPES.has(tool.type)) {
@@ -201,28 +204,19 @@ function readTools(tools: unknown): unknown[] {
       refuse(
         "invalid_value",
         `Invalid value: '${tool.type}'. Supported values are: ${values}.`,
-        `tools[${i}].type`,
+        `${at}[${i}].type`,
       );
     }
     if (["function", "custom", "namespace"].includes(tool.type) && typeof tool.name !== "string") {
       refuse(
         "missing_required_parameter",
-        `Missing required parameter: 'tools[${i}].name'.`,
-        `tools[${i}].name`,
+        `Missing required parameter: '${at}[${i}].name'.`,
+        `${at}[${i}].name`,
       );
     }
+    if (tool.type === "namespace") readTools(tool.tools, `${at}[${i}].tools`);
   });
   return tools;
-}
-
-/** The tools the model can call, a namespace's members included. */
-function offersOf(tools: Json[]): DemoToolOffer[] {
-  return tools.flatMap((tool) => {
-    const own: DemoToolOffer = { type: String(tool.type) };
-    if (typeof tool.name === "string") own.name = tool.name;
-    if (tool.type !== "namespace" || !Array.isArray(tool.tools)) return [own];
-    return offersOf(tool.tools.filter(isObject));
-  });
 }
 
 function readJsonSchema(text: unknown): Record<string, unknown> | undefined {

@@ -71,6 +71,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     baseUrl: `http://${host}:${port}/v1`,
     port,
     requests: engine.requests,
+    catalogRequests: engine.catalogRequests,
     hooks,
     close() {
       closing ??= new Promise<void>((resolve) => {

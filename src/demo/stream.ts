@@ -121,9 +121,9 @@ function outputItem(output: DemoOutput, opts: StreamPlanOptions, index: number, 
     case "message":
       return messageItem(output.deltas, output.delayMs, opts, index, emit);
     case "function_call":
-      return toolCallItem("function_call", output.name, output.arguments, opts, index, emit);
+      return toolCallItem("function_call", output, output.arguments, opts, index, emit);
     case "custom_tool_call":
-      return toolCallItem("custom_tool_call", output.name, output.input, opts, index, emit);
+      return toolCallItem("custom_tool_call", output, output.input, opts, index, emit);
     case "web_search_call":
       return webSearchItem(output.query, opts, index, emit);
   }
@@ -167,7 +167,7 @@ const TOOL_CALL = {
 
 function toolCallItem(
   type: keyof typeof TOOL_CALL,
-  name: string,
+  { name, namespace }: { name: string; namespace?: string },
   payload: string,
   opts: StreamPlanOptions,
   index: number,
@@ -176,7 +176,8 @@ function toolCallItem(
   const shape = TOOL_CALL[type];
   const id = opts.newId(shape.idPrefix);
   const callId = opts.newId("call");
-  const base = { type, id, call_id: callId, name };
+  // a tool declared inside a namespace is called with it (7.59 `namespace` on the call)
+  const base = { type, id, call_id: callId, name, ...(namespace ? { namespace } : {}) };
   emit({
     type: "response.output_item.added",
     output_index: index,

@@ -1,5 +1,4 @@
-import type { DemoHooks } from "./hooks.js";
-import type { StreamIdMode } from "./lanes.js";
+import type { DemoHooks, StreamIdMode } from "./hooks.js";
 
 export type DemoTransport = "ws" | "http";
 
@@ -45,6 +44,8 @@ export interface DemoServer {
   baseUrl: string;
   port: number;
   requests: RecordedRequest[];
+  /** Each `GET /models` the server answered (the bundled catalog, Codex's format). */
+  catalogRequests: Array<{ connectionId: string; headers: RecordedHeaders }>;
   hooks: DemoHooks;
   close(): Promise<void>;
 }

@@ -1,3 +1,5 @@
+import { REASONING_EFFORTS } from "../protocol/efforts.js";
+
 /**
  * The request parameters the Responses API documents (the `openai` package's
  * ResponseCreateParams), plus what real clients send that the API accepts: `client_metadata`
@@ -61,4 +63,5 @@ export const KNOWN_TOOL_TYPES = [
   "web_search_preview_2025_03_11",
 ] as const;
 export const TOOL_TYPES = new Set<string>(KNOWN_TOOL_TYPES);
-export const EFFORTS = new Set(["none", "minimal", "low", "medium", "high", "xhigh"]);
+/** The efforts the API takes (`ultra` is a client preset, never an API value). */
+export const EFFORTS: ReadonlySet<string> = new Set(REASONING_EFFORTS);

@@ -35,7 +35,21 @@ export type ExecItem =
   | McpToolCallExecItem
   | WebSearchExecItem
   | ImageViewExecItem
+  | ReviewFindingExecItem
   | { id: string; type: "error"; message: string };
+
+/** One finding of `exec review --json` (after the review turn's own items). */
+export interface ReviewFindingExecItem {
+  id: string;
+  type: "review_finding";
+  title: string;
+  body: string;
+  priority: number;
+  confidence_score: number;
+  file: string;
+  line_start: number;
+  line_end: number;
+}
 
 export interface ExecUsage {
   input_tokens: number;
@@ -170,7 +184,8 @@ export class ExecEventMapper {
     }
   }
 
-  private id(): string {
+  /** A new item id (items made outside the event stream: review findings). */
+  id(): string {
     return `item_${this.nextId++}`;
   }
 

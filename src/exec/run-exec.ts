@@ -1,11 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "../launch/exit-codes.js";
 import type { ExecFlags } from "../launch/flags.js";
 import { assertGitRepo } from "../launch/git.js";
 import { warnUntrustedHooks } from "../launch/hook-sources.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
+import { parseReviewAnswer, reviewPrompt } from "../launch/review-prompt.js";
+import { type ReviewTarget, reviewDiff } from "../launch/review-target.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -17,12 +20,15 @@ import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
 import { execHeader, resumedDirectoryNote, tokensUsedLine } from "./header.js";
 import { readOutputSchema } from "./output-schema.js";
 import { resolvePrompt } from "./prompt.js";
+import { findingEvents, findingsText } from "./review-output.js";
 import { TextProgress } from "./text-sink.js";
 
 export interface ExecInput {
   prompt: string | undefined;
   flags: ExecFlags;
   resume?: ResumeTarget;
+  /** `exec review`: the prompt (if any) adds to the review's own instructions. */
+  review?: ReviewTarget;
 }
 
 /**
@@ -67,6 +73,16 @@ function writeOut(text: string): void {
   );
 }
 
+/**
+ * The final message as stdout gets it: byte-exact into a pipe or a file (scripts read it), but
+ * on a terminal its control characters and escapes (clipboard writes, titles, screen clears, bidi
+ * reordering) are shown as text, like every progress line.
+ */
+export function finalMessageOutput(message: string, terminal: boolean): string {
+  const text = message.endsWith("\n") ? message : `${message}\n`;
+  return terminal ? printable(text) : text;
+}
+
 function writeJson(event: ExecEvent): void {
   writeOut(`${JSON.stringify(event)}\n`);
 }
@@ -90,7 +106,7 @@ export async function runExec(input: ExecInput): Promise<number> {
   const { flags } = input;
   const json = Boolean(flags.json || flags.experimentalJson);
   guardPipes();
-  const prompt = await resolvePrompt(input.prompt);
+  const asked = input.review && input.prompt === undefined ? "" : await resolvePrompt(input.prompt);
   // a resume comes back on the session's settings and in its directory (flags win)
   const saved = input.resume ? savedSessionFor(flags, input.resume) : undefined;
   const runtime = await loadRuntime({
@@ -107,6 +123,7 @@ export async function runExec(input: ExecInput): Promise<number> {
     const sandboxCheck = afterFirstRequest(() => void runtime.checkSandbox());
     // read before the session opens: a bad file is a usage error, not a failed turn
     const images = imageAttachments(flags.image ?? [], runtime.cwd);
+    const prompt = input.review ? await reviewRequest(runtime, input.review, asked) : asked;
     const run = { runtime, input, prompt, json, images, ...(saved ? { saved } : {}) };
     return await runExecSession(run, sandboxCheck);
   } finally {
@@ -149,6 +166,22 @@ function headerLines(run: ExecRun, opened: OpenedSession): string[] {
   });
 }
 
+/** The review turn's message: the target's diff (read with confined git) and its instructions. */
+async function reviewRequest(
+  runtime: Runtime,
+  target: ReviewTarget,
+  extra: string,
+): Promise<string> {
+  try {
+    return reviewPrompt(
+      await reviewDiff(target, { cwd: runtime.cwd, miniCodexHome: runtime.home }),
+      extra,
+    );
+  } catch (error) {
+    throw new CliError(`cannot read what to review: ${errorMessage(error)}`, EXIT_FAILED);
+  }
+}
+
 /** Open (or resume) the session, run the prompt as one turn, print its events, save the answer. */
 async function runExecSession(
   run: ExecRun,
@@ -164,6 +197,7 @@ async function runExecSession(
     ...(saved ? { resume: { id: saved.id } } : {}),
     ...(flags.ephemeral ? { ephemeral: true } : {}),
     ...(outputSchema ? { outputSchema } : {}),
+    ...(input.review ? { review: true } : {}),
   });
   const { session } = opened;
   const mapper = new ExecEventMapper();
@@ -229,7 +263,13 @@ async function runExecSession(
   if (flags.outputLastMessage && last !== undefined) {
     writeFileSync(resolve(flags.outputLastMessage), last);
   }
-  if (!json && last !== undefined) writeOut(last.endsWith("\n") ? last : `${last}\n`);
+  const review = input.review ? parseReviewAnswer(last ?? "") : undefined;
+  if (input.review && !review)
+    writeErr("warning: the review's answer held no findings in the expected JSON\n");
+  if (json && review) for (const out of findingEvents(review, () => mapper.id())) writeJson(out);
+  else if (review) writeOut(findingsText(review));
+  else if (!json && last !== undefined)
+    writeOut(finalMessageOutput(last, process.stdout.isTTY === true));
   // a closed pipe shows up here at the latest
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { mcpServersSchema } from "../mcp/config.js";
+import { EFFORT_CHOICES } from "../protocol/efforts.js";
 import { lazy } from "../protocol/lazy.js";
-import { reasoningEffortSchema, reasoningSummarySchema } from "../protocol/request.js";
+import { reasoningSummarySchema } from "../protocol/request.js";
 import { webSearchModeSchema } from "../protocol/web-search.js";
 import { SANDBOX_MODES } from "../sandbox/modes.js";
 import { WS_LANES } from "../session/api.js";
 import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
+import { modelOverridesSchema } from "./model-catalog.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
 const providerConfigSchema = lazy(() =>
@@ -18,7 +20,10 @@ const providerConfigSchema = lazy(() =>
     request_max_retries: z.number().int().min(0).max(100).optional(),
     stream_max_retries: z.number().int().min(0).max(100).optional(),
     stream_idle_timeout_ms: z.number().int().positive().optional(),
+    stream_max_duration_ms: z.number().int().positive().optional(),
     websocket_connect_timeout_ms: z.number().int().positive().optional(),
+    /** Where the provider's model catalog is (Codex key); default `<base_url>/models`. */
+    model_catalog_url: z.url().optional(),
   }),
 );
 export type ProviderConfig = z.infer<ReturnType<typeof providerConfigSchema>>;
@@ -30,7 +35,12 @@ export type ProviderConfig = z.infer<ReturnType<typeof providerConfigSchema>>;
 const CONFIG_KEYS = {
   model: () => z.string().min(1).optional(),
   model_provider: () => z.string().min(1).optional(),
-  model_reasoning_effort: () => reasoningEffortSchema().optional(),
+  /** An API effort or `ultra`; checked against the model's efforts at start-up. */
+  model_reasoning_effort: () => z.enum(EFFORT_CHOICES).optional(),
+  /** `[models."<slug>"]`: catalog facts laid over the bundled and discovered ones. */
+  models: () => modelOverridesSchema().optional(),
+  /** Fetch the provider's `/models` catalog in the background (default true). */
+  model_discovery: () => z.boolean().optional(),
   model_reasoning_summary: () => reasoningSummarySchema().optional(),
   openai_base_url: () => z.url().optional(),
   approval_policy: () => z.enum(APPROVAL_POLICIES).optional(),
@@ -93,6 +103,11 @@ const CONFIG_KEYS = {
   features: () => z.object({ shell_snapshot: z.boolean().optional() }).optional(),
   /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
   notify: () => z.array(z.string()).min(1).optional(),
+  /** Codex keys: AGENTS.md budget in bytes (default 32 KiB) and extra file names per folder. */
+  project_doc_max_bytes: () => z.number().int().min(0).optional(),
+  project_doc_fallback_filenames: () => z.array(z.string().min(1)).optional(),
+  /** A Codex home (e.g. "~/.codex") whose AGENTS.md, skills and prompts are read too. */
+  codex_home: () => z.string().min(1).optional(),
 };
 
 type ConfigKey = keyof typeof CONFIG_KEYS;

@@ -1,17 +1,14 @@
-import { activeCatalog, setActiveCatalog } from "../models/catalog.js";
+import { lookupModel, type ModelPrices } from "../models/catalog.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 
 /**
- * `[model_prices.<slug>]` from config.toml laid over the catalog's prices, for any provider's
- * models; a known model keeps its long-context rule, only the rates change.
+ * `[model_prices.<slug>]` from config.toml as catalog prices, for any provider's models; a
+ * model the bundled catalog prices keeps its long-context rule, only the rates change.
  */
-export function applyConfiguredPrices(config: MiniCodexConfig): void {
-  const table = config.model_prices;
-  if (!table || Object.keys(table).length === 0) return;
-  const catalog = activeCatalog();
-  const prices = Object.fromEntries(
-    Object.entries(table).map(([slug, price]) => {
-      const longContext = catalog.lookup(slug).prices?.longContext;
+export function configuredPrices(config: MiniCodexConfig): Record<string, ModelPrices> {
+  return Object.fromEntries(
+    Object.entries(config.model_prices ?? {}).map(([slug, price]) => {
+      const longContext = lookupModel(slug).prices?.longContext;
       return [
         slug,
         {
@@ -23,5 +20,4 @@ export function applyConfiguredPrices(config: MiniCodexConfig): void {
       ];
     }),
   );
-  setActiveCatalog(catalog.withPrices(prices));
 }

@@ -1,4 +1,5 @@
 import { basename } from "node:path";
+import { effortError, lookupModel } from "../models/catalog.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
 import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
@@ -6,8 +7,8 @@ import { type NewSessionMeta, readSessionFile, SessionFile } from "../session/se
 import { newSessionId } from "../session/session-id.js";
 import { createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
-import { readAgentsMd, systemTimezone } from "./context-sources.js";
-import { CliError } from "./errors.js";
+import { systemTimezone } from "./context-sources.js";
+import { CliError, ConfigError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { hookSetup } from "./hook-setup.js";
 import { resumeWarnings } from "./resume-warnings.js";
@@ -21,6 +22,7 @@ import {
   type SavedSettings,
   savedSettingsOf,
 } from "./saved-settings.js";
+import { readSessionKnowledge } from "./session-knowledge.js";
 
 export type { ResumeTarget } from "./saved-settings.js";
 
@@ -33,6 +35,8 @@ export interface OpenSessionInput {
   warmup: boolean;
   approve?: SessionOptions["approve"];
   outputSchema?: SessionSettings["outputSchema"];
+  /** A review (/review, exec review): read-only and nobody asked, whatever the launch said. */
+  review?: boolean;
   /** Model and effort to start with instead of the configured ones (the TUI's /new). */
   settings?: Pick<SessionSettings, "model" | "effort">;
 }
@@ -119,18 +123,22 @@ export async function openSession(
     tools,
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
-    sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
+    sandbox: input.review ? "read-only" : runtime.sandbox,
+    approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
     home: runtime.home,
     rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
     warmup: input.warmup,
     version: runtime.version,
+    ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),
   };
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
-  if (input.approve) base.approve = input.approve;
+  if (input.approve && !input.review) base.approve = input.approve;
+  // read once, here: what a session was started with stays its prefix until /new
+  const read = readSessionKnowledge(runtime);
+  base.knowledge = read.knowledge;
   // --ephemeral saves nothing (as in Codex): no session file, no ledger, no checkpoints
   if (input.ephemeral) base.ledger = false;
   else base.checkpoints = true;
@@ -141,6 +149,7 @@ export async function openSession(
     const restored = keepSavedSettings(runtime, settings, savedSettingsOf(path, saved), warnings);
     const options: SessionOptions = {
       ...base,
+      knowledge: { ...read.knowledge, files: [], savedContext: true },
       ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
       id: saved.meta.id,
       restoredHistory: saved.history,
@@ -160,20 +169,23 @@ export async function openSession(
     return opened;
   }
 
-  if (input.fork) return forkSession(runtime, base, settings, { ...input, fork: input.fork });
+  if (input.fork) {
+    const forkBase = { ...base, knowledge: { ...read.knowledge, files: [], savedContext: true } };
+    return forkSession(runtime, forkBase, settings, { ...input, fork: input.fork });
+  }
 
   const id = newSessionId();
-  const agentsMd = readAgentsMd(runtime.cwd);
   const initialContext = buildInitialContext({
     cwd: runtime.cwd,
     shell: basename(process.env.SHELL || "bash"),
-    sandbox: runtime.sandbox,
-    approvalPolicy: runtime.approvalPolicy,
+    sandbox: base.sandbox,
+    approvalPolicy: base.approvalPolicy,
     networkAccess: config.sandbox_workspace_write?.network_access ?? false,
-    canAsk: input.approve !== undefined,
+    canAsk: base.approve !== undefined,
     now: new Date(),
     ...systemTimezone(),
-    ...(agentsMd !== undefined ? { agentsMd } : {}),
+    ...(read.agentsMd !== undefined ? { agentsMd: read.agentsMd } : {}),
+    ...(read.skillsItem ? { skills: read.skillsItem } : {}),
   });
   const persisted = !input.ephemeral;
   const options: SessionOptions = {
@@ -181,6 +193,7 @@ export async function openSession(
     ...hookSetup(runtime, id, persisted),
     id,
     initialContext,
+    notices: read.notes,
   };
   let file: SessionFile | undefined;
   if (!input.ephemeral) {
@@ -191,7 +204,7 @@ export async function openSession(
     session: createSession(options),
     id,
     resumed: false,
-    warnings: [],
+    warnings: read.notes,
   };
   if (file) opened.file = file.path;
   return opened;
@@ -221,6 +234,9 @@ function keepSavedSettings(
       approvalPolicy: runtime.approvalPolicy,
     }),
   );
+  // the effort must suit the model the session goes on with (a flag may have changed either)
+  const problem = settings.effort && effortError(lookupModel(settings.model), settings.effort);
+  if (problem) throw new ConfigError(`resuming: ${problem}`, "model_reasoning_effort");
   return saved;
 }
 
@@ -269,9 +285,11 @@ function forkSession(
 
 /** `model_auto_compact_token_limit`, else 90% of the model's context window when it is known. */
 export function autoCompactLimit(
-  runtime: Pick<Runtime, "config" | "contextWindow">,
+  runtime: Pick<Runtime, "config" | "contextWindow" | "model">,
 ): number | undefined {
-  const configured = runtime.config.model_auto_compact_token_limit;
+  const configured =
+    runtime.config.model_auto_compact_token_limit ??
+    lookupModel(runtime.model).autoCompactTokenLimit;
   if (configured) return configured;
   return runtime.contextWindow ? Math.floor(runtime.contextWindow * 0.9) : undefined;
 }

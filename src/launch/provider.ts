@@ -32,6 +32,7 @@ function apply(
     requestMaxRetries: table.request_max_retries ?? base.requestMaxRetries,
     streamMaxRetries: table.stream_max_retries ?? base.streamMaxRetries,
     streamIdleTimeoutMs: table.stream_idle_timeout_ms ?? base.streamIdleTimeoutMs,
+    ...(table.stream_max_duration_ms ? { streamMaxDurationMs: table.stream_max_duration_ms } : {}),
     websocketConnectTimeoutMs: table.websocket_connect_timeout_ms ?? base.websocketConnectTimeoutMs,
   };
 }

@@ -16,7 +16,8 @@ import { flagOverrides, type SharedFlags } from "./flags.js";
 import { resolveHome } from "./home.js";
 import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
-import { applyConfiguredPrices } from "./model-prices.js";
+import { type CatalogSetup, checkedEffort, setUpCatalog } from "./model-catalog.js";
+import { configuredPrices } from "./model-prices.js";
 import { resolveProvider } from "./provider.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
@@ -67,6 +68,8 @@ export interface Runtime {
   checkSandbox(): Promise<void>;
   /** Stops what the runtime started (the embedded demo server, MCP servers). */
   close(): Promise<void>;
+  /** The model catalog this process uses (bundled, discovered, configured). */
+  catalog?: CatalogSetup;
 }
 
 export interface RuntimeInput {
@@ -164,16 +167,38 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
       await stopDemo();
     },
   };
+  const catalogAt = config.model_providers?.[provider.id]?.model_catalog_url;
+  const catalog = setUpCatalog({
+    home,
+    provider,
+    ...(config.models ? { overrides: config.models } : {}),
+    discovery: config.model_discovery !== false && !resolved.startsDemoServer,
+    ...(catalogAt ? { catalogUrl: catalogAt } : {}),
+    prices: configuredPrices(config),
+  });
+  runtime.catalog = catalog;
+  runtime.close = async () => {
+    catalog.refresh?.stop();
+    await mcp.close();
+    await stopDemo();
+  };
   const contextWindow = config.model_context_window ?? knownContextWindow(runtime.model);
   if (contextWindow) runtime.contextWindow = contextWindow;
   // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
   // store:false only requested encrypted reasoning can be replayed in a full request.
-  applyConfiguredPrices(config);
   const model = lookupModel(runtime.model);
+  if (!model.known) {
+    warn(
+      `model "${runtime.model}" is not in the model catalog (bundled, discovered or [models] in config.toml): requests use the classic shape`,
+    );
+  }
   const reasoningModel = model.efforts.length > 0;
-  const effort =
-    config.model_reasoning_effort ??
-    (model.defaultEffort ? wireEffort(model, model.defaultEffort) : undefined);
+  const chosen = config.model_reasoning_effort;
+  const effort = chosen
+    ? checkedEffort(model, chosen, "model_reasoning_effort")
+    : model.defaultEffort
+      ? wireEffort(model, model.defaultEffort)
+      : undefined;
   if (effort) runtime.effort = effort;
   const summary = config.model_reasoning_summary ?? (reasoningModel ? "auto" : undefined);
   if (summary) runtime.reasoningSummary = summary;

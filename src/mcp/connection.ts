@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
@@ -16,6 +16,18 @@ import {
 import { errorMessage } from "../protocol/error-message.js";
 import { type McpServerConfig, startupTimeoutMs, toolAllowed, toolTimeoutMs } from "./config.js";
 import type { McpCallResult } from "./result.js";
+
+/**
+ * A server's stderr log, readable by its owner only (0600 in a 0700 folder, as session files):
+ * servers print tokens and paths there. Logs and folders made by older versions are narrowed too.
+ */
+function openPrivateLog(dir: string, file: string): number {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const fd = openSync(file, "a", 0o600);
+  fchmodSync(fd, 0o600);
+  return fd;
+}
 
 export type McpServerState = "starting" | "ready" | "failed" | "exited" | "disabled";
 
@@ -163,8 +175,7 @@ export class McpConnection {
   private createTransport(): Transport {
     const { config } = this;
     if (config.command) {
-      mkdirSync(this.deps.logDir, { recursive: true });
-      this.logFd = openSync(this.logFile as string, "a");
+      this.logFd = openPrivateLog(this.deps.logDir, this.logFile as string);
       this.note(`starting ${config.command}`);
       return new StdioClientTransport({
         command: config.command,

@@ -9,6 +9,7 @@ import {
   type WireEffort,
 } from "./model-info.js";
 
+export { toCodexCatalog } from "./codex-entry.js";
 export type { ModelFacts } from "./codex-format.js";
 export { parseCodexCatalog } from "./codex-format.js";
 export type {
@@ -48,6 +49,20 @@ export class ModelCatalog {
       });
     }
     return new ModelCatalog(order.map((slug) => models.get(slug) as ModelInfo));
+  }
+
+  /** The catalog with `slug` taking no in-band effort updates (the server refused one). */
+  withoutEffortUpdates(slug: string): ModelCatalog {
+    const model = this.bySlug.get(slug);
+    if (!model) return this;
+    return new ModelCatalog(
+      this.models().map((m) => (m.slug === slug ? { ...m, effortUpdates: false } : m)),
+    );
+  }
+
+  /** Every model the catalog knows, in catalog order. */
+  models(): ModelInfo[] {
+    return this.order.map((slug) => this.bySlug.get(slug) as ModelInfo);
   }
 
   /**

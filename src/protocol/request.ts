@@ -55,13 +55,20 @@ export type ToolSpec = z.infer<ReturnType<typeof toolSpecSchema>>;
 export const responsesRequestSchema = lazy(() =>
   z.object({
     model: z.string(),
-    instructions: z.string(),
+    /** Classic shape only: Responses Lite sends the base instructions as a developer message. */
+    instructions: z.string().optional(),
     input: z.array(responseItemSchema()),
-    tools: z.array(toolSpecSchema()),
+    /** Classic shape only: Responses Lite sends tools in `additional_tools` input items. */
+    tools: z.array(toolSpecSchema()).optional(),
     tool_choice: z.literal("auto"),
     parallel_tool_calls: z.boolean(),
     reasoning: z
-      .object({ effort: reasoningEffortSchema(), summary: reasoningSummarySchema().optional() })
+      .object({
+        effort: reasoningEffortSchema(),
+        summary: reasoningSummarySchema().optional(),
+        /** Responses Lite: `all_turns` (reasoning items of earlier turns stay in context). */
+        context: z.enum(["auto", "current_turn", "all_turns"]).optional(),
+      })
       .optional(),
     store: z.boolean(),
     stream: z.boolean(),
@@ -69,14 +76,20 @@ export const responsesRequestSchema = lazy(() =>
     prompt_cache_key: z.string().optional(),
     text: z
       .object({
-        format: z.object({
-          type: z.literal("json_schema"),
-          name: z.string(),
-          strict: z.boolean(),
-          schema: z.record(z.string(), z.unknown()),
-        }),
+        format: z
+          .object({
+            type: z.literal("json_schema"),
+            name: z.string(),
+            strict: z.boolean(),
+            schema: z.record(z.string(), z.unknown()),
+          })
+          .optional(),
+        /** The model's verbosity, for models that take one (the catalog's `verbosity`). */
+        verbosity: z.enum(["low", "medium", "high"]).optional(),
       })
       .optional(),
+    /** Prompt cache settings (7.59 `prompt_cache_options`); not sent yet, compared when it is. */
+    prompt_cache_options: z.record(z.string(), z.unknown()).optional(),
     service_tier: z.string().optional(),
     previous_response_id: z.string().optional(),
     generate: z.boolean().optional(),

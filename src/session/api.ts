@@ -10,6 +10,7 @@ import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/typ
 import type { TransportKind } from "../transport/types.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
+import type { SessionKnowledge } from "./knowledge.js";
 import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
@@ -27,6 +28,8 @@ export interface ProviderSettings {
   requestMaxRetries: number;
   streamMaxRetries: number;
   streamIdleTimeoutMs: number;
+  /** One attempt's total time, whatever keeps arriving (default: the chain's 10 minutes). */
+  streamMaxDurationMs?: number;
   websocketConnectTimeoutMs: number;
   /** Effort lanes (docs/protocol.md, "Lanes"); "off" is the Codex CLI's one chain. */
   wsLanes: WsLanes;
@@ -89,6 +92,8 @@ export interface SessionOptions {
    * resume), the change is recorded and the model is told with the next message.
    */
   restoredSettings?: RecordedSettings;
+  /** The AGENTS.md files, skills and prompt files read when it was opened (/status, /skills). */
+  knowledge?: SessionKnowledge;
   /** Initial context items (developer + environment_context) for a new session. */
   initialContext?: ResponseItem[];
   historyStore?: HistoryStore;
@@ -111,6 +116,8 @@ export interface SessionOptions {
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
   mcp?: McpSessionTools;
+  /** The server refused an in-band effort change for `model`: the catalog remembers it. */
+  onNoEffortUpdates?(model: string): void;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */
@@ -134,7 +141,11 @@ export interface SessionStatus {
   /** Every lane, oldest first, with the requests sent on it. */
   lanes: Array<{ label: string; requests: number }>;
   model: string;
+  /** Where the catalog's facts for the model came from: bundled, discovered, configured, fallback. */
+  modelSource: string;
   effort?: ReasoningEffort;
+  /** How an effort change travels: a configuration_update on the chain, or a lane. */
+  effortChanges: "in-band" | "lanes";
   totals: {
     requests: number;
     incrementalRequests: number;
@@ -189,6 +200,8 @@ export interface AgentSession {
   readonly id: string;
   /** Warnings from opening it (a resumed file's unreadable lines, repaired calls), for the transcript. */
   readonly notices?: readonly string[];
+  /** What was read from AGENTS.md files, skills and prompt files when it was opened. */
+  readonly knowledge?: SessionKnowledge;
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
   send(input: string, images?: readonly (string | MessageImage)[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;

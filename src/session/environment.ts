@@ -23,7 +23,9 @@ export interface InitialContextInput {
   timezone: string;
   /** `timezone` is this machine's own zone: the date needs no Intl (whose zone data costs start-up). */
   timezoneIsLocal?: boolean;
-  /** Contents of AGENTS.md, when the workspace has one. */
+  /** The developer message listing the skills (session/skill-context.ts). */
+  skills?: ResponseItem;
+  /** The AGENTS.md text (launch/project-docs.ts), inserted as read: the Codex CLI's bytes. */
   agentsMd?: string;
 }
 
@@ -61,8 +63,8 @@ const NOBODY_TO_ASK =
 
 /**
  * The context messages every session starts with, in the stable prefix order of docs/protocol.md ("Prompt caching"):
- * the developer message (sandbox and approval policy), then the user `<environment_context>`
- * message, then AGENTS.md when given. Exec and the TUI share this.
+ * the developer message (sandbox and approval policy), the skills list when there are skills,
+ * then the user `<environment_context>` message, then AGENTS.md when given. Exec and the TUI share this.
  */
 export function buildInitialContext(input: InitialContextInput): ResponseItem[] {
   const developer = developerMessage(
@@ -86,11 +88,11 @@ export function buildInitialContext(input: InitialContextInput): ResponseItem[] 
       "</environment_context>",
     ].join("\n"),
   );
-  const items = [developer, environment];
+  const items = input.skills ? [developer, input.skills, environment] : [developer, environment];
   if (input.agentsMd !== undefined && input.agentsMd.trim() !== "") {
     items.push(
       userMessage(
-        `${AGENTS_MD_HEADER} for ${input.cwd}\n\n<INSTRUCTIONS>\n${input.agentsMd.trim()}\n</INSTRUCTIONS>`,
+        `${AGENTS_MD_HEADER} for ${input.cwd}\n\n<INSTRUCTIONS>\n${input.agentsMd}\n</INSTRUCTIONS>`,
       ),
     );
   }

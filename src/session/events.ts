@@ -21,7 +21,12 @@ export interface RequestStarted {
   lanes?: number;
   previousResponseIdPresent: boolean;
   model: string;
+  /** The effort in force: the last configuration_update of the input, else request-level. */
   effort?: ReasoningEffort;
+  /** In-band: the effort a configuration_update in the sent input changed to. */
+  effortUpdate?: ReasoningEffort;
+  /** Where the model catalog's facts for `model` came from (bundled, discovered, configured). */
+  modelSource?: string;
   /** The request's `service_tier`, when it set one (prices depend on it). */
   serviceTier?: string;
   itemsTotal: number;
@@ -83,6 +88,8 @@ export interface NextRequestPreview {
   lane?: string;
   /** How many lanes the session will have then (the UI names the lane when more than one). */
   lanes?: number;
+  /** In-band: the effort a configuration_update in the next request changes to. */
+  effortUpdate?: ReasoningEffort;
 }
 
 /**

@@ -91,3 +91,29 @@ export function repairHistory(history: readonly ResponseItem[]): RepairedHistory
   out.push(...pending);
   return { history: out, added, atEnd: lastAddedAt < 0 };
 }
+
+/**
+ * Why a response's tool calls cannot be kept, or undefined when they can: each call needs a
+ * call_id, and one not used before in the conversation nor twice in the response (an output
+ * could not say which call it answers, and a saved history like that could never be resumed).
+ * Pure.
+ */
+export function callIdProblem(
+  items: readonly ResponseItem[],
+  earlier: readonly ResponseItem[],
+): string | undefined {
+  const seen = new Set<string>();
+  for (const item of earlier) {
+    const call = toolCallOf(item);
+    if (call) seen.add(call.call_id);
+  }
+  for (const item of items) {
+    if (item.type !== "function_call" && item.type !== "custom_tool_call") continue;
+    const call = toolCallOf(item);
+    if (!call || call.call_id === "") return `a ${item.type} without a call_id or name`;
+    if (seen.has(call.call_id))
+      return `a second tool call with call_id ${JSON.stringify(call.call_id)}`;
+    seen.add(call.call_id);
+  }
+  return undefined;
+}

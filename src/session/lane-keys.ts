@@ -30,7 +30,7 @@ export function laneLabel(body: ResponsesRequest, sessionModel: string | undefin
   if (sessionModel !== undefined && body.model !== sessionModel) parts.push(body.model);
   parts.push(body.reasoning?.effort ?? "default");
   if (body.service_tier) parts.push(body.service_tier);
-  if (body.text) parts.push("schema");
+  if (body.text?.format) parts.push("schema");
   return parts.join("·");
 }
 

@@ -41,6 +41,10 @@ export const ledgerRowSchema = lazy(() =>
     prefix_digest: z.string().nullable().default(null),
     shared_prefix: z.object({ seq: z.number(), items: z.number() }).nullable().default(null),
     cache_diagnosis: z.string().nullable().default(null),
+    // in-band: the effort a configuration_update in this request changed to (else lanes)
+    effort_update: z.string().nullable().default(null),
+    // where the model's facts came from: bundled, discovered, configured or fallback
+    model_source: z.string().nullable().default(null),
     // absent in ledgers written before costs: read as null (as for a model without a price)
     cache_missed_tokens: z.number().nullable().default(null),
     cost_usd: z.number().nullable().default(null),
@@ -86,6 +90,8 @@ export function ledgerRow(
     prefix_digest: request.cache?.prefixDigest ?? null,
     shared_prefix: request.cache?.sharedPrefix ?? null,
     cache_diagnosis: request.cache?.diagnosis ?? null,
+    effort_update: request.effortUpdate ?? null,
+    model_source: request.modelSource ?? null,
     cache_missed_tokens: request.cache?.missedTokens ?? null,
     cost_usd: request.cost ? roundUsd(request.cost.usd) : null,
     miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
@@ -224,6 +230,10 @@ export interface LedgerSummary {
   cacheHitRatio: number;
   /** Share of WebSocket requests sent incrementally, 0..1. */
   incrementalRatio: number;
+  /** Requests per `model (catalog source)`. */
+  models: Record<string, number>;
+  /** Effort changes carried in-band (configuration_update), per effort. */
+  inBandEfforts: Record<string, number>;
   /** US dollars over the priced requests, per model; models whose requests had no price. */
   cost: LedgerCost;
 }
@@ -290,6 +300,8 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     outputTokens: 0,
     cacheHitRatio: 0,
     incrementalRatio: 0,
+    models: {},
+    inBandEfforts: {},
     cost: ledgerCost(rows),
   };
   let wsRequests = 0;
@@ -299,6 +311,8 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     if (row.reason) count(summary.fullReasons, row.reason);
     if (row.cache_diagnosis) count(summary.cacheMisses, missKind(row.cache_diagnosis));
     if (row.transport === "ws") wsRequests += 1;
+    count(summary.models, `${row.model} (${row.model_source ?? "source unknown"})`);
+    if (row.effort_update) count(summary.inBandEfforts, row.effort_update);
     summary.bytesSent += row.bytes_sent;
     summary.itemsSent += row.items_sent;
     summary.inputTokens += row.usage?.input_tokens ?? 0;
@@ -322,7 +336,9 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `session ${summary.sessionId ?? "(empty)"}`,
     `requests ${summary.requests} over ${summary.turns} turn(s)${warmups(summary.warmups)}`,
     `modes: ${pairs(summary.modes)} (incremental ${pct(summary.incrementalRatio)} of WebSocket requests)`,
+    `models: ${pairs(summary.models)}`,
     `full because: ${pairs(summary.fullReasons)}`,
+    `in-band effort changes: ${pairs(summary.inBandEfforts)}`,
     `outcomes: ${pairs(summary.outcomes)}`,
     `cache misses: ${pairs(summary.cacheMisses)}`,
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,

@@ -1,10 +1,8 @@
+import { redactError } from "../protocol/error-message.js";
+import type { ResponseItem } from "../protocol/items.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
-import {
-  isStreamIdRefusal,
-  type TransportError,
-  WebSocketUnavailable,
-} from "../transport/errors.js";
+import { WebSocketUnavailable } from "../transport/errors.js";
 import { HttpTransport } from "../transport/http.js";
 import type {
   LaneRoute,
@@ -14,6 +12,7 @@ import type {
 } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import type { ProviderSettings } from "./api.js";
+import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
@@ -23,6 +22,7 @@ import {
   recoveryContext,
   recoveryFor,
 } from "./failures.js";
+import { callIdProblem } from "./history-repair.js";
 import {
   LaneSockets,
   laneBudgetSpent,
@@ -31,8 +31,14 @@ import {
 } from "./lane-sockets.js";
 import type { Lane, LaneTable } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
+import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
-import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
+import {
+  type CompletedResponse,
+  ResponseFailed,
+  readResponse,
+  type StreamTiming,
+} from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
@@ -58,6 +64,8 @@ export interface ModelClientOptions {
   now?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
+  /** A `configuration_update` was refused for `model`: the session drops updates; resent once. */
+  onUpdateRefused?(model: string): void;
 }
 
 /**
@@ -74,13 +82,17 @@ export class ModelClient {
   private seq = 0;
   private readonly now: () => number;
   private readonly streamIds: StreamIdFallback;
+  private readonly refusals: Refusals;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
+  /** Taken out of every failure's text: a server may echo the key it was sent. */
+  private readonly secrets: string[];
 
   constructor(private readonly options: ModelClientOptions) {
     this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
+    this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
       (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
@@ -88,6 +100,7 @@ export class ModelClient {
       ),
     );
     this.streamIds = new StreamIdFallback(mode, options.lanes, this.sockets, options.warn);
+    this.refusals = new Refusals(this.streamIds, options.onUpdateRefused);
   }
 
   get transportKind(): TransportKind {
@@ -135,6 +148,7 @@ export class ModelClient {
   async sample(call: SampleCall): Promise<CompletedResponse> {
     const { lanes, provider } = this.options;
     const budget = new RetryBudget(provider, this.now);
+    const refusals = { updates: 0 };
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.useHttp) return { responseId: "", items: [] };
@@ -143,6 +157,7 @@ export class ModelClient {
       try {
         target = await this.pickTarget(call.build().body, call.signal);
       } catch (error) {
+        redactError(error, this.secrets);
         if (error instanceof WebSocketUnavailable) {
           this.fallBackToHttp(`WebSocket unavailable (${error.message})`);
           continue;
@@ -183,24 +198,32 @@ export class ModelClient {
       };
       const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
         call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
+      const deadline = new AttemptDeadline(
+        Math.min(
+          provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS,
+          budget.remainingMs(),
+        ),
+        call.signal,
+      );
       try {
         const result = await readResponse(
-          transport.stream(wire, call.signal, route),
+          transport.stream(wire, deadline.signal, route),
           call.onEvent,
           timing,
         );
+        refuseBadCallIds(result.items, current.body.input);
         chain.completed(result.responseId, result.items);
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
-      } catch (error) {
+      } catch (thrown) {
+        const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         if (ignored) this.streamIds.ignored(undefined);
-        if (route && isStreamIdRefusal(error) && !call.signal?.aborted) {
-          this.streamIds.refused(error as TransportError, lane);
-          continue;
-        }
+        if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
+      } finally {
+        deadline.clear();
       }
     }
   }
@@ -294,5 +317,13 @@ export class ModelClient {
     return sleep(ms, signal).catch(() => {
       throw new ModelRequestError("interrupted", true);
     });
+  }
+}
+
+/** A response whose tool calls lack or reuse call ids fails whole: none of it is kept or run. */
+function refuseBadCallIds(items: readonly ResponseItem[], earlier: readonly ResponseItem[]): void {
+  const problem = callIdProblem(items, earlier);
+  if (problem) {
+    throw new ResponseFailed(`the server sent ${problem}: its response was not used`, "failed");
   }
 }

@@ -11,9 +11,11 @@ export type FieldDecision = "compare" | "ignore";
  */
 export const REQUEST_FIELD_DECISIONS = {
   model: "compare",
-  instructions: "compare",
+  instructions: "compare", // absent in the lite shape: base instructions are an input item
   input: "ignore", // compared item by item as the prefix, below
-  tools: "compare",
+  tools: "compare", // absent in the lite shape: tool changes append additional_tools items
+  // reasoning: effort, summary and context; an in-band model keeps it at the session's
+  // baseline and carries effort changes as configuration_update input items
   tool_choice: "compare",
   parallel_tool_calls: "compare",
   reasoning: "compare",
@@ -22,7 +24,8 @@ export const REQUEST_FIELD_DECISIONS = {
   include: "compare",
   service_tier: "compare",
   prompt_cache_key: "compare",
-  text: "compare",
+  text: "compare", // format and verbosity
+  prompt_cache_options: "compare", // a changed ttl/mode is another cache configuration
   client_metadata: "ignore",
   stream_options: "ignore",
   previous_response_id: "ignore",

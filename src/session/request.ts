@@ -1,6 +1,7 @@
+import type { RequestShape } from "../models/catalog.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { sortKeysDeep } from "../protocol/json.js";
-import type { ResponsesRequest, ToolSpec } from "../protocol/request.js";
+import type { ReasoningEffort, ResponsesRequest, ToolSpec } from "../protocol/request.js";
 import type { SessionSettings } from "./api.js";
 import { chainOf } from "./digest.js";
 import type { ConversationHistory, FrozenToolOutputs } from "./history.js";
@@ -14,6 +15,17 @@ export interface RequestFrame {
   instructions: string;
   tools: readonly ToolSpec[];
   settings: SessionSettings;
+  /** How the model takes requests (from the model catalog); absent: classic, no verbosity. */
+  wire?: RequestWire;
+}
+
+/** The catalog's facts that shape the body (docs/protocol.md, "Responses Lite"). */
+export interface RequestWire {
+  /** `lite`: no top-level tools or instructions (history carries them), `reasoning.context`. */
+  shape: RequestShape;
+  verbosity?: "low" | "medium" | "high";
+  /** The request-level effort when it is not `settings.effort`: an in-band model's baseline. */
+  effort?: ReasoningEffort;
 }
 
 export const ENCRYPTED_REASONING = "reasoning.encrypted_content";
@@ -29,26 +41,13 @@ export function buildRequestBody(
   sortedTools: ToolSpec[] = sortTools(frame.tools),
 ): ResponsesRequest {
   const { settings } = frame;
-  const reasoning =
-    settings.effort === undefined
-      ? undefined
-      : settings.reasoningSummary === undefined || settings.reasoningSummary === "none"
-        ? { effort: settings.effort }
-        : { effort: settings.effort, summary: settings.reasoningSummary };
-  const text = settings.outputSchema
-    ? {
-        format: {
-          name: settings.outputSchema.name,
-          schema: sortKeysDeep(settings.outputSchema.schema),
-          strict: true,
-          type: "json_schema" as const,
-        },
-      }
-    : undefined;
+  const lite = frame.wire?.shape === "lite";
+  const reasoning = reasoningOf(settings, frame.wire?.effort ?? settings.effort, lite);
+  const text = textOf(settings, frame.wire?.verbosity);
   const body: ResponsesRequest = {
     ...(reasoning ? { include: [ENCRYPTED_REASONING] } : {}),
     input,
-    instructions: frame.instructions,
+    ...(lite ? {} : { instructions: frame.instructions }),
     model: settings.model,
     parallel_tool_calls: false,
     prompt_cache_key: frame.sessionId,
@@ -58,9 +57,44 @@ export function buildRequestBody(
     stream: true,
     ...(text ? { text } : {}),
     tool_choice: "auto",
-    tools: sortedTools,
+    ...(lite ? {} : { tools: sortedTools }),
   };
   return body;
+}
+
+function reasoningOf(
+  settings: SessionSettings,
+  effort: ReasoningEffort | undefined,
+  lite: boolean,
+): ResponsesRequest["reasoning"] {
+  if (effort === undefined) return undefined;
+  const summary = settings.reasoningSummary;
+  return {
+    effort,
+    ...(summary === undefined || summary === "none" ? {} : { summary }),
+    ...(lite ? { context: "all_turns" as const } : {}),
+  };
+}
+
+function textOf(
+  settings: SessionSettings,
+  verbosity: RequestWire["verbosity"],
+): ResponsesRequest["text"] {
+  const schema = settings.outputSchema;
+  if (!schema && !verbosity) return undefined;
+  return {
+    ...(schema
+      ? {
+          format: {
+            name: schema.name,
+            schema: sortKeysDeep(schema.schema),
+            strict: true,
+            type: "json_schema" as const,
+          },
+        }
+      : {}),
+    ...(verbosity ? { verbosity } : {}),
+  };
 }
 
 /** Tools in a deterministic order (as the router lists them) with object keys sorted. */

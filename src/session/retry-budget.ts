@@ -50,6 +50,11 @@ export class RetryBudget {
     return this.now() + delayMs - this.startedAt >= this.maxChainMs;
   }
 
+  /** Time left before the chain's limit (an attempt may not run past it). */
+  remainingMs(): number {
+    return Math.max(0, this.startedAt + this.maxChainMs - this.now());
+  }
+
   /** Why the chain stopped, for the person: what ran out, after how many attempts. */
   giveUp(message: string, why: "time" | "stream_max_retries" | "request_max_retries"): string {
     const attempts = `${this.attemptCount} attempt${this.attemptCount === 1 ? "" : "s"}`;

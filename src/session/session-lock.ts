@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  linkSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
+import { PRIVATE_FILE_MODE } from "./private-files.js";
 
 /** Another live process has the session open. */
 export class SessionLockedError extends Error {
@@ -90,6 +99,89 @@ function lockedMessage(what: string, path: string, pid: number): string {
   return `${what} is ${where}; lock file ${path}`;
 }
 
+/** Write `content` to a new file beside `path` (same folder, so it can be linked or renamed). */
+function writeFresh(path: string, token: string, content: string): string {
+  const fresh = `${path}.${token}.new`;
+  try {
+    writeFileSync(fresh, content, { flag: "wx", mode: PRIVATE_FILE_MODE });
+  } catch (error) {
+    rmSync(fresh, { force: true });
+    throw error;
+  }
+  return fresh;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function lockedError(what: string, path: string, owner: LockOwner | undefined): SessionLockedError {
+  const pid = owner?.pid ?? 0;
+  return new SessionLockedError(lockedMessage(what, path, pid), path, pid);
+}
+
+/**
+ * Put `fresh` at `path` atomically: created only while `path` is absent (a hard link, so the
+ * lock is never seen empty or half-written), or, when the lock there is stale, replacing exactly
+ * that stale lock. The replacement runs under `<path>.takeover`, itself a lock taken the same way
+ * (a takeover whose process died is taken over in turn), and checks that the stale lock is still
+ * the one it judged: two processes finding one stale lock never both get it, and nobody ever
+ * removes a live owner's lock.
+ */
+function placeLock(path: string, fresh: string, token: string, what: string): void {
+  for (;;) {
+    try {
+      linkSync(fresh, path);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const seen = readText(path);
+    if (seen === undefined) continue; // released between the two calls: try again
+    const owner = readOwner(path);
+    // an unreadable lock is one an older version was writing or a crash tore
+    const live = owner ? ownerIsLive(owner) : justCreated(path);
+    if (live) throw lockedError(what, path, owner);
+    if (replaceStale(path, seen, fresh, token, what)) return;
+  }
+}
+
+/** Under the takeover lock: replace `path` by `fresh` if it still holds `seen` (true), else false. */
+function replaceStale(
+  path: string,
+  seen: string,
+  fresh: string,
+  token: string,
+  what: string,
+): boolean {
+  const guard = `${path}.takeover`;
+  const guardFresh = writeFresh(guard, token, `${JSON.stringify(ownerOf(token))}\n`);
+  try {
+    placeLock(guard, guardFresh, token, what);
+  } catch (error) {
+    // another process is taking this lock over right now: it will be the owner
+    if (!(error instanceof SessionLockedError)) throw error;
+    throw new SessionLockedError(lockedMessage(what, path, error.ownerPid), path, error.ownerPid);
+  } finally {
+    rmSync(guardFresh, { force: true });
+  }
+  try {
+    if (readText(path) !== seen) return false;
+    renameSync(fresh, path);
+    return true;
+  } finally {
+    unlinkIfOwn(guard, token);
+  }
+}
+
+function ownerOf(token: string): LockOwner {
+  return { pid: process.pid, host: hostname(), token };
+}
+
 /**
  * Take the exclusive lock of a session: a file with the owner's pid, created only if absent.
  * A lock left by a dead process is taken over; a live owner's lock fails at once, naming it.
@@ -97,23 +189,11 @@ function lockedMessage(what: string, path: string, pid: number): string {
  */
 export function lockSession(path: string, what: string): () => void {
   const token = randomUUID();
-  const content = `${JSON.stringify({ pid: process.pid, host: hostname(), token })}\n`;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      writeFileSync(path, content, { flag: "wx" });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = readOwner(path);
-      // a lock without an owner yet is being written by a process starting right now
-      const live = owner ? ownerIsLive(owner) : justCreated(path);
-      if (live || attempt > 0) {
-        const pid = owner?.pid ?? 0;
-        throw new SessionLockedError(lockedMessage(what, path, pid), path, pid);
-      }
-      // stale: its owner died without removing it
-      rmSync(path, { force: true });
-    }
+  const fresh = writeFresh(path, token, `${JSON.stringify(ownerOf(token))}\n`);
+  try {
+    placeLock(path, fresh, token, what);
+  } finally {
+    rmSync(fresh, { force: true });
   }
   held.set(token, path);
   if (!exitHookInstalled) {

@@ -1,8 +1,10 @@
+import { lookupModel } from "../models/catalog.js";
 import type { ServerEvent } from "../protocol/events.js";
+import { toHttpBody } from "../protocol/http-body.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
-import { toHttpBody } from "../transport/http.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import type { ProviderSettings } from "./api.js";
+import { carriedEffort, lastUpdateEffort } from "./effort-updates.js";
 import type { RequestFinished, RequestOutcome, RequestStarted } from "./events.js";
 import type { Lane } from "./lanes.js";
 import type { WirePlan } from "./plan.js";
@@ -54,13 +56,27 @@ export function describeAttempt(
     lanes,
     previousResponseIdPresent: transport === "ws" && wire.previous_response_id !== undefined,
     model: wire.model,
-    ...(wire.reasoning ? { effort: wire.reasoning.effort } : {}),
+    modelSource: lookupModel(wire.model).source,
+    ...effortFacts(current.body, wire),
     ...(wire.service_tier ? { serviceTier: wire.service_tier } : {}),
     itemsTotal: current.body.input.length,
     itemsSent: wire.input.length,
     bytesSent: Buffer.byteLength(text),
     warmup: call.warmup === true,
   };
+}
+
+/**
+ * The effort in force for a request (the last configuration_update of its input, else the
+ * request-level one) and the update its sent input carries (in-band: docs/protocol.md).
+ */
+function effortFacts(
+  body: ResponsesRequest,
+  wire: ResponsesRequest,
+): Pick<RequestStarted, "effort" | "effortUpdate"> {
+  const update = carriedEffort(wire.input);
+  const effort = update ?? lastUpdateEffort(body.input) ?? wire.reasoning?.effort;
+  return { ...(effort ? { effort } : {}), ...(update ? { effortUpdate: update } : {}) };
 }
 
 /** The ledger line of one attempt once it ended: its outcome, timings, id and usage. */

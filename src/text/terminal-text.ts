@@ -6,9 +6,10 @@
 // CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), other two-byte ESC sequences.
 const ESCAPE_SEQUENCE =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]/g;
-// C0 controls except \t and \n, DEL, and the C1 range.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const HAS_SPECIAL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+// C0 controls except \t and \n, DEL, the C1 range, and the bidi embeddings, overrides and
+// isolates (U+202A–202E, U+2066–2069), which reorder what follows them on the line.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const HAS_SPECIAL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const TAB_STOP = 8;
 
 function expandTabs(line: string): string {
@@ -27,7 +28,10 @@ function caret(ch: string): string {
   return "\ufffd";
 }
 
-/** Every control character shown as text (ESC as "^[", CR as "^M"); tabs expanded. */
+/**
+ * Every control character shown as text (ESC as "^[", CR as "^M", C1 and bidi controls as
+ * U+FFFD); tabs expanded.
+ */
 export function printable(text: string): string {
   if (!HAS_SPECIAL.test(text)) return text;
   return text

@@ -4,6 +4,7 @@ import {
   parseServerEventJson,
   type ServerEvent,
 } from "../protocol/events.js";
+import { toHttpBody } from "../protocol/http-body.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { SseParser } from "../protocol/sse.js";
 import { abortedError } from "./backoff.js";
@@ -17,22 +18,6 @@ export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
 
 export interface HttpTransportOptions {
   fetch?: typeof fetch;
-}
-
-const httpBodies = new WeakMap<ResponsesRequest, string>();
-
-/**
- * The HTTP body: a full request, never a chain link nor a warm-up flag (docs/protocol.md, "The request body").
- * Serialised once per request object (the ledger counts it, the transport sends it).
- */
-export function toHttpBody(request: ResponsesRequest): string {
-  let text = httpBodies.get(request);
-  if (text === undefined) {
-    const { previous_response_id: _prev, generate: _generate, ...body } = request;
-    text = JSON.stringify(body);
-    httpBodies.set(request, text);
-  }
-  return text;
 }
 
 /**

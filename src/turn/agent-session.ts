@@ -13,6 +13,7 @@ import type {
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
+import { carriedEffort } from "../session/effort-updates.js";
 import { leadingContext } from "../session/environment.js";
 import type {
   NextRequestPreview,
@@ -25,7 +26,9 @@ import type { LaneTable } from "../session/lanes.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { skillMentionItems } from "../session/skill-context.js";
 import { HistoryCompactor } from "./history-compactor.js";
+import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
 import { TurnCheckpoints } from "./rewind.js";
@@ -56,6 +59,7 @@ export function createSession(
 export class Session implements AgentSession {
   readonly id: string;
   readonly notices: readonly string[];
+  readonly knowledge: SessionOptions["knowledge"];
   private settings: SessionSettings;
   private readonly conversation: StoredHistory;
   private readonly frozen = new FrozenToolOutputs();
@@ -72,6 +76,7 @@ export class Session implements AgentSession {
   private readonly warmup: Warmup;
   private readonly settingsNote = new PendingSettingsNote();
   private readonly compactor: HistoryCompactor;
+  private readonly model: ModelWire;
   private readonly hooks: SessionHooks;
   private readonly checkpoints: TurnCheckpoints;
 
@@ -81,11 +86,22 @@ export class Session implements AgentSession {
   ) {
     this.id = options.id;
     this.notices = options.notices ?? [];
+    this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
-    const { historyStore, restoredHistory, initialContext } = options;
-    this.conversation = new StoredHistory(historyStore, restoredHistory, initialContext);
+    this.model = new ModelWire(this.settings);
+    const { historyStore, restoredHistory } = options;
+    const initial = this.model.initialHistory(options);
+    this.conversation = new StoredHistory(historyStore, restoredHistory, initial);
     this.builder = new RequestBuilder(this.conversation.log, this.frozen);
-    const hooks = { promptCacheKey: this.promptCacheKey, onEpochReset: () => this.frozen.clear() };
+    const hooks = {
+      promptCacheKey: this.promptCacheKey,
+      onEpochReset: () => this.frozen.clear(),
+      onUpdateRefused: (model: string) => {
+        options.onNoEffortUpdates?.(model);
+        const message = refuseEffortUpdates(this.model, this.wireHistory, model);
+        this.emit({ type: "warning", message });
+      },
+    };
     const path = createRequestPath(options, transports, hooks);
     ({ lanes: this.lanes, client: this.client, recorder: this.recorder, turns: this.turns } = path);
     const warn = (message: string) => this.emit({ type: "warning", message });
@@ -132,11 +148,24 @@ export class Session implements AgentSession {
         await (this.options.warmup ? this.warmup.ensure(signal) : this.warmup.pending);
         const hookContext = await this.hooks.promptSubmitted(input, signal);
         const early = this.steering.take(); // arrived during the warm-up: right after the message
-        const notes = this.settingsNote.take();
+        const opening = [
+          ...beginModelTurn(this.model, this.wireHistory, {
+            ...this.settings,
+            instructions: this.options.instructions,
+            tools: this.tools.offered,
+          }),
+          ...this.settingsNote.take(),
+        ];
         const message = userMessage(input, images);
-        at = this.conversation.items.length + notes.length;
+        at = this.conversation.items.length + opening.length;
         await this.checkpoints.beforeTurn(at, messageText(message) ?? input);
-        this.conversation.append([...notes, message, ...hookContext, ...early]);
+        this.conversation.append([
+          ...opening,
+          message,
+          ...skillMentionItems(input, this.knowledge?.skills ?? []),
+          ...hookContext,
+          ...early,
+        ]);
         return await this.hooks.runTurn(this.options.approve?.bind(this.options), {
           turn,
           signal,
@@ -152,7 +181,10 @@ export class Session implements AgentSession {
           sandbox: this.options.sandbox,
           approve: this.approve,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
-          beforeSample: () => this.compactor.compactIfOver(turn, signal),
+          beforeSample: () => {
+            this.conversation.append(this.model.effortUpdate(this.history(), this.settings));
+            return this.compactor.compactIfOver(turn, signal);
+          },
           takeSteering: () => this.steering.take(),
         });
       } finally {
@@ -223,6 +255,7 @@ export class Session implements AgentSession {
       client: this.client,
       lanes: this.lanes,
       settings: this.settings,
+      inBand: this.model.inBand(this.settings.model),
       totals: this.recorder.totals.snapshot(),
       next: () => this.nextRequest(),
     });
@@ -276,6 +309,7 @@ export class Session implements AgentSession {
       instructions: this.options.instructions,
       tools: this.tools.offered,
       settings: this.settings,
+      wire: this.model.wire(this.settings),
     };
   }
 
@@ -283,10 +317,21 @@ export class Session implements AgentSession {
     return this.recorder.built(this.builder.build(this.frame()));
   }
 
+  /** The history as ModelWire may read and replace it. */
+  private get wireHistory(): WireHistory {
+    return {
+      items: this.conversation.items,
+      replace: (items, why) => this.replaceHistory(items, why),
+    };
+  }
+
   private nextRequest(): NextRequestPreview {
     const frame = { ...this.frame(), tools: this.tools.upcoming() };
-    const next = this.client.preview(this.builder.build(frame, this.settingsNote.peek()));
-    return nextRequestPreview(next, this.lanes);
+    const update = this.model.effortUpdate(this.history(), this.settings);
+    const next = this.client.preview(
+      this.builder.build(frame, [...this.settingsNote.peek(), ...update]),
+    );
+    return nextRequestPreview(next, this.lanes, carriedEffort(update));
   }
 
   private replaceHistory(items: ResponseItem[], why: string): void {
@@ -299,7 +344,9 @@ export class Session implements AgentSession {
     const { model, effort } = this.settings;
     const now = { model, ...(effort ? { effort } : {}) };
     if (sameSettings(before, now)) return;
-    this.settingsNote.update(before, this.settings);
+    // an in-band effort change needs no note: its configuration_update says it
+    if (before.model !== model || !this.model.inBand(model))
+      this.settingsNote.update(before, this.settings);
     this.conversation.recordSettings(now);
   }
 

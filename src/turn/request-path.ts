@@ -22,7 +22,7 @@ export interface RequestPath {
 export function createRequestPath(
   options: SessionOptions,
   transports: SessionTransports,
-  hooks: { promptCacheKey: string; onEpochReset(): void },
+  hooks: { promptCacheKey: string; onEpochReset(): void; onUpdateRefused(model: string): void },
 ): RequestPath {
   const { provider } = options;
   const lanes = new LaneTable({
@@ -49,6 +49,7 @@ export function createRequestPath(
     version: options.version,
     lanes,
     warn: (message) => recorder.emit({ type: "warning", message }),
+    onUpdateRefused: hooks.onUpdateRefused,
     ...transports,
   });
   return { lanes, client, recorder, turns };

@@ -1,3 +1,5 @@
+import { lookupModel } from "../models/catalog.js";
+import type { ReasoningEffort } from "../protocol/request.js";
 import type { ProviderSettings, SessionSettings, SessionStatus } from "../session/api.js";
 import type { NextRequestPreview, SessionEvent } from "../session/events.js";
 import type { LaneTable } from "../session/lanes.js";
@@ -8,13 +10,15 @@ import type { WirePlan } from "../session/plan.js";
 export function nextRequestPreview(
   next: { plan: WirePlan; lane: string },
   lanes: Pick<LaneTable, "all" | "size">,
+  effortUpdate?: ReasoningEffort,
 ): NextRequestPreview {
   const { plan, lane } = next;
   const known = lanes.all.some((l) => l.label === lane);
   const count = Math.max(1, lanes.size + (known ? 0 : 1));
+  const update = effortUpdate ? { effortUpdate } : {};
   return plan.kind === "full"
-    ? { mode: "full", reason: plan.reason, lane, lanes: count }
-    : { mode: "incremental", lane, lanes: count };
+    ? { mode: "full", reason: plan.reason, lane, lanes: count, ...update }
+    : { mode: "incremental", lane, lanes: count, ...update };
 }
 
 export interface StatusFacts {
@@ -24,6 +28,8 @@ export interface StatusFacts {
   lanes: Pick<LaneTable, "all">;
   settings: SessionSettings;
   totals: SessionStatus["totals"];
+  /** Whether an effort change would go in-band (configuration_update). */
+  inBand: boolean;
   /** The next request's preview (asked for again when no request has gone out yet). */
   next(): NextRequestPreview;
 }
@@ -40,7 +46,9 @@ export function sessionStatus(facts: StatusFacts): SessionStatus {
     laneTransport: client.laneTransport,
     lanes: facts.lanes.all.map((lane) => ({ label: lane.label, requests: lane.requests })),
     model: settings.model,
+    modelSource: lookupModel(settings.model).source,
     ...(settings.effort ? { effort: settings.effort } : {}),
+    effortChanges: facts.inBand ? "in-band" : "lanes",
     totals: facts.totals,
     next: facts.next(),
   };

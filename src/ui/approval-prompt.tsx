@@ -9,7 +9,7 @@ import {
   diffWindow,
   patchSummary,
 } from "./approval-diff.js";
-import { Hanging } from "./hanging-text.js";
+import { Hanging } from "./transcript/hanging-text.js";
 
 const DEFAULT_DIFF_ROWS = 12;
 /** Rows the rest of the live region takes around the diff (prompt frame, composer, status). */

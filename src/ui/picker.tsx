@@ -1,15 +1,5 @@
 import { Box, type Key, Text } from "ink";
 
-/** A list the person picks one value from (effort, model, a model's effort). */
-export interface PickerSpec {
-  title: string;
-  options: readonly string[];
-  /** Shown after an option (what it is). */
-  details?: Readonly<Record<string, string>>;
-  current?: string;
-  onPick(value: string): void;
-}
-
 /** A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc or Ctrl+C cancels. */
 export function pickerKey(
   input: string,

@@ -72,5 +72,6 @@ export function describeNext(next: NextRequestPreview): string {
     const named = lane && next.reason === "lane_new" ? ` ${lane}` : "";
     return `next: full${why ? ` — ${why}${named}` : ""}`;
   }
-  return `next: incremental${lane ? ` on lane ${lane}` : ""}`;
+  const update = next.effortUpdate ? " + effort update" : "";
+  return `next: incremental${update}${lane ? ` on lane ${lane}` : ""}`;
 }

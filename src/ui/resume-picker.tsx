@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { printable } from "../text/terminal-text.js";
-import type { ResumePickerState } from "./use-resume-picker.js";
+import type { ResumeList } from "./controller/tui-state.js";
 
 const VISIBLE = 10;
 
@@ -11,7 +11,7 @@ function when(ms: number): string {
 }
 
 /** Saved sessions, newest first: when, first message, turns, model. */
-export function ResumePicker({ picker, width }: { picker: ResumePickerState; width: number }) {
+export function ResumePicker({ picker, width }: { picker: ResumeList; width: number }) {
   const start = Math.max(0, Math.min(picker.index - 4, picker.sessions.length - VISIBLE));
   const shown = picker.sessions.slice(start, start + VISIBLE);
   return (

@@ -1,6 +1,6 @@
 import { cacheDropTexts } from "./cache-drop.js";
+import type { StatusState } from "./controller/state.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
-import type { StatusState } from "./state.js";
 
 export type StatusColor = "green" | "yellow" | "magenta" | "cyan" | "gray" | "red";
 
@@ -91,8 +91,12 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
   {
     id: "lane",
     priority: STATUS_PRIORITY.lane,
-    // one lane says nothing; with effort lanes, which chain the last request continued
-    render: (s) => (s.lane && s.lane.count > 1 ? [`lane ${s.lane.label}`] : []),
+    // which mechanism carried the effort: a configuration_update on the one chain, or a lane
+    // (one lane says nothing)
+    render: (s) => {
+      if (s.lane?.inBand) return [`effort ${s.lane.inBand} · in-band`, "in-band"];
+      return s.lane && s.lane.count > 1 ? [`lane ${s.lane.label}`] : [];
+    },
   },
   {
     id: "model",

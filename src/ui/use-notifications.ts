@@ -50,3 +50,20 @@ export function useNotifications(settings: NotificationSettings | undefined) {
 
   return { onInput, notify };
 }
+
+/** A turn that ends and an approval that waits notify the person (while the terminal has no focus). */
+export function useTurnNotifications(
+  notify: ReturnType<typeof useNotifications>["notify"],
+  state: { busy: boolean; sessionId?: string; approval: unknown },
+) {
+  const { busy, sessionId, approval } = state;
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy)
+      notify("agent-turn-complete", "mini-codex: the turn finished", { "thread-id": sessionId });
+    wasBusy.current = busy;
+  }, [busy, notify, sessionId]);
+  useEffect(() => {
+    if (approval) notify("approval-requested", "mini-codex: an approval is waiting");
+  }, [approval, notify]);
+}

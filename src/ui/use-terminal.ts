@@ -1,5 +1,5 @@
 import { useStdout } from "ink";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** Erase the screen and the scrollback, cursor home. */
 const CLEAR_TERMINAL = "\u001b[2J\u001b[3J\u001b[H";
@@ -48,18 +48,4 @@ export function useTranscriptReflow(reprint: (columns: number) => string): void 
       stdout.off("resize", onResize);
     };
   }, [stdout, write]);
-}
-
-/**
- * State mirrored in a ref: keys are routed by the ref at once, before the render that shows
- * the change (a key typed right after a prompt opens must reach the prompt).
- */
-export function useRefState<T>(initial: T) {
-  const ref = useRef(initial);
-  const [value, setValue] = useState(initial);
-  const set = useCallback((next: T) => {
-    ref.current = next;
-    setValue(next);
-  }, []);
-  return { ref, value, set };
 }

@@ -83,3 +83,46 @@ describeCodex.each([
     }
   }, 120_000);
 });
+
+/**
+ * gpt-6-astra: Codex 0.171 speaks Responses Lite (no top-level tools; one additional_tools
+ * item whose `functions` namespace holds only its code-mode `exec` tool). The demo model finds
+ * `exec` and writes JavaScript calling `tools.exec_command(...)` / `tools.apply_patch(...)`.
+ */
+describeCodex("codex exec on gpt-6-astra (Responses Lite, code mode) against demo-server", () => {
+  let world: ReturnType<typeof codexWorld>;
+  beforeAll(() => {
+    world = codexWorld(server.baseUrl, true, { model: "gpt-6-astra", providerName: "OpenAI" });
+  });
+  afterAll(() => world.cleanup());
+
+  const astra = () => server.requests().filter((line) => line.model === "gpt-6-astra");
+
+  test("a chat: the request is lite (additional_tools, no tools field) and answered", async () => {
+    const run = await world.exec(codexPath, "hello on astra");
+    expect(run.code, run.stderr).toBe(0);
+    expect(itemsOf(run.events, "agent_message").map((item) => item.text)).toEqual([
+      "You said: hello on astra",
+    ]);
+    const lines = astra();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.tools).toEqual([]);
+    expect(lines.some((line) => (line.input_types as string[])[0] === "additional_tools")).toBe(
+      true,
+    );
+  }, 120_000);
+
+  test("a shell command runs through code mode's exec tool", async () => {
+    const run = await world.exec(codexPath, "run: echo written-on-astra > proof.txt");
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(run.work, "proof.txt"), "utf8")).toBe("written-on-astra\n");
+    expect(itemsOf(run.events, "agent_message").at(-1)?.text).toBe("Ran the command. Exit code 0.");
+  }, 120_000);
+
+  test("a patch applies through code mode's exec tool", async () => {
+    const run = await world.exec(codexPath, "write notes/astra.txt: patched on astra");
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(run.work, "notes/astra.txt"), "utf8")).toBe("patched on astra\n");
+    expect(itemsOf(run.events, "agent_message").at(-1)?.text).toBe("Applied the patch.");
+  }, 120_000);
+});

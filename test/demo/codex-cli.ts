@@ -88,7 +88,11 @@ export interface CodexRun {
  * A scratch place for Codex CLI runs: its own CODEX_HOME (config.toml pointing at our server),
  * TMPDIR and HOME, so nothing of the machine's Codex setup is read or written.
  */
-export function codexWorld(baseUrl: string, websockets: boolean) {
+export function codexWorld(
+  baseUrl: string,
+  websockets: boolean,
+  options: { model?: string; providerName?: string } = {},
+) {
   const root = mkdtempSync(join(tmpdir(), "mini-codex-codex-cli-"));
   const home = join(root, "codex-home");
   const tmp = join(root, "tmp");
@@ -96,11 +100,12 @@ export function codexWorld(baseUrl: string, websockets: boolean) {
   writeFileSync(
     join(home, "config.toml"),
     [
-      'model = "demo-model"',
+      `model = "${options.model ?? "demo-model"}"`,
       'model_provider = "minidemo"',
       "",
       "[model_providers.minidemo]",
-      'name = "mini-codex demo"',
+      // "OpenAI" where Codex's behaviour depends on an OpenAI-named provider (protocol-2026 §2.2)
+      `name = "${options.providerName ?? "mini-codex demo"}"`,
       `base_url = "${baseUrl}"`,
       'wire_api = "responses"',
       'env_key = "MINI_DEMO_KEY"',
@@ -117,38 +122,62 @@ export function codexWorld(baseUrl: string, websockets: boolean) {
     async exec(binary: string, prompt: string, extraArgs: string[] = []): Promise<CodexRun> {
       const work = join(root, `work-${++runs}`);
       mkdirSync(work);
-      const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
-      const child = spawn(binary, [...args, ...extraArgs, "-C", work, prompt], {
-        detached: true,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: {
-          PATH: process.env.PATH ?? "/usr/bin:/bin",
-          HOME: root,
-          CODEX_HOME: home,
-          TMPDIR: tmp,
-          MINI_DEMO_KEY: "not-a-real-key",
-        },
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => {
-        stdout += String(chunk);
-      });
-      child.stderr.on("data", (chunk) => {
-        stderr += String(chunk);
-      });
-      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-      endGroup(child.pid);
-      const events = stdout
-        .split("\n")
-        .filter((line) => line.trim() !== "")
-        .map((line) => JSON.parse(line) as Record<string, unknown> & { type: string });
-      return { code, stdout, stderr, events, work };
+      const place = { cwd: work, root, codexHome: home, tmp, prompt, extraArgs };
+      const run = await runCodexExec(binary, place);
+      return { ...run, work };
     },
     cleanup() {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `codex exec --json` in `cwd` with its own CODEX_HOME, TMPDIR and HOME (`root`); the process
+ * group it leaves is ended by its id.
+ */
+export async function runCodexExec(
+  binary: string,
+  place: {
+    cwd: string;
+    root: string;
+    codexHome: string;
+    tmp: string;
+    prompt: string;
+    extraArgs?: string[];
+  },
+): Promise<Omit<CodexRun, "work">> {
+  const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
+  const child = spawn(
+    binary,
+    [...args, ...(place.extraArgs ?? []), "-C", place.cwd, place.prompt],
+    {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: place.root,
+        CODEX_HOME: place.codexHome,
+        TMPDIR: place.tmp,
+        MINI_DEMO_KEY: "not-a-real-key",
+      },
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += String(chunk);
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += String(chunk);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  endGroup(child.pid);
+  const events = stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { type: string });
+  return { code, stdout, stderr, events };
 }
 
 /** The Codex CLI may leave a helper behind in its process group: end that group, by its id. */

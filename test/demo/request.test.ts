@@ -108,7 +108,13 @@ describe("demo server: accepts what the Responses API accepts", () => {
       "tools[0].name",
       undefined,
     ],
-    [{ model: "m", reasoning: { effort: "max" } }, "invalid_value", "reasoning.effort", undefined],
+    // `ultra` is a client preset, never an API value (`max` is one since 7.59)
+    [
+      { model: "m", reasoning: { effort: "ultra" } },
+      "invalid_value",
+      "reasoning.effort",
+      undefined,
+    ],
     [{ model: "m", truncation: "sometimes" }, "invalid_value", "truncation", undefined],
     [{ model: "m", instructions: 3 }, "invalid_type", "instructions", undefined],
   ])("refuses what the API refuses: %j → %s", async (body, code, param, message) => {
@@ -122,15 +128,16 @@ describe("demo server: accepts what the Responses API accepts", () => {
 
 describe("demo server: mini-codex's own strict check is the tests' addition", () => {
   test("a request mini-codex must never send fails loudly only with the check on", async () => {
-    const { instructions: _instructions, ...withoutInstructions } = demoRequest("hi");
-    expect((await post(withoutInstructions)).status).toBe(200);
+    // the API takes tool_choice "none"; mini-codex always sends "auto"
+    const noTools = { ...demoRequest("hi"), tool_choice: "none" };
+    expect((await post(noTools)).status).toBe(200);
     await server.close();
     server = await startCheckedDemoServer();
-    const refused = await post(withoutInstructions);
+    const refused = await post(noTools);
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.text).error).toMatchObject({
       code: "client_check_failed",
-      message: expect.stringContaining("instructions"),
+      message: expect.stringContaining("tool_choice"),
     });
     expect((await post(demoRequest("hi"))).status).toBe(200);
   });

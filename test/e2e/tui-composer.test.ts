@@ -1,42 +1,25 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startCheckedDemoServer } from "../demo/client-check.js";
-import { type TempWorld, tempWorld } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+import { describe, expect, it } from "vitest";
+import { hasTmux, type Pane } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
 
 const PNG_FIXTURE = join(import.meta.dirname, "..", "fixtures", "images", "fixture.png");
 type UserItem = { role?: string; content?: { type: string }[] };
 
 // Issue 16 in a real terminal: the composer and launch surface a Codex CLI user reaches for.
 describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes", () => {
-  let server: DemoServer;
-  let world: TempWorld;
-  let pane: Pane | undefined;
-  const open = (args: string[] = [], width = 100, height = 30) => {
-    pane = startPane({ world, baseUrl: server.baseUrl, args, width, height });
-    return pane;
-  };
-  const started = (p: Pane) => p.until(() => p.screen().includes("Esc interrupts"), "the banner");
-
-  beforeAll(async () => {
-    buildIfStale();
-    server = await startCheckedDemoServer();
-    world = tempWorld();
-    mkdirSync(join(world.repo, "src", "widgets"), { recursive: true });
-    writeFileSync(join(world.repo, "src", "widgets", "gear-box.ts"), "export {};\n");
-    writeFileSync(join(world.repo, "README.md"), "# demo\n");
-    writeFileSync(join(world.repo, ".gitignore"), "ignored-gearbox.ts\n");
-    writeFileSync(join(world.repo, "ignored-gearbox.ts"), "\n");
-  }, 180_000);
-
-  afterEach(() => pane?.kill());
-
-  afterAll(async () => {
-    await server?.close();
-    world?.cleanup();
+  const tui = useTuiWorld({
+    prepare(world) {
+      mkdirSync(join(world.repo, "src", "widgets"), { recursive: true });
+      writeFileSync(join(world.repo, "src", "widgets", "gear-box.ts"), "export {};\n");
+      writeFileSync(join(world.repo, "README.md"), "# demo\n");
+      writeFileSync(join(world.repo, ".gitignore"), "ignored-gearbox.ts\n");
+      writeFileSync(join(world.repo, "ignored-gearbox.ts"), "\n");
+    },
   });
+  const open = (args: string[] = [], width = 100, height = 30) => tui.open(args, width, height);
+  const started = (p: Pane) => p.until(() => p.screen().includes("Esc interrupts"), "the banner");
 
   it("@ and a few letters offers a matching path (not an ignored one) and Tab inserts it", async () => {
     const p = open();
@@ -77,7 +60,9 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     expect(p.screen()).not.toContain("pasted row");
     p.keys("Enter");
     const carrying = () =>
-      server.requests.map((r) => JSON.stringify(r.body)).find((b) => b.includes("pasted row 1\\n"));
+      tui.server.requests
+        .map((r) => JSON.stringify(r.body))
+        .find((b) => b.includes("pasted row 1\\n"));
     await p.until(() => carrying() !== undefined, "the request with the paste");
     expect(carrying()).toContain(JSON.stringify(text).slice(1, -1));
   }, 60_000);
@@ -90,10 +75,12 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     await p.until(() => /^\s+hi-from-the-shell\s*$/m.test(p.screen()), "its output");
     await p.until(() => !p.statusBar().includes("working"), "the command to end");
     // Nothing went to the model for the command itself.
-    expect(JSON.stringify(server.requests.map((r) => r.body))).not.toContain("hi-from-the-shell");
+    expect(JSON.stringify(tui.server.requests.map((r) => r.body))).not.toContain(
+      "hi-from-the-shell",
+    );
     p.type("what did it print?");
     await p.until(() => p.screen().includes("You said: what did it print?"), "the answer");
-    const carrying = server.requests
+    const carrying = tui.server.requests
       .map((r) => JSON.stringify(r.body))
       .find((body) => body.includes("what did it print?"));
     expect(carrying).toContain("<command>echo hi-from-the-shell</command>");
@@ -102,7 +89,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
 
   it("a notification (OSC 9) is written when a turn ends without focus, and not with it", async () => {
     const p = open(["-c", "tui.notifications=true"]);
-    const raw = join(world.root, `pane-${Date.now()}.raw`);
+    const raw = join(tui.world.root, `pane-${Date.now()}.raw`);
     writeFileSync(raw, "");
     p.recordTo(raw);
     await started(p);
@@ -121,7 +108,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     expect(osc9()).toBe(1);
   }, 60_000);
   it("a pasted image path becomes [image: fixture.png], goes out after its path as input_image, and survives resume", async () => {
-    const dragged = join(world.root, "my shots", "fixture.png");
+    const dragged = join(tui.world.root, "my shots", "fixture.png");
     mkdirSync(dirname(dragged), { recursive: true });
     copyFileSync(PNG_FIXTURE, dragged);
     const dataUrl = `data:image/png;base64,${readFileSync(PNG_FIXTURE).toString("base64")}`;
@@ -140,7 +127,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     );
     // The model reads where the file is (outside the workspace: its absolute path).
     expect(p.screen()).toContain("my shots/fixture.png] what is this");
-    const sent = server.requests
+    const sent = tui.server.requests
       .flatMap((r) => (r.body as { input?: UserItem[] } | undefined)?.input ?? [])
       .filter((item) => item.role === "user")
       .find((item) => item.content?.some((part) => part.type === "input_image"));
@@ -151,21 +138,21 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     ]);
     // The session file keeps the image: a resumed session shows the chip and sends it again.
     await p.until(() => !p.statusBar().includes("working"), "the turn to end");
-    const file = readdirSync(join(world.home, "sessions"))
+    const file = readdirSync(join(tui.world.home, "sessions"))
       .filter((name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"))
-      .map((name) => join(world.home, "sessions", name))
+      .map((name) => join(tui.world.home, "sessions", name))
       .find((path) => readFileSync(path, "utf8").includes(dataUrl));
     expect(file).toBeDefined();
     const id = String(JSON.parse(readFileSync(file ?? "", "utf8").split("\n")[0] ?? "{}").id);
     p.kill();
-    const before = server.requests.length;
+    const before = tui.server.requests.length;
     const resumed = open(["resume", id]);
     await resumed.until(() => resumed.screen().includes(`Resumed session ${id}`), "the resume");
     expect(resumed.screen()).toContain("my shots/fixture.png] what is this");
     resumed.type("and now?");
     await resumed.until(() => resumed.screen().includes("You said: and now?"), "the answer");
     // The resumed chain's first full request (the warm-up) carries the image from the file.
-    const after = server.requests.slice(before).map((r) => JSON.stringify(r.body));
+    const after = tui.server.requests.slice(before).map((r) => JSON.stringify(r.body));
     expect(after.some((body) => body.includes(dataUrl))).toBe(true);
   }, 60_000);
 });

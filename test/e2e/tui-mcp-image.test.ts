@@ -1,45 +1,32 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
+import { describe, expect, it } from "vitest";
 import { dataUrlFacts } from "../../src/protocol/image-data.js";
-import { startCheckedDemoServer } from "../demo/client-check.js";
 import { servers } from "../mcp/servers.js";
-import { type TempWorld, tempWorld } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+import { hasTmux } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
 
 type Output = { type: string; output?: unknown };
 
 describe.skipIf(!hasTmux)("TUI in tmux: an MCP tool answers with an image", () => {
-  let server: DemoServer;
-  let world: TempWorld;
-  let pane: Pane | undefined;
-
-  beforeAll(async () => {
-    buildIfStale();
-    server = await startCheckedDemoServer();
-    world = tempWorld();
-    const everything = servers.everything();
-    mkdirSync(world.home, { recursive: true });
-    writeFileSync(
-      join(world.home, "config.toml"),
-      `[mcp_servers.everything]\ncommand = ${JSON.stringify(everything.command)}\nargs = ${JSON.stringify(everything.args)}\n`,
-    );
-  }, 180_000);
-  afterEach(() => pane?.kill());
-  afterAll(async () => {
-    await server?.close();
-    world?.cleanup();
+  const tui = useTuiWorld({
+    prepare(world) {
+      const everything = servers.everything();
+      mkdirSync(world.home, { recursive: true });
+      writeFileSync(
+        join(world.home, "config.toml"),
+        `[mcp_servers.everything]\ncommand = ${JSON.stringify(everything.command)}\nargs = ${JSON.stringify(everything.args)}\n`,
+      );
+    },
   });
 
   it("the transcript shows the call and the image's label, never its bytes; the model got the image", async () => {
-    const p = startPane({ world, baseUrl: server.baseUrl, width: 100, height: 30 });
-    pane = p;
+    const p = tui.open();
     await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
     p.type("call mcp__everything__get-tiny-image {}");
     await p.until(() => p.screen().includes("received image: image/png"), "the reply");
 
-    const sent = server.requests
+    const sent = tui.server.requests
       .flatMap((r) => ((r.body as { input?: Output[] }).input ?? []) as Output[])
       .find((item) => item.type === "function_call_output")?.output as
       | Array<{ type: string; image_url?: string }>

@@ -1,32 +1,20 @@
 import { existsSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startCheckedDemoServer } from "../demo/client-check.js";
-import { type TempWorld, tempWorld } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+import { hasTmux, type Pane } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
 
 // The TUI's defaults (workspace-write + on-request) with real bwrap: a command the sandbox
 // blocks is offered a rerun without the sandbox, and runs unconfined only after "yes".
 describe.skipIf(!hasTmux)("TUI sandbox escalation in tmux", () => {
-  let server: DemoServer;
-  let world: TempWorld;
+  const tui = useTuiWorld({ panes: "per-file" });
   let pane: Pane;
   // outside the workspace and outside /tmp (the sandbox's /tmp is private)
   const target = `/var/tmp/mini-codex-escalated-${process.pid}-${Date.now()}`;
 
-  beforeAll(async () => {
-    buildIfStale();
-    server = await startCheckedDemoServer();
-    world = tempWorld();
-    pane = startPane({ world, baseUrl: server.baseUrl });
-  }, 180_000);
-
-  afterAll(async () => {
-    pane?.kill();
-    await server?.close();
-    world?.cleanup();
-    rmSync(target, { force: true });
+  beforeAll(() => {
+    pane = tui.open();
   });
+  afterAll(() => rmSync(target, { force: true }));
 
   it("asks after a sandbox denial and runs the command unconfined only after yes", async () => {
     const { screen, until, type, literal } = pane;

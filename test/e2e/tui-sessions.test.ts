@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startCheckedDemoServer } from "../demo/client-check.js";
-import { jsonLines, runCli, type TempWorld, tempWorld } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+import { describe, expect, it } from "vitest";
+import { jsonLines, runCli, type TempWorld } from "./helpers.js";
+import { hasTmux, type Pane } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
 
 // resume, the resume picker and /fork in the built binary's TUI, in tmux, on the demo server.
 
@@ -44,21 +43,8 @@ function idOfSessionSaying(world: TempWorld, text: string): string {
 }
 
 describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
-  let server: DemoServer;
-  let world: TempWorld;
-  const open = (args: string[] = []) =>
-    startPane({ world, baseUrl: server.baseUrl, args, width: 110, height: 40 });
-
-  beforeAll(async () => {
-    buildIfStale();
-    server = await startCheckedDemoServer();
-    world = tempWorld();
-  }, 180_000);
-
-  afterAll(async () => {
-    await server?.close();
-    world?.cleanup();
-  });
+  const tuiWorld = useTuiWorld();
+  const open = (args: string[] = []) => tuiWorld.open(args, 110, 40);
 
   it("resume --last shows the earlier conversation and answers a new message, chained after one full request", async () => {
     const first = open();
@@ -69,13 +55,13 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
       "the answer",
     );
     await quit(first);
-    const id = idOfSessionSaying(world, "pelican");
+    const id = idOfSessionSaying(tuiWorld.world, "pelican");
     // the first launch in this new home ran from the code cache the build seeded
     // (build/seed-code-cache.mjs): accepted, so it compiled nothing and wrote no cache of its own
-    const cached = codeCaches(world);
+    const cached = codeCaches(tuiWorld.world);
     expect(cached).toEqual([]);
 
-    const before = server.requests.length;
+    const before = tuiWorld.server.requests.length;
     const resumed = open(["resume", "--last"]);
     await resumed.until(
       () => resumed.screen().includes(`Resumed session ${id}`),
@@ -90,10 +76,10 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     );
     await quit(resumed);
     // the resumed TUI ran from it too
-    expect(codeCaches(world)).toEqual(cached);
+    expect(codeCaches(tuiWorld.world)).toEqual(cached);
 
     // the new socket starts with one full request (the warm-up, whole history), then chains
-    const after = server.requests.slice(before);
+    const after = tuiWorld.server.requests.slice(before);
     expect(after[0]?.previousResponseId).toBeUndefined();
     expect(JSON.stringify(after[0]?.body)).toContain("remember the word pelican");
     expect(after[1]?.previousResponseId).toBe(after[0]?.responseId);
@@ -109,7 +95,7 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     other.type("a note about otters");
     await other.until(() => other.screen().includes("You said: a note about otters"), "the answer");
     await quit(other);
-    const pelican = idOfSessionSaying(world, "pelican");
+    const pelican = idOfSessionSaying(tuiWorld.world, "pelican");
 
     const picker = open(["resume"]);
     await picker.until(
@@ -133,8 +119,8 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
   }, 90_000);
 
   it("/fork goes on under a new session id with the parent's prompt cache; the parent's file is unchanged", async () => {
-    const parent = idOfSessionSaying(world, "pelican");
-    const parentFile = join(world.home, "sessions", `${parent}.jsonl`);
+    const parent = idOfSessionSaying(tuiWorld.world, "pelican");
+    const parentFile = join(tuiWorld.world.home, "sessions", `${parent}.jsonl`);
     const parentText = readFileSync(parentFile, "utf8");
 
     const tui = open(["resume", parent]);
@@ -144,11 +130,11 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     );
     tui.type("/fork");
     await tui.until(() => tui.screen().includes(`Forked from ${parent}`), "the fork");
-    const forkFile = sessionFiles(world).find((path) => meta(path).forked_from === parent);
+    const forkFile = sessionFiles(tuiWorld.world).find((path) => meta(path).forked_from === parent);
     const forkId = String(meta(forkFile ?? "").id);
     expect(forkId).not.toBe(parent);
     expect(tui.screen()).toContain(`session ${forkId}`);
-    const before = server.requests.length;
+    const before = tuiWorld.server.requests.length;
     tui.type("a message in the fork");
     await tui.until(
       () => tui.screen().includes("You said: a message in the fork"),
@@ -165,7 +151,9 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     const forkText = readFileSync(forkFile ?? "", "utf8");
     expect(forkText).toContain("remember the word pelican");
     expect(forkText).toContain("a message in the fork");
-    const sent = server.requests.slice(before).map((r) => r.body as { prompt_cache_key?: string });
+    const sent = tuiWorld.server.requests
+      .slice(before)
+      .map((r) => r.body as { prompt_cache_key?: string });
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((body) => body.prompt_cache_key === parent)).toBe(true);
   }, 90_000);
@@ -176,25 +164,19 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
         "exec",
         "--json",
         "-c",
-        `openai_base_url=${server.baseUrl}`,
+        `openai_base_url=${tuiWorld.server.baseUrl}`,
         "-C",
-        world.repo,
+        tuiWorld.world.repo,
         "hello damaged",
       ],
-      { env: world.env() },
+      { env: tuiWorld.world.env() },
     );
     expect(first.code).toBe(0);
     const id = (jsonLines(first.stdout)[0] as unknown as { thread_id: string }).thread_id;
-    const path = join(world.home, "sessions", `${id}.jsonl`);
+    const path = join(tuiWorld.world.home, "sessions", `${id}.jsonl`);
     const lines = readFileSync(path, "utf8").trimEnd().split("\n");
     writeFileSync(path, `${[...lines, "{torn by a crash"].join("\n")}\n`);
-    const pane = startPane({
-      world,
-      baseUrl: server.baseUrl,
-      args: ["resume", id],
-      width: 200,
-      height: 40,
-    });
+    const pane = tuiWorld.open(["resume", id], 200, 40);
     try {
       const note = `⚠ ${path}: 1 line could not be read and was skipped (line ${lines.length + 1})`;
       await pane.until(() => pane.screen().includes(note), "the note about the unreadable line");

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startCheckedDemoServer } from "../demo/client-check.js";
-import { type TempWorld, tempWorld } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+import { describe, expect, it } from "vitest";
+import { hasTmux } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
 
 // Ctrl+T: the transcript pager of the built binary's TUI, in tmux, while a command runs.
 describe.skipIf(!hasTmux)("the transcript pager (tmux, demo server)", () => {
-  let server: DemoServer;
-  let world: TempWorld;
-  let pane: Pane | undefined;
-
-  beforeAll(async () => {
-    buildIfStale();
-    server = await startCheckedDemoServer();
-    world = tempWorld();
-  }, 180_000);
-
-  afterAll(async () => {
-    pane?.kill();
-    await server?.close();
-    world?.cleanup();
-  });
+  const tuiWorld = useTuiWorld();
 
   it("opens over a running command, finds a word from an early message with /, and closes with Esc", async () => {
     const args = ["-c", 'approval_policy="never"', "-s", "danger-full-access"];
-    const tui = startPane({ world, baseUrl: server.baseUrl, args, width: 100, height: 24 });
-    pane = tui;
+    const tui = tuiWorld.open(args, 100, 24);
     const shows = (text: string) => () => tui.screen().includes(text);
     await tui.until(shows("/help for commands"), "the TUI to start");
     tui.type("an early message about a zebra");

@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startCheckedDemoServer } from "../demo/client-check.js";
-import { BIN, type TempWorld, tempWorld } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+import { describe, expect, it } from "vitest";
+import { BIN } from "./helpers.js";
+import { hasTmux } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
 
 // Issue 17 in a real terminal: what the person approves, reads and leaves with is the whole truth.
 const UNTRUSTED = ["-c", 'approval_policy="untrusted"'];
@@ -20,26 +19,8 @@ const sixtyLinePatch = [
 describe.skipIf(!hasTmux)(
   "TUI in tmux: approvals, output, status and exit tell the whole truth",
   () => {
-    let server: DemoServer;
-    let world: TempWorld;
-    let pane: Pane | undefined;
-    const open = (args: string[], width = 100, height = 30) => {
-      pane = startPane({ world, baseUrl: server.baseUrl, args, width, height });
-      return pane;
-    };
-
-    beforeAll(async () => {
-      buildIfStale();
-      server = await startCheckedDemoServer();
-      world = tempWorld();
-    }, 180_000);
-
-    afterEach(() => pane?.kill());
-
-    afterAll(async () => {
-      await server?.close();
-      world?.cleanup();
-    });
+    const tui = useTuiWorld();
+    const open = (args: string[], width = 100, height = 30) => tui.open(args, width, height);
 
     it("a 60-line patch can be read to its last line before answering", async () => {
       const p = open([...UNTRUSTED, sixtyLinePatch]);
@@ -65,7 +46,7 @@ describe.skipIf(!hasTmux)(
       await p.until(() => /\b1 \+line 1\b/.test(prompt()), "the first line again");
       p.literal("y");
       await p.until(() => p.screen().includes("Applied the patch."), "the patch applied");
-      expect(readFileSync(join(world.repo, "big.txt"), "utf8").split("\n")).toHaveLength(61);
+      expect(readFileSync(join(tui.world.repo, "big.txt"), "utf8").split("\n")).toHaveLength(61);
     }, 60_000);
 
     it("the two 'don't ask again' answers approve exactly what their labels say and nothing more", async () => {
@@ -83,7 +64,7 @@ describe.skipIf(!hasTmux)(
         () => p.screen().match(/Ran the command\./g)?.length === 2,
         "the second command",
       );
-      expect(existsSync(join(world.repo, "two.txt"))).toBe(true);
+      expect(existsSync(join(tui.world.repo, "two.txt"))).toBe(true);
       // One that starts otherwise still asks; "tell the model" sends the person's words.
       p.type("run: mkdir three");
       await p.until(() => p.screen().includes("$ mkdir three"), "the mkdir prompt");
@@ -98,8 +79,8 @@ describe.skipIf(!hasTmux)(
         () => p.screen().includes("denied by user: use the existing folder"),
         "the reply",
       );
-      expect(existsSync(join(world.repo, "three"))).toBe(false);
-      const outputs = JSON.stringify(server.requests.at(-1)?.body);
+      expect(existsSync(join(tui.world.repo, "three"))).toBe(false);
+      const outputs = JSON.stringify(tui.server.requests.at(-1)?.body);
       expect(outputs).toContain("denied by user: use the existing folder");
 
       // Patches: "these files" covers later patches of the same file only.
@@ -117,10 +98,10 @@ describe.skipIf(!hasTmux)(
         () => p.screen().match(/Applied the patch\./g)?.length === 2,
         "the second patch",
       );
-      expect(readFileSync(join(world.repo, "p1.txt"), "utf8")).toBe("hello again\n");
+      expect(readFileSync(join(tui.world.repo, "p1.txt"), "utf8")).toBe("hello again\n");
       p.type("write p2.txt: other");
       await p.until(() => p.screen().includes("Apply this patch?"), "a prompt for another file");
-      expect(existsSync(join(world.repo, "p2.txt"))).toBe(false);
+      expect(existsSync(join(tui.world.repo, "p2.txt"))).toBe(false);
       p.keys("Escape");
     }, 90_000);
 
@@ -164,12 +145,12 @@ describe.skipIf(!hasTmux)(
       await p.until(() => p.screen().includes("Enter steers, Tab queues"), "the busy hint");
       // during the command itself (the hint shows from Enter on, while the turn still waits)
       await p.until(() => p.screen().includes("⏵ $ sleep 2"), "the running command");
-      const before = server.requests.length;
+      const before = tui.server.requests.length;
       p.type("also say zebra");
       await p.until(() => p.screen().includes("(sent into the running turn)"), "the steering line");
       await p.until(() => !p.statusBar().includes("working"), "the turn to end");
       // the request after the command: its output, then the steering message, on the chain
-      const next = server.requests
+      const next = tui.server.requests
         .slice(before)
         .find((r) => JSON.stringify(r.body).includes("function_call_output"));
       expect(next?.previousResponseId).toBeDefined();
@@ -198,7 +179,7 @@ describe.skipIf(!hasTmux)(
       expect(after).not.toContain("› /quit");
       expect(after).not.toContain("Ask mini-codex");
       // The id is the saved session's.
-      const files = readdirSync(join(world.home, "sessions"), { recursive: true }).map(String);
+      const files = readdirSync(join(tui.world.home, "sessions"), { recursive: true }).map(String);
       expect(files.some((name) => name.includes(id))).toBe(true);
     }, 60_000);
 

@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startCheckedDemoServer } from "../demo/client-check.js";
+import { describe, expect, it } from "vitest";
 import { PNG, PNG_DATA_URL } from "../tools/images.js";
-import { type TempWorld, tempWorld } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+import { hasTmux } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
 
 // The name has no image extension, so the composer leaves it as text (no chip): the model
 // asks for it with view_image, whose encoder types it by its bytes.
@@ -13,25 +11,8 @@ const NAME = "shot.img";
 const LINE = `Viewed [image: ${NAME}, image/png, ${PNG.length} bytes]`;
 
 describe.skipIf(!hasTmux)("TUI in tmux: the model views a workspace image", () => {
-  let server: DemoServer;
-  let world: TempWorld;
-  let pane: Pane | undefined;
-  const open = (args: string[] = []) => {
-    pane = startPane({ world, baseUrl: server.baseUrl, args, width: 100, height: 30 });
-    return pane;
-  };
-
-  beforeAll(async () => {
-    buildIfStale();
-    server = await startCheckedDemoServer();
-    world = tempWorld();
-    writeFileSync(join(world.repo, NAME), PNG);
-  }, 180_000);
-  afterEach(() => pane?.kill());
-  afterAll(async () => {
-    await server?.close();
-    world?.cleanup();
-  });
+  const tui = useTuiWorld({ prepare: (world) => writeFileSync(join(world.repo, NAME), PNG) });
+  const open = (args: string[] = []) => tui.open(args);
 
   it("shows the image's label (never its bytes), the reply reports it, and resume shows the same line", async () => {
     const p = open();
@@ -43,7 +24,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: the model views a workspace image", () =
     );
     expect(p.screen()).toContain(LINE);
     expect(p.screen()).not.toContain(PNG.toString("base64").slice(0, 24));
-    const outputs = server.requests.flatMap(
+    const outputs = tui.server.requests.flatMap(
       (r) => (r.body as { input?: Array<{ type: string; output?: unknown }> }).input ?? [],
     );
     expect(outputs.find((item) => item.type === "function_call_output")?.output).toEqual([
@@ -51,10 +32,10 @@ describe.skipIf(!hasTmux)("TUI in tmux: the model views a workspace image", () =
     ]);
 
     await p.until(() => !p.statusBar().includes("working"), "the turn to end");
-    const file = readdirSync(join(world.home, "sessions")).find(
+    const file = readdirSync(join(tui.world.home, "sessions")).find(
       (name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"),
     );
-    const path = join(world.home, "sessions", file ?? "");
+    const path = join(tui.world.home, "sessions", file ?? "");
     const id = String(JSON.parse(readFileSync(path, "utf8").split("\n")[0] ?? "{}").id);
     p.kill();
     const resumed = open(["resume", id]);

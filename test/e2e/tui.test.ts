@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoServer } from "../../src/demo/index.js";
-import { startCheckedDemoServer } from "../demo/client-check.js";
-import { type TempWorld, tempWorld } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "./tmux.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hasTmux, type Pane } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
 
 // The built binary's TUI in a real terminal (tmux) against a demo server in this process.
 describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
-  let server: DemoServer;
-  let world: TempWorld;
+  const tui = useTuiWorld({ panes: "per-file" });
   let pane: Pane;
 
-  beforeAll(async () => {
-    buildIfStale();
-    server = await startCheckedDemoServer();
-    world = tempWorld();
-    pane = startPane({ world, baseUrl: server.baseUrl, args: ["--effort", "medium"] });
-  }, 180_000);
-
-  afterAll(async () => {
-    pane?.kill();
-    await server?.close();
-    world?.cleanup();
+  beforeAll(() => {
+    pane = tui.open(["--effort", "medium"]);
   });
 
   it("answers; medium → high → medium → high: each back-toggle is ws_incremental on the status bar and on the wire", async () => {
@@ -61,7 +49,7 @@ describe.skipIf(!hasTmux)("TUI in tmux against the demo server", () => {
     expect(statusBar()).toMatch(/^ws_incremental │ .*lane high │ \S+ high │/);
 
     // What the status bar said is what the server received, on one socket.
-    const ws = server.requests.filter((r) => r.transport === "ws");
+    const ws = tui.server.requests.filter((r) => r.transport === "ws");
     const bodies = ws.map((r) => r.body as { previous_response_id?: unknown; stream_id?: unknown });
     expect(bodies.map((b) => typeof b.previous_response_id)).toEqual([
       "undefined", // warm-up

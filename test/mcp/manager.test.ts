@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { McpManager, mcpLogDir } from "../../src/mcp/manager.js";
@@ -130,6 +130,26 @@ describe("hostile servers", () => {
     // its stderr went to the log file under $MINI_CODEX_HOME, not the terminal
     const log = readFileSync(join(mcpLogDir(home), "silent.log"), "utf8");
     expect(log).toContain("never-initializes: listening and never answering");
+  });
+
+  test("server logs are owner-only (0600 in 0700 folders), old world-readable ones narrowed", async () => {
+    const home = tempDir("mcp-home-");
+    // a log and folder an older version left world-readable
+    mkdirSync(mcpLogDir(home), { recursive: true, mode: 0o755 });
+    chmodSync(mcpLogDir(home), 0o755);
+    writeFileSync(join(mcpLogDir(home), "old.log"), "earlier run\n", { mode: 0o644 });
+    const manager = new McpManager({
+      servers: { fresh: servers.hostile(), old: servers.hostile() },
+      home,
+      cwd: home,
+    });
+    managers.push(manager);
+    await manager.start();
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(mcpLogDir(home))).toBe(0o700);
+    expect(mode(join(mcpLogDir(home), "fresh.log"))).toBe(0o600);
+    expect(mode(join(mcpLogDir(home), "old.log"))).toBe(0o600);
+    expect(readFileSync(join(mcpLogDir(home), "old.log"), "utf8")).toContain("earlier run");
   });
 
   test("a command that does not exist is a warning naming it", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { McpManager } from "../../src/mcp/manager.js";
 import { createToolRouter } from "../../src/tools/index.js";
-import { type Harness, modes, startHarness, waitFor } from "../session/harness.js";
+import { type Harness, modes, startHarness, waitFor, wireInput } from "../session/harness.js";
 import { servers, tempDir } from "./servers.js";
 
 let harness: Harness | undefined;
@@ -80,5 +80,40 @@ describe("an MCP tool-list change in a session", () => {
       "ws_incremental",
       "ws_incremental",
     ]);
+  });
+});
+
+describe("an MCP tool-list change on a Responses Lite model (gpt-6-astra)", () => {
+  test("the next turn stays incremental and carries a new additional_tools item, never properties_changed:tools", async () => {
+    const home = tempDir("mcp-session-home-");
+    manager = new McpManager({ servers: { hostile: servers.hostile() }, home, cwd: home });
+    await manager.start();
+    const tools = createToolRouter().addSource(manager);
+    harness = await startHarness({
+      tools,
+      mcp: manager,
+      warmup: false,
+      settings: { model: "gpt-6-astra", effort: "medium" },
+    });
+    const h = harness;
+    expect((await h.session.send("call mcp__hostile__add_tool {}")).ok).toBe(true);
+    expect(h.session.status().next).toMatchObject({ mode: "incremental" });
+    const second = await h.session.send("call mcp__hostile__added {}");
+    expect(second.ok).toBe(true);
+    expect(second.lastMessage).toBe("Received the tool output: added tool ran");
+    expect(modes(h)).toEqual([
+      "ws_full:no_baseline",
+      "ws_incremental",
+      "ws_incremental", // the turn after the change
+      "ws_incremental",
+    ]);
+    const input = wireInput(h.requests()[2]);
+    expect(input.map((item) => item.type)).toEqual(["message", "additional_tools", "message"]);
+    const declared = input[1]?.tools as Array<{ name: string; tools: Array<{ name: string }> }>;
+    expect(declared.map((ns) => ns.name)).toEqual(["functions"]);
+    expect(declared[0]?.tools.map((tool) => tool.name)).toEqual(["mcp__hostile__added"]);
+    for (const request of h.requests())
+      expect((request.body as { tools?: unknown }).tools).toBeUndefined();
+    expect(h.ledger().every((row) => row.reason !== "properties_changed:tools")).toBe(true);
   });
 });

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolRouter } from "../../src/tools/index.js";
 import { diffCommand } from "../../src/ui/commands/diff.js";
 import type { CommandContext } from "../../src/ui/commands/types.js";
-import { listWorkspaceFiles } from "../../src/ui/file-index.js";
-import type { TranscriptEntryBody } from "../../src/ui/transcript-entries.js";
+import { listWorkspaceFiles } from "../../src/ui/input/file-index.js";
+import type { TranscriptEntryBody } from "../../src/ui/transcript/transcript-entries.js";
 import { makeContext, textOutput } from "../tools/helpers.js";
 
 /**

@@ -1,5 +1,5 @@
+import { resentItems, type SentRequest } from "../../bench/lib/resent.mjs";
 import type { ReasoningEffort } from "../../src/protocol/request.js";
-import { resentItems, type SentRequest } from "../../src/session/resent.js";
 import type { Harness } from "./harness.js";
 
 /** What each request of the session carried, with the output items its response brought. */

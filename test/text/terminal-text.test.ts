@@ -29,3 +29,15 @@ describe("shownOutput", () => {
     expect(shownOutput("a\u0000b\u0008c")).toBe("a^@b^Hc");
   });
 });
+
+describe("bidi controls", () => {
+  it("embeddings, overrides and isolates cannot reorder the line: shown as U+FFFD", () => {
+    const hidden = "a\u202ab\u202bc\u202cd\u202de\u202ef\u2066g\u2067h\u2068i\u2069j";
+    expect(printable(hidden)).toBe(
+      "a\ufffdb\ufffdc\ufffdd\ufffde\ufffdf\ufffdg\ufffdh\ufffdi\ufffdj",
+    );
+    expect(shownOutput("ok \u202eexe.txt")).toBe("ok \ufffdexe.txt");
+    // letters of right-to-left scripts and the implicit marks stay
+    expect(printable("שלום \u200f ok")).toBe("שלום \u200f ok");
+  });
+});

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { BUNDLED_MODELS } from "../../src/models/bundled.js";
+import { ModelCatalog, setActiveCatalog } from "../../src/models/catalog.js";
 import { INIT_PROMPT } from "../../src/ui/commands/init.js";
 import { statusLine, waitFor } from "./ink-helpers.js";
 import { launch, ready, unmountAll } from "./launch-app.js";
@@ -106,6 +108,10 @@ describe("App: slash commands", () => {
   });
 
   it("/model without a name opens a picker of models, then the chosen model's efforts", async () => {
+    // the picker lists the active catalog: here the models of 2025, in their order
+    const older = ["gpt-5-codex", "gpt-5", "gpt-5-mini", "o4-mini", "gpt-4.1"];
+    setActiveCatalog(new ModelCatalog(BUNDLED_MODELS.filter((m) => older.includes(m.slug))));
+    onTestFinished(() => setActiveCatalog(new ModelCatalog()));
     const app = launch((text, s) => s.answer(`You said: ${text}`));
     await ready(app.frame);
     await app.submit("/model");

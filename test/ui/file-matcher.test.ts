@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FileMatcher } from "../../src/ui/file-matcher.js";
+import { FileMatcher } from "../../src/ui/input/file-matcher.js";
 
 const values = (matcher: FileMatcher, query: string) =>
   matcher.match(query, 8).map((item) => item.value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pathWords, wordEndingAt } from "../../src/ui/image-chips.js";
+import { pathWords, wordEndingAt } from "../../src/ui/input/image-chips.js";
 
 describe("pathWords: paths as terminals paste dragged files", () => {
   it("undoes backslash-escaped spaces and quotes, keeping where each word stands", () => {

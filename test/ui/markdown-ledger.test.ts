@@ -3,9 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ledgerRow } from "../../src/session/ledger.js";
-import { LEDGER_HEADER, ledgerTableRow, readLedgerRows } from "../../src/ui/ledger-rows.js";
-import { fencedLines, formatMarkdownLine } from "../../src/ui/markdown.js";
-import { initialState, resilientReducer } from "../../src/ui/state.js";
+import {
+  LEDGER_HEADER,
+  ledgerTableRow,
+  readLedgerRows,
+} from "../../src/ui/commands/ledger-rows.js";
+import { initialState, resilientReducer } from "../../src/ui/controller/state.js";
+import { fencedLines, formatMarkdownLine } from "../../src/ui/transcript/markdown.js";
 
 describe("markdown-ish lines", () => {
   it("renders headings, bullets, inline code and bold", () => {

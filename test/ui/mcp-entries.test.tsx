@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { modelToolResult } from "../../src/mcp/result.js";
 import type { SessionEvent } from "../../src/session/events.js";
 import { mcpStatusRows } from "../../src/ui/commands/mcp.js";
-import { EntryView } from "../../src/ui/entry-view.js";
+import { initialState, type UiState, uiReducer } from "../../src/ui/controller/state.js";
 import { describeNext } from "../../src/ui/request-labels.js";
-import { initialState, type UiState, uiReducer } from "../../src/ui/state.js";
+import { EntryView } from "../../src/ui/transcript/entry-view.js";
 import { PNG } from "../tools/images.js";
 import { plain } from "./ink-helpers.js";
 

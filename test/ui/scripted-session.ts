@@ -170,7 +170,9 @@ export class ScriptedSession implements AgentSession {
       laneTransport: "stream_id",
       lanes: [{ label: "default", requests: this.seq }],
       model: this.settings.model,
+      modelSource: "bundled",
       effort: this.settings.effort,
+      effortChanges: "lanes",
       totals: {
         requests: this.seq,
         incrementalRequests: 1,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/session/events.js";
-import { initialState, type UiAction, type UiState, uiReducer } from "../../src/ui/state.js";
+import {
+  initialState,
+  type UiAction,
+  type UiState,
+  uiReducer,
+} from "../../src/ui/controller/state.js";
 
 function run(actions: UiAction[], state: UiState = initialState()) {
   return actions.reduce(uiReducer, state);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { StatusState } from "../../src/ui/controller/state.js";
 import { describeNext, describeReason } from "../../src/ui/request-labels.js";
-import type { StatusState } from "../../src/ui/state.js";
 import {
   elapsedLabel,
   layoutStatusBar,
@@ -172,5 +172,21 @@ describe("the cache drop item (issue 18)", () => {
   it("shows the usual cached figure when nothing dropped", () => {
     expect(text(base, 200)).toContain("cached 3.1k (77%)");
     expect(text(base, 200)).not.toContain("prefix changed");
+  });
+});
+
+describe("which mechanism carried an effort change", () => {
+  it("says `effort high · in-band` for a configuration_update, `lane high` for a lane", () => {
+    const inBand = { ...base, lane: { label: "medium", count: 1, inBand: "high" as const } };
+    expect(text(inBand, 200)).toContain("effort high · in-band");
+    const lanes = { ...base, lane: { label: "high", count: 2 } };
+    expect(text(lanes, 200)).toContain("lane high");
+    expect(text(lanes, 200)).not.toContain("in-band");
+  });
+
+  it("previews an in-band change as `next: incremental + effort update`", () => {
+    expect(
+      describeNext({ mode: "incremental", lane: "medium", lanes: 1, effortUpdate: "high" }),
+    ).toBe("next: incremental + effort update");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/session/events.js";
+import { DeltaCoalescer, type FlushScheduler } from "../../src/ui/controller/delta-coalescer.js";
 import {
   backspace,
   EMPTY_BUFFER,
@@ -7,8 +8,7 @@ import {
   moveLine,
   recall,
   remember,
-} from "../../src/ui/composer-buffer.js";
-import { DeltaCoalescer, type FlushScheduler } from "../../src/ui/delta-coalescer.js";
+} from "../../src/ui/input/composer-buffer.js";
 
 /** A scheduler whose timers run only when the test says so. */
 function manualScheduler() {

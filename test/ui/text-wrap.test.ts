@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayWidth, wrapRuns } from "../../src/ui/text-wrap.js";
+import { displayWidth, wrapRuns } from "../../src/ui/transcript/text-wrap.js";
 
 const rowsText = (rows: ReturnType<typeof wrapRuns>) =>
   rows.map((row) => row.map((r) => r.text).join(""));

@@ -6,7 +6,7 @@ export const compactCommand: SlashCommand = {
   allowedWhileBusy: false,
   async run(ctx) {
     ctx.print(info("Compacting the conversation…"));
-    const ok = await ctx.runSessionOperation(() => ctx.session.compact());
+    const ok = await ctx.controller.runOperation((s) => s.compact());
     if (ok)
       ctx.print(info("Conversation compacted: history replaced by the summary (new chain epoch)."));
   },

@@ -7,7 +7,8 @@ export const diffCommand: SlashCommand = {
   allowedWhileBusy: true,
   async run(ctx) {
     try {
-      const options = { cwd: ctx.cwd, miniCodexHome: ctx.home };
+      const { cwd, home } = ctx.controller.launch;
+      const options = { cwd, miniCodexHome: home };
       const [diff, untracked] = await Promise.all([
         runGit(["diff", "--no-color"], options),
         runGit(["ls-files", "--others", "--exclude-standard"], options),

@@ -1,33 +1,33 @@
 import { errorMessage } from "../../protocol/error-message.js";
-import { parseSlashCommand, SLASH_COMMANDS } from "./index.js";
+import type { TuiController } from "../controller/controller.js";
+import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import { parseSlashCommand } from "./index.js";
+import { commandsOf } from "./prompt-commands.js";
 import type { CommandContext } from "./types.js";
 
-export type CommandDeps = Omit<CommandContext, "args" | "commands" | "session"> & {
-  session: CommandContext["session"] | undefined;
-  busy: boolean;
-};
-
 /** Run `text` if it is a slash command (true), else leave it for the model (false). */
-export function runSlashCommand(text: string, deps: CommandDeps): boolean {
-  const parsed = parseSlashCommand(text);
+export function runSlashCommand(text: string, controller: TuiController): boolean {
+  const parsed = parseSlashCommand(text, commandsOf(controller.session));
   if (!parsed) return false;
-  const { session, busy, ...rest } = deps;
-  const warn = (level: "warning" | "error", message: string) =>
-    deps.print({ kind: "notice", level, text: message });
+  const warn = (level: "warning" | "error", message: string) => controller.notice(level, message);
   if (!parsed.command) {
     warn("error", `Unknown command /${parsed.name}. Try /help.`);
     return true;
   }
-  if (!session) {
+  if (!controller.session) {
     warn("warning", "The session is still starting.");
     return true;
   }
-  if (!parsed.command.allowedWhileBusy && busy) {
+  if (!parsed.command.allowedWhileBusy && controller.busy) {
     warn("warning", `/${parsed.name} waits for the turn to finish: try again after it.`);
     return true;
   }
   const command = parsed.command;
-  const ctx: CommandContext = { ...rest, session, args: parsed.args, commands: SLASH_COMMANDS };
+  const ctx: CommandContext = {
+    controller: controller as CommandContext["controller"],
+    args: parsed.args,
+    print: (...entries: TranscriptEntryBody[]) => controller.print(...entries),
+  };
   Promise.resolve()
     .then(() => command.run(ctx))
     .catch((error: unknown) => warn("error", `/${parsed.name} failed: ${errorMessage(error)}`));

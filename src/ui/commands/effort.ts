@@ -1,5 +1,4 @@
-import { reasoningEffortSchema } from "../../protocol/request.js";
-import { info, problem, type SlashCommand } from "./types.js";
+import type { SlashCommand } from "./types.js";
 
 export const effortCommand: SlashCommand = {
   name: "effort",
@@ -7,20 +6,7 @@ export const effortCommand: SlashCommand = {
   args: "[level]",
   allowedWhileBusy: true,
   run(ctx) {
-    if (!ctx.args) {
-      ctx.openEffortPicker();
-      return;
-    }
-    const level = reasoningEffortSchema().safeParse(ctx.args.toLowerCase());
-    if (!level.success) {
-      ctx.print(
-        problem(
-          `Unknown effort "${ctx.args}". Use one of: ${reasoningEffortSchema().options.join(", ")}.`,
-        ),
-      );
-      return;
-    }
-    ctx.session.update({ effort: level.data });
-    ctx.print(info(`Reasoning effort: ${level.data} (applies to the next request).`));
+    if (!ctx.args) ctx.controller.settings.openEffortPicker();
+    else ctx.controller.settings.setEffort(ctx.args.toLowerCase());
   },
 };

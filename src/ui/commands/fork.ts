@@ -5,6 +5,6 @@ export const forkCommand: SlashCommand = {
   description: "go on in a copy of this session (new id, same prompt cache); this one stays",
   allowedWhileBusy: false,
   async run(ctx) {
-    await ctx.forkSession();
+    await ctx.controller.sessions.fork();
   },
 };

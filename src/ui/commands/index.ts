@@ -11,16 +11,19 @@ import { newCommand } from "./new.js";
 import { permissionsCommand, rulesCommand } from "./permissions.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
+import { reviewCommand } from "./review.js";
+import { skillsCommand } from "./skills.js";
 import { statusCommand } from "./status.js";
 import type { SlashCommand } from "./types.js";
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
-  helpCommand,
+  helpCommand(() => SLASH_COMMANDS),
   effortCommand,
   modelCommand,
   statusCommand,
   ledgerCommand,
   mcpCommand,
+  skillsCommand,
   permissionsCommand,
   rulesCommand,
   compactCommand,
@@ -28,6 +31,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   resumeCommand,
   forkCommand,
   diffCommand,
+  reviewCommand,
   initCommand,
   quitCommand,
 ];
@@ -35,6 +39,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
 /** `/name args` → the command and its argument text; undefined when not a slash command. */
 export function parseSlashCommand(
   text: string,
+  commands: readonly SlashCommand[] = SLASH_COMMANDS,
 ): { name: string; args: string; command?: SlashCommand } | undefined {
   const match = /^\/([a-z][\w-]*)\s*([\s\S]*)$/i.exec(text.trim());
   if (!match) return undefined;
@@ -42,6 +47,6 @@ export function parseSlashCommand(
   return {
     name,
     args: (match[2] ?? "").trim(),
-    command: SLASH_COMMANDS.find((c) => c.name === name),
+    command: commands.find((c) => c.name === name),
   };
 }

@@ -16,12 +16,12 @@ export const initCommand: SlashCommand = {
   description: "ask the model to write a starter AGENTS.md (never overwrites one)",
   allowedWhileBusy: false,
   async run(ctx) {
-    const path = join(ctx.cwd, "AGENTS.md");
+    const path = join(ctx.controller.launch.cwd, "AGENTS.md");
     if (existsSync(path)) {
       ctx.print(problem(`${path} already exists: /init does not overwrite it.`));
       return;
     }
     ctx.print(info("Asking the model to write AGENTS.md…"));
-    await ctx.runSessionOperation(() => ctx.session.send(INIT_PROMPT));
+    await ctx.controller.runOperation((s) => s.send(INIT_PROMPT));
   },
 };

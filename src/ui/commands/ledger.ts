@@ -1,4 +1,4 @@
-import { LEDGER_HEADER, ledgerPath, ledgerTableRow, readLedgerRows } from "../ledger-rows.js";
+import { LEDGER_HEADER, ledgerPath, ledgerTableRow, readLedgerRows } from "./ledger-rows.js";
 import { info, problem, type SlashCommand } from "./types.js";
 
 const DEFAULT_ROWS = 10;
@@ -14,7 +14,7 @@ export const ledgerCommand: SlashCommand = {
       ctx.print(problem("Usage: /ledger [N] with N a positive number."));
       return;
     }
-    const path = ledgerPath(ctx.home, ctx.session.id);
+    const path = ledgerPath(ctx.controller.launch.home, ctx.controller.session.id);
     try {
       const rows = readLedgerRows(path, count);
       if (rows.length === 0) {

@@ -26,7 +26,7 @@ export const mcpCommand: SlashCommand = {
   description: "MCP servers of this session: state and tools",
   allowedWhileBusy: true,
   run(ctx) {
-    const servers = ctx.session.mcpServers?.() ?? [];
+    const servers = ctx.controller.session.mcpServers?.() ?? [];
     if (servers.length === 0) {
       ctx.print(info("No MCP servers are configured ([mcp_servers.<name>] in config.toml)."));
       return;

@@ -1,4 +1,4 @@
-import { info, type SlashCommand } from "./types.js";
+import type { SlashCommand } from "./types.js";
 
 export const modelCommand: SlashCommand = {
   name: "model",
@@ -6,11 +6,7 @@ export const modelCommand: SlashCommand = {
   args: "[name]",
   allowedWhileBusy: true,
   run(ctx) {
-    if (!ctx.args) {
-      ctx.openModelPicker();
-      return;
-    }
-    ctx.session.update({ model: ctx.args });
-    ctx.print(info(`Model: ${ctx.args} (applies to the next request).`));
+    if (!ctx.args) ctx.controller.settings.openModelPicker();
+    else ctx.controller.settings.setModel(ctx.args);
   },
 };

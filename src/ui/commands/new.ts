@@ -5,6 +5,6 @@ export const newCommand: SlashCommand = {
   description: "start a fresh session",
   allowedWhileBusy: false,
   async run(ctx) {
-    await ctx.newSession();
+    await ctx.controller.sessions.openNew();
   },
 };

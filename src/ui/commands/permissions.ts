@@ -13,7 +13,7 @@ export function ruleRows(rules: readonly ListedRule[]): string[][] {
 }
 
 function run(ctx: CommandContext) {
-  const book = ctx.session.rules?.();
+  const book = ctx.controller.session.rules?.();
   if (!book) {
     ctx.print(info("This session reads no rules."));
     return;

@@ -5,6 +5,6 @@ export const quitCommand: SlashCommand = {
   description: "leave mini-codex",
   allowedWhileBusy: true,
   run(ctx) {
-    ctx.quit();
+    ctx.controller.quit();
   },
 };

@@ -5,6 +5,6 @@ export const resumeCommand: SlashCommand = {
   description: "continue a saved session of this directory (pick from a list)",
   allowedWhileBusy: false,
   run(ctx) {
-    ctx.openResumePicker();
+    ctx.controller.sessions.openResumeList();
   },
 };

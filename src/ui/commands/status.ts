@@ -1,5 +1,6 @@
 import { compactNumber, describeNext, percent } from "../request-labels.js";
 import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
+import { agentsMdLines } from "./knowledge-lines.js";
 import type { SlashCommand } from "./types.js";
 
 /** "medium 7 requests · high 4 requests": each lane with the requests sent on it. */
@@ -15,17 +16,18 @@ export const statusCommand: SlashCommand = {
   description: "session, directory, approval and sandbox, transport and token totals",
   allowedWhileBusy: true,
   run(ctx) {
-    const s = ctx.session.status();
+    const s = ctx.controller.session.status();
     const t = s.totals;
-    const launch = ctx.settings();
-    const window = launch.contextWindow;
+    const { launch } = ctx.controller;
+    const window = ctx.controller.store.getState().status.contextWindow;
     const warning = safetyWarning(launch.approvalPolicy, launch.sandbox);
     ctx.print({
       kind: "info",
       title: "Status",
       lines: [
         `session      ${s.sessionId}`,
-        `directory    ${ctx.cwd}`,
+        `directory    ${launch.cwd}`,
+        ...agentsMdLines(ctx.controller.session.knowledge),
         `approval     ${launch.approvalPolicy} — ${policyAsks(launch.approvalPolicy)}`,
         `sandbox      ${launch.sandbox} — ${sandboxEnforces(launch.sandbox)}`,
         ...(warning ? [`⚠ ${warning}`] : []),
@@ -33,7 +35,7 @@ export const statusCommand: SlashCommand = {
         `provider     ${s.providerId}  ${s.baseUrl}`,
         `transport    ${s.transport}  lane ${s.lane}`,
         `lanes        ${laneList(s.lanes)}  (ws_lanes ${s.laneTransport})`,
-        `model        ${s.model}${s.effort ? `  effort ${s.effort}` : ""}`,
+        `model        ${s.model} (${s.modelSource})${s.effort ? `  effort ${s.effort}` : ""}  effort changes ${s.effortChanges}`,
         `requests     ${t.requests}  incremental ${t.incrementalRequests} (${percent(t.incrementalRequests, t.requests)})`,
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,

@@ -1,34 +1,16 @@
-import type { AgentSession, TurnResult } from "../../session/api.js";
-import type { TuiLaunchOptions } from "../contract.js";
-import type { TranscriptEntryBody } from "../transcript-entries.js";
+import type { AgentSession } from "../../session/api.js";
+import type { TuiController } from "../controller/controller.js";
+import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 
-/** The launch settings a command may show (/status). */
-export type LaunchSettings = Pick<TuiLaunchOptions, "approvalPolicy" | "sandbox" | "profile"> & {
-  /** The current model's context window in tokens (undefined = unknown). */
-  contextWindow?: number;
-};
-
-/** What a slash command may do; commands produce plain transcript data, never ink elements. */
+/**
+ * What a slash command may do: send the controller intents and print plain transcript data
+ * (never ink elements). The controller's session is there: commands run only once it is.
+ */
 export interface CommandContext {
-  session: AgentSession;
+  controller: TuiController & { readonly session: AgentSession };
   /** Everything after the command name, trimmed. */
   args: string;
-  home: string;
-  cwd: string;
-  settings(): LaunchSettings;
-  commands: readonly SlashCommand[];
   print(...entries: TranscriptEntryBody[]): void;
-  openEffortPicker(): void;
-  /** The model picker (then the chosen reasoning model's efforts). */
-  openModelPicker(): void;
-  /** Run a session operation as a turn (busy while it runs, errors shown); true when it succeeded. */
-  runSessionOperation(operation: () => Promise<TurnResult>): Promise<boolean>;
-  newSession(): Promise<void>;
-  /** The list of saved sessions to resume (`/resume`). */
-  openResumePicker(): void;
-  /** Go on in a copy of this session (`/fork`). */
-  forkSession(): Promise<void>;
-  quit(): void;
 }
 
 export interface SlashCommand {

@@ -1,0 +1,34 @@
+import { lookupModel } from "../models/catalog.js";
+import type { ResponseItem } from "../protocol/items.js";
+import type { DemoRequest, RequestRefusal } from "./request.js";
+
+/**
+ * `configuration_update` on the demo server: a model the catalog marks as taking effort
+ * updates applies the last one in input order; any other model (or every model, with the
+ * `rejectEffortUpdates` hook) answers the real 400.
+ */
+export function effortUpdateRefusal(
+  request: DemoRequest,
+  refuseAll: boolean,
+): RequestRefusal | undefined {
+  if (!refuseAll && lookupModel(request.model).effortUpdates) return undefined;
+  const at = request.input.findIndex((item) => item.type === "configuration_update");
+  if (at < 0) return undefined;
+  return {
+    code: "unsupported_value",
+    message: "The 'configuration_update' item type is not supported with this model.",
+    param: `input[${at}].type`,
+  };
+}
+
+/** The settings a response repeats, with the effort of the context's last update in force. */
+export function settingsInForce(
+  settings: Record<string, unknown>,
+  context: readonly ResponseItem[],
+): Record<string, unknown> {
+  const update = context.findLast((item) => item.type === "configuration_update");
+  const effort = (update?.reasoning as { effort?: unknown } | undefined)?.effort;
+  if (effort === undefined) return settings;
+  const reasoning = (settings.reasoning as Record<string, unknown> | null) ?? {};
+  return { ...settings, reasoning: { ...reasoning, effort } };
+}

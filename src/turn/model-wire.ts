@@ -1,0 +1,146 @@
+import { lookupModel, type ModelInfo } from "../models/catalog.js";
+import type { ResponseItem } from "../protocol/items.js";
+import type { ReasoningEffort, ToolSpec } from "../protocol/request.js";
+import type { SessionSettings } from "../session/api.js";
+import {
+  configurationUpdate,
+  isConfigurationUpdate,
+  lastUpdateEffort,
+} from "../session/effort-updates.js";
+import type { RequestWire } from "../session/request.js";
+import {
+  baseInstructionsMessage,
+  hasInstructions,
+  switchedInstructionsMessage,
+  toolDeclarationItem,
+  toolUpdateItems,
+} from "../session/tool-declarations.js";
+
+/**
+ * How one session speaks to its model, from the model catalog: the request shape (classic or
+ * lite, with the items lite needs in history) and how an effort change travels (in-band as a
+ * `configuration_update` item, or at request level on lanes). It holds the session's effort
+ * baseline and the models that refused updates during the session.
+ */
+export class ModelWire {
+  /** The request-level effort of an in-band model: the effort the session (or model) began with. */
+  private baseline: ReasoningEffort | undefined;
+  private baselineModel: string;
+  private readonly refused = new Set<string>();
+
+  constructor(settings: SessionSettings) {
+    this.baseline = settings.effort;
+    this.baselineModel = settings.model;
+  }
+
+  info(model: string): ModelInfo {
+    return lookupModel(model);
+  }
+
+  /** Whether an effort change on `model` goes in-band (the catalog says so and it never refused). */
+  inBand(model: string): boolean {
+    return this.info(model).effortUpdates && !this.refused.has(model);
+  }
+
+  /** The request body's shape for these settings. */
+  wire(settings: SessionSettings): RequestWire {
+    const info = this.info(settings.model);
+    if (settings.model !== this.baselineModel) {
+      // a model switch is a full request anyway: its baseline is the effort it starts with
+      this.baselineModel = settings.model;
+      this.baseline = settings.effort;
+    }
+    return {
+      shape: info.requestShape,
+      ...(info.verbosity ? { verbosity: info.verbosity } : {}),
+      ...(this.inBand(settings.model) && this.baseline !== undefined
+        ? { effort: this.baseline }
+        : {}),
+    };
+  }
+
+  /**
+   * A new session's history: on a lite model the tools as one `additional_tools` item and the
+   * base instructions as the first developer message come before the initial context.
+   */
+  initialHistory(options: {
+    instructions: string;
+    tools: { specs(): ToolSpec[] };
+    initialContext?: ResponseItem[];
+  }): ResponseItem[] {
+    const context = options.initialContext ?? [];
+    if (this.info(this.baselineModel).requestShape !== "lite") return context;
+    const tools = toolDeclarationItem(options.tools.specs());
+    return [tools, baseInstructionsMessage(options.instructions), ...context];
+  }
+
+  /**
+   * What a user turn appends before its message so history describes the model's world: on a
+   * lite model the base instructions (when history lacks them) and the tool changes; on a
+   * model without updates nothing, but `strip` says to drop earlier updates from history.
+   */
+  turnItems(
+    history: readonly ResponseItem[],
+    model: string,
+    instructions: string,
+    tools: readonly ToolSpec[],
+  ): ResponseItem[] {
+    if (this.info(model).requestShape !== "lite") return [];
+    const items: ResponseItem[] = [];
+    if (!hasInstructions(history, instructions))
+      items.push(switchedInstructionsMessage(instructions));
+    items.push(...toolUpdateItems(history, tools));
+    return items;
+  }
+
+  /**
+   * The `configuration_update` to append before the next request, when the effort in force
+   * (the last update in history, else the baseline) is not the chosen one.
+   */
+  effortUpdate(history: readonly ResponseItem[], settings: SessionSettings): ResponseItem[] {
+    const effort = settings.effort;
+    if (effort === undefined || !this.inBand(settings.model)) return [];
+    const inForce = lastUpdateEffort(history) ?? this.baseline;
+    return inForce === effort ? [] : [configurationUpdate(effort)];
+  }
+
+  /** Whether history holds updates a model without them would refuse. */
+  needsStripping(history: readonly ResponseItem[], model: string): boolean {
+    return !this.inBand(model) && history.some(isConfigurationUpdate);
+  }
+
+  /** The server refused an update for `model`: lanes for the rest of the session. */
+  refuse(model: string): void {
+    this.refused.add(model);
+  }
+}
+
+/** What ModelWire may read and replace of a session's history. */
+export interface WireHistory {
+  readonly items: readonly ResponseItem[];
+  replace(items: ResponseItem[], why: string): void;
+}
+
+/** A user turn begins: strip updates a model without them would refuse; the lite items to append. */
+export function beginModelTurn(
+  wire: ModelWire,
+  history: WireHistory,
+  frame: { model: string; instructions: string; tools: readonly ToolSpec[] },
+): ResponseItem[] {
+  if (wire.needsStripping(history.items, frame.model)) {
+    history.replace(withoutUpdates(history.items), "effort_updates_off");
+  }
+  return wire.turnItems(history.items, frame.model, frame.instructions, frame.tools);
+}
+
+/** The server refused an update for `model`: lanes from now on, history without updates. */
+export function refuseEffortUpdates(wire: ModelWire, history: WireHistory, model: string): string {
+  wire.refuse(model);
+  history.replace(withoutUpdates(history.items), "effort_updates_off");
+  return `${model} does not take in-band effort changes (configuration_update); they go on lanes for the rest of this session`;
+}
+
+/** History without its `configuration_update` items (a model that takes none). */
+export function withoutUpdates(history: readonly ResponseItem[]): ResponseItem[] {
+  return history.filter((item) => !isConfigurationUpdate(item));
+}

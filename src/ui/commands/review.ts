@@ -1,0 +1,65 @@
+import { findingLines, parseReviewAnswer, reviewPrompt } from "../../launch/review-prompt.js";
+import { type ReviewTarget, reviewDiff } from "../../launch/review-target.js";
+import { errorMessage } from "../../protocol/error-message.js";
+import { info, problem, type SlashCommand } from "./types.js";
+
+/** `/review`, `/review base BRANCH`, `/review commit SHA`; words after the target add instructions. */
+export function parseReviewArgs(args: string): { target: ReviewTarget; extra: string } | string {
+  const [word = "", value = "", ...rest] = args.split(/\s+/).filter(Boolean);
+  if (word === "" || word === "uncommitted") {
+    return { target: { kind: "uncommitted" }, extra: args.replace(/^\s*uncommitted\b/, "").trim() };
+  }
+  if ((word === "base" || word === "commit") && value && !value.startsWith("-")) {
+    const target: ReviewTarget =
+      word === "base" ? { kind: "base", branch: value } : { kind: "commit", sha: value };
+    return { target, extra: rest.join(" ") };
+  }
+  return "Usage: /review [uncommitted | base BRANCH | commit SHA] [instructions]";
+}
+
+export const reviewCommand: SlashCommand = {
+  name: "review",
+  description:
+    "review changes in a read-only fork of this session (findings: file, line, priority)",
+  args: "[uncommitted | base BRANCH | commit SHA]",
+  allowedWhileBusy: false,
+  async run(ctx) {
+    const parsed = parseReviewArgs(ctx.args);
+    if (typeof parsed === "string") {
+      ctx.print(problem(parsed));
+      return;
+    }
+    let prompt: string;
+    try {
+      prompt = reviewPrompt(
+        await reviewDiff(parsed.target, {
+          cwd: ctx.controller.launch.cwd,
+          miniCodexHome: ctx.controller.launch.home,
+        }),
+        parsed.extra,
+      );
+    } catch (error) {
+      ctx.print(problem(`/review cannot read the changes: ${errorMessage(error)}`));
+      return;
+    }
+    const fork = await ctx.controller.openReviewFork();
+    ctx.print(info(`Reviewing in a read-only fork (${fork.id}); this session is unchanged.`));
+    let answer: string | undefined;
+    await ctx.controller.runOperation(async () => {
+      const result = await fork.send(prompt);
+      answer = result.lastMessage;
+      return result;
+    });
+    await fork.close();
+    const review = parseReviewAnswer(answer ?? "");
+    if (!review) {
+      ctx.print(problem("The review's answer held no findings in the expected JSON."));
+      return;
+    }
+    const lines =
+      review.findings.length === 0 ? ["No findings."] : review.findings.flatMap(findingLines);
+    if (review.verdict)
+      lines.push(`${review.verdict}${review.explanation ? `: ${review.explanation}` : ""}`);
+    ctx.print({ kind: "info", title: "Review", lines });
+  },
+};

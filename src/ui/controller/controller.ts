@@ -1,0 +1,287 @@
+import { errorMessage } from "../../protocol/error-message.js";
+import type { MessageImage } from "../../protocol/items.js";
+import type { AgentSession, TurnResult } from "../../session/api.js";
+import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
+import type { SessionSource, TuiLaunchOptions } from "../contract.js";
+import { exitSummary } from "../exit-summary.js";
+import { type ChipImage, joinMessages } from "../input/paste-collapse.js";
+import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import { ApprovalDesk } from "./approvals.js";
+import { openSession } from "./open-session.js";
+import { openPicker } from "./picker-spec.js";
+import { SessionSwitch } from "./session-switch.js";
+import { SettingsIntents } from "./settings.js";
+import { resilientReducer, type UiAction } from "./state.js";
+import { createStore, type Store } from "./store.js";
+import { initialTuiState, type TuiState } from "./tui-state.js";
+
+/** What the controller may ask of the composer (it owns the text being typed). */
+export interface InputHandle {
+  isEmpty(): boolean;
+  clear(): void;
+  /** Put messages back in front of the draft (a queue the person interrupted). */
+  prepend(text: string, images: readonly ChipImage[]): void;
+}
+
+/** Quitting never waits on a socket that will not close. */
+const CLOSE_GRACE_MS = 2000;
+
+async function closeWithin(session: AgentSession, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  await Promise.race([session.close().catch(() => undefined), grace]);
+  clearTimeout(timer);
+}
+
+/**
+ * The TUI's one owner of behaviour, in plain TypeScript: the session's lifetime, turns one at
+ * a time with a queue, steering, interrupts, approvals, settings and quitting. Keys and slash
+ * commands send it intents; the views read its store.
+ */
+export class TuiController {
+  readonly store: Store<TuiState>;
+  readonly approvals: ApprovalDesk;
+  readonly settings: SettingsIntents;
+  readonly sessions: SessionSwitch;
+  private active: { session: AgentSession; release(): void } | undefined;
+  /** -i/--image files: they go with the first message sent. */
+  private firstImages: readonly MessageImage[];
+  private input: InputHandle = { isEmpty: () => true, clear() {}, prepend() {} };
+
+  constructor(
+    readonly launch: TuiLaunchOptions,
+    private readonly onExit?: (lines: string[]) => void,
+  ) {
+    this.store = createStore(initialTuiState(launch.contextWindow));
+    this.firstImages = launch.initialImages ?? [];
+    this.approvals = new ApprovalDesk(this.store, (action) => this.dispatch(action));
+    this.settings = new SettingsIntents({
+      session: () => this.session,
+      notice: (level, text) => this.print({ kind: "notice", level, text }),
+      hint: (hint) => this.set({ hint }),
+      openPicker: (spec) => this.set({ picker: openPicker(spec) }),
+    });
+    this.sessions = new SessionSwitch(this);
+    this.followContextWindow();
+  }
+
+  /** The session's `approve` hook: the person answers on the approval prompt. */
+  ask(request: ApprovalRequest): Promise<ApprovalDecision> {
+    return this.approvals.ask(request);
+  }
+
+  get session(): AgentSession | undefined {
+    return this.active?.session;
+  }
+
+  /** A turn (or another session operation) is running. */
+  get busy(): boolean {
+    return this.store.getState().status.busy;
+  }
+
+  dispatch(action: UiAction) {
+    this.store.update((s) => {
+      const next = resilientReducer(s, action);
+      return next === s ? s : { ...s, ...next };
+    });
+  }
+
+  /** Change what is open on screen (pickers, the pager, the approval prompt's cursor). */
+  set(patch: Partial<TuiState>) {
+    this.store.update((s) => ({ ...s, ...patch }));
+  }
+
+  print(...entries: TranscriptEntryBody[]) {
+    this.dispatch({ type: "append", entries });
+  }
+
+  attachInput(input: InputHandle) {
+    this.input = input;
+  }
+
+  /** The first session, as `mini-codex`, `resume` or `fork` asked; then the initial prompt. */
+  start() {
+    // Queued first: it goes ahead of anything typed while the session starts.
+    if (this.launch.initialPrompt) this.send(this.launch.initialPrompt);
+    this.sessions.start();
+  }
+
+  /** Open a new session (or a saved one) in place of the current one. */
+  async open(source?: SessionSource): Promise<AgentSession> {
+    const previous = this.active;
+    this.active = undefined;
+    this.approvals.denyAll();
+    if (previous) {
+      previous.release();
+      await closeWithin(previous.session, CLOSE_GRACE_MS);
+    }
+    // A fresh session keeps the model and effort chosen in this run (a saved one has its own).
+    const carried = source ? undefined : previous?.session.status();
+    this.active = await openSession(this, source, carried);
+    // Messages typed while the session started wait in the queue: send them now.
+    if (!this.busy) this.sendQueued();
+    return this.active.session;
+  }
+
+  async close(): Promise<void> {
+    this.approvals.denyAll();
+    const active = this.active;
+    this.active = undefined;
+    if (!active) return;
+    active.release();
+    await closeWithin(active.session, CLOSE_GRACE_MS);
+  }
+
+  /** The views went away (unmounted): stop listening to the session, which stays open. */
+  detach() {
+    this.active?.release();
+  }
+
+  /** Leave: close the session, hand the summary over, and let the views render nothing. */
+  quit() {
+    const session = this.session;
+    void this.close().finally(() => {
+      if (session) this.onExit?.(exitSummary(session.status(), this.launch.resumeCommand));
+      this.set({ leaving: true });
+    });
+  }
+
+  /** A message to the model: now, or queued behind the running turn. */
+  send(text: string, images: ChipImage[] = []) {
+    if (this.busy || !this.active) {
+      this.dispatch({ type: "enqueue", message: { text, images } });
+      return;
+    }
+    this.dispatch({ type: "user_message", text });
+    const attached = [...this.firstImages, ...images];
+    this.firstImages = [];
+    void this.runOperation((s) => s.send(text, attached), false);
+  }
+
+  /** Enter while a turn runs: into that turn if it takes it, else queued behind it. */
+  steer(text: string, images: ChipImage[] = []) {
+    if (this.busy && this.active?.session.steer(text, images)) {
+      this.print({ kind: "user", text, steered: true });
+      return;
+    }
+    this.send(text, images);
+  }
+
+  /** `!command`: run in the workspace, not sent to the model (not while a turn runs). */
+  runShell(command: string) {
+    if (this.busy) {
+      const text = "!command waits for the turn to finish: try again after it.";
+      return this.print({ kind: "notice", level: "warning", text });
+    }
+    void this.runOperation((s) => s.runUserShell(command));
+  }
+
+  /** A read-only, nobody-asked fork of this session for /review (it keeps the cache key). */
+  openReviewFork(): Promise<AgentSession> {
+    const id = this.session?.id ?? "";
+    return this.launch.createSession({ source: { fork: { id } }, review: true });
+  }
+
+  /** Run a session operation as a turn (busy while it runs); true when it succeeded. */
+  async runOperation(
+    operation: (session: AgentSession) => Promise<TurnResult>,
+    reportFailure = true,
+  ): Promise<boolean> {
+    const active = this.active?.session;
+    if (!active) return false;
+    this.dispatch({ type: "busy", busy: true });
+    let result: TurnResult = { ok: false, aborted: false };
+    try {
+      result = await operation(active);
+      if (reportFailure && !result.ok && !result.aborted && result.error)
+        this.notice("error", result.error);
+    } catch (error) {
+      this.notice("error", errorMessage(error));
+    } finally {
+      this.dispatch({ type: "busy", busy: false });
+    }
+    // After a failure, an interrupt or a compaction the chain may be reset: say so.
+    if (this.active?.session === active) {
+      this.dispatch({ type: "next_preview", next: active.status().next });
+    }
+    if (result.aborted) this.returnQueue();
+    else this.sendQueued();
+    return result.ok;
+  }
+
+  interrupt() {
+    this.approvals.denyAll();
+    this.active?.session.abort();
+  }
+
+  /** Ctrl+C: interrupt a turn, else clear the input, else (twice in a row) quit. */
+  ctrlC() {
+    if (this.busy) {
+      this.interrupt();
+      this.set({ quitArmed: true, hint: "Interrupted. Ctrl+C again on an empty input quits." });
+    } else if (!this.input.isEmpty()) {
+      this.input.clear();
+      this.set({ quitArmed: true, hint: "Input cleared. Press Ctrl+C again to quit." });
+    } else if (this.store.getState().quitArmed) {
+      this.quit();
+    } else {
+      this.set({ quitArmed: true, hint: "Press Ctrl+C again to quit." });
+    }
+  }
+
+  /** Anything sent disarms quitting. */
+  disarm() {
+    const { quitArmed, hint } = this.store.getState();
+    if (quitArmed || hint) this.set({ quitArmed: false, hint: "" });
+  }
+
+  /** Ctrl+O: the last command's whole output. */
+  showOutput() {
+    const last = this.store.getState().lastOutput;
+    this.print(
+      last
+        ? {
+            kind: "info",
+            title: `$ ${last.command} (whole output)`,
+            lines: last.output.trimEnd().split("\n"),
+          }
+        : { kind: "notice", level: "info", text: "No command output yet." },
+    );
+  }
+
+  notice(level: "info" | "warning" | "error", text: string) {
+    this.print({ kind: "notice", level, text });
+  }
+
+  private sendQueued() {
+    const next = this.store.getState().queue[0];
+    if (next === undefined) return;
+    this.dispatch({ type: "dequeue" });
+    this.send(next.text, next.images);
+  }
+
+  /** Esc means stop: what was typed behind the turn goes back to the input, not sent. */
+  private returnQueue() {
+    const messages = this.store.getState().queue;
+    if (messages.length === 0) return this.sendQueued();
+    this.dispatch({ type: "clear_queue" });
+    const joined = joinMessages(messages);
+    this.input.prepend(joined.text, joined.images);
+  }
+
+  /** "Context left" follows the model: /model may pick one with another window. */
+  private followContextWindow() {
+    const windowFor = this.launch.contextWindowFor;
+    if (!windowFor) return;
+    let model = "";
+    this.store.subscribe(() => {
+      const now = this.store.getState().status.model;
+      if (!now || now === model) return;
+      model = now;
+      this.dispatch({ type: "context_window", contextWindow: windowFor(now) });
+    });
+  }
+}

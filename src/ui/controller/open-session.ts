@@ -1,0 +1,89 @@
+import { errorMessage } from "../../protocol/error-message.js";
+import type { AgentSession, SessionStatus } from "../../session/api.js";
+import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
+import type { SessionSource, TuiLaunchOptions } from "../contract.js";
+import { safetyWarning } from "../safety-labels.js";
+import { restoredEntries } from "../transcript/history-entries.js";
+import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import { DeltaCoalescer } from "./delta-coalescer.js";
+import type { UiAction } from "./state.js";
+
+/** What opening a session needs from the controller. */
+export interface SessionOpener {
+  readonly launch: TuiLaunchOptions;
+  dispatch(action: UiAction): void;
+  ask(request: ApprovalRequest): Promise<ApprovalDecision>;
+}
+
+/** A session the TUI listens to; `release` stops listening (before it is closed). */
+export interface OpenedSession {
+  session: AgentSession;
+  release(): void;
+}
+
+/** A warning line under the banner when writes run without asking (see /status). */
+function safetyNotice(launch: TuiLaunchOptions): TranscriptEntryBody[] {
+  const warning = safetyWarning(launch.approvalPolicy, launch.sandbox);
+  return warning ? [{ kind: "notice", level: "warning", text: warning }] : [];
+}
+
+function banner(launch: TuiLaunchOptions, session: AgentSession): TranscriptEntryBody {
+  const status = session.status();
+  const effort = status.effort ? ` · effort ${status.effort}` : "";
+  const profile = launch.profile ? ` · profile ${launch.profile}` : "";
+  return {
+    kind: "banner",
+    lines: [
+      `mini-codex ${launch.version}`,
+      `session ${session.id}`,
+      `${status.model}${effort} · ${status.providerId} · ${launch.cwd}`,
+      `approval ${launch.approvalPolicy} · sandbox ${launch.sandbox}${profile}`,
+      "/help for commands · Esc interrupts · Ctrl+C twice quits",
+    ],
+  };
+}
+
+/**
+ * Create a session (new, or from a saved one), listen to it through the delta coalescer,
+ * print its banner (and a saved one's history), and start its warm-up while the person types.
+ */
+export async function openSession(
+  opener: SessionOpener,
+  source: SessionSource | undefined,
+  carried: Pick<SessionStatus, "model" | "effort"> | undefined,
+): Promise<OpenedSession> {
+  const { launch } = opener;
+  const dispatch = (action: UiAction) => opener.dispatch(action);
+  const notice = (level: "warning", text: string) =>
+    dispatch({ type: "append", entries: [{ kind: "notice", level, text }] });
+  const created = await launch.createSession({
+    approve: (request) => opener.ask(request),
+    ...(source ? { source } : {}),
+    ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
+  });
+  const fresh = created.status();
+  if (carried && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
+    created.update({ model: carried.model, effort: carried.effort });
+  }
+  const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
+  const unsubscribe = created.subscribe((event) => coalescer.push(event));
+  const status = created.status();
+  const { model, effort, next } = status;
+  dispatch({ type: "session_ready", sessionId: created.id, model, effort, next });
+  dispatch({ type: "append", entries: [banner(launch, created), ...safetyNotice(launch)] });
+  if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
+  // what opening the saved session found: unreadable lines, calls repaired after a crash
+  for (const text of created.notices ?? []) notice("warning", text);
+  created
+    .prepare()
+    .then(() => dispatch({ type: "next_preview", next: created.status().next }))
+    .catch((error: unknown) => notice("warning", `warm-up failed: ${errorMessage(error)}`));
+  return {
+    session: created,
+    release: () => {
+      unsubscribe();
+      coalescer.flush();
+      coalescer.dispose();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** A list the person picks one value from (effort, model, a model's effort). */
+export interface PickerSpec {
+  title: string;
+  options: readonly string[];
+  /** Shown after an option (what it is). */
+  details?: Readonly<Record<string, string>>;
+  current?: string;
+  onPick(value: string): void;
+}
+
+/** A picker on screen and its highlighted option. */
+export interface OpenPicker {
+  spec: PickerSpec;
+  index: number;
+}
+
+/** The picker opened on its current option (the first when there is none). */
+export function openPicker(spec: PickerSpec): OpenPicker {
+  return { spec, index: Math.max(0, spec.options.indexOf(spec.current ?? "")) };
+}

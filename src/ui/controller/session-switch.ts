@@ -1,0 +1,91 @@
+import { errorMessage } from "../../protocol/error-message.js";
+import type { AgentSession } from "../../session/api.js";
+import type { SessionSource, TuiLaunchOptions } from "../contract.js";
+import type { Store } from "./store.js";
+import type { TuiState } from "./tui-state.js";
+
+/** What switching sessions needs from the controller. */
+export interface SwitchHost {
+  readonly launch: TuiLaunchOptions;
+  readonly store: Store<TuiState>;
+  readonly session: AgentSession | undefined;
+  open(source?: SessionSource): Promise<AgentSession>;
+  notice(level: "info" | "error", text: string): void;
+}
+
+/**
+ * Which session the TUI runs: the first one (new, resumed, forked, or picked from the list)
+ * and the switches `/new`, `/resume` and `/fork` make later.
+ */
+export class SessionSwitch {
+  constructor(private readonly host: SwitchHost) {}
+
+  /** The first session, as `mini-codex`, `resume` or `fork` asked for it. */
+  start(): void {
+    const start = this.host.launch.start;
+    if (start && "pick" in start) {
+      if (this.openList(start.pick.allDirectories)) return;
+      this.nothingSaved(start.pick.allDirectories ? "yet" : "for this directory");
+    }
+    if (start && !("pick" in start)) void this.openFrom(start);
+    else void this.openNew();
+  }
+
+  /** `/new`. */
+  async openNew(): Promise<void> {
+    await this.host.open().catch((error: unknown) => this.failed(error));
+  }
+
+  /** `/resume`: the list of this directory's sessions. */
+  openResumeList(): void {
+    if (!this.openList(false)) this.nothingSaved("for this directory");
+  }
+
+  /** `/fork`: go on in a copy of the current session (which stays as it is). */
+  async fork(): Promise<void> {
+    const id = this.host.session?.id;
+    if (id) await this.openFrom({ fork: { id } });
+  }
+
+  /** The resume list's highlight moved. */
+  highlight(index: number): void {
+    this.host.store.update((s) =>
+      s.resumeList ? { ...s, resumeList: { ...s.resumeList, index } } : s,
+    );
+  }
+
+  /** A session picked from the list. */
+  pick(id: string): void {
+    this.closeList();
+    void this.openFrom({ resume: { id } });
+  }
+
+  /** Leaving the start-up list without a choice starts a new session (as Codex does). */
+  cancel(): void {
+    this.closeList();
+    if (!this.host.session) void this.openNew();
+  }
+
+  private openList(allDirectories: boolean): boolean {
+    const sessions = this.host.launch.listSessions?.(allDirectories) ?? [];
+    if (sessions.length === 0) return false;
+    this.host.store.update((s) => ({ ...s, resumeList: { sessions, index: 0 } }));
+    return true;
+  }
+
+  private closeList(): void {
+    this.host.store.update((s) => ({ ...s, resumeList: undefined }));
+  }
+
+  private async openFrom(source: SessionSource): Promise<void> {
+    await this.host.open(source).catch((error: unknown) => this.failed(error));
+  }
+
+  private failed(error: unknown): void {
+    this.host.notice("error", `Could not start the session: ${errorMessage(error)}`);
+  }
+
+  private nothingSaved(where: string): void {
+    this.host.notice("info", `No saved sessions ${where}.`);
+  }
+}

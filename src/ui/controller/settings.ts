@@ -1,0 +1,146 @@
+import {
+  cycleEffort,
+  effortError,
+  lookupModel,
+  type ModelInfo,
+  pickerModels,
+  stepEffort,
+  wireEffort,
+} from "../../models/catalog.js";
+import { type EffortChoice, REASONING_EFFORTS } from "../../protocol/efforts.js";
+import type { ReasoningEffort } from "../../protocol/request.js";
+import type { AgentSession } from "../../session/api.js";
+import type { PickerSpec } from "./picker-spec.js";
+
+/** What the settings intents act on: the session, the transcript and the pickers. */
+export interface SettingsHost {
+  session(): AgentSession | undefined;
+  notice(level: "info" | "error", text: string): void;
+  hint(text: string): void;
+  openPicker(spec: PickerSpec): void;
+}
+
+const NEXT = "(applies to the next request)";
+
+/**
+ * The model and its reasoning effort, changed one way whoever asks (a slash command, a key,
+ * a picker): each model takes only its own efforts, and every change says so in one notice.
+ */
+export class SettingsIntents {
+  constructor(private readonly host: SettingsHost) {}
+
+  private current(): { info: ModelInfo; effort?: ReasoningEffort } | undefined {
+    const status = this.host.session()?.status();
+    return status && { info: lookupModel(status.model), effort: status.effort };
+  }
+
+  /** The one path that sets the effort (/effort, its picker, Alt+E, Alt+, and Alt+.). */
+  setEffort(effort: string) {
+    const session = this.host.session();
+    const now = this.current();
+    if (!session || !now) return;
+    const problem = effortError(now.info, effort) ?? unknownLevel(effort);
+    if (problem) return this.host.notice("error", problem);
+    session.update({ effort: wireEffort(now.info, effort as EffortChoice) });
+    this.host.notice("info", `Reasoning effort: ${effort} ${NEXT}.`);
+  }
+
+  /** Alt+E goes round the model's efforts; Alt+, and Alt+. step down and up and stop at the ends. */
+  stepEffort(step: 1 | -1, wrap = false) {
+    const now = this.current();
+    if (!now) return;
+    const model = { ...now.info, efforts: effortsOf(now.info) };
+    if (model.efforts.length === 0)
+      return this.host.hint(`${model.slug} takes no reasoning effort.`);
+    const effort = wrap ? cycleEffort(model, now.effort) : stepEffort(model, now.effort, step);
+    if (effort === undefined || effort === now.effort) {
+      const end = step > 0 ? "highest" : "lowest";
+      return this.host.hint(`Reasoning effort ${now.effort} is the ${end} ${model.slug} takes.`);
+    }
+    this.host.hint("");
+    this.setEffort(effort);
+  }
+
+  /** The one path that sets the model: typed or picked, its effort is settled the same way. */
+  setModel(model: string, effort?: EffortChoice) {
+    const session = this.host.session();
+    if (!session) return;
+    const info = lookupModel(model);
+    const level = effort ?? effortOnSwitch(info, session.status().effort);
+    session.update({ model, effort: level && wireEffort(info, level) });
+    const what = level ? `Model: ${model}, effort ${level}` : `Model: ${model}`;
+    this.host.notice("info", `${what} ${NEXT}.`);
+  }
+
+  openEffortPicker() {
+    const now = this.current();
+    if (!now) return;
+    const efforts = effortsOf(now.info);
+    if (efforts.length === 0) {
+      return this.host.notice("error", `${now.info.slug} takes no reasoning effort.`);
+    }
+    this.host.openPicker({
+      title: "Reasoning effort for the next request",
+      options: efforts,
+      current: now.effort ?? now.info.defaultEffort,
+      onPick: (effort) => this.setEffort(effort),
+    });
+  }
+
+  /** /model: a model, then (for a reasoning model) one of its efforts. */
+  openModelPicker() {
+    const now = this.current();
+    const models = pickerModels(now?.info.slug);
+    this.host.openPicker({
+      title: "Model for the next request",
+      options: models.map((m) => m.slug),
+      details: Object.fromEntries(models.map((m) => [m.slug, modelDetail(m, now?.info.slug)])),
+      current: now?.info.slug,
+      onPick: (model) => this.pickModel(model, now?.effort),
+    });
+  }
+
+  private pickModel(model: string, effort: ReasoningEffort | undefined) {
+    const info = lookupModel(model);
+    const efforts = effortsOf(info);
+    if (efforts.length === 0) return this.setModel(model);
+    this.host.openPicker({
+      title: `Reasoning effort for ${model}`,
+      options: efforts,
+      current: effortOnSwitch(info, effort),
+      onPick: (level) => this.setModel(model, level as EffortChoice),
+    });
+  }
+}
+
+/**
+ * The efforts a person may pick for the model: the catalog's; for a model no source knows
+ * and that does not look like a reasoning model, every effort the API takes (the server judges).
+ */
+function effortsOf(info: ModelInfo): readonly EffortChoice[] {
+  return info.known || info.efforts.length > 0 ? info.efforts : REASONING_EFFORTS;
+}
+
+function unknownLevel(effort: string): string | undefined {
+  if ((REASONING_EFFORTS as readonly string[]).includes(effort) || effort === "ultra") return;
+  return `Unknown effort "${effort}". Use one of: ${REASONING_EFFORTS.join(", ")}.`;
+}
+
+function modelDetail(model: ModelInfo, current: string | undefined): string {
+  const what = model.slug === current && !model.listed ? "current" : model.displayName;
+  return `${what}${model.efforts.length > 0 || !model.known ? "" : " · no effort"}`;
+}
+
+/**
+ * The effort a model starts on after a switch: the current one if it takes it, else its
+ * default; a model no source knows keeps the current one (the server judges).
+ */
+export function effortOnSwitch(
+  info: ModelInfo,
+  effort: EffortChoice | undefined,
+): EffortChoice | undefined {
+  if (!info.known) return effort ?? info.defaultEffort;
+  if (info.efforts.length === 0) return undefined;
+  if (effort && info.efforts.includes(effort)) return effort;
+  return info.defaultEffort ?? info.efforts[Math.floor(info.efforts.length / 2)];
+}

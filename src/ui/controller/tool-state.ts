@@ -1,0 +1,104 @@
+import { type ToolOutput, toolOutputText } from "../../protocol/tool-output.js";
+import { assertNever } from "../../session/events.js";
+import { printable, shownOutput } from "../../text/terminal-text.js";
+import type { ToolEvent } from "../../tools/types.js";
+import { viewedImageText } from "../../tools/view-image.js";
+import {
+  collapseOutput,
+  type LiveCall,
+  lastLines,
+  mcpCallEntry,
+} from "../transcript/transcript-entries.js";
+import { append, type UiState, withLive } from "./ui-state.js";
+
+/** Tool calls in the reducer: live while they run, one transcript entry when they finish. */
+function setCall(state: UiState, callId: string, call: LiveCall): UiState {
+  return withLive(state, { calls: { ...state.live.calls, [callId]: call } });
+}
+
+export function updateCall(state: UiState, callId: string, patch: Partial<LiveCall>): UiState {
+  const call = state.live.calls[callId] ?? { name: "", reported: false };
+  return setCall(state, callId, { ...call, ...patch });
+}
+
+export function onToolEvent(state: UiState, event: ToolEvent): UiState {
+  switch (event.type) {
+    case "command_started":
+      return updateCall(state, event.callId, {
+        command: { text: event.command, outputTail: "" },
+      });
+    case "command_output": {
+      const call = state.live.calls[event.callId];
+      const previous = call?.command?.outputTail ?? "";
+      return updateCall(state, event.callId, {
+        command: {
+          text: call?.command?.text ?? "",
+          outputTail: lastLines(previous + event.chunk, 4),
+        },
+      });
+    }
+    case "command_finished": {
+      const reported = updateCall(state, event.callId, { reported: true, command: undefined });
+      const output = shownOutput(event.aggregatedOutput);
+      const kept = { ...reported, lastOutput: { command: event.command, output } };
+      return append(kept, [
+        {
+          kind: "command",
+          command: event.command,
+          exitCode: event.exitCode,
+          timedOut: event.timedOut,
+          aborted: event.aborted,
+          durationMs: event.durationMs,
+          ...collapseOutput(output),
+        },
+      ]);
+    }
+    case "patch_preview":
+      return updateCall(state, event.callId, { patch: event.preview });
+    case "patch_applied": {
+      const reported = updateCall(state, event.callId, { reported: true, patch: undefined });
+      // Denied: the "Denied: patch (…)" line says it all; nothing was attempted.
+      if (!event.ok && state.live.calls[event.callId]?.denied) return reported;
+      return append(reported, [
+        { kind: "patch", ok: event.ok, changes: event.changes, error: event.error },
+      ]);
+    }
+    case "plan_updated": {
+      const reported = updateCall(state, event.callId, { reported: true });
+      return append(reported, [{ kind: "plan", explanation: event.explanation, plan: event.plan }]);
+    }
+    case "image_viewed": {
+      const reported = updateCall(state, event.callId, { reported: true });
+      if (!event.image) {
+        return append(reported, [
+          { kind: "notice", level: "warning", text: printable(event.error ?? "") },
+        ]);
+      }
+      const text = printable(viewedImageText(event.path, event.image));
+      return append(reported, [{ kind: "notice", level: "info", text }]);
+    }
+    case "mcp_call_started":
+      return updateCall(state, event.callId, { name: `${event.server}.${event.tool}` });
+    case "mcp_call_finished": {
+      const reported = updateCall(state, event.callId, { reported: true });
+      return append(reported, [mcpCallEntry(event)]);
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+export function onToolCallFinished(
+  state: UiState,
+  callId: string,
+  name: string,
+  output: ToolOutput,
+): UiState {
+  const call = state.live.calls[callId];
+  const { [callId]: _done, ...calls } = state.live.calls;
+  const cleared = withLive(state, { calls });
+  if (call?.reported) return cleared;
+  // The tool never reported (denied, bad arguments, unknown tool): show why in one line.
+  const firstLine = toolOutputText(output).split("\n", 1)[0] ?? "";
+  return append(cleared, [{ kind: "notice", level: "warning", text: `${name}: ${firstLine}` }]);
+}

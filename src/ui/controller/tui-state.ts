@@ -1,0 +1,64 @@
+import type { SessionSummary } from "../../session/session-list.js";
+import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
+import type { OpenPicker } from "./picker-spec.js";
+import { initialState, type UiState } from "./ui-state.js";
+
+/** An approval the engine waits on: answered once, by the person. */
+export interface PendingApproval {
+  request: ApprovalRequest;
+  resolve(decision: ApprovalDecision): void;
+}
+
+/** The approval prompt's highlighted choice, diff scroll and feedback text (undefined: none). */
+export interface ApprovalPrompt {
+  choice: number;
+  diffOffset: number;
+  feedback?: string;
+}
+
+/** The saved sessions offered to resume, and the highlighted one. */
+export interface ResumeList {
+  sessions: SessionSummary[];
+  index: number;
+}
+
+/** Ctrl+T's pager over the whole transcript. */
+export interface PagerState {
+  lines: string[];
+  /** First line shown. */
+  top: number;
+  /** The query being typed after `/` (undefined: not typing one). */
+  typing?: string;
+  /** The last search and the line of its current match. */
+  query?: string;
+  match?: number;
+}
+
+/** Everything the TUI knows, each fact once: the transcript and status, and what is open. */
+export interface TuiState extends UiState {
+  /** Approvals waiting, oldest first (the prompt shows the first). */
+  approvals: readonly PendingApproval[];
+  prompt: ApprovalPrompt;
+  picker?: OpenPicker;
+  resumeList?: ResumeList;
+  pager?: PagerState;
+  /** The line under the status bar (quit arming, effort steps). */
+  hint: string;
+  /** Ctrl+C once more on an empty input quits. */
+  quitArmed: boolean;
+  /** The app is leaving: the views render nothing. */
+  leaving: boolean;
+}
+
+export const NO_PROMPT: ApprovalPrompt = { choice: 0, diffOffset: 0 };
+
+export function initialTuiState(contextWindow?: number): TuiState {
+  return {
+    ...initialState({ contextWindow }),
+    approvals: [],
+    prompt: NO_PROMPT,
+    hint: "",
+    quitArmed: false,
+    leaving: false,
+  };
+}

@@ -1,0 +1,74 @@
+import type { UsageFigures } from "../../protocol/events.js";
+import type { ReasoningEffort } from "../../protocol/request.js";
+import type { NextRequestPreview, RequestMode } from "../../session/events.js";
+import type { CacheDrop } from "../cache-drop.js";
+import type { ComposedMessage } from "../input/paste-collapse.js";
+import type {
+  LiveState,
+  TranscriptEntry,
+  TranscriptEntryBody,
+} from "../transcript/transcript-entries.js";
+
+export interface StatusState {
+  sessionId?: string;
+  model: string;
+  effort?: ReasoningEffort;
+  /** The last request sent (mode, why full, previous_response_id present). */
+  last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
+  /**
+   * The lane of the last request and how many lanes the session has; `inBand`: the effort a
+   * configuration_update set and that is still in force (the change stayed on the chain).
+   */
+  lane?: { label: string; count: number; inBand?: ReasoningEffort };
+  /** Usage of the last completed response (as the server reported it). */
+  usage?: UsageFigures;
+  /** Why the last completed response's cache fell short (a drop), if it did. */
+  cacheDrop?: CacheDrop;
+  /** Preview of the next request after a settings change; cleared when a request is sent. */
+  next?: NextRequestPreview;
+  contextWindow?: number;
+  busy: boolean;
+  queued: number;
+}
+
+/** The transcript and status bar's facts (the reducer in state.ts updates them). */
+export interface UiState {
+  entries: TranscriptEntry[];
+  nextId: number;
+  live: LiveState;
+  status: StatusState;
+  /** Messages typed while a turn runs (with their images), sent in order after it. */
+  queue: ComposedMessage[];
+  /** The last command's whole output (the transcript shows it cut to the screen). */
+  lastOutput?: { command: string; output: string };
+}
+
+export function initialState(options: { model?: string; contextWindow?: number } = {}): UiState {
+  return {
+    entries: [],
+    nextId: 0,
+    live: { calls: {} },
+    status: {
+      model: options.model ?? "",
+      contextWindow: options.contextWindow,
+      busy: false,
+      queued: 0,
+    },
+    queue: [],
+  };
+}
+
+/** Small immutable updates shared by the reducer's parts. */
+export function append(state: UiState, bodies: TranscriptEntryBody[]): UiState {
+  if (bodies.length === 0) return state;
+  const added = bodies.map((body, i) => ({ ...body, id: state.nextId + i }) as TranscriptEntry);
+  return { ...state, entries: [...state.entries, ...added], nextId: state.nextId + added.length };
+}
+
+export function withStatus(state: UiState, patch: Partial<StatusState>): UiState {
+  return { ...state, status: { ...state.status, ...patch } };
+}
+
+export function withLive(state: UiState, patch: Partial<LiveState>): UiState {
+  return { ...state, live: { ...state.live, ...patch } };
+}
