@@ -53,5 +53,5 @@ describe("exec rewind", () => {
     const badMode = await exec(["rewind", id, "1", "--mode", "files"]);
     expect(badMode.code).toBe(2);
     expect(badMode.stderr).toContain("--mode must be one of code, conversation, both");
-  });
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import { permissionsCommand, rulesCommand } from "./permissions.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
 import { reviewCommand } from "./review.js";
+import { rewindCommand } from "./rewind.js";
 import { skillsCommand } from "./skills.js";
 import { statusCommand } from "./status.js";
 import type { SlashCommand } from "./types.js";
@@ -30,6 +31,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   newCommand,
   resumeCommand,
   forkCommand,
+  rewindCommand,
   diffCommand,
   reviewCommand,
   initCommand,

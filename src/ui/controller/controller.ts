@@ -9,6 +9,7 @@ import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { ApprovalDesk } from "./approvals.js";
 import { openSession } from "./open-session.js";
 import { openPicker } from "./picker-spec.js";
+import { RewindIntents } from "./rewind.js";
 import { SessionSwitch } from "./session-switch.js";
 import { SettingsIntents } from "./settings.js";
 import { resilientReducer, type UiAction } from "./state.js";
@@ -46,6 +47,7 @@ export class TuiController {
   readonly approvals: ApprovalDesk;
   readonly settings: SettingsIntents;
   readonly sessions: SessionSwitch;
+  readonly rewinds: RewindIntents;
   private active: { session: AgentSession; release(): void } | undefined;
   /** -i/--image files: they go with the first message sent. */
   private firstImages: readonly MessageImage[];
@@ -65,6 +67,14 @@ export class TuiController {
       openPicker: (spec) => this.set({ picker: openPicker(spec) }),
     });
     this.sessions = new SessionSwitch(this);
+    this.rewinds = new RewindIntents({
+      session: () => this.session,
+      busy: () => this.busy,
+      print: (...entries) => this.print(...entries),
+      hint: (hint) => this.set({ hint }),
+      openPicker: (spec) => this.set({ picker: openPicker(spec) }),
+      putInComposer: (text) => this.input.prepend(text, []),
+    });
     this.followContextWindow();
   }
 
