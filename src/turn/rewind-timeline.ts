@@ -12,7 +12,7 @@ export interface LivePoint extends RewindPoint {
 
 /** The text of a user message item, or undefined for any other item. */
 function userText(item: ResponseItem | undefined): string | undefined {
-  if (!item || item.type !== "message" || (item as { role?: unknown }).role !== "user") return;
+  if (item?.type !== "message" || (item as { role?: unknown }).role !== "user") return;
   return messageText(item);
 }
 
