@@ -20,8 +20,9 @@ const shared = {
   input: { main: "dist/cli/main.js" },
   platform: "node",
   logLevel: "warn",
-  // ink loads it only under DEV=true (React devtools); it is not a dependency
-  external: ["react-devtools-core"],
+  // ink loads it only under DEV=true (React devtools); it is not a dependency. node-pty loads
+  // its prebuilt native addon by a path relative to itself: it stays in node_modules.
+  external: ["react-devtools-core", "@lydell/node-pty"],
   // Measures one-column text without compiling string-width's Unicode regexps (first frame)
   resolve: {
     alias: {

@@ -12,11 +12,19 @@ export function effortUpdateRefusal(
   refuseAll: boolean,
 ): RequestRefusal | undefined {
   if (!refuseAll && lookupModel(request.model).effortUpdates) return undefined;
-  const at = request.input.findIndex((item) => item.type === "configuration_update");
+  return unsupportedItemRefusal(request.input, "configuration_update");
+}
+
+/** The 400 a model answers an input item type it does not take with (the first such item). */
+export function unsupportedItemRefusal(
+  input: readonly ResponseItem[],
+  type: string,
+): RequestRefusal | undefined {
+  const at = input.findIndex((item) => item.type === type);
   if (at < 0) return undefined;
   return {
     code: "unsupported_value",
-    message: "The 'configuration_update' item type is not supported with this model.",
+    message: `The '${type}' item type is not supported with this model.`,
     param: `input[${at}].type`,
   };
 }

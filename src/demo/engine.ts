@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
 import type { JsonObject } from "../protocol/json.js";
 import { estimateTokens, PromptCacheSimulator, promptTokenStream } from "./cache.js";
+import { asksForCompaction, compactionOutputs, compactionRefusal } from "./compaction.js";
 import { effortUpdateRefusal, settingsInForce } from "./effort-updates.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane, type LaneChoice } from "./lanes.js";
@@ -11,6 +12,7 @@ import { unpairedAfter } from "./pairing.js";
 import { type DemoRequest, parseDemoRequest } from "./request.js";
 import { LaneStore } from "./store.js";
 import { planResponseStream, type StreamStep } from "./stream.js";
+import { summarizeConversation } from "./summary.js";
 import type {
   DemoApiError,
   DemoRequestCheck,
@@ -109,6 +111,11 @@ export class DemoEngine {
     const { connectionId } = incoming;
     const refused = effortUpdateRefusal(request, this.hooks.refuseEffortUpdates);
     if (refused) return apiError(400, refused.code, refused.message, refused.param ?? undefined);
+    const noCompaction = compactionRefusal(request, this.hooks.refuseCompaction);
+    if (noCompaction) {
+      const { code, message, param } = noCompaction;
+      return apiError(400, code, message, param ?? undefined);
+    }
     let context: ResponseItem[] = request.input;
     let pairedLength = 0;
     const previousId = request.previousResponseId;
@@ -147,12 +154,20 @@ export class DemoEngine {
     const decision: DemoDecision =
       request.generate === false
         ? { kind: "respond", outputs: [] }
-        : decideDemoResponse({
-            context,
-            tools: [...request.offers, ...offersInContext(context)],
-            reasoning: request.reasoning !== undefined,
-            ...(request.jsonSchema ? { jsonSchema: request.jsonSchema } : {}),
-          });
+        : asksForCompaction(request)
+          ? {
+              kind: "respond",
+              outputs: compactionOutputs(
+                summarizeConversation(context),
+                this.hooks.takeCompactionItems(),
+              ),
+            }
+          : decideDemoResponse({
+              context,
+              tools: [...request.offers, ...offersInContext(context)],
+              reasoning: request.reasoning !== undefined,
+              ...(request.jsonSchema ? { jsonSchema: request.jsonSchema } : {}),
+            });
     const responseId = newId("resp");
     record.responseId = responseId;
     const plan = planResponseStream(decision, {

@@ -43,6 +43,9 @@ export class DemoHooks {
   streamIds: StreamIdMode = "lanes";
   /** Refuse `configuration_update` items whatever the model (until reset). */
   refuseEffortUpdates = false;
+  /** Refuse `compaction_trigger` items whatever the model (until reset). */
+  refuseCompaction = false;
+  private compactionItems: number | undefined;
   private dropAfter: number | undefined;
   private stallAfter: number | undefined;
   private nextFailure: DemoFailure | undefined;
@@ -107,6 +110,19 @@ export class DemoHooks {
     this.refuseEffortUpdates = true;
   }
 
+  /**
+   * Act like a provider without server-side compaction: every request carrying a
+   * `compaction_trigger` gets a 400 (`unsupported_value`, `input[N].type`) until reset.
+   */
+  rejectCompaction(): void {
+    this.refuseCompaction = true;
+  }
+
+  /** The next compaction answers `n` compaction items (0: a message and none), once. */
+  compactionItemsNext(n: number): void {
+    this.compactionItems = n;
+  }
+
   /** The next request fails: an HTTP error status with a JSON body, or a WebSocket error frame. */
   failNext(failure: DemoFailure): void {
     this.nextFailure = failure;
@@ -142,6 +158,8 @@ export class DemoHooks {
     this.upgradeRefusal = undefined;
     this.streamIds = "lanes";
     this.refuseEffortUpdates = false;
+    this.refuseCompaction = false;
+    this.compactionItems = undefined;
     this.dropAfter = undefined;
     this.stallAfter = undefined;
     this.nextFailure = undefined;
@@ -163,6 +181,13 @@ export class DemoHooks {
       return { status, code: "server_error", message: "demo server error" };
     }
     return undefined;
+  }
+
+  /** @internal */
+  takeCompactionItems(): number {
+    const n = this.compactionItems ?? 1;
+    this.compactionItems = undefined;
+    return n;
   }
 
   /** @internal */

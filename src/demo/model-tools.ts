@@ -8,7 +8,9 @@ export type DemoOutput =
   | { type: "function_call"; name: string; arguments: string; namespace?: string }
   | { type: "custom_tool_call"; name: string; input: string; namespace?: string }
   /** The hosted web_search tool ran this query. */
-  | { type: "web_search_call"; query: string };
+  | { type: "web_search_call"; query: string }
+  /** A server-side compaction: the item standing for the context (`compaction_trigger`). */
+  | { type: "compaction"; encrypted: string };
 
 /** The shell tools a client may offer, and how each one takes a command line. */
 const SHELL_TOOLS: Array<{ name: string; args: (command: string) => unknown }> = [
@@ -109,6 +111,9 @@ export function followUp(context: ResponseItem[], output: ResponseItem): string 
     if (exit !== undefined) return `Ran the command. Exit code ${exit}.`;
   }
   if (name === "update_plan") return "Plan noted.";
+  const terminal =
+    name === "exec_command" || name === "write_stdin" ? terminalFollowUp(body) : undefined;
+  if (terminal) return terminal;
   if (name && SHELL_TOOLS.some((shell) => shell.name === name)) {
     const exit = exitCode(body);
     if (exit !== undefined) return `Ran the command. Exit code ${exit}.`;
@@ -161,4 +166,17 @@ export function imageNotes(content: unknown): string[] {
     if (typeof part.file_id === "string") return [`received image: file ${part.file_id}`];
     return ["received image: (no data)"];
   });
+}
+
+/** The demo's reading of an exec_command / write_stdin output: running or ended, and the output. */
+export function terminalFollowUp(body: string): string | undefined {
+  const running = /Process running with session ID (\d+)/.exec(body);
+  const exited = /Process exited with code (-?\d+)/.exec(body);
+  if (!running && !exited) return undefined;
+  const at = body.indexOf("Output:\n");
+  const output = at < 0 ? "" : body.slice(at + "Output:\n".length).trimEnd();
+  const state = running
+    ? `Process ${running[1]} is still running.`
+    : `Ran the command. Exit code ${exited?.[1]}.`;
+  return output ? `${state} Output:\n${output}` : state;
 }

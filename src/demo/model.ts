@@ -1,4 +1,5 @@
 import type { ResponseItem } from "../protocol/items.js";
+import { expandCompaction } from "./compaction.js";
 import {
   type DemoOutput,
   followUp,
@@ -13,6 +14,7 @@ import { reviewAnswer } from "./review-rule.js";
 import { answerForSchema } from "./schema-answer.js";
 import { skillReadFollowUp, skillStep } from "./skill-use.js";
 import { isCompactionRequest, summarizeConversation, userText } from "./summary.js";
+import { terminalStep } from "./terminal-steps.js";
 
 export type { DemoOutput } from "./model-tools.js";
 export type { DemoToolOffer } from "./request.js";
@@ -58,6 +60,8 @@ export function decideDemoResponse(input: DemoModelInput): DemoDecision {
 type Decided = { list: DemoOutput[] } | { fail: { code: string; message: string } };
 
 function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: string } {
+  const step = terminalStep(input.context, input.tools);
+  if (step) return { outputs: { list: [step] }, summary: "Working with a background terminal." };
   const last = input.context.at(-1);
   if (last && (last.type === "function_call_output" || last.type === "custom_tool_call_output")) {
     const again = repeatedCommand(input.context, true);
@@ -70,6 +74,14 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     return {
       outputs: { list: [text(followUp(input.context, last))] },
       summary: "Reading the tool output.",
+    };
+  }
+  // a turn compacted midway goes on from the compaction item: the demo says what it stands for
+  const compacted = expandCompaction(last);
+  if (compacted !== undefined) {
+    return {
+      outputs: { list: [text(`Continuing from the compacted context.\n${compacted}`)] },
+      summary: "Reading the compacted context.",
     };
   }
   const images = imageNotes(lastUserMessage(input.context)?.content);

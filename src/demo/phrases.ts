@@ -26,6 +26,10 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
   { phrase: "search: <query>", does: "a web search, offline (needs --search)" },
   { phrase: "call <tool> <json>", does: "calls any function tool offered (MCP tools too)" },
   {
+    phrase: "start: <command>",
+    does: "with exec_command: a background terminal, then one step a line (send: <text>, poll, stop, run: <command>)",
+  },
+  {
     phrase: "demo:slow N",
     does: "answers in N parts, 200 ms apart: time to steer (Enter), queue (Tab) or interrupt (Esc)",
   },

@@ -159,6 +159,13 @@ function readInput(input: unknown): ResponseItem[] {
         `input[${i}].type`,
       );
     }
+    if (item.type === "compaction_trigger" && i !== input.length - 1) {
+      refuse(
+        "invalid_value",
+        "The 'compaction_trigger' item must be the final input item.",
+        `input[${i}]`,
+      );
+    }
     if (item.type === "configuration_update") readEffort(item.reasoning, `input[${i}].reasoning`);
     if (item.type === "additional_tools") readTools(item.tools, `input[${i}].tools`);
     if (item.type === "function_call_output" || item.type === "custom_tool_call_output") {

@@ -126,7 +126,23 @@ function outputItem(output: DemoOutput, opts: StreamPlanOptions, index: number, 
       return toolCallItem("custom_tool_call", output, output.input, opts, index, emit);
     case "web_search_call":
       return webSearchItem(output.query, opts, index, emit);
+    case "compaction":
+      return compactionItem(output.encrypted, opts, index, emit);
   }
+}
+
+/** A compaction item: added, the compacting progress event, done (7.59 shapes). */
+function compactionItem(encrypted: string, opts: StreamPlanOptions, index: number, emit: Emit) {
+  const id = opts.newId("cmp");
+  emit({
+    type: "response.output_item.added",
+    output_index: index,
+    item: { type: "compaction", id, encrypted_content: "" },
+  });
+  emit({ type: "response.compaction.compacting", item_id: id, output_index: index });
+  const item: ResponseItem = { type: "compaction", id, encrypted_content: encrypted };
+  emit({ type: "response.output_item.done", output_index: index, item });
+  return item;
 }
 
 /** A hosted web search: the item, its three progress events, the completed item. */

@@ -1,4 +1,5 @@
 import type { ResponseItem } from "../protocol/items.js";
+import { expandCompaction } from "./compaction.js";
 
 /**
  * How mini-codex's /compact asks for a summary (src/turn/compaction.ts COMPACTION_PROMPT
@@ -23,6 +24,11 @@ export function summarizeConversation(context: readonly ResponseItem[]): string 
   let toolCalls = 0;
   for (const item of context) {
     if (item.type === "function_call" || item.type === "custom_tool_call") toolCalls += 1;
+    const compacted = expandCompaction(item);
+    if (compacted !== undefined) {
+      asked.push(...compacted.split("\n").filter((line) => line.startsWith("- ")));
+      continue;
+    }
     const text = userText(item);
     if (text === undefined || isContext(text) || isCompactionRequest(text)) continue;
     if (text.startsWith(STORED_SUMMARY_START)) {

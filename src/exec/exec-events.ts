@@ -117,6 +117,10 @@ function todoItems(plan: PlanStep[]): TodoItem["items"] {
 export class ExecEventMapper {
   private nextId = 0;
   private readonly commands = new Map<string, CommandItem>();
+  /** Commands that keep running after their call (background terminals): open past the turn. */
+  private readonly background = new Set<string>();
+  /** The turn's end, held until the background commands end (exec stops them first). */
+  private heldEnd: ExecEvent | undefined;
   /** MCP calls in progress: their item ids, by call id. */
   private readonly mcpCalls = new Map<string, McpToolCallExecItem>();
   private todo: TodoItem | undefined;
@@ -161,16 +165,14 @@ export class ExecEventMapper {
         if (event.lastMessage !== undefined && this.lastMessage === undefined) {
           this.lastMessage = event.lastMessage;
         }
-        return [
-          ...this.closeOpenItems(),
-          { type: "turn.completed", usage: toExecUsage(usage), cost: this.cost.toExec() },
-        ];
+        return this.endTurn({
+          type: "turn.completed",
+          usage: toExecUsage(usage),
+          cost: this.cost.toExec(),
+        });
       }
       case "turn_failed":
-        return [
-          ...this.closeOpenItems(),
-          { type: "turn.failed", error: { message: event.message } },
-        ];
+        return this.endTurn({ type: "turn.failed", error: { message: event.message } });
       case "request_started":
       case "text_delta":
       case "reasoning_delta":
@@ -229,6 +231,7 @@ export class ExecEventMapper {
       case "command_finished": {
         const open = this.commands.get(event.callId);
         this.commands.delete(event.callId);
+        this.background.delete(event.callId);
         const ok = event.exitCode === 0 && !event.aborted && !event.timedOut;
         const item: CommandItem = {
           id: open?.id ?? this.id(),
@@ -239,8 +242,15 @@ export class ExecEventMapper {
         };
         if (event.exitCode !== null) item.exit_code = event.exitCode;
         else if (event.timedOut) item.exit_code = TIMEOUT_EXIT_CODE;
-        return [{ type: "item.completed", item }];
+        const ended = this.background.size === 0 ? this.flush() : [];
+        return [{ type: "item.completed", item }, ...ended];
       }
+      case "command_backgrounded":
+        // the command's item stays in progress until the process ends (command_finished)
+        this.background.add(event.callId);
+        return [];
+      case "terminal_interaction":
+        return [];
       case "patch_applied":
         return [
           {
@@ -282,13 +292,31 @@ export class ExecEventMapper {
     }
   }
 
+  /** The turn's end now, or once its background commands have ended (see `flush`). */
+  private endTurn(end: ExecEvent): ExecEvent[] {
+    const closed = this.closeOpenItems(this.background);
+    if (this.background.size === 0) return [...closed, end];
+    this.heldEnd = end;
+    return closed;
+  }
+
+  /** The held turn end, with any background command still open failed (exec is exiting). */
+  flush(): ExecEvent[] {
+    const end = this.heldEnd;
+    this.heldEnd = undefined;
+    if (!end) return [];
+    this.background.clear();
+    return [...this.closeOpenItems(), end];
+  }
+
   /** Close what is still open when a turn ends: the plan completes, unfinished commands fail. */
-  private closeOpenItems(): ExecEvent[] {
+  private closeOpenItems(keep: ReadonlySet<string> = new Set()): ExecEvent[] {
     const out: ExecEvent[] = [];
-    for (const item of this.commands.values()) {
+    for (const [callId, item] of this.commands) {
+      if (keep.has(callId)) continue;
       out.push({ type: "item.completed", item: { ...item, status: "failed" } });
+      this.commands.delete(callId);
     }
-    this.commands.clear();
     for (const item of this.mcpCalls.values()) {
       out.push({ type: "item.completed", item: { ...item, status: "failed" } });
     }

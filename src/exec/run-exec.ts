@@ -133,6 +133,17 @@ export async function runExec(input: ExecInput): Promise<number> {
   }
 }
 
+/** Stop the processes exec_command left running (their command_finished events report each). */
+async function endBackgroundTerminals(
+  session: OpenedSession["session"],
+  say: (text: string) => void,
+): Promise<void> {
+  const running = session.terminals?.list().length ?? 0;
+  if (running === 0) return;
+  say(`stopping ${running} background terminal${running === 1 ? "" : "s"} before exiting\n`);
+  await session.terminals?.stopAll();
+}
+
 /** One exec run, its runtime loaded. */
 interface ExecRun {
   runtime: Runtime;
@@ -244,6 +255,9 @@ async function runExecSession(
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     onStdoutGone = () => {};
+    // exec ends every background terminal before it exits; each reports how it ended
+    await endBackgroundTerminals(session, json ? () => {} : writeErr);
+    if (json) for (const out of mapper.flush()) writeJson(out);
     unsubscribe();
   }
   if (!json) writeErr(`${tokensUsedLine(session.status().totals)}\n`);

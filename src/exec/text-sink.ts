@@ -133,6 +133,15 @@ export class TextProgress {
             : printable(event.error ?? ""),
         );
         return;
+      case "command_backgrounded":
+        this.line(`  (running in the background as session ${event.sessionId})`);
+        return;
+      case "terminal_interaction": {
+        const what = event.chars === "" ? "poll" : `write ${JSON.stringify(event.chars)}`;
+        this.line(`session ${event.sessionId}: ${printable(what)}`);
+        this.outputTail(event.output);
+        return;
+      }
       case "command_output":
       case "patch_preview":
       case "mcp_call_started":

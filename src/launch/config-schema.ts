@@ -69,6 +69,11 @@ const CONFIG_KEYS = {
   /** shell_command: timeout when the model gives none, and the most it may ask for. */
   shell_timeout_ms: () => z.number().int().positive().optional(),
   shell_max_timeout_ms: () => z.number().int().positive().optional(),
+  /**
+   * How the model runs commands: `shell_command`, `exec_command` (with write_stdin: processes
+   * that keep running), or `auto` (default): the model catalog's choice for the model.
+   */
+  shell_tool: () => z.enum(["auto", "shell_command", "exec_command"]).optional(),
   /** `[model_prices.<slug>]`: US dollars per million tokens, over the bundled prices (docs/config.md). */
   model_prices: () =>
     z

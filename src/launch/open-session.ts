@@ -5,7 +5,7 @@ import { buildInitialContext } from "../session/environment.js";
 import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
 import { type NewSessionMeta, readSessionFile, SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
-import { createToolRouter } from "../tools/index.js";
+import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { systemTimezone } from "./context-sources.js";
 import { CliError, ConfigError } from "./errors.js";
@@ -23,6 +23,7 @@ import {
   savedSettingsOf,
 } from "./saved-settings.js";
 import { readSessionKnowledge } from "./session-knowledge.js";
+import { chosenShellTool } from "./shell-tool.js";
 
 export type { ResumeTarget } from "./saved-settings.js";
 
@@ -106,7 +107,11 @@ export async function openSession(
   }
 
   const { config } = runtime;
+  const shellTool = chosenShellTool(config.shell_tool, lookupModel(settings.model).shellType);
+  const terminals = shellTool === "exec_command" ? new BackgroundTerminals() : undefined;
   const tools = createToolRouter({
+    shellTool,
+    ...(terminals ? { terminals } : {}),
     applyPatchToolType: runtime.applyPatchToolType,
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
@@ -128,6 +133,7 @@ export async function openSession(
     home: runtime.home,
     rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
+    ...(terminals ? { terminals } : {}),
     warmup: input.warmup,
     version: runtime.version,
     ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { ToolOutput, ToolOutputPart } from "../protocol/tool-output.js";
+import { capForModel } from "../tools/unified-exec/output.js";
 import { base64Bytes, mcpImagePart } from "./image-content.js";
 
 /** The parts of an MCP `CallToolResult` mini-codex reads (the SDK's type, loosely). */
@@ -83,13 +84,18 @@ export function modelToolResult(result: McpCallResult): ModelToolResult {
     const json = JSON.stringify(structured);
     parts.push({ part: { type: "input_text", text: json }, text: json });
   }
-  const body = parts.map((entry) => entry.text).join("\n");
+  // capped as exec_command's output is (one cap for whatever a tool puts into history)
+  const body = capForModel(parts.map((entry) => entry.text).join("\n"));
   const isError = result.isError === true;
   const text = isError ? `${FAILED} ${body || "(no details)"}` : body === "" ? "(no output)" : body;
   if (!parts.some((entry) => entry.part.type === "input_image"))
     return { output: text, text, isError };
   const sent = parts
-    .map((entry) => entry.part)
+    .map((entry) =>
+      entry.part.type === "input_text"
+        ? { ...entry.part, text: capForModel(entry.part.text) }
+        : entry.part,
+    )
     .filter((part) => part.type === "input_image" || part.text !== "");
   const output: ToolOutputPart[] = isError ? [{ type: "input_text", text: FAILED }, ...sent] : sent;
   return { output, text, isError };

@@ -20,6 +20,12 @@ export interface ConfinementPlan {
   /** Keep the network namespace (`[sandbox_workspace_write] network_access = true`). */
   network: boolean;
   cwd: string;
+  /**
+   * Keep the controlling terminal: only for a command in its own pseudo-terminal (exec_command
+   * with tty), whose terminal is mini-codex's private pty, never the person's; Ctrl-C written
+   * to it then reaches the command.
+   */
+  keepTerminal?: boolean;
   /** Why no command may run with this plan (more hard-linked files than can be bound). */
   refusal?: string;
 }
@@ -42,7 +48,8 @@ export function confinedArgs(plan: ConfinementPlan): string[] {
   for (const file of plan.boundLast) args.push("--ro-bind", file, file);
   args.push(...LIFETIME, "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try");
   if (!plan.network) args.push("--unshare-net");
-  args.push("--new-session", "--chdir", plan.cwd);
+  if (!plan.keepTerminal) args.push("--new-session");
+  args.push("--chdir", plan.cwd);
   return args;
 }
 

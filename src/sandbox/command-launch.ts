@@ -26,6 +26,11 @@ export interface LaunchInput {
    * visible read-only in the sandbox, and the caller sets BASH_ENV to it. Absent: `bash -lc`.
    */
   snapshot?: string;
+  /** The shell (default bash) and whether it starts as a login shell (default true). */
+  shell?: string;
+  login?: boolean;
+  /** The command has its own pseudo-terminal (exec_command with tty): it keeps it. */
+  terminal?: boolean;
   /** The writable roots' hard-linked files (linkedFileBinds), bound read-only. */
   linked?: readonly string[];
 }
@@ -42,11 +47,12 @@ export type Launch =
  */
 export function commandLaunch(input: LaunchInput): Launch {
   const { bwrap, mode } = input;
-  const shell = (command: string) => ["bash", input.snapshot ? "-c" : "-lc", command];
+  const login = input.login !== false && !input.snapshot;
+  const shell = (command: string) => [input.shell ?? "bash", login ? "-lc" : "-c", command];
   if (mode === "danger-full-access") {
     if (!bwrap.ok)
       return {
-        file: "bash",
+        file: input.shell ?? "bash",
         args: shell(input.command).slice(1),
         viaBwrap: false,
         confined: false,
@@ -75,6 +81,7 @@ export function commandLaunch(input: LaunchInput): Launch {
   });
   if (plan.refusal) return { refused: plan.refusal };
   if (input.snapshot) plan.boundLast.push(input.snapshot);
+  if (input.terminal) plan.keepTerminal = true;
   return {
     file: bwrap.path,
     args: [...confinedArgs(plan), "--", ...shell(input.command)],

@@ -7,10 +7,12 @@ import type { RuleBook } from "../tools/approval/rule-book.js";
 import type { CodeRewind } from "../tools/checkpoints/checkpoint-store.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
+import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 import type { SessionKnowledge } from "./knowledge.js";
+import type { LedgerCost } from "./ledger.js";
 import type { RecordedSettings } from "./recorded-settings.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
@@ -118,6 +120,8 @@ export interface SessionOptions {
   mcp?: McpSessionTools;
   /** The server refused an in-band effort change for `model`: the catalog remembers it. */
   onNoEffortUpdates?(model: string): void;
+  /** The processes exec_command started (when `tools` offers it); they end with the session. */
+  terminals?: BackgroundTerminalsView;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */
@@ -152,6 +156,8 @@ export interface SessionStatus {
     inputTokens: number;
     cachedTokens: number;
     outputTokens: number;
+    /** US dollars over the priced requests, per model; the models that had no price. */
+    cost: LedgerCost;
   };
   next: NextRequestPreview;
 }
@@ -228,5 +234,8 @@ export interface AgentSession {
   rewinds?(): SessionRewinds;
   /** The configured MCP servers with their state and tools (/mcp). */
   mcpServers?(): McpServerStatus[];
+  /** Processes started by exec_command that keep running (/ps, /stop, the status bar). */
+  readonly terminals?: BackgroundTerminalsView;
+  /** Ends the running turn and every background terminal. */
   close(): Promise<void>;
 }

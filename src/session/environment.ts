@@ -123,11 +123,14 @@ export function isInitialContextItem(item: ResponseItem): boolean {
   return text.startsWith(ENVIRONMENT_CONTEXT_TAG) || text.startsWith(AGENTS_MD_HEADER);
 }
 
-/** The leading run of context items of a history (what compaction keeps). */
+/**
+ * The leading run of context items of a history (what compaction keeps): on a lite model it
+ * starts with the `additional_tools` item, which stays byte-identical so the cached prefix holds.
+ */
 export function leadingContext(items: readonly ResponseItem[]): ResponseItem[] {
   const out: ResponseItem[] = [];
   for (const item of items) {
-    if (!isInitialContextItem(item)) break;
+    if (item.type !== "additional_tools" && !isInitialContextItem(item)) break;
     out.push(item);
   }
   return out;

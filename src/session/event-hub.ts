@@ -1,5 +1,6 @@
 import type { SessionStatus } from "./api.js";
 import type { RequestFinished, SessionEvent, SessionEventListener } from "./events.js";
+import { addRequestCost } from "./ledger.js";
 
 /** The session's listeners; a listener that throws never breaks a turn. */
 export class EventHub {
@@ -29,9 +30,11 @@ export class RequestTotals {
     inputTokens: 0,
     cachedTokens: 0,
     outputTokens: 0,
+    cost: { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] },
   };
 
   record(request: RequestFinished): void {
+    addRequestCost(this.totals.cost, request);
     this.totals.requests += 1;
     if (request.mode === "ws_incremental") this.totals.incrementalRequests += 1;
     this.totals.inputTokens += request.usage?.input_tokens ?? 0;
@@ -40,6 +43,8 @@ export class RequestTotals {
   }
 
   snapshot(): SessionStatus["totals"] {
-    return { ...this.totals };
+    const { cost } = this.totals;
+    const copied = { ...cost, byModel: { ...cost.byModel }, unpriced: [...cost.unpriced] };
+    return { ...this.totals, cost: copied };
   }
 }

@@ -78,6 +78,19 @@ export interface RequestFinished extends RequestStarted {
   cache?: RequestCacheFacts;
   /** Set by the session when the request reported usage and its model has a price. */
   cost?: RequestCost;
+  /** A compaction request: how it compacted and why (its usage is what the compaction cost). */
+  compaction?: CompactionFacts;
+}
+
+/** What a compaction request was for (the ledger's `compaction`). */
+export interface CompactionFacts {
+  /** `remote`: a `compaction_trigger` request; `local`: a summary the client asked for. */
+  kind: "remote" | "local";
+  /** `manual` (/compact), `limit` (past the auto-compact limit), `cold` (idle past the cache TTL). */
+  trigger: "manual" | "limit" | "cold";
+  /** History items before, and the input tokens the last request read (what it may free). */
+  itemsBefore: number;
+  tokensBefore: number;
 }
 
 /** What the next request will be, given the current settings (status bar preview). */
@@ -108,10 +121,13 @@ export type SessionEvent =
   | { type: "tool_call_finished"; callId: string; name: string; output: ToolOutput }
   | { type: "tool"; event: ToolEvent }
   | { type: "warning"; message: string }
-  /** History was replaced by a summary (`/compact`, or automatically past the token limit). */
+  /** History was replaced by a summary or a server compaction item (`/compact`, or automatically). */
   | {
       type: "compacted";
       auto: boolean;
+      /** `remote`: the server's compaction item; `local`: the model's summary. */
+      kind: "remote" | "local";
+      trigger: CompactionFacts["trigger"];
       itemsBefore: number;
       itemsAfter: number;
       /** Input tokens of the last response before it (what the model had to read). */

@@ -45,6 +45,16 @@ export const ledgerRowSchema = lazy(() =>
     effort_update: z.string().nullable().default(null),
     // where the model's facts came from: bundled, discovered, configured or fallback
     model_source: z.string().nullable().default(null),
+    // a compaction request: remote or local, why, and what it started from (usage = its cost)
+    compaction: z
+      .object({
+        kind: z.enum(["remote", "local"]),
+        trigger: z.enum(["manual", "limit", "cold"]),
+        items_before: z.number(),
+        tokens_before: z.number(),
+      })
+      .nullable()
+      .default(null),
     // absent in ledgers written before costs: read as null (as for a model without a price)
     cache_missed_tokens: z.number().nullable().default(null),
     cost_usd: z.number().nullable().default(null),
@@ -92,6 +102,14 @@ export function ledgerRow(
     cache_diagnosis: request.cache?.diagnosis ?? null,
     effort_update: request.effortUpdate ?? null,
     model_source: request.modelSource ?? null,
+    compaction: request.compaction
+      ? {
+          kind: request.compaction.kind,
+          trigger: request.compaction.trigger,
+          items_before: request.compaction.itemsBefore,
+          tokens_before: request.compaction.tokensBefore,
+        }
+      : null,
     cache_missed_tokens: request.cache?.missedTokens ?? null,
     cost_usd: request.cost ? roundUsd(request.cost.usd) : null,
     miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
@@ -251,17 +269,36 @@ export interface LedgerCost {
 export function ledgerCost(rows: readonly LedgerRow[]): LedgerCost {
   const cost: LedgerCost = { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] };
   for (const row of rows) {
-    if (!row.usage) continue;
-    if (row.cost_usd === null) {
-      if (!cost.unpriced.includes(row.model)) cost.unpriced.push(row.model);
-      continue;
-    }
-    cost.usd += row.cost_usd;
-    cost.missUsd += row.miss_cost_usd ?? 0;
-    cost.savedUsd += row.saved_usd ?? 0;
-    cost.byModel[row.model] = (cost.byModel[row.model] ?? 0) + row.cost_usd;
+    const priced =
+      row.cost_usd === null
+        ? undefined
+        : { usd: row.cost_usd, missUsd: row.miss_cost_usd ?? 0, savedUsd: row.saved_usd ?? 0 };
+    addRequestCost(cost, {
+      model: row.model,
+      ...(row.usage ? { usage: row.usage } : {}),
+      ...(priced ? { cost: priced } : {}),
+    });
   }
   return cost;
+}
+
+/**
+ * Adds one finished request to `total`: its cost under its model, or its model to the
+ * unpriced ones when it reported usage without a price (a request without usage adds nothing).
+ */
+export function addRequestCost(
+  total: LedgerCost,
+  request: Pick<RequestFinished, "model" | "usage" | "cost">,
+): void {
+  if (!request.usage) return;
+  if (!request.cost) {
+    if (!total.unpriced.includes(request.model)) total.unpriced.push(request.model);
+    return;
+  }
+  total.usd += request.cost.usd;
+  total.missUsd += request.cost.missUsd;
+  total.savedUsd += request.cost.savedUsd;
+  total.byModel[request.model] = (total.byModel[request.model] ?? 0) + request.cost.usd;
 }
 
 /**

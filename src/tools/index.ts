@@ -4,6 +4,8 @@ import { webSearchTool } from "./hosted.js";
 import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
 import { type ShellToolOptions, shellCommandTool } from "./shell.js";
+import { BackgroundTerminals } from "./unified-exec/terminals.js";
+import { execCommandTools } from "./unified-exec/tools.js";
 import { viewImageTool } from "./view-image.js";
 import { maskedFolders } from "./workspace.js";
 
@@ -24,30 +26,52 @@ export interface ToolRouterOptions {
   bwrap?: ShellToolOptions["bwrap"];
   /** `[features] shell_snapshot` (default on; docs/config.md). */
   shellSnapshot?: ShellToolOptions["shellSnapshot"];
+  /**
+   * How the model runs commands: `shell_command` (one process, waited for) or `exec_command`
+   * with `write_stdin` (processes that keep running in `terminals`); default shell_command.
+   */
+  shellTool?: ShellToolKind;
+  /** The session's background terminals (required for exec_command). */
+  terminals?: BackgroundTerminals;
 }
 
+export type ShellToolKind = "shell_command" | "exec_command";
+
 /**
- * The default tool set, in a fixed order: shell_command, apply_patch, update_plan, view_image
- * [, web_search].
+ * The default tool set, in a fixed order: shell_command (or exec_command and write_stdin),
+ * apply_patch, update_plan, view_image [, web_search].
  */
 export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry {
   const webSearch = options.webSearch ? webSearchTool(options.webSearch) : undefined;
   const home = options.sandbox?.home ?? process.env.HOME;
   const miniCodexHome = options.sandbox?.miniCodexHome;
+  const launch = {
+    ...(options.shellEnv !== undefined ? { env: options.shellEnv } : {}),
+    ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
+    ...(options.removeEnv ? { removeEnv: options.removeEnv } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.bwrap ? { bwrap: options.bwrap } : {}),
+    ...(options.shellSnapshot !== undefined ? { shellSnapshot: options.shellSnapshot } : {}),
+  };
+  const shellTools =
+    options.shellTool === "exec_command"
+      ? execCommandTools(options.terminals ?? new BackgroundTerminals(), launch)
+      : [
+          shellCommandTool({
+            ...(options.shellTimeoutMs !== undefined
+              ? { defaultTimeoutMs: options.shellTimeoutMs }
+              : {}),
+            ...(options.shellMaxTimeoutMs !== undefined
+              ? { maxTimeoutMs: options.shellMaxTimeoutMs }
+              : {}),
+            ...(options.outputCapBytes !== undefined
+              ? { outputCapBytes: options.outputCapBytes }
+              : {}),
+            ...launch,
+          }),
+        ];
   return new ToolRegistry([
-    shellCommandTool({
-      ...(options.shellTimeoutMs !== undefined ? { defaultTimeoutMs: options.shellTimeoutMs } : {}),
-      ...(options.shellMaxTimeoutMs !== undefined
-        ? { maxTimeoutMs: options.shellMaxTimeoutMs }
-        : {}),
-      ...(options.outputCapBytes !== undefined ? { outputCapBytes: options.outputCapBytes } : {}),
-      ...(options.shellEnv !== undefined ? { env: options.shellEnv } : {}),
-      ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
-      ...(options.removeEnv ? { removeEnv: options.removeEnv } : {}),
-      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-      ...(options.bwrap ? { bwrap: options.bwrap } : {}),
-      ...(options.shellSnapshot !== undefined ? { shellSnapshot: options.shellSnapshot } : {}),
-    }),
+    ...shellTools,
     applyPatchTool(options.applyPatchToolType ?? "custom", maskedFolders(home, miniCodexHome)),
     updatePlanTool(),
     viewImageTool({ home, miniCodexHome }),
@@ -67,4 +91,9 @@ export { defineCustomTool, defineFunctionTool, ToolRegistry } from "./registry.j
 export { runShellCommand, shellCommandTool } from "./shell.js";
 export { capOutput } from "./shell-output.js";
 export type * from "./types.js";
+export {
+  BackgroundTerminals,
+  type BackgroundTerminalsView,
+  type TerminalSummary,
+} from "./unified-exec/terminals.js";
 export { VIEW_IMAGE_MAX_BYTES, viewedImageText, viewImageTool } from "./view-image.js";

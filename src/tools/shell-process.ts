@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { BoundedOutput } from "./output-buffer.js";
+import { killTree, track, untrack } from "./process-tree.js";
 import type { ShellOutcome } from "./shell-output.js";
 
 export interface ShellRunOptions {
@@ -18,76 +18,6 @@ export interface ShellRunOptions {
   /** Memory bound for the kept output (characters). */
   retainedChars?: number;
   onChunk(stream: "stdout" | "stderr", chunk: string): void;
-}
-
-/** Grace between SIGTERM (lets shells run their EXIT traps, e.g. release lock files) and SIGKILL. */
-export const KILL_GRACE_MS = 1000;
-
-/** Every process below `pid` (a confined command runs in its own session, out of our group). */
-function descendants(pid: number): number[] {
-  const out: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const current = queue.shift() as number;
-    let tasks: string[];
-    try {
-      tasks = readdirSync(`/proc/${current}/task`);
-    } catch {
-      continue;
-    }
-    for (const task of tasks) {
-      let children = "";
-      try {
-        children = readFileSync(`/proc/${current}/task/${task}/children`, "utf8");
-      } catch {
-        // gone meanwhile
-      }
-      for (const child of children.split(" ")) {
-        if (child.trim() === "") continue;
-        out.push(Number(child));
-        queue.push(Number(child));
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * Signal the command's processes, deepest first. `root` also signals the process we started
- * (its group): bwrap gets only the final SIGKILL, since a bwrap killed while it sets up the
- * sandbox could leave its child without --die-with-parent.
- */
-function signalTree(pid: number, signal: NodeJS.Signals, root: boolean): void {
-  const targets = descendants(pid).reverse();
-  if (root) targets.push(-pid);
-  for (const target of targets) {
-    try {
-      process.kill(target, signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-/** Stop the command and everything it started: TERM (not to a bwrap), then KILL to all. */
-function killTree(pid: number | undefined, wrapped: boolean): void {
-  if (pid === undefined) return;
-  signalTree(pid, "SIGTERM", !wrapped);
-  setTimeout(() => signalTree(pid, "SIGKILL", true), KILL_GRACE_MS).unref();
-}
-
-/** Commands still running, killed if mini-codex exits (a SIGKILL is bwrap's --die-with-parent's). */
-const running = new Set<number>();
-let exitHookInstalled = false;
-
-function track(pid: number | undefined): void {
-  if (pid === undefined) return;
-  running.add(pid);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once("exit", () => {
-    for (const group of running) signalTree(group, "SIGKILL", true);
-  });
 }
 
 /** Run a command in its own process group; streams output, kills its tree on timeout/abort. */
@@ -162,6 +92,6 @@ export async function runShellCommand(
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener("abort", onAbort);
-    if (child.pid !== undefined) running.delete(child.pid);
+    untrack(child.pid);
   }
 }

@@ -48,6 +48,18 @@ export type ToolEvent =
       aggregatedOutput: string;
       durationMs: number;
     }
+  /** exec_command returned while its process keeps running (a background terminal). */
+  | { type: "command_backgrounded"; callId: string; command: string; sessionId: number }
+  /** write_stdin wrote to (or polled) a background terminal; `output` is what it showed since. */
+  | {
+      type: "terminal_interaction";
+      callId: string;
+      sessionId: number;
+      chars: string;
+      output: string;
+      /** Set when the process has ended. */
+      exitCode?: number;
+    }
   | { type: "patch_preview"; callId: string; preview: PatchPreview }
   | {
       type: "patch_applied";

@@ -129,6 +129,8 @@ export class Session implements AgentSession {
       emit: (event) => this.emit(event),
       onRequestFinished: (request) => this.recordRequest(request),
       beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
+      remote: () => this.model.remoteCompaction(this.settings.model),
+      remoteFailed: () => this.model.refuseRemoteCompaction(),
     });
   }
 
@@ -142,6 +144,7 @@ export class Session implements AgentSession {
       let at: number | undefined;
       this.tools.showWarnings();
       this.tools.beginTurn();
+      this.compactor.beginTurn();
       // open before the warm-up wait: Enter while the warm-up runs steers this turn
       this.steering.begin();
       try {
@@ -215,8 +218,8 @@ export class Session implements AgentSession {
       await this.warmup.pending; // one request at a time on the chain
       this.tools.beginTurn();
       this.conversation.append(this.settingsNote.take());
-      const { summary, usage } = await this.compactor.summarize(turn, signal, false);
-      return { usage, lastMessage: summary };
+      const { summary, usage } = await this.compactor.summarize(turn, signal, "manual");
+      return { usage, ...(summary === undefined ? {} : { lastMessage: summary }) };
     });
   }
 
@@ -246,6 +249,10 @@ export class Session implements AgentSession {
 
   mcpServers() {
     return this.options.mcp?.status() ?? [];
+  }
+
+  get terminals() {
+    return this.options.terminals;
   }
 
   status(): SessionStatus {
@@ -293,6 +300,8 @@ export class Session implements AgentSession {
   async close(): Promise<void> {
     this.lifetime.abort();
     await this.turns.stop(CLOSE_UNWIND_MS);
+    // background terminals end with the session (each reports its end as command_finished)
+    await this.options.terminals?.stopAll();
     this.tools.close();
     this.client.close();
     this.conversation.close();

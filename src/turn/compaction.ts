@@ -4,6 +4,7 @@ import { isInitialContextItem, leadingContext } from "../session/environment.js"
 import type { RequestFinished, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
+import type { CompletedResponse } from "../session/response-stream.js";
 import { noUsage } from "../session/usage.js";
 import type { ToolRouter } from "../tools/types.js";
 import { StreamEventTranslator } from "./stream-events.js";
@@ -50,11 +51,6 @@ export function compactedHistory(
   return [...leadingContext(history), ...recent, userMessage(`${SUMMARY_PREFIX}\n${summary}`)];
 }
 
-/** Compact before the next request: the last response's input passed the limit. */
-export function needsAutoCompact(lastInputTokens: number, limit: number | undefined): boolean {
-  return limit !== undefined && limit > 0 && lastInputTokens > limit;
-}
-
 export interface SummaryRequest {
   turn: number;
   signal: AbortSignal;
@@ -66,21 +62,28 @@ export interface SummaryRequest {
   onRequestFinished(request: RequestFinished): void;
 }
 
-/** Ask the model for a summary of history (chained like any request; the summary streams). */
-export async function requestSummary(
+/** Send history plus `extra` (chained like any request; what it says streams as usual). */
+export async function requestCompaction(
   deps: SummaryRequest,
-): Promise<{ summary: string; usage: UsageFigures }> {
+  extra: ResponseItem[],
+): Promise<CompletedResponse> {
   const translator = new StreamEventTranslator(deps.tools, deps.emit);
-  const prompt = compactionRequestItem();
-  const response = await deps.client.sample({
+  return deps.client.sample({
     turn: deps.turn,
     signal: deps.signal,
-    build: () => deps.build([prompt]),
+    build: () => deps.build(extra),
     onEvent: (event) => translator.onEvent(event),
     onAttemptFailed: () => translator.reset(),
     onRequestStarted: (request) => deps.emit({ type: "request_started", request }),
     onRequestFinished: deps.onRequestFinished,
   });
+}
+
+/** Ask the model for a summary of history (the local compaction). */
+export async function requestSummary(
+  deps: SummaryRequest,
+): Promise<{ summary: string; usage: UsageFigures }> {
+  const response = await requestCompaction(deps, [compactionRequestItem()]);
   const summary = summaryText(response.items);
   if (summary === undefined) throw new Error("compaction failed: the model returned no summary");
   return { summary, usage: response.usage ?? noUsage() };
@@ -89,7 +92,9 @@ export async function requestSummary(
 /** The line the TUI and exec show when history was compacted: how much it freed. */
 export function compactionNotice(event: Extract<SessionEvent, { type: "compacted" }>): string {
   const how = event.auto ? "Context compacted automatically" : "Context compacted";
+  const where = event.kind === "remote" ? " by the server" : "";
+  const why = event.trigger === "cold" ? " (the cached prefix had expired)" : "";
   const tokens =
     event.inputTokensBefore > 0 ? ` (the last request read ${event.inputTokensBefore} tokens)` : "";
-  return `${how}: ${event.itemsBefore} history items → ${event.itemsAfter}${tokens}; the full history stays in the session file.`;
+  return `${how}${where}${why}: ${event.itemsBefore} history items → ${event.itemsAfter}${tokens}; the full history stays in the session file.`;
 }

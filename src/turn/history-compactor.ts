@@ -1,10 +1,21 @@
 import type { UsageFigures } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
-import type { RequestFinished, SessionEvent } from "../session/events.js";
+import type { CompactionFacts, RequestFinished, SessionEvent } from "../session/events.js";
+import { ModelRequestError } from "../session/failures.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
+import { noUsage } from "../session/usage.js";
 import type { ToolRouter } from "../tools/types.js";
-import { compactedHistory, needsAutoCompact, requestSummary } from "./compaction.js";
+import { compactedHistory, requestCompaction, requestSummary } from "./compaction.js";
+import {
+  autoCompactTrigger,
+  compactionTrigger,
+  remoteCompactedHistory,
+  theCompactionItem,
+} from "./remote-compaction.js";
+
+/** The prompt cache's default lifetime (`prompt_cache_options.ttl` "30m"). */
+export const DEFAULT_CACHE_TTL_MS = 30 * 60_000;
 
 export interface CompactorDeps {
   client: Pick<ModelClient, "sample">;
@@ -12,7 +23,7 @@ export interface CompactorDeps {
   /** `autoCompactTokenLimit`: compact before a request once the last one read more. */
   limit: number | undefined;
   items(): readonly ResponseItem[];
-  /** The full request for history plus `extra` (the compaction prompt, never kept). */
+  /** The full request for history plus `extra` (a prompt or trigger, never kept). */
   build(extra: ResponseItem[]): FullRequest;
   /** History becomes `items`; the chain starts a new epoch (`why`). */
   replace(items: ResponseItem[], why: string): void;
@@ -20,51 +31,150 @@ export interface CompactorDeps {
   onRequestFinished(request: RequestFinished): void;
   /** Before the summary request (PreCompact hooks). */
   beforeCompact?(auto: boolean, signal: AbortSignal): Promise<void>;
+  /** Whether the model (catalog) and the provider (no refusal yet) compact server-side. */
+  remote?(): boolean;
+  /** Remote compaction failed: the session compacts locally from now on. */
+  remoteFailed?(): void;
+  /** How long a cached prefix lives (idle past it, compacting early costs no warm cache). */
+  cacheTtlMs?: number;
+  now?: () => number;
 }
 
-/** The session's compaction: on /compact, and automatically once requests read too much. */
+type Trigger = CompactionFacts["trigger"];
+
+/**
+ * The session's compaction: on /compact, and automatically once requests read too much (or
+ * early, when the cache went cold). Server-side (`compaction_trigger`) where the model takes
+ * it, with the local summary as the fallback that never fails a turn for the server's sake.
+ */
 export class HistoryCompactor {
   /** Input tokens of the last response: what the model had to read (auto-compaction). */
   private lastInputTokens = 0;
+  private lastFinishedAt: number | undefined;
+  /** How long the session was idle before the running turn (undefined: mid-turn). */
+  private idleMs: number | undefined;
 
   constructor(private readonly deps: CompactorDeps) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
 
   /** Every finished request passes here: its input tokens decide the next auto-compaction. */
   observe(finished: RequestFinished): void {
     if (finished.usage) this.lastInputTokens = finished.usage.input_tokens;
+    this.lastFinishedAt = this.now();
   }
 
-  /** Past the limit: compact now, before the next request of the turn. */
+  /** A turn begins: the time since the last response says whether its prefix is still cached. */
+  beginTurn(): void {
+    this.idleMs = this.lastFinishedAt === undefined ? undefined : this.now() - this.lastFinishedAt;
+  }
+
+  /** Past the limit (or cold and well on the way): compact now, before the next request. */
   async compactIfOver(turn: number, signal: AbortSignal): Promise<void> {
-    if (needsAutoCompact(this.lastInputTokens, this.deps.limit)) {
-      await this.summarize(turn, signal, true);
-    }
+    const trigger = autoCompactTrigger({
+      lastInputTokens: this.lastInputTokens,
+      limit: this.deps.limit,
+      idleMs: this.idleMs,
+      cacheTtlMs: this.deps.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    });
+    this.idleMs = undefined; // only the turn's first request follows the idle time
+    if (trigger) await this.summarize(turn, signal, trigger);
   }
 
-  /** History becomes a summary (the session file keeps every older line); a new epoch. */
+  /** History becomes a compaction (the session file keeps every older line); a new epoch. */
   async summarize(
     turn: number,
     signal: AbortSignal,
-    auto: boolean,
-  ): Promise<{ summary: string; usage: UsageFigures }> {
+    trigger: Trigger,
+  ): Promise<{ summary?: string; usage: UsageFigures }> {
     const { deps } = this;
+    const auto = trigger !== "manual";
     await deps.beforeCompact?.(auto, signal);
-    const itemsBefore = deps.items().length;
-    const inputTokensBefore = this.lastInputTokens;
-    const result = await requestSummary({
+    const facts = (kind: CompactionFacts["kind"]): CompactionFacts => ({
+      kind,
+      trigger,
+      itemsBefore: deps.items().length,
+      tokensBefore: this.lastInputTokens,
+    });
+    const before = facts("local");
+    const remote = deps.remote?.() ? await this.remote(turn, signal, facts("remote")) : undefined;
+    const result = remote ?? (await this.local(turn, signal, facts("local")));
+    this.lastInputTokens = 0;
+    deps.emit({
+      type: "compacted",
+      auto,
+      kind: remote ? "remote" : "local",
+      trigger,
+      itemsBefore: before.itemsBefore,
+      itemsAfter: deps.items().length,
+      inputTokensBefore: before.tokensBefore,
+    });
+    return result;
+  }
+
+  /** The summary request; its summary replaces history. */
+  private async local(
+    turn: number,
+    signal: AbortSignal,
+    facts: CompactionFacts,
+  ): Promise<{ summary: string; usage: UsageFigures }> {
+    const result = await requestSummary(this.request(turn, signal, facts));
+    const kept = compactedHistory(
+      this.deps.items(),
+      result.summary,
+      facts.trigger !== "manual" ? 1 : 0,
+    );
+    this.deps.replace(kept, facts.trigger !== "manual" ? "auto_compact" : "compact");
+    return result;
+  }
+
+  /**
+   * The `compaction_trigger` request; its one compaction item ends the replacement history.
+   * Anything else (a refusal, no item, two): one warning, remote compaction off for the
+   * session, undefined (the caller summarizes locally). An interrupt stays an interrupt.
+   */
+  private async remote(
+    turn: number,
+    signal: AbortSignal,
+    facts: CompactionFacts,
+  ): Promise<{ usage: UsageFigures } | undefined> {
+    let problem: string;
+    try {
+      const response = await requestCompaction(this.request(turn, signal, facts), [
+        compactionTrigger(),
+      ]);
+      const found = theCompactionItem(response.items);
+      if ("item" in found) {
+        const kept = remoteCompactedHistory(this.deps.items(), found.item);
+        this.deps.replace(kept, facts.trigger !== "manual" ? "auto_compact" : "compact");
+        return { usage: response.usage ?? noUsage() };
+      }
+      problem = found.error;
+    } catch (error) {
+      if (signal.aborted || (error instanceof ModelRequestError && error.aborted)) throw error;
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    this.deps.remoteFailed?.();
+    this.deps.emit({
+      type: "warning",
+      message: `server-side compaction failed (${problem}); compacting with a local summary for the rest of this session`,
+    });
+    return undefined;
+  }
+
+  private request(turn: number, signal: AbortSignal, compaction: CompactionFacts) {
+    const { deps } = this;
+    return {
       turn,
       signal,
       client: deps.client,
       tools: deps.tools,
-      build: (extra) => deps.build(extra),
-      emit: (event) => deps.emit(event),
-      onRequestFinished: (request) => deps.onRequestFinished(request),
-    });
-    const kept = compactedHistory(deps.items(), result.summary, auto ? 1 : 0);
-    deps.replace(kept, auto ? "auto_compact" : "compact");
-    this.lastInputTokens = 0;
-    const itemsAfter = deps.items().length;
-    deps.emit({ type: "compacted", auto, itemsBefore, itemsAfter, inputTokensBefore });
-    return result;
+      build: (extra: ResponseItem[]) => deps.build(extra),
+      emit: (event: SessionEvent) => deps.emit(event),
+      onRequestFinished: (request: RequestFinished) =>
+        deps.onRequestFinished({ ...request, compaction }),
+    };
   }
 }

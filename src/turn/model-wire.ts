@@ -27,6 +27,8 @@ export class ModelWire {
   private baseline: ReasoningEffort | undefined;
   private baselineModel: string;
   private readonly refused = new Set<string>();
+  /** Remote compaction failed once: local summaries for the rest of the session. */
+  private compactionRefused = false;
 
   constructor(settings: SessionSettings) {
     this.baseline = settings.effort;
@@ -107,6 +109,16 @@ export class ModelWire {
   /** Whether history holds updates a model without them would refuse. */
   needsStripping(history: readonly ResponseItem[], model: string): boolean {
     return !this.inBand(model) && history.some(isConfigurationUpdate);
+  }
+
+  /** Whether `model` compacts server-side (the catalog says so and it never failed). */
+  remoteCompaction(model: string): boolean {
+    return this.info(model).remoteCompaction && !this.compactionRefused;
+  }
+
+  /** Remote compaction failed (refused, or no single compaction item): local from now on. */
+  refuseRemoteCompaction(): void {
+    this.compactionRefused = true;
   }
 
   /** The server refused an update for `model`: lanes for the rest of the session. */

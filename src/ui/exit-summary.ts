@@ -1,4 +1,5 @@
 import type { SessionStatus } from "../session/api.js";
+import { costLine } from "./cost-labels.js";
 
 /** How to continue a session from the shell: the TUI on it again (`mini-codex resume <id>`). */
 export function resumeCommand(sessionId: string): string {
@@ -13,9 +14,11 @@ export function exitSummary(
   continueWith: (sessionId: string) => string = resumeCommand,
 ): string[] {
   const t = status.totals;
+  const requests = `${t.requests} request${t.requests === 1 ? "" : "s"}`;
   return [
     `Session ${status.sessionId}`,
     `Continue it with: ${continueWith(status.sessionId)}`,
-    `Tokens: input ${count(t.inputTokens)} (cached ${count(t.cachedTokens)}) · output ${count(t.outputTokens)} · ${t.requests} requests`,
+    `Tokens: input ${count(t.inputTokens)} (cached ${count(t.cachedTokens)}) · output ${count(t.outputTokens)} · ${requests}`,
+    `Cost: ${costLine(t.cost)}`,
   ];
 }

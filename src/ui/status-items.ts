@@ -1,3 +1,4 @@
+import { formatUsd } from "../models/cost.js";
 import { cacheDropTexts } from "./cache-drop.js";
 import type { StatusState } from "./controller/state.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
@@ -33,11 +34,13 @@ export const STATUS_PRIORITY = {
   mode: 0,
   activity: 1,
   context: 10,
+  terminals: 15,
   next: 20,
   lane: 25,
   model: 30,
   cacheDrop: 35,
   cached: 40,
+  cost: 42,
   interruptHint: 45,
   prev: 50,
 } as const;
@@ -117,6 +120,32 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
       return [
         `cached ${compactNumber(cached_tokens)} (${percent(cached_tokens, input_tokens)})`,
         `cached ${percent(cached_tokens, input_tokens)}`,
+      ];
+    },
+  },
+  {
+    id: "cost",
+    priority: STATUS_PRIORITY.cost,
+    render: (s) => {
+      if (!s.cost) return [];
+      if (s.cost.noPrice) return [`no price for ${s.cost.noPrice}`, "no price"];
+      const session = formatUsd(s.cost.sessionUsd);
+      const last = s.cost.lastUsd === undefined ? "" : ` · last ${formatUsd(s.cost.lastUsd)}`;
+      return [`${session}${last}`, session];
+    },
+  },
+  {
+    id: "terminals",
+    priority: STATUS_PRIORITY.terminals,
+    color: () => "cyan",
+    render: (s) => {
+      const n = s.backgroundTerminals ?? 0;
+      if (n === 0) return [];
+      const plural = n === 1 ? "" : "s";
+      return [
+        `${n} background terminal${plural} running · /ps`,
+        `${n} bg terminal${plural}`,
+        `${n} bg`,
       ];
     },
   },

@@ -129,3 +129,13 @@ export function demoSuite(): DemoSuite {
   };
   return suite;
 }
+
+/** A loopback port free right now (for a server a test starts through mini-codex). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

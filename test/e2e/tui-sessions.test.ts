@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { RecordedRequest } from "../../src/demo/types.js";
 import { jsonLines, runCli, type TempWorld } from "./helpers.js";
 import { hasTmux, type Pane } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
@@ -15,6 +16,9 @@ async function quit(pane: Pane): Promise<void> {
   await pane.until(() => !pane.alive(), "the TUI to quit");
   pane.kill();
 }
+
+const inputTypes = (r: RecordedRequest | undefined) =>
+  ((r?.body as { input?: { type: string }[] })?.input ?? []).map((item) => item.type);
 
 function sessionFiles(world: TempWorld): string[] {
   const dir = join(world.home, "sessions");
@@ -185,4 +189,45 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
       pane.kill();
     }
   }, 90_000);
+
+  it("/compact: one compaction item, the next request full, the one after incremental; resume --last works", async () => {
+    const pane = open(["-m", "gpt-6-astra"]);
+    await pane.until(() => pane.screen().includes("/help for commands"), "the TUI to start");
+    pane.type("remember the word pelican");
+    await pane.until(
+      () => pane.screen().includes("You said: remember the word pelican"),
+      "the answer",
+    );
+    pane.type("/compact");
+    await pane.until(
+      () => pane.screen().includes("Context compacted by the server"),
+      "the compaction",
+    );
+    const trigger = tuiWorld.server.requests.at(-1);
+    expect(inputTypes(trigger).at(-1)).toBe("compaction_trigger");
+    pane.type("second question");
+    await pane.until(
+      () => pane.screen().includes("You said: second question"),
+      "the second answer",
+    );
+    pane.type("third question");
+    await pane.until(() => pane.screen().includes("You said: third question"), "the third answer");
+    await quit(pane);
+
+    const [full, next] = tuiWorld.server.requests.slice(-2);
+    expect(full?.previousResponseId).toBeUndefined();
+    expect(inputTypes(full).filter((t) => t === "compaction")).toHaveLength(1);
+    expect(inputTypes(full)).not.toContain("compaction_trigger");
+    expect(next?.previousResponseId).toBe(full?.responseId);
+    expect(inputTypes(next)).toEqual(["message"]);
+
+    const resumed = open(["resume", "--last"]);
+    await resumed.until(() => resumed.screen().includes("Resumed session"), "the resumed session");
+    resumed.type("after resume");
+    await resumed.until(() => resumed.screen().includes("You said: after resume"), "the answer");
+    await quit(resumed);
+    expect(JSON.stringify(tuiWorld.server.requests.at(-1)?.body)).not.toContain(
+      "compaction_trigger",
+    );
+  }, 120_000);
 });

@@ -179,6 +179,7 @@ export class ScriptedSession implements AgentSession {
         inputTokens: 4000,
         cachedTokens: 3072,
         outputTokens: 80,
+        cost: { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [this.settings.model] },
       },
       next: this.next,
     };

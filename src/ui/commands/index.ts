@@ -9,12 +9,14 @@ import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { permissionsCommand, rulesCommand } from "./permissions.js";
+import { psCommand } from "./ps.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
 import { reviewCommand } from "./review.js";
 import { rewindCommand } from "./rewind.js";
 import { skillsCommand } from "./skills.js";
 import { statusCommand } from "./status.js";
+import { stopCommand } from "./stop.js";
 import type { SlashCommand } from "./types.js";
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
@@ -34,6 +36,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   rewindCommand,
   diffCommand,
   reviewCommand,
+  psCommand,
+  stopCommand,
   initCommand,
   quitCommand,
 ];

@@ -1,3 +1,4 @@
+import { costLine } from "../cost-labels.js";
 import { compactNumber, describeNext, percent } from "../request-labels.js";
 import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
 import { agentsMdLines } from "./knowledge-lines.js";
@@ -39,6 +40,7 @@ export const statusCommand: SlashCommand = {
         `requests     ${t.requests}  incremental ${t.incrementalRequests} (${percent(t.incrementalRequests, t.requests)})`,
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
+        `cost         ${costLine(t.cost)}`,
         describeNext(s.next),
       ],
     });

@@ -7,6 +7,7 @@ import { exitSummary } from "../exit-summary.js";
 import { type ChipImage, joinMessages } from "../input/paste-collapse.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { ApprovalDesk } from "./approvals.js";
+import { endingTerminalsNotice } from "./background-terminals.js";
 import { openSession } from "./open-session.js";
 import { openPicker } from "./picker-spec.js";
 import { RewindIntents } from "./rewind.js";
@@ -126,6 +127,8 @@ export class TuiController {
     this.approvals.denyAll();
     if (previous) {
       previous.release();
+      const ending = endingTerminalsNotice(previous.session);
+      if (ending.length > 0) this.print(...ending);
       await closeWithin(previous.session, CLOSE_GRACE_MS);
     }
     // A fresh session keeps the model and effort chosen in this run (a saved one has its own).

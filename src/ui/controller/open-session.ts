@@ -5,6 +5,7 @@ import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { safetyWarning } from "../safety-labels.js";
 import { restoredEntries } from "../transcript/history-entries.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import { followTerminals } from "./background-terminals.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
 import type { UiAction } from "./state.js";
 
@@ -67,6 +68,7 @@ export async function openSession(
   }
   const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
   const unsubscribe = created.subscribe((event) => coalescer.push(event));
+  const unfollowTerminals = followTerminals(created, dispatch);
   const status = created.status();
   const { model, effort, next } = status;
   dispatch({ type: "session_ready", sessionId: created.id, model, effort, next });
@@ -82,6 +84,7 @@ export async function openSession(
     session: created,
     release: () => {
       unsubscribe();
+      unfollowTerminals();
       coalescer.flush();
       coalescer.dispose();
     },

@@ -2,7 +2,12 @@ import { errorMessage } from "../../protocol/error-message.js";
 import { messageText, type ResponseItem, reasoningItemSchema } from "../../protocol/items.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import { webSearchQuery } from "../../protocol/web-search.js";
-import { assertNever, type NextRequestPreview, type SessionEvent } from "../../session/events.js";
+import {
+  assertNever,
+  type NextRequestPreview,
+  type RequestFinished,
+  type SessionEvent,
+} from "../../session/events.js";
 import { compactionNotice } from "../../turn/compaction.js";
 import { cacheDropOf } from "../cache-drop.js";
 import type { ComposedMessage } from "../input/paste-collapse.js";
@@ -13,7 +18,7 @@ import {
   lineText,
 } from "../transcript/stream-text.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
-import { append, type UiState, withLive, withStatus } from "./ui-state.js";
+import { append, type StatusState, type UiState, withLive, withStatus } from "./ui-state.js";
 
 export { initialState, type StatusState, type UiState } from "./ui-state.js";
 
@@ -34,6 +39,8 @@ export type UiAction =
   | { type: "next_preview"; next: NextRequestPreview }
   /** The context window of the model now in use (after `/model`). */
   | { type: "context_window"; contextWindow: number | undefined }
+  /** How many background terminals run now (the engine's list changed). */
+  | { type: "background_terminals"; count: number }
   | { type: "user_message"; text: string }
   | { type: "enqueue"; message: ComposedMessage }
   | { type: "dequeue" }
@@ -60,6 +67,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       });
     case "context_window":
       return withStatus(state, { contextWindow: action.contextWindow });
+    case "background_terminals":
+      return withStatus(state, { backgroundTerminals: action.count });
     case "next_preview": {
       // Only a full request is news, and only when it is not for the same reason as the last
       // one (over HTTP every request is full: the mode already says so).
@@ -128,6 +137,7 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
         ? withStatus(state, {
             usage: event.request.usage,
             cacheDrop: cacheDropOf(event.request.cache),
+            cost: costAfter(state.status.cost, event.request),
           })
         : state;
     case "text_delta":
@@ -254,4 +264,14 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
 function endTurn(state: UiState): UiState {
   const finished = finishStream(state);
   return withLive(finished, { reasoning: undefined, calls: {} });
+}
+
+/** The status bar's cost after a request with usage: the session's sum and the last one's. */
+function costAfter(
+  cost: StatusState["cost"],
+  request: Pick<RequestFinished, "model" | "cost">,
+): NonNullable<StatusState["cost"]> {
+  const sessionUsd = (cost?.sessionUsd ?? 0) + (request.cost?.usd ?? 0);
+  if (!request.cost) return { sessionUsd, noPrice: request.model };
+  return { sessionUsd, lastUsd: request.cost.usd };
 }

@@ -38,7 +38,11 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
       });
     }
     case "command_finished": {
-      const reported = updateCall(state, event.callId, { reported: true, command: undefined });
+      // a background terminal ends after its call did: nothing live to update
+      const live = state.live.calls[event.callId] !== undefined;
+      const reported = live
+        ? updateCall(state, event.callId, { reported: true, command: undefined })
+        : state;
       const output = shownOutput(event.aggregatedOutput);
       const kept = { ...reported, lastOutput: { command: event.command, output } };
       return append(kept, [
@@ -53,6 +57,11 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
         },
       ]);
     }
+    case "command_backgrounded":
+    case "terminal_interaction":
+      return append(updateCall(state, event.callId, { reported: true, command: undefined }), [
+        { kind: "notice", level: "info", text: terminalNotice(event) },
+      ]);
     case "patch_preview":
       return updateCall(state, event.callId, { patch: event.preview });
     case "patch_applied": {
@@ -86,6 +95,19 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
     default:
       return assertNever(event);
   }
+}
+
+/** One line (and the last output lines) for a background terminal's start or a write to it. */
+function terminalNotice(
+  event: Extract<ToolEvent, { type: "command_backgrounded" | "terminal_interaction" }>,
+): string {
+  if (event.type === "command_backgrounded") {
+    return `${printable(event.command)} keeps running as background terminal ${event.sessionId} (/ps lists it, /stop ${event.sessionId} ends it)`;
+  }
+  const what = event.chars === "" ? "polled" : `wrote ${printable(JSON.stringify(event.chars))}`;
+  const ended = event.exitCode === undefined ? "" : ` · exited with code ${event.exitCode}`;
+  const output = lastLines(printable(event.output), 4);
+  return `terminal ${event.sessionId}: ${what}${ended}${output ? `\n${output}` : ""}`;
 }
 
 export function onToolCallFinished(

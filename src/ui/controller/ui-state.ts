@@ -29,6 +29,13 @@ export interface StatusState {
   contextWindow?: number;
   busy: boolean;
   queued: number;
+  /** exec_command processes still running. */
+  backgroundTerminals?: number;
+  /**
+   * What this session's requests cost (US dollars) and the last one; `noPrice`: the model of
+   * the last request that had usage but no known price.
+   */
+  cost?: { sessionUsd: number; lastUsd?: number; noPrice?: string };
 }
 
 /** The transcript and status bar's facts (the reducer in state.ts updates them). */

@@ -1,0 +1,207 @@
+import { stat } from "node:fs/promises";
+import type { ToolOutput } from "../protocol/tool-output.js";
+import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
+import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
+import { suggestedPrefix } from "../sandbox/command-words.js";
+import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
+import { linkedFileBinds } from "../sandbox/linked-files.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import { deniedOutput, ToolError } from "./errors.js";
+import { LoginSnapshot } from "./shell-snapshot.js";
+import type { ApprovalRequest, ToolContext } from "./types.js";
+import { displayPath, resolveWorkdir } from "./workspace.js";
+
+/**
+ * How every model-run command starts (shell_command and exec_command alike): the sandbox, the
+ * scrubbed environment, the login snapshot, the approval gate and the unsandboxed retry.
+ */
+export interface CommandLaunchOptions {
+  /** Extra environment variables for every command (after the policy). */
+  env?: Record<string, string>;
+  /** `[shell_environment_policy]`; the API keys are removed whatever it says. */
+  envPolicy?: ShellEnvironmentPolicy;
+  /** Variables always removed besides OPENAI_API_KEY and CODEX_API_KEY (the provider's env_key). */
+  removeEnv?: string[];
+  /** Network access, and the folders masked from commands. */
+  sandbox?: Partial<SandboxSettings>;
+  /** Whether bwrap can confine commands (default: probed once on PATH). */
+  bwrap?: () => BwrapStatus | Promise<BwrapStatus>;
+  /**
+   * `[features] shell_snapshot` (default on): capture the login environment once and run
+   * `bash -c` with it instead of `bash -lc` (docs/config.md); `timeoutMs` bounds the capture.
+   */
+  shellSnapshot?: boolean | { timeoutMs: number };
+}
+
+/** One command to start: what, where, and how its shell and terminal look. */
+export interface CommandPlan {
+  command: string;
+  /** Absolute, checked to be a directory. */
+  workdir: string;
+  shownDir: string;
+  /** Run unasked as read-only: the read-only sandbox, and git's config-named programs off. */
+  confine?: "read-only";
+  /** A shell other than bash (exec_command's `shell`), and `login: false` for a plain `-c`. */
+  shell?: string;
+  login?: boolean;
+  /** The command gets its own pseudo-terminal. */
+  terminal?: boolean;
+}
+
+/** A command ready to start: the program (bwrap and its arguments) and its whole environment. */
+export interface PreparedCommand {
+  program: { file: string; args: string[]; viaBwrap: boolean };
+  confined: boolean;
+  networkBlocked: boolean;
+  env: Record<string, string>;
+}
+
+/** Variables mini-codex sets on every command: a profile's value for them is not kept. */
+const COMMAND_SET = { PAGER: "cat", GIT_PAGER: "cat" };
+
+/** Git config through the environment (the shown command is unchanged): no fsmonitor, no gpg. */
+const UNASKED_GIT_CONFIG = {
+  GIT_CONFIG_COUNT: "2",
+  GIT_CONFIG_KEY_0: "core.fsmonitor",
+  GIT_CONFIG_VALUE_0: "",
+  GIT_CONFIG_KEY_1: "log.showSignature",
+  GIT_CONFIG_VALUE_1: "false",
+};
+
+export type CommandLauncher = (
+  mode: SandboxMode,
+  plan: CommandPlan,
+  ctx: ToolContext,
+) => Promise<PreparedCommand | { refused: string }>;
+
+/** The session's launcher: the environment is scrubbed once, the login snapshot taken once. */
+export function createCommandLauncher(options: CommandLaunchOptions = {}): CommandLauncher {
+  const settings: SandboxSettings = {
+    networkAccess: options.sandbox?.networkAccess ?? false,
+    home: options.sandbox?.home ?? process.env.HOME,
+    miniCodexHome: options.sandbox?.miniCodexHome,
+    runtimeDir: options.sandbox?.runtimeDir ?? process.env.XDG_RUNTIME_DIR,
+  };
+  const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
+  const extraEnv = { ...COMMAND_SET, ...options.env };
+  const snapshot = loginSnapshot(options, { ...baseEnv, ...extraEnv });
+  return async (mode, plan, ctx) => {
+    const bwrap = await (options.bwrap ?? probeBwrap)();
+    // the workspace's hard links (found once per session), read-only wherever commands write
+    const writes = bwrap.ok && [mode, ctx.sandbox].includes("workspace-write");
+    const linked = writes ? await linkedFileBinds(ctx.workspaceRoots) : [];
+    const launchIn = (
+      confined: SandboxMode,
+      command: string,
+      cwd: string,
+      snap = "",
+      own = false,
+    ) =>
+      commandLaunch({
+        mode: confined,
+        command,
+        cwd,
+        workspaceRoots: ctx.workspaceRoots,
+        settings,
+        bwrap,
+        linked,
+        ...(snap ? { snapshot: snap } : {}),
+        ...(own && plan.shell ? { shell: plan.shell } : {}),
+        ...(own && plan.login === false ? { login: false } : {}),
+        ...(own && plan.terminal ? { terminal: true } : {}),
+      });
+    // the first command captures the login environment (in the session's sandbox mode)
+    const snapshotPath = await snapshot?.path(
+      ctx.cwd,
+      ctx.signal,
+      (script, snap) => launchIn(ctx.sandbox, script, ctx.cwd, snap),
+      ctx.warn,
+    );
+    const useSnapshot = plan.login !== false && (plan.shell ?? "bash") === "bash";
+    const snap = useSnapshot ? snapshotPath : undefined;
+    const launch = launchIn(plan.confine ?? mode, plan.command, plan.workdir, snap, true);
+    if ("refused" in launch) return launch;
+    const env = {
+      ...baseEnv,
+      ...extraEnv,
+      ...(plan.confine ? UNASKED_GIT_CONFIG : {}),
+      ...(snap ? { BASH_ENV: snap } : {}),
+    };
+    const { confined, networkBlocked } = launch;
+    const program = { file: launch.file, args: launch.args, viaBwrap: launch.viaBwrap };
+    return { program, confined, networkBlocked, env };
+  };
+}
+
+/** The model's `workdir` resolved inside the workspace; an error the model can act on if absent. */
+export async function commandPlan(
+  command: string,
+  workdirArg: string | undefined,
+  ctx: ToolContext,
+): Promise<CommandPlan> {
+  const workdir = await resolveWorkdir(workdirArg, ctx);
+  const shownDir = displayPath(workdir, ctx.cwd);
+  const isDir = await stat(workdir).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  if (!isDir) throw new ToolError(`workdir ${shownDir} does not exist or is not a directory`);
+  return { command, workdir, shownDir };
+}
+
+/** What one run in one sandbox mode gave: the model's text, and whether the sandbox blocked it. */
+export interface RunResult {
+  text: ToolOutput;
+  denied: boolean;
+}
+
+/**
+ * The approval gate around a command: ask (the answer may confine or rewrite it), run in the
+ * session's mode, and when the sandbox blocked it, ask to run it again without the sandbox.
+ */
+export async function runApproved(
+  plan: CommandPlan,
+  ctx: ToolContext,
+  run: (mode: SandboxMode, plan: CommandPlan) => Promise<RunResult>,
+): Promise<ToolOutput> {
+  const request: ApprovalRequest = {
+    kind: "command",
+    callId: ctx.callId,
+    command: plan.command,
+    workdir: plan.shownDir,
+    suggestedPrefix: suggestedPrefix(plan.command),
+  };
+  const approved = { ...plan };
+  if (ctx.approve) {
+    const decision = await ctx.approve(request);
+    if (decision.kind === "deny") return deniedOutput(decision.feedback);
+    if (decision.kind === "approve" && decision.command) approved.command = decision.command;
+    if (decision.kind === "approve" && decision.confine) approved.confine = decision.confine;
+  }
+  const first = await run(ctx.sandbox, approved);
+  if (!first.denied || !ctx.approve || ctx.signal.aborted) return first.text;
+  // The sandbox blocked it: ask to run it again without the sandbox (docs/config.md).
+  const again = await ctx.approve({ ...request, reason: "sandbox_denied" });
+  if (again.kind !== "deny") {
+    return (await run("danger-full-access", { ...approved, confine: undefined })).text;
+  }
+  if (!again.feedback || typeof first.text !== "string") return first.text;
+  return `${first.text}\n${again.feedback}`;
+}
+
+/** The session's login snapshot, unless `[features] shell_snapshot = false`. */
+function loginSnapshot(options: CommandLaunchOptions, env: Record<string, string>) {
+  if (options.shellSnapshot === false) return undefined;
+  const timeout = typeof options.shellSnapshot === "object" ? options.shellSnapshot : {};
+  return new LoginSnapshot({
+    env,
+    policy: options.envPolicy,
+    removeEnv: options.removeEnv ?? [],
+    keep: [
+      ...Object.keys(COMMAND_SET),
+      ...Object.keys(options.env ?? {}),
+      ...Object.keys(options.envPolicy?.set ?? {}),
+    ],
+    ...timeout,
+  });
+}
