@@ -68,14 +68,7 @@ export class TuiController {
       openPicker: (spec) => this.set({ picker: openPicker(spec) }),
     });
     this.sessions = new SessionSwitch(this);
-    this.rewinds = new RewindIntents({
-      session: () => this.session,
-      busy: () => this.busy,
-      print: (...entries) => this.print(...entries),
-      hint: (hint) => this.set({ hint }),
-      openPicker: (spec) => this.set({ picker: openPicker(spec) }),
-      putInComposer: (text) => this.input.prepend(text, []),
-    });
+    this.rewinds = new RewindIntents(this, (text) => this.input.prepend(text, []));
     this.followContextWindow();
   }
 

@@ -2,17 +2,15 @@ import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession, RewindPoint, RewindResult } from "../../session/api.js";
 import { REWIND_MODES, type RewindMode } from "../../session/checkpoint-lines.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
-import type { PickerSpec } from "./picker-spec.js";
+import { openPicker, type PickerSpec } from "./picker-spec.js";
+import type { TuiState } from "./tui-state.js";
 
-/** What the rewind intents act on. */
+/** What the rewind intents act on: the controller's session, transcript, hint and pickers. */
 export interface RewindHost {
-  session(): AgentSession | undefined;
-  busy(): boolean;
+  readonly session: AgentSession | undefined;
+  readonly busy: boolean;
   print(...entries: TranscriptEntryBody[]): void;
-  hint(text: string): void;
-  openPicker(spec: PickerSpec): void;
-  /** Put the text in the composer for editing. */
-  putInComposer(text: string): void;
+  set(patch: Partial<TuiState>): void;
 }
 
 const MODE_DETAILS: Record<RewindMode, string> = {
@@ -31,11 +29,15 @@ const notice = (level: "info" | "error", text: string): TranscriptEntryBody => (
 export class RewindIntents {
   private escArmed = false;
 
-  constructor(private readonly host: RewindHost) {}
+  constructor(
+    private readonly host: RewindHost,
+    /** Put the text in the composer for editing. */
+    private readonly putInComposer: (text: string) => void,
+  ) {}
 
   /** Esc with nothing running: the second in a row on an empty composer opens the picker. */
   escape(emptyComposer: boolean): void {
-    if (!emptyComposer || this.host.busy()) {
+    if (!emptyComposer || this.host.busy) {
       this.escArmed = false;
       return;
     }
@@ -45,19 +47,19 @@ export class RewindIntents {
       return;
     }
     this.escArmed = true;
-    this.host.hint("Esc again to rewind to an earlier message.");
+    this.host.set({ hint: "Esc again to rewind to an earlier message." });
   }
 
   /** The list of earlier messages; picking one asks what to rewind. */
   open(): void {
-    const rewinds = this.host.session()?.rewinds?.();
+    const rewinds = this.host.session?.rewinds?.();
     const points = rewinds?.points() ?? [];
     if (points.length === 0) {
       this.host.print(notice("info", "No earlier message to rewind to."));
       return;
     }
     const labels = points.map((point) => `${point.turn}. ${firstLine(point.message)}`);
-    this.host.openPicker({
+    this.openPicker({
       title: "Rewind to before which message?",
       options: labels,
       current: labels.at(-1) as string,
@@ -68,9 +70,13 @@ export class RewindIntents {
     });
   }
 
+  private openPicker(spec: PickerSpec): void {
+    this.host.set({ picker: openPicker(spec) });
+  }
+
   private pickMode(point: RewindPoint): void {
     const modes = point.code === true ? REWIND_MODES : (["conversation"] as const);
-    this.host.openPicker({
+    this.openPicker({
       title: `Rewind to before message ${point.turn}: what?`,
       options: modes,
       details: MODE_DETAILS,
@@ -80,7 +86,7 @@ export class RewindIntents {
   }
 
   private async rewind(point: RewindPoint, mode: RewindMode): Promise<void> {
-    const rewinds = this.host.session()?.rewinds?.();
+    const rewinds = this.host.session?.rewinds?.();
     if (!rewinds) return;
     try {
       if (mode !== "conversation") {
@@ -116,7 +122,7 @@ export class RewindIntents {
           `Conversation rewound to before message ${point.turn}; it is in the composer.`,
         ),
       );
-      this.host.putInComposer(result.message);
+      this.putInComposer(result.message);
     }
   }
 }
