@@ -5,6 +5,7 @@ import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
 import { probeBwrap } from "../sandbox/bwrap-probe.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
+import { addExecRewindCommand } from "./exec-rewind-command.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
 import { type ReviewFlags, reviewTargetOf } from "./review-flags.js";
@@ -91,6 +92,7 @@ function buildProgram(pending: Pending): Command {
       );
     });
 
+  addExecRewindCommand(exec, pending);
   addSessionCommands(program, pending);
 
   program

@@ -146,8 +146,9 @@ export async function openSession(
   // read once, here: what a session was started with stays its prefix until /new
   const read = readSessionKnowledge(runtime);
   base.knowledge = read.knowledge;
-  // --ephemeral saves nothing (as in Codex): no session file and no ledger
+  // --ephemeral saves nothing (as in Codex): no session file, no ledger, no checkpoints
   if (input.ephemeral) base.ledger = false;
+  else base.checkpoints = true;
 
   if (input.resume) {
     const path = findSaved(runtime, input.resume);
@@ -160,6 +161,7 @@ export async function openSession(
       id: saved.meta.id,
       restoredHistory: saved.history,
       restoredSettings: restored,
+      restoredCheckpoints: saved.checkpoints,
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };

@@ -4,10 +4,12 @@ import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
+import type { CodeRewind } from "../tools/checkpoints/checkpoint-store.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
+import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
 import type { NextRequestPreview, SessionEventListener } from "./events.js";
 import type { SessionKnowledge } from "./knowledge.js";
 import type { LedgerCost } from "./ledger.js";
@@ -63,6 +65,8 @@ export interface HistoryStore {
   replace(items: ResponseItem[]): void;
   /** The session runs on another model or effort from now on (a resume comes back on it). */
   recordSettings?(settings: RecordedSettings): void;
+  /** A workspace checkpoint or a rewind (the session file's `checkpoint` lines). */
+  recordCheckpoint?(line: CheckpointLine): void;
   /** The session closed: release what the store holds (the session file's lock). */
   close?(): void;
 }
@@ -111,6 +115,10 @@ export interface SessionOptions {
   rules?: RuleBook;
   /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */
   hooks?: HookSetup;
+  /** Record the workspace before each user turn that may change files (code rewind); off unless set. */
+  checkpoints?: boolean;
+  /** The checkpoint lines of a resumed session file, in order. */
+  restoredCheckpoints?: CheckpointLine[];
   /** Package version for the User-Agent. */
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */
@@ -166,6 +174,38 @@ export interface TurnResult {
   error?: string;
 }
 
+/** An earlier user message the session can rewind to (`/rewind`, `exec rewind`). */
+export interface RewindPoint {
+  /** 1-based: the first user message of the list is 1 (what `exec rewind <turn>` takes). */
+  turn: number;
+  /** The message's index in history: a conversation rewind keeps the items before it. */
+  at: number;
+  message: string;
+  /** The workspace was recorded before it (a code rewind is possible), else why not. */
+  code: true | { skipped: string };
+}
+
+/** What a rewind did. */
+export interface RewindResult {
+  mode: RewindMode;
+  /** The message rewound to, for the composer (conversation and both). */
+  message: string;
+  /** What the code rewind undid, as a unified diff from the checkpoint to the workspace before it. */
+  diff?: string;
+  /** Files put back, removed, and kept because they were edited outside mini-codex. */
+  code?: CodeRewind;
+}
+
+/** Rewinding a session to before one of its user messages (issue 29). */
+export interface SessionRewinds {
+  /** Earlier user messages to rewind to, oldest first. */
+  points(): RewindPoint[];
+  /** The diff a code rewind to `turn` would undo (shown before it is done). */
+  diff(turn: number): Promise<string>;
+  /** Rewind to before user message `turn` (a RewindPoint's number); throws a clear Error when it cannot. */
+  rewind(turn: number, mode: RewindMode): Promise<RewindResult>;
+}
+
 /** The one API the TUI, exec and the tests drive. */
 export interface AgentSession {
   readonly id: string;
@@ -195,6 +235,8 @@ export interface AgentSession {
   history(): readonly ResponseItem[];
   /** The rules on disk, to list and remove (/permissions); absent when none are read. */
   rules?(): RuleBook | undefined;
+  /** Checkpoints and rewinds (/rewind, `exec rewind`); absent: this session cannot rewind. */
+  rewinds?(): SessionRewinds;
   /** The configured MCP servers with their state and tools (/mcp). */
   mcpServers?(): McpServerStatus[];
   /** Processes started by exec_command that keep running (/ps, /stop, the status bar). */

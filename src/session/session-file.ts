@@ -5,6 +5,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { lazy } from "../protocol/lazy.js";
 import type { HistoryStore } from "./api.js";
+import { type CheckpointLine, checkpointLineOf } from "./checkpoint-lines.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { type RecordedSettings, recordedSettingsOf, settingsLine } from "./recorded-settings.js";
 import { lockSession } from "./session-lock.js";
@@ -71,6 +72,8 @@ export interface SavedSession {
   history: ResponseItem[];
   /** The model and effort it ran on last: the header's, or the last `settings` line's. */
   settings: RecordedSettings;
+  /** The workspace checkpoints and rewinds, in the order written (code rewind on resume). */
+  checkpoints: CheckpointLine[];
   /** A torn (incomplete) last line was skipped. */
   tornTail: boolean;
   /** 1-based numbers of the lines that could not be read (skipped), the torn tail included. */
@@ -171,6 +174,12 @@ export class SessionFile implements HistoryStore {
     appendFileSync(this.path, `${settingsLine(settings)}\n`);
   }
 
+  /** A workspace checkpoint or a rewind (a resume can rewind to it too). */
+  recordCheckpoint(line: CheckpointLine): void {
+    this.refuseIfClosed();
+    appendFileSync(this.path, `${JSON.stringify(line)}\n`);
+  }
+
   private refuseIfClosed(): void {
     if (this.closed) throw new SessionClosedError(this.path);
   }
@@ -183,6 +192,7 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
   let meta: SessionMeta | undefined;
   let history: ResponseItem[] = [];
   let settings: RecordedSettings | undefined;
+  const checkpoints: CheckpointLine[] = [];
   const unreadableLines: number[] = [];
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
@@ -205,13 +215,19 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
       settings = changed;
       continue;
     }
+    const checkpoint = checkpointLineOf(value);
+    if (checkpoint) {
+      checkpoints.push(checkpoint);
+      continue;
+    }
     const read = lineItems(value);
     if (!read) unreadableLines.push(index + 1);
     else if (read.replace) history = read.items;
     else history.push(...read.items);
   }
   if (!meta) throw new SessionFileError(`${path} is empty`);
-  return { meta, history, settings: settings ?? headerSettings(meta), tornTail, unreadableLines };
+  const recorded = settings ?? headerSettings(meta);
+  return { meta, history, settings: recorded, checkpoints, tornTail, unreadableLines };
 }
 
 /** The model and effort a session file's header records. */

@@ -1,8 +1,14 @@
-import { type MessageImage, type ResponseItem, userMessage } from "../protocol/items.js";
+import {
+  type MessageImage,
+  messageText,
+  type ResponseItem,
+  userMessage,
+} from "../protocol/items.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type {
   AgentSession,
   SessionOptions,
+  SessionRewinds,
   SessionSettings,
   SessionStatus,
   TurnResult,
@@ -17,7 +23,6 @@ import type {
 } from "../session/events.js";
 import { FrozenToolOutputs } from "../session/history.js";
 import type { LaneTable } from "../session/lanes.js";
-import { WARMUP_TURN } from "../session/ledger.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
@@ -26,6 +31,7 @@ import { HistoryCompactor } from "./history-compactor.js";
 import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
+import { TurnCheckpoints } from "./rewind.js";
 import { sessionApprovalGate } from "./session-gate.js";
 import { SessionHooks } from "./session-hooks.js";
 import { nextRequestPreview, sessionStatus, settingsChangedEvent } from "./session-status.js";
@@ -72,6 +78,7 @@ export class Session implements AgentSession {
   private readonly compactor: HistoryCompactor;
   private readonly model: ModelWire;
   private readonly hooks: SessionHooks;
+  private readonly checkpoints: TurnCheckpoints;
 
   constructor(
     private readonly options: SessionOptions,
@@ -101,20 +108,17 @@ export class Session implements AgentSession {
     const warn = (message: string) => this.emit({ type: "warning", message });
     this.hooks = new SessionHooks(options, () => this.settings.model, warn);
     this.approve = sessionApprovalGate(options, warn, this.hooks);
+    const busy = () => this.turns.busy;
+    this.checkpoints = TurnCheckpoints.forSession(options, this.conversation, { warn, busy });
     this.tools = new TurnTools(options.tools, options.mcp, {
       onChange: () => this.announceSettings(),
       warn,
     });
-    this.warmup = new Warmup((signal) =>
-      this.client.warmup({
-        turn: WARMUP_TURN,
-        signal,
-        build: () => this.build(),
-        onEvent: () => {},
-        onRequestStarted: (request) => this.emit({ type: "request_started", request }),
-        onRequestFinished: (request) => this.recordRequest(request),
-      }),
-    );
+    this.warmup = Warmup.over(this.client, {
+      build: () => this.build(),
+      onRequestStarted: (request) => this.emit({ type: "request_started", request }),
+      onRequestFinished: (request) => this.recordRequest(request),
+    });
     if (options.restoredSettings) this.settingsChanged(options.restoredSettings);
     this.compactor = new HistoryCompactor({
       client: this.client,
@@ -138,6 +142,7 @@ export class Session implements AgentSession {
   /** One user turn; `images` are data URLs sent as `input_image` parts of the message. */
   async send(input: string, images: readonly (string | MessageImage)[] = []): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
+      let at: number | undefined;
       this.tools.showWarnings();
       this.tools.beginTurn();
       this.compactor.beginTurn();
@@ -147,14 +152,20 @@ export class Session implements AgentSession {
         await (this.options.warmup ? this.warmup.ensure(signal) : this.warmup.pending);
         const hookContext = await this.hooks.promptSubmitted(input, signal);
         const early = this.steering.take(); // arrived during the warm-up: right after the message
-        this.conversation.append([
+        const opening = [
           ...beginModelTurn(this.model, this.wireHistory, {
             ...this.settings,
             instructions: this.options.instructions,
             tools: this.tools.offered,
           }),
           ...this.settingsNote.take(),
-          userMessage(input, images),
+        ];
+        const message = userMessage(input, images);
+        at = this.conversation.items.length + opening.length;
+        await this.checkpoints.beforeTurn(at, messageText(message) ?? input);
+        this.conversation.append([
+          ...opening,
+          message,
           ...skillMentionItems(input, this.knowledge?.skills ?? []),
           ...hookContext,
           ...early,
@@ -184,6 +195,7 @@ export class Session implements AgentSession {
         const untaken = this.steering.end();
         if (untaken.length > 0) this.conversation.append(untaken);
         if (signal.aborted) this.lanes.interrupted(this.client.lastLane);
+        if (at !== undefined) await this.checkpoints.afterTurn(at);
       }
     });
   }
@@ -274,6 +286,10 @@ export class Session implements AgentSession {
   /** Drop items from `length` on (undo); the next request is full: `input_shorter`. */
   truncateHistory(length: number): void {
     this.conversation.truncate(length);
+  }
+
+  rewinds(): SessionRewinds {
+    return this.checkpoints;
   }
 
   /** A tool re-rendered a finished output; the model keeps seeing the frozen text. */

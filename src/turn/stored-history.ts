@@ -1,5 +1,6 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { HistoryStore } from "../session/api.js";
+import type { CheckpointLine } from "../session/checkpoint-lines.js";
 import { ConversationHistory } from "../session/history.js";
 import type { RecordedSettings } from "../session/recorded-settings.js";
 
@@ -48,6 +49,11 @@ export class StoredHistory {
   /** The session runs on another model or effort from now on. */
   recordSettings(settings: RecordedSettings): void {
     this.store?.recordSettings?.(settings);
+  }
+
+  /** A workspace checkpoint or a rewind, for the session file. */
+  recordCheckpoint(line: CheckpointLine): void {
+    this.store?.recordCheckpoint?.(line);
   }
 
   /** The session closed: the store lets go of the session file. */

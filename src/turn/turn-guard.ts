@@ -30,6 +30,11 @@ export class TurnGuard {
     return this.count;
   }
 
+  /** A turn runs now. */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
   abort(): void {
     this.running?.abort();
   }

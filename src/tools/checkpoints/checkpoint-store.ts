@@ -80,6 +80,11 @@ export class CheckpointStore {
     ]);
   }
 
+  /** The paths that differ between two recorded trees. */
+  async changedPaths(from: string, to: string): Promise<string[]> {
+    return (await this.changes(from, to)).map((change) => change.path);
+  }
+
   private async changes(from: string, to: string): Promise<Change[]> {
     const out = await shadowGit(this.repo, [
       "diff-tree",
@@ -99,14 +104,17 @@ export class CheckpointStore {
 
   /**
    * Put the files changed since `checkpoint` back as they were, except those changed since
-   * `lastKnown` (the workspace when mini-codex's last turn ended): edited outside, kept.
+   * `lastKnown` (the workspace when mini-codex's last turn ended) and those in `editedOutside`
+   * (changed between two earlier turns): edited outside, kept.
    */
-  async restore(checkpoint: string, lastKnown: string): Promise<CodeRewind> {
+  async restore(
+    checkpoint: string,
+    lastKnown: string,
+    editedOutside: Iterable<string> = [],
+  ): Promise<CodeRewind> {
     const now = await this.snapshot(Number.POSITIVE_INFINITY);
     if (!("tree" in now)) throw new Error(now.skipped);
-    const external = new Set(
-      (await this.changes(lastKnown, now.tree)).map((change) => change.path),
-    );
+    const external = new Set([...editedOutside, ...(await this.changedPaths(lastKnown, now.tree))]);
     const result: CodeRewind = { restored: [], removed: [], keptExternal: [] };
     const back: string[] = [];
     for (const change of await this.changes(checkpoint, now.tree)) {

@@ -13,6 +13,7 @@ import { psCommand } from "./ps.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
 import { reviewCommand } from "./review.js";
+import { rewindCommand } from "./rewind.js";
 import { skillsCommand } from "./skills.js";
 import { statusCommand } from "./status.js";
 import { stopCommand } from "./stop.js";
@@ -32,6 +33,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   newCommand,
   resumeCommand,
   forkCommand,
+  rewindCommand,
   diffCommand,
   reviewCommand,
   psCommand,

@@ -10,6 +10,7 @@ import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
 import { openSession } from "./open-session.js";
 import { openPicker } from "./picker-spec.js";
+import { RewindIntents } from "./rewind.js";
 import { SessionSwitch } from "./session-switch.js";
 import { SettingsIntents } from "./settings.js";
 import { resilientReducer, type UiAction } from "./state.js";
@@ -47,6 +48,7 @@ export class TuiController {
   readonly approvals: ApprovalDesk;
   readonly settings: SettingsIntents;
   readonly sessions: SessionSwitch;
+  readonly rewinds: RewindIntents;
   private active: { session: AgentSession; release(): void } | undefined;
   /** -i/--image files: they go with the first message sent. */
   private firstImages: readonly MessageImage[];
@@ -66,6 +68,7 @@ export class TuiController {
       openPicker: (spec) => this.set({ picker: openPicker(spec) }),
     });
     this.sessions = new SessionSwitch(this);
+    this.rewinds = new RewindIntents(this, (text) => this.input.prepend(text, []));
     this.followContextWindow();
   }
 

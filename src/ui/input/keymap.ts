@@ -53,7 +53,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   {
     keys: "Esc",
     action: "interrupt",
-    description: "interrupt the running turn",
+    description: "interrupt the running turn; twice on an empty input: /rewind",
     match: (_i, key) => key.escape,
   },
   {

@@ -25,7 +25,7 @@ export function submitText(c: TuiController, text: string, mode: SubmitMode, ima
 }
 
 /** Keys the composer hands over: each one an intent of the controller. */
-export function composerSignal(c: TuiController, signal: ComposerSignal) {
+export function composerSignal(c: TuiController, signal: ComposerSignal, empty = false) {
   switch (signal) {
     case "cycle_effort":
       return c.settings.stepEffort(1, true);
@@ -39,6 +39,7 @@ export function composerSignal(c: TuiController, signal: ComposerSignal) {
       return; // the transcript pager takes Ctrl+T before the composer
     case "interrupt":
       if (c.busy) c.interrupt();
+      else c.rewinds.escape(empty); // Esc Esc on an empty composer: /rewind
       return;
     case "ctrl_c":
       return c.ctrlC();

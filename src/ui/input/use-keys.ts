@@ -35,7 +35,7 @@ export function useKeys(controller: TuiController, takeReport: (input: string) =
   const { stdout } = useStdout();
   const { model, buffer } = useComposer({
     onSubmit: (text, mode, images) => submitText(controller, text, mode, images),
-    onSignal: (signal) => composerSignal(controller, signal),
+    onSignal: (signal, empty) => composerSignal(controller, signal, empty),
     cwd: controller.launch.cwd,
     onNotice: (text) => controller.notice("warning", text),
   });

@@ -1,0 +1,160 @@
+import { errorMessage } from "../protocol/error-message.js";
+import type { ResponseItem } from "../protocol/items.js";
+import type { RewindPoint, RewindResult, SessionOptions, SessionRewinds } from "../session/api.js";
+import type { CheckpointLine, RewindMode } from "../session/checkpoint-lines.js";
+import { CheckpointStore, type Snapshot } from "../tools/checkpoints/checkpoint-store.js";
+import { knownStates, type LivePoint, livePoints } from "./rewind-timeline.js";
+import type { StoredHistory } from "./stored-history.js";
+
+export interface RewindDeps {
+  home: string;
+  cwd: string;
+  /** Why the workspace is not recorded before each turn (conversation rewind only); absent: it is. */
+  notRecorded?: string;
+  restored: readonly CheckpointLine[];
+  record(line: CheckpointLine): void;
+  warn(message: string): void;
+  /** A turn runs now (a rewind waits for it to end). */
+  busy(): boolean;
+  history(): readonly ResponseItem[];
+  /** Drop history from index `at` on (the next request is full: `input_shorter`). */
+  truncate(at: number): void;
+}
+
+function notRecorded(options: SessionOptions): { notRecorded?: string } {
+  if (options.checkpoints !== true) return { notRecorded: "this session records no checkpoints" };
+  if (!turnsMayChangeFiles(options))
+    return { notRecorded: "read-only session: no file could change" };
+  return {};
+}
+
+/**
+ * Whether a turn may change files: not in a read-only sandbox that nobody can be asked to leave
+ * (exec's default), so such sessions spend no time on checkpoints.
+ */
+export function turnsMayChangeFiles(
+  options: Pick<SessionOptions, "sandbox" | "approvalPolicy">,
+): boolean {
+  return options.sandbox !== "read-only" || options.approvalPolicy !== "never";
+}
+
+/**
+ * Checkpoints per user turn and rewinds to them (issue 29): the workspace is recorded in the
+ * shadow repository before each user message and when its turn ends; each record is a
+ * `checkpoint` line of the session file, so a resumed session can rewind too.
+ */
+export class TurnCheckpoints implements SessionRewinds {
+  private readonly lines: CheckpointLine[];
+  private store: Promise<CheckpointStore> | undefined;
+
+  constructor(private readonly deps: RewindDeps) {
+    this.lines = [...deps.restored];
+  }
+
+  /** A session's: on when its options ask for checkpoints; lines go to its session file. */
+  static forSession(
+    options: SessionOptions,
+    conversation: StoredHistory,
+    session: Pick<RewindDeps, "warn" | "busy">,
+  ): TurnCheckpoints {
+    return new TurnCheckpoints({
+      home: options.home,
+      cwd: options.cwd,
+      ...notRecorded(options),
+      restored: options.restoredCheckpoints ?? [],
+      record: (line) => conversation.recordCheckpoint(line),
+      ...session,
+      history: () => conversation.items,
+      truncate: (at) => conversation.truncate(at),
+    });
+  }
+
+  /** Before the user message at history index `at`: record the workspace. */
+  async beforeTurn(at: number, message: string): Promise<void> {
+    const { notRecorded } = this.deps;
+    const snapshot = notRecorded ? { skipped: notRecorded } : await this.snapshot();
+    if ("skipped" in snapshot && !notRecorded) this.deps.warn(snapshot.skipped);
+    this.add({ type: "checkpoint", moment: "turn_start", at, message, ...snapshot });
+  }
+
+  /** The turn of the message at `at` ended: what it left is what mini-codex last knew. */
+  async afterTurn(at: number): Promise<void> {
+    const start = this.lines.at(-1);
+    if (start?.moment !== "turn_start" || start.at !== at || !start.tree) return;
+    const snapshot = await this.snapshot();
+    if ("tree" in snapshot) this.add({ type: "checkpoint", moment: "turn_end", at, ...snapshot });
+  }
+
+  points(): RewindPoint[] {
+    return livePoints(this.lines, this.deps.history()).map(({ line, tree, ...point }) => point);
+  }
+
+  /** What a code rewind to `turn` would undo: the diff from its checkpoint to the workspace. */
+  async diff(turn: number): Promise<string> {
+    const { tree } = this.codePoint(turn);
+    const store = await this.open();
+    const now = await store.snapshot(Number.POSITIVE_INFINITY);
+    if (!("tree" in now)) throw new Error(now.skipped);
+    return store.diff(tree, now.tree);
+  }
+
+  async rewind(turn: number, mode: RewindMode): Promise<RewindResult> {
+    if (this.deps.busy()) throw new Error("a turn is running: rewind after it ends (Esc stops it)");
+    const point = this.point(turn);
+    const result: RewindResult = { mode, message: point.message };
+    let tree: string | undefined;
+    if (mode !== "conversation") {
+      const { tree: checkpoint, line } = this.codePoint(turn);
+      const store = await this.open();
+      result.diff = await this.diff(turn);
+      const { gaps, lastKnown } = knownStates(this.lines, line, checkpoint);
+      const outside = (await Promise.all(gaps.map(([a, b]) => store.changedPaths(a, b)))).flat();
+      result.code = await store.restore(checkpoint, lastKnown, outside);
+      const after = await store.snapshot(Number.POSITIVE_INFINITY);
+      if ("tree" in after) tree = after.tree;
+    }
+    if (mode !== "code") this.deps.truncate(point.at);
+    this.add({
+      type: "checkpoint",
+      moment: "rewind",
+      at: point.at,
+      mode,
+      ...(tree ? { tree } : {}),
+    });
+    return result;
+  }
+
+  private point(turn: number): LivePoint {
+    const points = livePoints(this.lines, this.deps.history());
+    const point = points.find((p) => p.turn === turn);
+    if (point) return point;
+    const range = points.length > 0 ? `1 to ${points.length}` : "none yet";
+    throw new Error(`no user message ${turn} to rewind to (messages: ${range})`);
+  }
+
+  private codePoint(turn: number): LivePoint & { tree: string } {
+    const point = this.point(turn);
+    if (point.tree) return { ...point, tree: point.tree };
+    const why = point.code === true ? "no checkpoint" : point.code.skipped;
+    throw new Error(`cannot rewind the code to message ${turn}: ${why}`);
+  }
+
+  private add(line: CheckpointLine): void {
+    this.deps.record(line);
+    this.lines.push(line);
+  }
+
+  private open(): Promise<CheckpointStore> {
+    this.store ??= CheckpointStore.open(this.deps.home, this.deps.cwd);
+    return this.store;
+  }
+
+  private async snapshot(): Promise<Snapshot> {
+    try {
+      return await (await this.open()).snapshot();
+    } catch (error) {
+      this.store = undefined;
+      return { skipped: `no checkpoint of the workspace: ${errorMessage(error)}` };
+    }
+  }
+}

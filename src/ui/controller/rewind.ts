@@ -1,0 +1,133 @@
+import { errorMessage } from "../../protocol/error-message.js";
+import type { AgentSession, RewindPoint, RewindResult } from "../../session/api.js";
+import { REWIND_MODES, type RewindMode } from "../../session/checkpoint-lines.js";
+import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import { openPicker, type PickerSpec } from "./picker-spec.js";
+import type { TuiState } from "./tui-state.js";
+
+/** What the rewind intents act on: the controller's session, transcript, hint and pickers. */
+export interface RewindHost {
+  readonly session: AgentSession | undefined;
+  readonly busy: boolean;
+  print(...entries: TranscriptEntryBody[]): void;
+  set(patch: Partial<TuiState>): void;
+}
+
+const MODE_DETAILS: Record<RewindMode, string> = {
+  code: "put the files back as they were before it (the diff first)",
+  conversation: "return the conversation to before it; the files stay",
+  both: "the files and the conversation",
+};
+
+const notice = (level: "info" | "error", text: string): TranscriptEntryBody => ({
+  kind: "notice",
+  level,
+  text,
+});
+
+/** `/rewind` and Esc Esc on an empty composer: pick an earlier message, then what to rewind. */
+export class RewindIntents {
+  private escArmed = false;
+
+  constructor(
+    private readonly host: RewindHost,
+    /** Put the text in the composer for editing. */
+    private readonly putInComposer: (text: string) => void,
+  ) {}
+
+  /** Esc with nothing running: the second in a row on an empty composer opens the picker. */
+  escape(emptyComposer: boolean): void {
+    if (!emptyComposer || this.host.busy) {
+      this.escArmed = false;
+      return;
+    }
+    if (this.escArmed) {
+      this.escArmed = false;
+      this.open();
+      return;
+    }
+    this.escArmed = true;
+    this.host.set({ hint: "Esc again to rewind to an earlier message." });
+  }
+
+  /** The list of earlier messages; picking one asks what to rewind. */
+  open(): void {
+    const rewinds = this.host.session?.rewinds?.();
+    const points = rewinds?.points() ?? [];
+    if (points.length === 0) {
+      this.host.print(notice("info", "No earlier message to rewind to."));
+      return;
+    }
+    const labels = points.map((point) => `${point.turn}. ${firstLine(point.message)}`);
+    this.openPicker({
+      title: "Rewind to before which message?",
+      options: labels,
+      current: labels.at(-1) as string,
+      onPick: (label) => {
+        const point = points[labels.indexOf(label)];
+        if (point) this.pickMode(point);
+      },
+    });
+  }
+
+  private openPicker(spec: PickerSpec): void {
+    this.host.set({ picker: openPicker(spec) });
+  }
+
+  private pickMode(point: RewindPoint): void {
+    const modes = point.code === true ? REWIND_MODES : (["conversation"] as const);
+    this.openPicker({
+      title: `Rewind to before message ${point.turn}: what?`,
+      options: modes,
+      details: MODE_DETAILS,
+      current: modes.at(-1) as string,
+      onPick: (mode) => void this.rewind(point, mode as RewindMode),
+    });
+  }
+
+  private async rewind(point: RewindPoint, mode: RewindMode): Promise<void> {
+    const rewinds = this.host.session?.rewinds?.();
+    if (!rewinds) return;
+    try {
+      if (mode !== "conversation") {
+        const diff = await rewinds.diff(point.turn);
+        this.host.print(
+          diff.trim()
+            ? { kind: "diff", title: `Undone since message ${point.turn}`, text: diff }
+            : notice("info", "No file changed since that message."),
+        );
+      }
+      this.report(point, await rewinds.rewind(point.turn, mode));
+    } catch (error) {
+      this.host.print(notice("error", `Cannot rewind: ${errorMessage(error)}`));
+    }
+  }
+
+  private report(point: RewindPoint, result: RewindResult): void {
+    const code = result.code;
+    if (code) {
+      const lines = [
+        ...code.restored.map((path) => `restored ${path}`),
+        ...code.removed.map((path) => `removed ${path}`),
+        ...code.keptExternal.map(
+          (path) => `kept ${path}: edited outside mini-codex since, not overwritten`,
+        ),
+      ];
+      if (lines.length > 0) this.host.print({ kind: "info", title: "Rewound files", lines });
+    }
+    if (result.mode !== "code") {
+      this.host.print(
+        notice(
+          "info",
+          `Conversation rewound to before message ${point.turn}; it is in the composer.`,
+        ),
+      );
+      this.putInComposer(result.message);
+    }
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n")[0] ?? "";
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
