@@ -1,5 +1,5 @@
 import type { EffortChoice } from "../protocol/efforts.js";
-import type { ModelInfo } from "./model-info.js";
+import { fallbackModel, type ModelInfo } from "./model-info.js";
 import { BUNDLED_PRICES } from "./prices.js";
 
 /**
@@ -76,21 +76,16 @@ function classic(
   contextWindow: number,
   efforts: readonly EffortChoice[],
 ): ModelInfo {
+  // the facts an unknown slug gets (classic, no flags), stated for a model we know
+  const { defaultEffort: _guessed, ...classicFacts } = fallbackModel(slug);
   return {
-    slug,
+    ...classicFacts,
     displayName,
     known: true,
     source: "bundled",
     contextWindow,
     efforts,
     ...(efforts.length > 0 ? { defaultEffort: "medium" as const } : {}),
-    effortUpdates: false,
-    requestShape: "classic",
-    shellType: "shell_command",
-    serviceTiers: [],
-    cacheOptions: false,
-    steering: false,
-    remoteCompaction: false,
     listed: true,
   };
 }
