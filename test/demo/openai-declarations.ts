@@ -26,7 +26,8 @@ function unionTypeLiterals(source: string, union: string): string[] {
     if (start < 0) throw new Error(`no interface ${name} in the openai package`);
     const indent = /\n( *)[^\n]*$/.exec(source.slice(0, start))?.[1] ?? "";
     const body = source.slice(start, source.indexOf(`\n${indent}}`, start));
-    const type = new RegExp(`\\n${indent}    type: ([^;]+);`).exec(body)?.[1];
+    // `type?:` too: a message input may leave its type out (it is then a message)
+    const type = new RegExp(`\\n${indent}    type\\??: ([^;]+);`).exec(body)?.[1];
     if (!type) throw new Error(`interface ${name} has no type literal`);
     return [...type.matchAll(/'([^']+)'/g)].map((m) => m[1] as string);
   });
@@ -40,4 +41,14 @@ export function declaredStreamEventTypes(): string[] {
 /** Every tool type the installed `openai` package declares for `tools`. */
 export function declaredToolTypes(): string[] {
   return unionTypeLiterals(responsesDeclarations(), "Tool");
+}
+
+/** Every input item type the installed `openai` package declares (`ResponseInputItem`). */
+export function declaredInputItemTypes(): string[] {
+  return unionTypeLiterals(responsesDeclarations(), "ResponseInputItem");
+}
+
+/** Every client event a Responses WebSocket takes (`ResponsesClientEvent`). */
+export function declaredClientEventTypes(): string[] {
+  return unionTypeLiterals(responsesDeclarations(), "ResponsesClientEvent");
 }
