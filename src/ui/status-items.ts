@@ -40,7 +40,7 @@ export const STATUS_PRIORITY = {
   model: 30,
   cacheDrop: 35,
   cached: 40,
-  cost: 42,
+  cost: 55,
   interruptHint: 45,
   prev: 50,
 } as const;
