@@ -225,7 +225,10 @@ export class TuiController {
 
   /** Ctrl+C: interrupt a turn, else clear the input, else (twice in a row) quit. */
   ctrlC() {
-    if (this.busy) {
+    // a turn slow to unwind (a checkpoint, a hook) must not swallow the second press
+    if (this.busy && this.store.getState().quitArmed) {
+      this.quit();
+    } else if (this.busy) {
       this.interrupt();
       this.set({ quitArmed: true, hint: "Interrupted. Ctrl+C again on an empty input quits." });
     } else if (!this.input.isEmpty()) {
