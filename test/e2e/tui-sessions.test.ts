@@ -217,6 +217,8 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
       () => pane.screen().includes("You said: remember the word pelican"),
       "the answer",
     );
+    // the turn ends after its answer (the workspace checkpoint): /compact waits for that
+    await pane.until(() => !pane.statusBar().includes("Esc to interrupt"), "the turn's end");
     pane.type("/compact");
     await pane.until(
       () => pane.screen().includes("Context compacted by the server"),
