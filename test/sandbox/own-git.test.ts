@@ -30,9 +30,10 @@ async function confined(command: string) {
 
 async function runDiff(): Promise<TranscriptEntryBody[]> {
   const printed: TranscriptEntryBody[] = [];
+  // a command reads the launch's folders from the controller (src/ui/commands/types.ts)
   const ctx = {
-    cwd,
-    home: join(root, "mch"),
+    controller: { launch: { cwd, home: join(root, "mch") } },
+    args: "",
     print: (...e: TranscriptEntryBody[]) => printed.push(...e),
   };
   await diffCommand.run(ctx as unknown as CommandContext);
