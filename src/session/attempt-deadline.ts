@@ -15,9 +15,20 @@ export class AttemptDeadline {
   private expired = false;
   readonly signal: AbortSignal;
 
+  /**
+   * The attempt's deadline: `stream_max_duration_ms`, or what is left of the request's retry
+   * limit when that is shorter (and still ahead: a clock already past it leaves the limit to
+   * the retry loop, which stops before the next attempt).
+   */
+  static within(maxMs: number, remainingMs: number, outer: AbortSignal | undefined) {
+    const byLimit = remainingMs > 0 && remainingMs < maxMs;
+    return new AttemptDeadline(byLimit ? remainingMs : maxMs, outer, byLimit);
+  }
+
   constructor(
     private readonly ms: number,
     private readonly outer: AbortSignal | undefined,
+    private readonly byRetryLimit = false,
   ) {
     this.timer = setTimeout(
       () => {
@@ -34,8 +45,11 @@ export class AttemptDeadline {
     if (!this.expired || this.outer?.aborted) return error;
     const started = error instanceof TransportError && error.streamStarted;
     const seconds = Math.round(this.ms / 100) / 10;
+    const what = this.byRetryLimit
+      ? "what was left of the 10-minute retry limit"
+      : "stream_max_duration_ms";
     return new TransportError(
-      `no complete response within ${seconds} s (stream_max_duration_ms): the server kept the stream open without finishing it`,
+      `no complete response within ${seconds} s (${what}): the server kept the stream open without finishing it`,
       { kind: "retryable", code: "stream_deadline", streamStarted: started },
     );
   }

@@ -220,11 +220,9 @@ export class ModelClient {
       };
       const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
         call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
-      const deadline = new AttemptDeadline(
-        Math.min(
-          provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS,
-          budget.remainingMs(),
-        ),
+      const deadline = AttemptDeadline.within(
+        provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS,
+        budget.remainingMs(),
         call.signal,
       );
       try {
