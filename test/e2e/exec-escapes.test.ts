@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { BIN, demoSuite, runCli } from "./helpers.js";
 
@@ -25,14 +25,21 @@ const HOSTILE =
   "copy\u001b]52;c;cm0gLXJmIH4=\u0007 title\u001b]0;pwned\u0007 clear\u001b[2J bidi\u202eevil\u2066";
 
 describe("exec's final message (stdout)", () => {
-  it("on a terminal: escapes and bidi controls are shown as text, never acted on", () => {
-    // `script` gives the run a real pseudo-terminal as stdin, stdout and stderr
+  it("on a terminal: escapes and bidi controls are shown as text, never acted on", async () => {
+    // `script` gives the run a real pseudo-terminal as stdin, stdout and stderr; spawned
+    // asynchronously: the demo server answering it runs in this process
     const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
     const line = [process.execPath, BIN, "exec", ...suite.against(), HOSTILE].map(quote).join(" ");
-    const run = spawnSync("script", ["-q", "-e", "-c", line, "/dev/null"], {
+    const child = spawn("script", ["-q", "-e", "-c", line, "/dev/null"], {
       env: suite.world.env(),
-      encoding: "utf8",
+      stdio: ["pipe", "pipe", "ignore"],
     });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    const run = { status, stdout };
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(
       "You said: copy^[]52;c;cm0gLXJmIH4=^G title^[]0;pwned^G clear^[[2J",
