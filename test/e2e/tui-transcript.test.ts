@@ -38,6 +38,7 @@ describe.skipIf(!hasTmux)("the transcript pager (tmux, demo server)", () => {
     await tui.until(() => !tui.screen().includes(" Transcript · lines"), "the pager to close");
     // the turn went on under the pager: the command finishes and the model answers
     await tui.until(shows("Ran the command"), "the command's answer", 30_000);
-    expect(tui.screen()).toContain("Ask mini-codex");
+    // the composer is back for the next message once the turn ended (its checkpoint included)
+    await tui.until(shows("Ask mini-codex"), "the composer", 30_000);
   }, 120_000);
 });
