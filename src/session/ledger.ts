@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { formatUsd } from "../models/cost.js";
 import { lazy } from "../protocol/lazy.js";
+import { formatLedgerCost, type LedgerCost, ledgerCost } from "./cost-totals.js";
 import type { RequestFinished } from "./events.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import {
@@ -238,6 +238,9 @@ export function findLatestLedger(home: string): string | undefined {
   return newestFile(sessionsDir(home), (name) => name.endsWith(".ledger.jsonl"));
 }
 
+export type { LedgerCost } from "./cost-totals.js";
+export { addRequestCost, formatLedgerCost, ledgerCost } from "./cost-totals.js";
+
 export interface LedgerSummary {
   sessionId?: string;
   requests: number;
@@ -266,66 +269,6 @@ export interface LedgerSummary {
   inBandEfforts: Record<string, number>;
   /** US dollars over the priced requests, per model; models whose requests had no price. */
   cost: LedgerCost;
-}
-
-export interface LedgerCost {
-  usd: number;
-  missUsd: number;
-  savedUsd: number;
-  byModel: Record<string, number>;
-  /** Models whose requests reported usage but had no price (their tokens are not in `usd`). */
-  unpriced: string[];
-}
-
-/** The cost figures of some rows (a session, or one turn of it). */
-export function ledgerCost(rows: readonly LedgerRow[]): LedgerCost {
-  const cost: LedgerCost = { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] };
-  for (const row of rows) {
-    const priced =
-      row.cost_usd === null
-        ? undefined
-        : { usd: row.cost_usd, missUsd: row.miss_cost_usd ?? 0, savedUsd: row.saved_usd ?? 0 };
-    addRequestCost(cost, {
-      model: row.model,
-      ...(row.usage ? { usage: row.usage } : {}),
-      ...(priced ? { cost: priced } : {}),
-    });
-  }
-  return cost;
-}
-
-/**
- * Adds one finished request to `total`: its cost under its model, or its model to the
- * unpriced ones when it reported usage without a price (a request without usage adds nothing).
- */
-export function addRequestCost(
-  total: LedgerCost,
-  request: Pick<RequestFinished, "model" | "usage" | "cost">,
-): void {
-  if (!request.usage) return;
-  if (!request.cost) {
-    if (!total.unpriced.includes(request.model)) total.unpriced.push(request.model);
-    return;
-  }
-  total.usd += request.cost.usd;
-  total.missUsd += request.cost.missUsd;
-  total.savedUsd += request.cost.savedUsd;
-  total.byModel[request.model] = (total.byModel[request.model] ?? 0) + request.cost.usd;
-}
-
-/**
- * One line for a cost: "$4.80 (misses cost $1.12; caching saved $3.20)", naming the models
- * without a price ("no price for demo-model": their tokens are counted, never priced).
- */
-export function formatLedgerCost(cost: LedgerCost): string {
-  const priced = Object.keys(cost.byModel).length > 0;
-  const parts: string[] = [];
-  if (priced) {
-    const misses = cost.missUsd > 0 ? `misses cost ${formatUsd(cost.missUsd)} of it; ` : "";
-    parts.push(`${formatUsd(cost.usd)} (${misses}caching saved ${formatUsd(cost.savedUsd)})`);
-  }
-  if (cost.unpriced.length > 0) parts.push(`no price for ${cost.unpriced.join(", ")}`);
-  return parts.join("; ") || "nothing priced yet";
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
