@@ -10,6 +10,7 @@ import { harnessSessionOptions } from "../session/harness.js";
 import {
   type HostileScript,
   type HostileServer,
+  message,
   respond,
   startHostileServer,
   trickle,
@@ -133,4 +134,27 @@ describe("a server that sends tool calls with duplicate or missing call ids", ()
       expect(repairHistory(history).added).toEqual([]);
     }, 60_000);
   }
+});
+
+describe("a server whose response.completed carries another response's id", () => {
+  it("is refused as a protocol error naming both ids; the chain never advances to the foreign id", async () => {
+    const script: HostileScript = (send, n) =>
+      n === 1
+        ? respond([message("first")], () => "resp_someone_else")(send, n)
+        : respond([message(`answer ${n}`)])(send, n);
+    const run = await against(script, { supportsWebsockets: true, streamMaxRetries: 0 });
+    const started = Date.now();
+    const result = await run.session.send("hello");
+    reportWait("response.completed with another id", Date.now() - started);
+    expect(result).toMatchObject({ ok: false, aborted: false });
+    expect(result.error).toBe(
+      "the server sent response.completed for resp_someone_else on the stream of resp_1: its response was not used",
+    );
+    expect(JSON.stringify(run.session.history())).not.toContain("first");
+    // the session goes on: nothing chains onto the foreign id, later turns chain on real ones
+    expect((await run.session.send("again")).ok).toBe(true);
+    expect((await run.session.send("and again")).ok).toBe(true);
+    expect(run.server.previousIds).not.toContain("resp_someone_else");
+    expect(run.server.previousIds.at(-1)).toBe(`resp_${run.server.requests - 1}`);
+  }, 60_000);
 });
