@@ -8,6 +8,7 @@ import { repairHistory } from "../../src/session/history-repair.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
 import { harnessSessionOptions } from "../session/harness.js";
 import {
+  type HostileRefusal,
   type HostileScript,
   type HostileServer,
   message,
@@ -32,8 +33,9 @@ afterEach(async () => {
 async function against(
   script: HostileScript,
   overrides: Partial<ProviderSettings>,
+  refuse?: HostileRefusal,
 ): Promise<HostileRun> {
-  const server = await startHostileServer(script);
+  const server = await startHostileServer(script, refuse);
   const home = mkdtempSync(join(tmpdir(), "mini-codex-hostile-home-"));
   const cwd = mkdtempSync(join(tmpdir(), "mini-codex-hostile-cwd-"));
   const id = `hostile-${Math.random().toString(36).slice(2, 10)}`;
@@ -156,5 +158,20 @@ describe("a server whose response.completed carries another response's id", () =
     expect((await run.session.send("and again")).ok).toBe(true);
     expect(run.server.previousIds).not.toContain("resp_someone_else");
     expect(run.server.previousIds.at(-1)).toBe(`resp_${run.server.requests - 1}`);
+  }, 60_000);
+});
+
+describe("a 5xx with Retry-After", () => {
+  it("is retried no sooner than the server asked (within the retry budget), then answered", async () => {
+    const run = await against(
+      respond([message("after the wait")]),
+      { supportsWebsockets: false, requestMaxRetries: 2 },
+      (n) => (n === 1 ? { status: 503, headers: { "retry-after": "2" } } : undefined),
+    );
+    const result = await run.session.send("hello");
+    expect(result).toMatchObject({ ok: true, lastMessage: "after the wait" });
+    const [first, second] = run.server.arrivals;
+    // the backoff alone would have retried after about 200 ms
+    expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(2_000);
   }, 60_000);
 });

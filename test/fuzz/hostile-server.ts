@@ -16,18 +16,31 @@ export type Stoppable = (() => void) | undefined;
 export interface HostileServer {
   baseUrl: string;
   requests: number;
+  /** When each HTTP request arrived (ms since the epoch), in order. */
+  arrivals: number[];
   /** Each request's `previous_response_id` (undefined: none), in order. */
   previousIds: Array<string | undefined>;
   close(): Promise<void>;
 }
 
-export async function startHostileServer(script: HostileScript): Promise<HostileServer> {
+/** An HTTP answer instead of a stream for request `n` (e.g. a 503 with `Retry-After`). */
+export type HostileRefusal = (
+  n: number,
+) => { status: number; headers?: Record<string, string> } | undefined;
+
+export async function startHostileServer(
+  script: HostileScript,
+  refuse: HostileRefusal = () => undefined,
+): Promise<HostileServer> {
   const stops = new Set<() => void>();
   const state = { requests: 0 };
   const previousIds: Array<string | undefined> = [];
+  const arrivals: number[] = [];
   const note = (body: string) => {
     try {
-      previousIds.push((JSON.parse(body) as { previous_response_id?: string }).previous_response_id);
+      previousIds.push(
+        (JSON.parse(body) as { previous_response_id?: string }).previous_response_id,
+      );
     } catch {
       previousIds.push(undefined);
     }
@@ -50,6 +63,13 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
     });
     req.on("end", () => {
       note(body);
+      arrivals.push(Date.now());
+      const refusal = refuse(arrivals.length);
+      if (refusal) {
+        res.writeHead(refusal.status, { "content-type": "application/json", ...refusal.headers });
+        res.end(JSON.stringify({ error: { code: "server_error", message: "overloaded" } }));
+        return;
+      }
       res.writeHead(200, { "content-type": "text/event-stream" });
       run(
         (event) =>
@@ -76,6 +96,7 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
       return state.requests;
     },
     previousIds,
+    arrivals,
     async close() {
       for (const stop of stops) stop();
       for (const client of wss.clients) client.terminate();
