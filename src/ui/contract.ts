@@ -16,6 +16,8 @@ export interface TuiSessionHooks {
   /** Start from a saved session instead of a new one. */
   source?: SessionSource;
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** A saved session opened in the directory it ran in (else the current one). */
+  inSessionDirectory?: boolean;
   /** A /review fork: read-only, nobody asked, no warm-up. */
   review?: boolean;
   /** Model and effort chosen earlier in this run (for /new): the session starts with them. */
