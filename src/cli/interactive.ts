@@ -101,16 +101,21 @@ export async function runInteractive(
     const { runTui } = await import("../ui/run.js");
     return await runTui({
       createSession: async (hooks) => {
-        const target = hooks.source && !hooks.review ? sourceTarget(hooks.source) : undefined;
-        const on = target
-          ? await runtimes.forSaved(target, hooks.inSessionDirectory === true)
-          : runtime();
+        const source = hooks.source;
+        const on =
+          source && !hooks.review
+            ? await runtimes.forSaved(sourceTarget(source), source.inSessionDirectory === true)
+            : runtime();
         const opened = await openSession(on, {
           warmup: !hooks.review,
           ...(hooks.review ? { review: true } : {}),
           ...(hooks.approve ? { approve: hooks.approve } : {}),
           ...(hooks.settings ? { settings: hooks.settings } : {}),
-          ...hooks.source,
+          ...(source
+            ? "resume" in source
+              ? { resume: source.resume }
+              : { fork: source.fork }
+            : {}),
         });
         return opened.session;
       },
