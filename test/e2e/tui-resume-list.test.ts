@@ -36,7 +36,11 @@ describe.skipIf(!hasTmux)("the resume list (tmux, demo server)", () => {
 
     const picker = tuiWorld.open(["resume"], 110, 30);
     await picker.until(() => picker.screen().includes("Resume a session (1)"), "one session");
-    const row = picker.screen().split("\n").find((line) => line.includes("› ")) ?? "";
+    const row =
+      picker
+        .screen()
+        .split("\n")
+        .find((line) => line.includes("› ")) ?? "";
     expect(row).toMatch(/just now|1 min ago/);
     expect(row).toContain("otters are the title · 1 turn · gpt-5");
     expect(row).not.toContain("gpt-5-codex");

@@ -23,7 +23,9 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
     await first.until(() => first.screen().includes(READY), "the TUI");
     expect(first.screen()).toContain("approval untrusted · sandbox read-only");
     const config = readFileSync(join(tuiWorld.world.home, "config.toml"), "utf8");
-    expect(config).toContain(`[projects.${JSON.stringify(realpathSync(plain))}]\ntrust_level = "untrusted"`);
+    expect(config).toContain(
+      `[projects.${JSON.stringify(realpathSync(plain))}]\ntrust_level = "untrusted"`,
+    );
     first.kill();
     // asked once: the next start goes straight in, still restricted
     const again = tuiWorld.open([], 110, 30, { trusted: false, cwd: plain });
@@ -42,6 +44,8 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
     await pane.until(() => pane.screen().includes(READY), "the TUI");
     expect(pane.screen()).toContain("approval on-request · sandbox workspace-write");
     const config = readFileSync(join(tuiWorld.world.home, "config.toml"), "utf8");
-    expect(config).toContain(`[projects.${JSON.stringify(realpathSync(repo))}]\ntrust_level = "trusted"`);
+    expect(config).toContain(
+      `[projects.${JSON.stringify(realpathSync(repo))}]\ntrust_level = "trusted"`,
+    );
   }, 90_000);
 });
