@@ -36,16 +36,34 @@ export type ResumeListResult =
   | undefined;
 
 /**
+ * The filter after typed text: printable characters are added, each Backspace/Delete removes
+ * one (keys that arrive together come as one chunk). Undefined: the text changes nothing.
+ */
+function editedQuery(query: string, input: string, key: Key): string | undefined {
+  if ((key.backspace || key.delete) && input.length <= 1) return query.slice(0, -1);
+  if (key.meta || key.ctrl) return undefined;
+  let next = query;
+  let edited = false;
+  for (const ch of input) {
+    if (ch === "\u007f" || ch === "\b") next = next.slice(0, -1);
+    else if (/[\u0000-\u001f]/.test(ch)) continue;
+    else next += ch;
+    edited = true;
+  }
+  return edited ? next : undefined;
+}
+
+/**
  * A key on the resume list: ↑↓ move, Enter resumes, Esc cancels (clears the filter first),
  * Backspace edits the filter, any other printable text is typed into it.
  */
 export function resumeListKey(list: ResumeList, input: string, key: Key): ResumeListResult {
   if (key.escape && list.query !== "") return { query: "" };
-  if (key.backspace || key.delete) return { query: list.query.slice(0, -1) };
   const ids = filteredSessions(list).map((s) => s.id);
-  const moving = key.escape || key.upArrow || key.downArrow || key.return || key.ctrl;
-  if (moving)
-    return ids.length > 0 || !key.return ? pickerKey(input, key, list.index, ids) : undefined;
-  const typed = input.replace(/[\u0000-\u001f\u007f]/g, "");
-  return typed && !key.meta ? { query: list.query + typed } : undefined;
+  if (key.return && ids.length === 0) return undefined;
+  if (key.escape || key.upArrow || key.downArrow || key.return || (key.ctrl && input === "c")) {
+    return pickerKey(input, key, list.index, ids);
+  }
+  const query = editedQuery(list.query, input, key);
+  return query === undefined ? undefined : { query };
 }

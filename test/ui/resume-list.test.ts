@@ -1,6 +1,22 @@
+import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
 import type { SessionSummary } from "../../src/session/session-list.js";
-import { filteredSessions, relativeTime } from "../../src/ui/resume-list.js";
+import { filteredSessions, relativeTime, resumeListKey } from "../../src/ui/resume-list.js";
+
+const NO_KEY = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  meta: false,
+  backspace: false,
+  delete: false,
+  tab: false,
+};
 
 const session = (id: string, firstMessage: string, model = "gpt-5"): SessionSummary => ({
   id,
@@ -33,5 +49,17 @@ describe("the resume list", () => {
     expect(list("4.1")).toEqual(["b2"]);
     expect(list("app")).toEqual(["a1", "b2"]);
     expect(list("walrus")).toEqual([]);
+  });
+
+  it("typing edits the filter, keys that arrived together included", () => {
+    const list = { sessions: [session("a1", "x")], index: 0, query: "walrus" };
+    const key = (over: Partial<Key> = {}) => ({ ...NO_KEY, ...over }) as Key;
+    expect(resumeListKey(list, "\u007f\u007f\u007f", key())).toEqual({ query: "wal" });
+    expect(resumeListKey(list, "", key({ backspace: true }))).toEqual({ query: "walru" });
+    expect(resumeListKey(list, "es", key())).toEqual({ query: "walruses" });
+    expect(resumeListKey(list, "", key({ escape: true }))).toEqual({ query: "" });
+    expect(resumeListKey({ ...list, query: "" }, "", key({ escape: true }))).toEqual({
+      cancel: true,
+    });
   });
 });
