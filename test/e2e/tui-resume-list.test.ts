@@ -50,7 +50,10 @@ describe.skipIf(!hasTmux)("the resume list (tmux, demo server)", () => {
     expect(picker.screen()).toContain("Resume a session (0 of 1)");
     for (let i = 0; i < 6; i++) picker.keys("BSpace");
     picker.literal("otter");
-    await picker.until(() => picker.screen().includes("Resume a session (1 of 1)"), "a match");
+    await picker.until(
+      () => picker.screen().includes("Filter: otter") && picker.screen().includes("› "),
+      "the match",
+    );
     picker.keys("Enter");
     await picker.until(() => picker.screen().includes("Resumed session"), "the session");
     expect(picker.screen()).toContain("You said: otters are the title");
