@@ -55,4 +55,26 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     pane.type("/status");
     await pane.until(() => pane.screen().includes("sandbox      read-only"), "the status");
   }, 90_000);
+
+  it("the list of every directory asks in the TUI before it opens another directory's session", async () => {
+    const id = await execSession("picked from afar");
+    const afar = join(tuiWorld.world.root, "afar");
+    execFileSync("git", ["init", "-q", afar]);
+    const pane = tuiWorld.open(["resume", "--all"], 140, 30, { cwd: afar });
+    await pane.until(() => pane.screen().includes("picked from afar"), "the list");
+    pane.literal("picked from afar");
+    await pane.until(() => pane.screen().includes("Filter: picked from afar"), "the filter");
+    pane.keys("Enter");
+    await pane.until(
+      () => pane.screen().includes("Choose working directory to resume this session"),
+      "the directory question",
+    );
+    expect(pane.screen()).toContain(`Use current directory (${afar})`);
+    pane.keys("Enter");
+    await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
+    expect(pane.screen()).toContain(`· ${tuiWorld.world.repo}`);
+    pane.type("/status");
+    await pane.until(() => pane.screen().includes("directory    "), "the status");
+    expect(pane.screen()).toContain(`directory    ${tuiWorld.world.repo}`);
+  }, 90_000);
 });
