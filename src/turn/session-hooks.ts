@@ -8,7 +8,7 @@ import { type HookVerdict, hookVerdict } from "../tools/hooks/hook-outcome.js";
 import { type HookSetup, runHook } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import { hookedTools } from "./hooked-tools.js";
-import { runTurnLoop, type TurnDeps, type TurnOutcome } from "./turn-loop.js";
+import { runTurnLoop, type TurnLoopContext, type TurnOutcome } from "./turn-loop.js";
 
 type AskPerson = (request: ApprovalRequest) => Promise<ApprovalDecision>;
 
@@ -49,7 +49,7 @@ export class SessionHooks {
   }
 
   /** The turn's loop with PreToolUse/PostToolUse around its tools and Stop hooks after it. */
-  runTurn(person: AskPerson | undefined, deps: TurnDeps): Promise<TurnOutcome> {
+  runTurn(person: AskPerson | undefined, deps: TurnLoopContext): Promise<TurnOutcome> {
     const tools = hookedTools(deps.tools, this, person);
     return withStopHooks(() => runTurnLoop({ ...deps, tools }), this, deps.signal, deps.append);
   }
