@@ -28,6 +28,7 @@ import { type RecordedSettings, sameSettings } from "../session/recorded-setting
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
 import { skillMentionItems } from "../session/skill-context.js";
 import { HistoryCompactor } from "./history-compactor.js";
+import { runHookedTurn } from "./hooked-turn.js";
 import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
@@ -167,7 +168,7 @@ export class Session implements AgentSession {
           ...early,
         ]);
         const context = this.turnContext(turn, signal);
-        return await this.hooks.runTurn(this.options.approve?.bind(this.options), {
+        return await runHookedTurn(this.hooks, this.options.approve?.bind(this.options), {
           ...context,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {
