@@ -7,6 +7,7 @@ import {
 import type { ResponseItem } from "../protocol/items.js";
 import { parseRetryAfterMs, TransportError } from "../transport/errors.js";
 import { type ServerCacheAnswer, serverCacheAnswer } from "./server-cache.js";
+import { type SocketSteering, SteeredSegments, type SteeredSegment } from "./socket-steering.js";
 
 /** What one streamed response produced. */
 export interface CompletedResponse {
@@ -16,6 +17,13 @@ export interface CompletedResponse {
   usage?: UsageFigures;
   /** The server's prompt-cache diagnosis, when it sent one. */
   serverCache?: ServerCacheAnswer;
+  /** Responses that ended for steering before this one, their automatic successor (in order). */
+  steered?: SteeredSegment[];
+  /**
+   * Steering input the server holds for the next request (`response.steer.pending`): history
+   * puts it after these items, before the tool outputs; it is never sent again.
+   */
+  queuedSteering?: ResponseItem[];
 }
 
 export interface StreamTiming {
@@ -31,26 +39,35 @@ export async function readResponse(
   events: AsyncIterable<ServerEvent>,
   onEvent: (event: ServerEvent) => void,
   timing: StreamTiming & { startedAt: number; now: () => number },
+  steering?: SocketSteering,
 ): Promise<CompletedResponse> {
-  const items: ResponseItem[] = [];
+  let items: ResponseItem[] = [];
+  const segments = new SteeredSegments(steering);
   for await (const event of events) {
     if (timing.msToFirstEvent === undefined)
       timing.msToFirstEvent = timing.now() - timing.startedAt;
+    steering?.observe(event);
     onEvent(event);
     switch (event.type) {
       case "response.output_item.done":
         items.push(event.item);
         break;
+      case "response.created":
+        segments.successorCreated();
+        break;
       case "response.completed": {
         const usage = usageFigures(event.response.usage as Usage | undefined);
         const output = items.length > 0 ? items : (event.response.output ?? []);
         const serverCache = serverCacheAnswer(event.response);
-        return {
+        const result = {
           responseId: event.response.id,
           items: output,
           ...(usage ? { usage } : {}),
           ...(serverCache ? { serverCache } : {}),
         };
+        if (!segments.ended(result, event)) return segments.finish(result);
+        items = [];
+        break;
       }
       case "response.failed": {
         const code = event.response.error?.code ?? undefined;
@@ -70,12 +87,19 @@ export async function readResponse(
       }
       case "response.incomplete": {
         const reason = event.response.incomplete_details?.reason ?? "unknown reason";
+        if (reason === "steered" && steering) {
+          segments.ended({ responseId: event.response.id, items }, event);
+          items = [];
+          break;
+        }
         throw new ResponseFailed(`the response was incomplete (${reason})`, "incomplete");
       }
       default:
         break;
     }
   }
+  const completed = segments.lastCompleted();
+  if (completed) return segments.finish(completed); // a steering answer came after it
   throw new TransportError("stream ended before response.completed", {
     kind: "retryable",
     streamStarted: true,

@@ -11,6 +11,7 @@ import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
 import { addUsage, noUsage } from "../session/usage.js";
 import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
+import { appendQueuedSteering, appendSteered } from "./steered-history.js";
 import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
 
@@ -84,6 +85,7 @@ export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
       throw error;
     }
     usage = addUsage(usage, response.usage);
+    appendSteered(response, deps);
     deps.append(response.items);
     const calls: ToolCallItem[] = [];
     for (const item of response.items) {
@@ -94,6 +96,7 @@ export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
         lastMessage = messageText(item) ?? lastMessage;
       }
     }
+    appendQueuedSteering(response, deps);
     if (calls.length === 0) {
       // steering that arrived during the last response: sample again instead of ending
       if (appendSteering(deps)) continue;
