@@ -16,9 +16,7 @@ export const steerEventSchemas = () =>
     z.looseObject({
       type: z.literal("response.steer.pending"),
       reason: z.string(),
-      required_input: z.array(
-        z.looseObject({ type: z.string(), call_id: z.string().optional() }),
-      ),
+      required_input: z.array(z.looseObject({ type: z.string(), call_id: z.string().optional() })),
       steer: steerRef(),
     }),
     z.looseObject({

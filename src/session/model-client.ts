@@ -43,11 +43,7 @@ import {
   type StreamTiming,
 } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
-import {
-  type SteeringReturned,
-  SocketSteering,
-  steeredBaseline,
-} from "./socket-steering.js";
+import { SocketSteering, type SteeringReturned, steeredBaseline } from "./socket-steering.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
   type AttemptTarget,
@@ -226,7 +222,10 @@ export class ModelClient {
             },
           }
         : undefined;
-      const steered = steering && { ...route, keepReading: (e: ServerEvent) => steering.keepReading(e) };
+      const steered = steering && {
+        ...route,
+        keepReading: (e: ServerEvent) => steering.keepReading(e),
+      };
       const timing: StreamTiming & { startedAt: number; now: () => number } = {
         startedAt: this.now(),
         now: this.now,
@@ -289,7 +288,8 @@ export class ModelClient {
 
   private steeringFor(target: AttemptTarget, model: string, warmup: boolean) {
     if (this.steeringRefused) return undefined;
-    if (!SocketSteering.offered(target.transport.kind, lookupModel(model), warmup)) return undefined;
+    if (!SocketSteering.offered(target.transport.kind, lookupModel(model), warmup))
+      return undefined;
     const socket = target.transport as SocketTransport;
     this.steering = new SocketSteering((text) => socket.sendFrame(text));
     return this.steering;

@@ -7,7 +7,7 @@ import {
 import type { ResponseItem } from "../protocol/items.js";
 import { parseRetryAfterMs, TransportError } from "../transport/errors.js";
 import { type ServerCacheAnswer, serverCacheAnswer } from "./server-cache.js";
-import { type SocketSteering, SteeredSegments, type SteeredSegment } from "./socket-steering.js";
+import { type SocketSteering, type SteeredSegment, SteeredSegments } from "./socket-steering.js";
 
 /** What one streamed response produced. */
 export interface CompletedResponse {
