@@ -79,6 +79,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     steers: engine.steers,
     successors: engine.successors,
     hooks,
+    closeSockets() {
+      for (const client of wss.clients) client.close(1001, "idle");
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         lifetime.abort();

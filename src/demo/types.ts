@@ -51,6 +51,8 @@ export interface DemoServer {
   /** The automatic successors steering started (the server's own, not client requests). */
   successors: RecordedRequest[];
   hooks: DemoHooks;
+  /** Close every open WebSocket from the server's side, as a server does with an idle one. */
+  closeSockets(): void;
   close(): Promise<void>;
 }
 
