@@ -43,7 +43,7 @@ import {
   type StreamTiming,
 } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
-import { SocketSteering, type SteeringReturned, steeredBaseline } from "./socket-steering.js";
+import { SessionSteering, type SteeringReturned, steeredBaseline } from "./socket-steering.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
   type AttemptTarget,
@@ -100,10 +100,8 @@ export class ModelClient {
   private lastResponseId: string | undefined;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
-  /** The attempt streaming now, when it takes `response.steer` (docs/protocol.md, "Steering"). */
-  private steering: SocketSteering | undefined;
-  /** `steering_not_supported` came once: client-side steering for the rest of the session. */
-  private steeringRefused = false;
+  /** `response.steer` into the attempt streaming now (docs/protocol.md, "Steering"). */
+  private readonly steering = new SessionSteering();
   /** Taken out of every failure's text: a server may echo the key it was sent. */
   private readonly secrets: string[];
 
@@ -213,7 +211,7 @@ export class ModelClient {
       budget.attempted();
       this.lastLane = lane;
       let ignored = false;
-      const steering = this.steeringFor(target, wire.model, warmup);
+      const steering = this.steering.open(transport, lookupModel(wire.model), warmup);
       const route: LaneRoute | undefined = target.streamId
         ? {
             streamId: target.streamId,
@@ -247,9 +245,9 @@ export class ModelClient {
         refuseBadCallIds(result.items, current.body.input);
         // the chain rule after steering: what the server holds now is the baseline
         const baseline = steeredBaseline(current, result.steered ?? []);
-        if (baseline !== current) chain.accepted(baseline, connection);
+        if (baseline !== current) chain.steered(baseline);
         chain.completed(result.responseId, [...result.items, ...(result.queuedSteering ?? [])]);
-        this.endSteering(steering, false);
+        this.steering.close(steering, false);
         if (result.responseId) this.lastResponseId = result.responseId;
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
@@ -257,7 +255,7 @@ export class ModelClient {
       } catch (thrown) {
         const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
-        this.endSteering(steering, true);
+        this.steering.close(steering, true);
         if (ignored) this.streamIds.ignored(undefined);
         if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
@@ -283,23 +281,7 @@ export class ModelClient {
    * steers client-side. `onReturned` gets input the server gives back.
    */
   steer(items: ResponseItem[], onReturned: SteeringReturned): boolean {
-    return this.steering?.steer(items, onReturned) ?? false;
-  }
-
-  private steeringFor(target: AttemptTarget, model: string, warmup: boolean) {
-    if (this.steeringRefused) return undefined;
-    if (!SocketSteering.offered(target.transport.kind, lookupModel(model), warmup))
-      return undefined;
-    const socket = target.transport as SocketTransport;
-    this.steering = new SocketSteering((text) => socket.sendFrame(text));
-    return this.steering;
-  }
-
-  private endSteering(steering: SocketSteering | undefined, failed: boolean): void {
-    if (!steering) return;
-    if (this.steering === steering) this.steering = undefined;
-    steering.settle(failed);
-    if (steering.notSupported) this.steeringRefused = true;
+    return this.steering.steer(items, onReturned);
   }
 
   close(): void {

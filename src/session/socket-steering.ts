@@ -203,3 +203,40 @@ export class SteeredSegments<R extends { responseId: string; items: ResponseItem
     };
   }
 }
+
+/** A transport that can carry a steer frame (the WebSocket). */
+interface FrameSender {
+  readonly kind: "ws" | "http";
+  sendFrame?(text: string): boolean;
+}
+
+/**
+ * The session's steering on the socket: the attempt that takes `response.steer` now, and
+ * whether the provider refused it once (`steering_not_supported`: client-side from then on).
+ */
+export class SessionSteering {
+  private current: SocketSteering | undefined;
+  private refused = false;
+
+  /** An attempt starts: its steering, where the transport and the model take it. */
+  open(transport: FrameSender, model: { steering: boolean }, warmup: boolean) {
+    if (this.refused || !SocketSteering.offered(transport.kind, model, warmup)) return undefined;
+    const send = transport.sendFrame?.bind(transport);
+    if (!send) return undefined;
+    this.current = new SocketSteering(send);
+    return this.current;
+  }
+
+  /** Into the response streaming now; false: steer client-side. */
+  steer(items: ResponseItem[], onReturned: SteeringReturned): boolean {
+    return this.current?.steer(items, onReturned) ?? false;
+  }
+
+  /** The attempt ended (completed, or `failed`): unsettled input goes back. */
+  close(steering: SocketSteering | undefined, failed: boolean): void {
+    if (!steering) return;
+    if (this.current === steering) this.current = undefined;
+    steering.settle(failed);
+    if (steering.notSupported) this.refused = true;
+  }
+}
