@@ -132,6 +132,7 @@ export class Session implements AgentSession {
       beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
       remote: () => this.model.remoteCompaction(this.settings.model),
       remoteFailed: () => this.model.refuseRemoteCompaction(),
+      cacheTtlMs: () => this.model.cacheTtlMs(this.settings),
     });
   }
 
