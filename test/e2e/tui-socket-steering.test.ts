@@ -7,16 +7,18 @@ import { useTuiWorld } from "./tui-world.js";
  * demo response streams goes out as `response.steer`; the slow answer stops early and the
  * server's successor answers the message; nothing is sent twice and the next request chains.
  */
-const tui = useTuiWorld();
-
 describe("Enter during a streaming response on a model that takes steering", () => {
+  const tui = useTuiWorld();
   it("reaches the model before the response would have ended; the next request is incremental", async () => {
     const p = tui.open(["-m", "gpt-6-astra"]);
     await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
     p.type("demo:slow 40");
     await p.until(() => p.screen().includes("Slow part 2."), "the slow answer to stream");
     p.type("say zebra instead");
-    await p.until(() => p.screen().includes("You said: say zebra instead"), "the successor's answer");
+    await p.until(
+      () => p.screen().includes("You said: say zebra instead"),
+      "the successor's answer",
+    );
     await p.until(() => !p.statusBar().includes("working"), "the turn to end");
     // the slow answer stopped early: its 40th part never came
     expect(p.screen()).not.toContain("Slow part 40.");
