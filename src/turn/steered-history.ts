@@ -1,5 +1,5 @@
 import type { CompletedResponse } from "../session/response-stream.js";
-import type { TurnDeps } from "./turn-loop.js";
+import type { TurnContext } from "./turn-context.js";
 
 /**
  * Steering on the socket (docs/protocol.md, "Steering"): before a response's own items, history
@@ -8,7 +8,7 @@ import type { TurnDeps } from "./turn-loop.js";
  */
 export function appendSteered(
   response: CompletedResponse,
-  deps: Pick<TurnDeps, "append" | "emit">,
+  deps: Pick<TurnContext, "append" | "emit">,
 ): void {
   for (const segment of response.steered ?? []) {
     deps.append(segment.items);
@@ -24,7 +24,7 @@ export function appendSteered(
  */
 export function appendQueuedSteering(
   response: CompletedResponse,
-  deps: Pick<TurnDeps, "append">,
+  deps: Pick<TurnContext, "append">,
 ): void {
   if (response.queuedSteering?.length) deps.append(response.queuedSteering);
 }
