@@ -1,4 +1,6 @@
+import { lookupModel } from "../models/catalog.js";
 import { redactError } from "../protocol/error-message.js";
+import type { ServerEvent } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
@@ -41,6 +43,7 @@ import {
   type StreamTiming,
 } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
+import { SessionSteering, type SteeringReturned, steeredBaseline } from "./socket-steering.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
   type AttemptTarget,
@@ -97,6 +100,8 @@ export class ModelClient {
   private lastResponseId: string | undefined;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
+  /** `response.steer` into the attempt streaming now (docs/protocol.md, "Steering"). */
+  private readonly steering = new SessionSteering();
   /** Taken out of every failure's text: a server may echo the key it was sent. */
   private readonly secrets: string[];
 
@@ -206,6 +211,7 @@ export class ModelClient {
       budget.attempted();
       this.lastLane = lane;
       let ignored = false;
+      const steering = this.steering.open(transport, lookupModel(wire.model), warmup);
       const route: LaneRoute | undefined = target.streamId
         ? {
             streamId: target.streamId,
@@ -214,6 +220,10 @@ export class ModelClient {
             },
           }
         : undefined;
+      const steered = steering && {
+        ...route,
+        keepReading: (e: ServerEvent) => steering.keepReading(e),
+      };
       const timing: StreamTiming & { startedAt: number; now: () => number } = {
         startedAt: this.now(),
         now: this.now,
@@ -227,12 +237,17 @@ export class ModelClient {
       );
       try {
         const result = await readResponse(
-          transport.stream(wire, deadline.signal, route),
+          transport.stream(wire, deadline.signal, steered || route),
           call.onEvent,
           timing,
+          steering,
         );
         refuseBadCallIds(result.items, current.body.input);
-        chain.completed(result.responseId, result.items);
+        // the chain rule after steering: what the server holds now is the baseline
+        const baseline = steeredBaseline(current, result.steered ?? []);
+        if (baseline !== current) chain.steered(baseline);
+        chain.completed(result.responseId, [...result.items, ...(result.queuedSteering ?? [])]);
+        this.steering.close(steering, false);
         if (result.responseId) this.lastResponseId = result.responseId;
         if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
@@ -240,6 +255,7 @@ export class ModelClient {
       } catch (thrown) {
         const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
+        this.steering.close(steering, true);
         if (ignored) this.streamIds.ignored(undefined);
         if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
@@ -257,6 +273,15 @@ export class ModelClient {
     if (!current.body.prompt_cache_options) return undefined;
     if (plan.kind === "incremental") return plan.previousResponseId;
     return this.options.comparisonFor?.(current) ?? this.lastResponseId;
+  }
+
+  /**
+   * Send steering input into the response streaming now (`response.steer`); false when none
+   * takes it (HTTP, a model without steering, between responses, refused once): the caller
+   * steers client-side. `onReturned` gets input the server gives back.
+   */
+  steer(items: ResponseItem[], onReturned: SteeringReturned): boolean {
+    return this.steering.steer(items, onReturned);
   }
 
   close(): void {

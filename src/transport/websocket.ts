@@ -87,6 +87,14 @@ export class WebSocketTransport implements ResponsesTransport {
     return this.run(request, signal, lane);
   }
 
+  /** Send one client frame that is not a request (`response.steer`); false when closed. */
+  sendFrame(text: string): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(text);
+    return true;
+  }
+
   /** Close the current socket; a later stream() reconnects. */
   close(): void {
     this.drop(new TransportError("transport closed", { kind: "aborted" }));
@@ -107,6 +115,7 @@ export class WebSocketTransport implements ResponsesTransport {
     let started = false;
     let clean = false;
     let acquired = false;
+    let afterTerminal = false;
     const streamId = lane?.streamId;
     const route = streamId ?? DEFAULT_ROUTE;
     try {
@@ -136,7 +145,9 @@ export class WebSocketTransport implements ResponsesTransport {
         // a response run without its lane's echo went to the server's default lane
         if (!started && streamId !== undefined && !delivery.echoed) lane?.onIgnored?.();
         started = true;
-        if (isTerminalEvent(event)) clean = true;
+        if (event.type === "response.created") afterTerminal = false; // a successor streams
+        if (isTerminalEvent(event)) afterTerminal = true;
+        if (afterTerminal) clean = !(lane?.keepReading?.(event) ?? false);
         yield event;
         if (clean) return;
       }

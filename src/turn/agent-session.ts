@@ -74,7 +74,7 @@ export class Session implements AgentSession {
   private readonly approve: ReturnType<typeof sessionApprovalGate>;
   private readonly lifetime = new AbortController();
   private readonly turns: TurnGuard;
-  private readonly steering = new SteeringBuffer();
+  private readonly steering = new SteeringBuffer((items, back) => this.client.steer(items, back));
   private readonly warmup: Warmup;
   private readonly settingsNote = new PendingSettingsNote();
   private readonly compactor: HistoryCompactor;
@@ -129,6 +129,7 @@ export class Session implements AgentSession {
       beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
       remote: () => this.model.remoteCompaction(this.settings.model),
       remoteFailed: () => this.model.refuseRemoteCompaction(),
+      cacheTtlMs: () => this.model.cacheTtlMs(this.settings),
     });
   }
 

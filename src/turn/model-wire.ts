@@ -10,7 +10,9 @@ import {
 import {
   DEFAULT_PROMPT_CACHE_MODE,
   DEFAULT_PROMPT_CACHE_TTL,
+  PROVIDER_CACHE_TTL_MS,
   type PromptCacheSettings,
+  promptCacheTtlMs,
 } from "../session/prompt-cache.js";
 import type { RequestWire } from "../session/request.js";
 import {
@@ -78,6 +80,15 @@ export class ModelWire {
         mode: settings.promptCacheMode ?? DEFAULT_PROMPT_CACHE_MODE,
       },
     };
+  }
+
+  /**
+   * How long the prefix these settings send stays cached: the configured `prompt_cache_ttl`
+   * where the request carries cache options, else the provider's default (30 minutes).
+   */
+  cacheTtlMs(settings: SessionSettings): number {
+    const ttl = this.promptCache(settings).promptCache?.ttl;
+    return ttl === undefined ? PROVIDER_CACHE_TTL_MS : promptCacheTtlMs(ttl);
   }
 
   /** The provider refused cache options for `model`: requests go without them from now on. */
