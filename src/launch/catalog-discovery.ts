@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ModelFacts, parseCodexCatalog } from "../models/catalog.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "../session/private-files.js";
+import { afterFirstRequestWritten } from "../transport/first-request.js";
 
 /**
  * Model discovery (docs/config.md, "Models"): a provider's `GET {base_url}/models` in the
@@ -86,7 +87,9 @@ export function refreshCatalog(options: {
 }): CatalogRefresh {
   const controller = new AbortController();
   const run = async () => {
-    await new Promise((resolve) => setImmediate(resolve)); // after start-up's own work
+    // after the first request is written: loading fetch (undici) and the GET would delay it
+    await new Promise<void>((resolve) => afterFirstRequestWritten(resolve));
+    if (controller.signal.aborted) return;
     const cached = readCache(options.home, options.url);
     const response = await fetch(options.url, {
       headers: {
