@@ -48,7 +48,12 @@ const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-vs-"));
 /** The request shapes compared: the model and the provider's `name` in both clients' config. */
 const SHAPES = {
   classic: { model: "demo-model", providerName: "mini-codex demo" },
-  lite: { model: "gpt-6-astra", providerName: "OpenAI" },
+  // turns_6 left out (npm run bench stays under 3 min): effort_toggle resumes too
+  lite: {
+    model: "gpt-6-astra",
+    providerName: "OpenAI",
+    scenarios: ["tools_20", "effort_toggle"],
+  },
 };
 
 /** Each client's world: its own HOME, TMPDIR, config, and a work folder per session. */
@@ -196,7 +201,10 @@ const r2 = (v) => (v === null ? null : Number(v.toFixed(2)));
 /** Every scenario of one shape, the clients alternating; the medians and their ratios. */
 async function compare(shape, shapeIndex) {
   const out = {};
-  for (const [index, [name, steps]] of Object.entries(SCENARIOS).entries()) {
+  const scenarios = Object.entries(SCENARIOS).filter(
+    ([name]) => !shape.scenarios || shape.scenarios.includes(name),
+  );
+  for (const [index, [name, steps]] of scenarios.entries()) {
     const runs = { mini_codex: [], codex: [] };
     for (let i = 0; i < RUNS; i++) {
       // the order alternates from run to run, scenario to scenario and shape to shape
@@ -216,6 +224,7 @@ async function compare(shape, shapeIndex) {
   const sum = (key, client) => Object.values(out).reduce((s, f) => s + (f[key][client] ?? 0), 0);
   return {
     model: shape.model,
+    scenarios_run: scenarios.map(([name]) => name),
     first_request_ratio: r2(out.tools_20.firstRequest.mini_codex / out.tools_20.firstRequest.codex),
     whole_run_ratio: r2(sum("total", "mini_codex") / sum("total", "codex")),
     bytes_ratio: r2(sum("bytes", "mini_codex") / sum("bytes", "codex")),
