@@ -1,8 +1,6 @@
 import { formatLedgerCost, type LedgerCost, ledgerCost } from "./cost-totals.js";
-import { type LedgerRow, WARMUP_TURN } from "./ledger.js";
+import { type LedgerRow, WARMUP_TURN } from "./ledger-row.js";
 import { type ServerCacheTally, serverCacheLines, tallyServerCache } from "./server-cache-tally.js";
-
-// `mini-codex ledger`'s summary of a ledger's rows (moved out of ledger.ts, which was over 300 lines)
 
 export interface LedgerSummary {
   sessionId?: string;
