@@ -10,6 +10,7 @@ import { type ResponsesRequest, responseCreateFrameText } from "../protocol/requ
 import { abortedError } from "./backoff.js";
 import { TransportError, WebSocketUnavailable } from "./errors.js";
 import { EventQueue } from "./event-queue.js";
+import { requestWritten } from "./first-request.js";
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./http.js";
 import { errorFrameToTransportError } from "./server-error.js";
 import type { LaneRoute, ProviderEndpoint, ResponsesTransport } from "./types.js";
@@ -128,6 +129,7 @@ export class WebSocketTransport implements ResponsesTransport {
       if (streamId !== undefined) this.namedLanes.add(streamId);
       socket.send(responseCreateFrameText(request, streamId), (error) => {
         if (error) queue.fail(closedBeforeTerminal("while sending the request"));
+        else requestWritten();
       });
       const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
       for (;;) {
