@@ -2,18 +2,9 @@ import { lookupModel } from "../models/catalog.js";
 import { redactError } from "../protocol/error-message.js";
 import type { ServerEvent } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
-import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
 import { WebSocketUnavailable } from "../transport/errors.js";
-import { HttpTransport } from "../transport/http.js";
-import type {
-  LaneRoute,
-  ProviderEndpoint,
-  ResponsesTransport,
-  TransportKind,
-} from "../transport/types.js";
-import { WebSocketTransport } from "../transport/websocket.js";
-import type { ProviderSettings } from "./api.js";
+import type { LaneRoute, TransportKind } from "../transport/types.js";
 import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import type { RequestOutcome } from "./events.js";
 import {
@@ -24,24 +15,15 @@ import {
   recoveryContext,
   recoveryFor,
 } from "./failures.js";
-import { callIdProblem } from "./history-repair.js";
-import {
-  LaneSockets,
-  laneBudgetSpent,
-  SOCKET_MAX_AGE_MS,
-  type SocketTransport,
-} from "./lane-sockets.js";
-import type { Lane, LaneTable } from "./lanes.js";
+import { refuseBadCallIds } from "./history-repair.js";
+import type { LaneSockets, SocketTransport } from "./lane-sockets.js";
+import { type LaneTransportOptions, LaneTransports } from "./lane-transports.js";
+import type { Lane } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import { withCacheControls } from "./prompt-cache.js";
 import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
-import {
-  type CompletedResponse,
-  ResponseFailed,
-  readResponse,
-  type StreamTiming,
-} from "./response-stream.js";
+import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
 import { SessionSteering, type SteeringReturned, steeredBaseline } from "./socket-steering.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
@@ -49,7 +31,6 @@ import {
   type AttemptTarget,
   describeAttempt,
   describeFinish,
-  providerEndpoint,
   type SampleCall,
 } from "./wire-attempt.js";
 
@@ -57,14 +38,7 @@ export { ModelRequestError } from "./failures.js";
 export { SOCKET_MAX_AGE_MS, type SocketTransport } from "./lane-sockets.js";
 export type { SampleCall } from "./wire-attempt.js";
 
-export interface ModelClientOptions {
-  provider: ProviderSettings;
-  sessionId: string;
-  version: string;
-  lanes: LaneTable;
-  warn(message: string): void;
-  createWebSocket?(endpoint: ProviderEndpoint): SocketTransport;
-  createHttp?(endpoint: ProviderEndpoint): ResponsesTransport;
+export interface ModelClientOptions extends LaneTransportOptions {
   now?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
@@ -89,9 +63,7 @@ export interface ModelClientOptions {
  * is reported once.
  */
 export class ModelClient {
-  private readonly sockets: LaneSockets;
-  private http?: ResponsesTransport;
-  private useHttp: boolean;
+  private readonly transports: LaneTransports;
   private seq = 0;
   private readonly now: () => number;
   private readonly streamIds: StreamIdFallback;
@@ -106,18 +78,18 @@ export class ModelClient {
   private readonly secrets: string[];
 
   constructor(private readonly options: ModelClientOptions) {
-    this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
     this.lastResponseId = options.lastResponseId;
     this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
+    this.transports = new LaneTransports(options, this.now);
     const mode = options.provider.wsLanes;
-    this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
-      (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
-        providerEndpoint(this.options),
-      ),
+    this.streamIds = new StreamIdFallback(
+      mode,
+      options.lanes,
+      this.transports.sockets,
+      options.warn,
     );
-    this.streamIds = new StreamIdFallback(mode, options.lanes, this.sockets, options.warn);
     this.refusals = new Refusals(
       this.streamIds,
       options.onUpdateRefused,
@@ -126,17 +98,17 @@ export class ModelClient {
   }
 
   get transportKind(): TransportKind {
-    return this.useHttp ? "http" : "ws";
+    return this.transports.overHttp ? "http" : "ws";
   }
 
   /** How lanes reach the server now (`auto` turns into `connections` once turned down). */
   get laneTransport(): LaneSockets["mode"] {
-    return this.sockets.mode;
+    return this.transports.sockets.mode;
   }
 
   /** A lane was dropped from the table: its own socket goes with it. */
   dropLane(lane: Lane): void {
-    this.sockets.dropLane(lane);
+    this.transports.sockets.dropLane(lane);
   }
 
   /** What the next request for `current` would be, and on which lane (no side effects). */
@@ -144,10 +116,16 @@ export class ModelClient {
     const lanes = this.options.lanes;
     const lane = lanes.find(current.body);
     if (!lane) {
-      const reason = this.useHttp ? "transport_http" : lanes.size > 0 ? "lane_new" : "no_baseline";
+      const reason = this.transports.overHttp
+        ? "transport_http"
+        : lanes.size > 0
+          ? "lane_new"
+          : "no_baseline";
       return { plan: { kind: "full", reason }, lane: lanes.labelFor(current.body) };
     }
-    const connection = this.useHttp ? undefined : this.sockets.connectionOf(lane);
+    const connection = this.transports.overHttp
+      ? undefined
+      : this.transports.sockets.connectionOf(lane);
     const plan = lane.chain.preview(
       current,
       this.transportKind,
@@ -159,7 +137,7 @@ export class ModelClient {
 
   /** Send the generate:false warm-up on a WebSocket; failures only cost the optimisation. */
   async warmup(call: Omit<SampleCall, "warmup">): Promise<void> {
-    if (this.useHttp) return;
+    if (this.transports.overHttp) return;
     try {
       await this.sample({ ...call, warmup: true });
     } catch (error) {
@@ -173,15 +151,15 @@ export class ModelClient {
     const refusals = { updates: 0, cacheOptions: 0 };
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
-      if (call.warmup && this.useHttp) return { responseId: "", items: [] };
+      if (call.warmup && this.transports.overHttp) return { responseId: "", items: [] };
       lanes.applyEpochLimit();
       let target: AttemptTarget;
       try {
-        target = await this.pickTarget(call.build().body, call.signal);
+        target = await this.transports.pick(call.build().body, call.signal);
       } catch (error) {
         redactError(error, this.secrets);
         if (error instanceof WebSocketUnavailable) {
-          this.fallBackToHttp(`WebSocket unavailable (${error.message})`);
+          this.transports.fallBackToHttp(`WebSocket unavailable (${error.message})`);
           continue;
         }
         throw asRequestError(error, call.signal);
@@ -285,8 +263,7 @@ export class ModelClient {
   }
 
   close(): void {
-    this.sockets.closeAll();
-    this.http?.close();
+    this.transports.close();
   }
 
   /** Decide and prepare the next attempt after a failure; throws when the chain gives up. */
@@ -325,61 +302,19 @@ export class ModelClient {
     } else chain.failed(recovery.kind === "reconnect" ? recovery.reason : undefined);
     if (recovery.kind === "reconnect" && transport.kind === "ws") transport.close();
     if (recovery.kind === "fallback_http") {
-      this.fallBackToHttp(`WebSocket unavailable (${message})`);
+      this.transports.fallBackToHttp(`WebSocket unavailable (${message})`);
       return;
     }
     if (recovery.kind === "http_for_good") {
-      this.fallBackToHttp(`WebSocket kept failing (${message})`);
+      this.transports.fallBackToHttp(`WebSocket kept failing (${message})`);
     }
     call.onAttemptFailed?.(message);
     if (delayMs > 0) await this.pause(delayMs, call.signal);
-  }
-
-  private async pickTarget(
-    body: ResponsesRequest,
-    signal: AbortSignal | undefined,
-  ): Promise<AttemptTarget> {
-    const lanes = this.options.lanes;
-    const lane = lanes.select(body);
-    if (this.useHttp) {
-      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(
-        providerEndpoint(this.options),
-      );
-      return { lane, transport: this.http, connection: undefined, streamId: undefined };
-    }
-    const socket = this.sockets.socketFor(lane);
-    const openedAt = socket.openedAt;
-    if (openedAt !== undefined && this.now() - openedAt >= SOCKET_MAX_AGE_MS) {
-      socket.close();
-      // every lane on that socket starts a new epoch on a new one
-      if (this.sockets.sharedByAll) lanes.resetEpoch("socket_age");
-      else lane.chain.reset("epoch_reset:socket_age");
-    }
-    const streamId = this.sockets.streamIdFor(lane);
-    // the connection's lane budget is spent: its lanes reconnect
-    if (laneBudgetSpent(socket, streamId)) socket.close();
-    await socket.connect(signal);
-    return { lane, transport: socket, connection: socket.connectionId, streamId };
-  }
-
-  private fallBackToHttp(why: string): void {
-    if (this.useHttp) return;
-    this.useHttp = true;
-    this.sockets.closeAll();
-    this.options.warn(`${why}; using HTTP for the rest of this session`);
   }
 
   private pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
     return sleep(ms, signal).catch(() => {
       throw new ModelRequestError("interrupted", true);
     });
-  }
-}
-
-/** A response whose tool calls lack or reuse call ids fails whole: none of it is kept or run. */
-function refuseBadCallIds(items: readonly ResponseItem[], earlier: readonly ResponseItem[]): void {
-  const problem = callIdProblem(items, earlier);
-  if (problem) {
-    throw new ResponseFailed(`the server sent ${problem}: its response was not used`, "failed");
   }
 }
