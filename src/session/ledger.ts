@@ -5,6 +5,7 @@ import { lazy } from "../protocol/lazy.js";
 import { formatLedgerCost, type LedgerCost, ledgerCost } from "./cost-totals.js";
 import type { RequestFinished } from "./events.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
+import type { RequestForecast } from "./request-forecast.js";
 import {
   type ServerCacheTally,
   serverCacheCell,
@@ -69,6 +70,16 @@ export const ledgerRowSchema = lazy(() =>
     cost_usd: z.number().nullable().default(null),
     miss_cost_usd: z.number().nullable().default(null),
     saved_usd: z.number().nullable().default(null),
+    // what was predicted before the request was sent (absent in older ledgers: null)
+    predicted: z
+      .object({
+        input_tokens: z.number(),
+        cached_tokens: z.number(),
+        output_tokens: z.number(),
+        cost_usd: z.number().nullable(),
+      })
+      .nullable()
+      .default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -124,6 +135,17 @@ export function ledgerRow(
     cost_usd: request.cost ? roundUsd(request.cost.usd) : null,
     miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
     saved_usd: request.cost ? roundUsd(request.cost.savedUsd) : null,
+    predicted: predictedCell(request.cache?.predicted),
+  };
+}
+
+function predictedCell(forecast: RequestForecast | undefined): LedgerRow["predicted"] {
+  if (!forecast) return null;
+  return {
+    input_tokens: forecast.inputTokens,
+    cached_tokens: forecast.cachedTokens,
+    output_tokens: forecast.outputTokens,
+    cost_usd: forecast.usd === undefined ? null : roundUsd(forecast.usd),
   };
 }
 

@@ -7,13 +7,13 @@ import {
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type {
   AgentSession,
+  ForecastChange,
   SessionOptions,
   SessionRewinds,
   SessionSettings,
   SessionStatus,
   TurnResult,
 } from "../session/api.js";
-import { carriedEffort } from "../session/effort-updates.js";
 import { leadingContext } from "../session/environment.js";
 import type {
   NextRequestPreview,
@@ -32,9 +32,10 @@ import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
 import { TurnCheckpoints } from "./rewind.js";
+import { forecastNext } from "./session-forecast.js";
 import { sessionApprovalGate } from "./session-gate.js";
 import { SessionHooks } from "./session-hooks.js";
-import { nextRequestPreview, sessionStatus, settingsChangedEvent } from "./session-status.js";
+import { sessionStatus, settingsChangedEvent } from "./session-status.js";
 import { PendingSettingsNote } from "./settings-note.js";
 import { SteeringBuffer } from "./steering.js";
 import { StoredHistory } from "./stored-history.js";
@@ -344,13 +345,30 @@ export class Session implements AgentSession {
     };
   }
 
-  private nextRequest(): NextRequestPreview {
-    const frame = { ...this.frame(), tools: this.tools.upcoming() };
-    const update = this.model.effortUpdate(this.history(), this.settings);
-    const next = this.client.preview(
-      this.builder.build(frame, [...this.settingsNote.peek(), ...update]),
+  forecast(change?: ForecastChange): NextRequestPreview {
+    return forecastNext(
+      {
+        settings: this.settings,
+        model: this.model,
+        history: this.history(),
+        pendingNote: this.settingsNote.peek(),
+        frame: (settings, wire) => ({
+          ...this.frame(),
+          settings,
+          wire,
+          tools: this.tools.upcoming(),
+        }),
+        build: (frame, extra) => this.builder.build(frame, extra),
+        client: this.client,
+        lanes: this.lanes,
+        price: (request) => this.recorder.forecast(request),
+      },
+      change,
     );
-    return nextRequestPreview(next, this.lanes, carriedEffort(update));
+  }
+
+  private nextRequest(): NextRequestPreview {
+    return this.forecast();
   }
 
   private replaceHistory(items: ResponseItem[], why: string): void {
