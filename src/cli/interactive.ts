@@ -7,6 +7,10 @@ import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { listSessions } from "../session/session-list.js";
 import type { TuiLaunchOptions } from "../ui/contract.js";
+import {
+  type CostQuestionSettings,
+  DEFAULT_COST_QUESTION,
+} from "../ui/controller/cost-question.js";
 import type { NotificationEvent } from "../ui/notifications.js";
 import { askHookTrust } from "./hook-trust.js";
 
@@ -26,6 +30,15 @@ function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "
       method: config.tui?.notification_method ?? "osc9",
       ...(config.notify ? { command: config.notify } : {}),
     },
+  };
+}
+
+/** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
+function costQuestionSettings(config: MiniCodexConfig): TuiLaunchOptions["costQuestion"] {
+  const { cost_question: enabled, cost_question_min_usd: minUsd } = config.tui ?? {};
+  return {
+    ...(enabled === undefined ? {} : { enabled }),
+    ...(minUsd === undefined ? {} : { minUsd }),
   };
 }
 
@@ -82,6 +95,7 @@ export async function runInteractive(
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
       initialImages: images,
       ...notificationSettings(runtime.config),
+      costQuestion: costQuestionSettings(runtime.config),
       ...(start ? { start: savedStart(start, saved) } : {}),
       listSessions: (all) => listSessions(runtime.home, all ? undefined : runtime.cwd),
       resumeCommand: (sessionId) =>
