@@ -7,10 +7,6 @@ import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { listSessions } from "../session/session-list.js";
 import type { TuiLaunchOptions } from "../ui/contract.js";
-import {
-  type CostQuestionSettings,
-  DEFAULT_COST_QUESTION,
-} from "../ui/controller/cost-question.js";
 import type { NotificationEvent } from "../ui/notifications.js";
 import { askHookTrust } from "./hook-trust.js";
 
