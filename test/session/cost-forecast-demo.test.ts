@@ -96,4 +96,23 @@ describe("the next request priced before it is sent (issue 27, item 4)", () => {
       within(compaction.forecast?.cachedTokens ?? 0, row?.usage?.cached_tokens ?? 0, 0.1),
     ).toBe(true);
   });
+
+  it("a miss the server reported is priced by the server's cache_missed_tokens", async () => {
+    h = await startHarness({
+      instructions: LONG_INSTRUCTIONS,
+      // a model that takes cache options: the server answers with prompt_cache_diagnostics
+      settings: { model: "gpt-5.6-terra", effort: "low" },
+      providerOverrides: { wsLanes: "off" },
+    });
+    await h.session.send("one");
+    h.session.update({ effort: "high" });
+    await h.session.send("two");
+    const switched = h.ledger().find((r) => r.turn === 2);
+    expect(switched?.server_cache?.verdict).toBe("cache_miss");
+    const missed = switched?.server_cache?.missed_tokens ?? 0;
+    // the server counts every token after the divergence, the new message's too
+    expect(missed).toBeGreaterThan(switched?.cache_missed_tokens ?? 0);
+    // gpt-5.6-terra: $2 uncached, $0.20 cached per million input tokens
+    expect(switched?.miss_cost_usd).toBeCloseTo((missed * 1.8) / 1e6, 8);
+  });
 });

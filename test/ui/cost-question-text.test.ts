@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { NextRequestPreview } from "../../src/session/events.js";
 import { costQuestionText } from "../../src/ui/controller/cost-question.js";
+import { initialState } from "../../src/ui/controller/ui-state.js";
 import { describeForecast } from "../../src/ui/cost-labels.js";
+import { layoutStatusBar } from "../../src/ui/status-items.js";
 
 const preview = (forecast: NextRequestPreview["forecast"]): NextRequestPreview => ({
   mode: "full",
@@ -58,5 +60,18 @@ describe("the cost question's text (pure)", () => {
     ).toBe(
       "/compact sends the conversation once more to be compacted: ~2.9k in, 93% cached, ~$0.0044.",
     );
+  });
+
+  it("the status bar's next: preview carries the forecast, and drops it before the preview when narrow", () => {
+    const status = {
+      ...initialState({ model: "gpt-5.5" }).status,
+      next: { ...breaking, reason: "properties_changed:reasoning" },
+    };
+    const text = (width: number) =>
+      layoutStatusBar(status, width)
+        .map((segment) => segment.text)
+        .join("");
+    expect(text(400)).toContain("next: full — effort changed · ~2.9k in, 0% cached, ~$0.018");
+    expect(text(60)).not.toContain("~$0.018");
   });
 });
