@@ -41,10 +41,15 @@ describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", ()
     p.type("second message");
     await p.until(() => p.screen().includes("You said: second message"), "the second answer");
     const dir = join(tui.world.home, "sessions");
-    const ledger = readdirSync(dir).find((name) => name.endsWith(".ledger.jsonl")) as string;
-    const switched = readLedger(join(dir, ledger)).rows.find(
-      (row) => row.turn === 2 && row.outcome === "completed",
-    );
+    // the answer shows while it streams: its ledger row is written once the response completed
+    const switchedRow = () => {
+      const ledger = readdirSync(dir).find((name) => name.endsWith(".ledger.jsonl")) as string;
+      return readLedger(join(dir, ledger)).rows.find(
+        (row) => row.turn === 2 && row.outcome === "completed",
+      );
+    };
+    await p.until(() => switchedRow() !== undefined, "the switched request's ledger row");
+    const switched = switchedRow();
     expect(switched?.usage?.cached_tokens).toBe(0);
     const recorded = switched?.cost_usd ?? 0;
     expect(Math.abs(predicted - recorded), `${predicted} vs ${recorded}`).toBeLessThanOrEqual(
