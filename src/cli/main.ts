@@ -4,6 +4,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
 import { probeBwrap } from "../sandbox/bwrap-probe.js";
+import { SessionStorageError } from "../session/session-storage.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
 import { addExecRewindCommand } from "./exec-rewind-command.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
@@ -215,6 +216,11 @@ function report(error: unknown): number {
   if (error instanceof CliError) {
     process.stderr.write(`mini-codex: ${error.message}\n`);
     return error.exitCode;
+  }
+  // a sessions folder that is read-only or full: the person's to fix, not a crash
+  if (error instanceof SessionStorageError) {
+    process.stderr.write(`mini-codex: ${error.message}\n`);
+    return EXIT_FAILED;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`mini-codex: unexpected error: ${message}\n`);

@@ -8,6 +8,7 @@ import {
 } from "../session/session-file.js";
 import { SessionLockedError } from "../session/session-lock.js";
 import { findLatestSession, findSessionById } from "../session/session-lookup.js";
+import { SessionStorageError } from "../session/session-storage.js";
 import { APPROVAL_POLICIES, type ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ConfigOverride } from "./config-overrides.js";
 import { CliError } from "./errors.js";
@@ -35,7 +36,11 @@ export interface SavedSettings {
 
 /** Session-file problems are the person's to see, not crashes: exit 1 with the message. */
 export function asCliError(error: unknown): unknown {
-  if (error instanceof SessionFileError || error instanceof SessionLockedError) {
+  if (
+    error instanceof SessionFileError ||
+    error instanceof SessionLockedError ||
+    error instanceof SessionStorageError
+  ) {
     return new CliError(error.message, EXIT_FAILED);
   }
   return error;

@@ -83,6 +83,19 @@ export function recoveryContext(
   };
 }
 
+/** The longest `Retry-After` honoured: a longer one is waited this long (then the budget decides). */
+export const RETRY_AFTER_MAX_MS = 60_000;
+
+/**
+ * The wait before a retry: the server's `Retry-After` (a 429 or a 5xx, header or message)
+ * when it gave one, capped at RETRY_AFTER_MAX_MS, else the backoff. The retry budget still
+ * applies: a wait that would start the retry past the chain's 10 minutes ends the chain.
+ */
+function retryDelayMs(ctx: RecoveryContext): number {
+  if (ctx.retryAfterMs === undefined) return ctx.backoff(ctx.retries);
+  return Math.min(Math.max(0, ctx.retryAfterMs), RETRY_AFTER_MAX_MS);
+}
+
 /** The recovery decision for a failure, as a pure function of the failure and the counts. */
 export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
   const { retries, streamMaxRetries } = ctx;
@@ -91,7 +104,7 @@ export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
       return { kind: "fallback_http" };
     case "rate_limited":
       return retries < streamMaxRetries
-        ? { kind: "retry_same", delayMs: ctx.retryAfterMs ?? ctx.backoff(retries) }
+        ? { kind: "retry_same", delayMs: retryDelayMs(ctx) }
         : { kind: "fail", exhausted: "stream_max_retries" };
     case "previous_not_found":
     case "connection_limit":
@@ -105,11 +118,11 @@ export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
     case "retryable": {
       if (ctx.transport === "ws") {
         return retries < streamMaxRetries
-          ? { kind: "reconnect", reason: "reconnected", delayMs: ctx.backoff(retries) }
+          ? { kind: "reconnect", reason: "reconnected", delayMs: retryDelayMs(ctx) }
           : { kind: "http_for_good" };
       }
       const limit = ctx.streamStarted ? streamMaxRetries : ctx.requestMaxRetries;
-      if (retries < limit) return { kind: "retry", delayMs: ctx.backoff(retries) };
+      if (retries < limit) return { kind: "retry", delayMs: retryDelayMs(ctx) };
       return {
         kind: "fail",
         exhausted: ctx.streamStarted ? "stream_max_retries" : "request_max_retries",

@@ -33,15 +33,21 @@ export async function readResponse(
   timing: StreamTiming & { startedAt: number; now: () => number },
 ): Promise<CompletedResponse> {
   const items: ResponseItem[] = [];
+  /** The id `response.created` announced: the one response this stream is about. */
+  let createdId: string | undefined;
   for await (const event of events) {
     if (timing.msToFirstEvent === undefined)
       timing.msToFirstEvent = timing.now() - timing.startedAt;
     onEvent(event);
     switch (event.type) {
+      case "response.created":
+        createdId ??= event.response.id;
+        break;
       case "response.output_item.done":
         items.push(event.item);
         break;
       case "response.completed": {
+        refuseForeignCompletion(createdId, event.response.id);
         const usage = usageFigures(event.response.usage as Usage | undefined);
         const output = items.length > 0 ? items : (event.response.output ?? []);
         const serverCache = serverCacheAnswer(event.response);
@@ -80,6 +86,19 @@ export async function readResponse(
     kind: "retryable",
     streamStarted: true,
   });
+}
+
+/**
+ * A `response.completed` for another response than the one this stream created is a protocol
+ * error: the chain must never advance to an id the server did not create here (the next
+ * request would continue someone else's conversation, or fail on an unknown id).
+ */
+function refuseForeignCompletion(createdId: string | undefined, completedId: string): void {
+  if (createdId === undefined || createdId === completedId) return;
+  throw new ResponseFailed(
+    `the server sent response.completed for ${completedId} on the stream of ${createdId}: its response was not used`,
+    "failed",
+  );
 }
 
 /** The server answered, but with `response.failed` / `response.incomplete`: the turn fails. */

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../protocol/error-message.js";
@@ -9,6 +9,7 @@ import { type CheckpointLine, checkpointLineOf } from "./checkpoint-lines.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { type RecordedSettings, recordedSettingsOf, settingsLine } from "./recorded-settings.js";
 import { lockSession } from "./session-lock.js";
+import { appendWhole, asStorageError, removeBegun } from "./session-storage.js";
 import { sessionsDir } from "./sessions-dir.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */
@@ -116,17 +117,24 @@ export class SessionFile implements HistoryStore {
 
   /** A new session: creates the file with its meta line (fails if it already exists), locked. */
   static create(home: string, meta: NewSessionMeta): SessionFile {
-    mkdirSync(sessionsDir(home), PRIVATE_DIR);
     const path = sessionFilePath(home, meta.id);
-    const unlock = lockSession(lockPathOf(path), `session ${meta.id}`);
+    const what = `create session ${meta.id}`;
+    let unlock: () => void;
+    try {
+      mkdirSync(sessionsDir(home), PRIVATE_DIR);
+      unlock = lockSession(lockPathOf(path), `session ${meta.id}`);
+    } catch (error) {
+      throw asStorageError(error, what, path);
+    }
     try {
       writeFileSync(path, `${JSON.stringify({ type: "session_meta", ...meta })}\n`, {
         flag: "wx",
         mode: PRIVATE_FILE_MODE,
       });
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") removeBegun(path);
       unlock();
-      throw error;
+      throw asStorageError(error, what, path);
     }
     return new SessionFile(path, unlock);
   }
@@ -136,11 +144,16 @@ export class SessionFile implements HistoryStore {
    * live process has it): later items are appended after what is there.
    */
   static reopen(path: string, what = path): SessionFile {
-    const unlock = lockSession(lockPathOf(path), what);
+    let unlock: () => void;
+    try {
+      unlock = lockSession(lockPathOf(path), what);
+    } catch (error) {
+      throw asStorageError(error, `resume ${what}`, path);
+    }
     try {
       const text = readFileSync(path, "utf8");
       // a torn last line from a crash must not glue itself to the next record
-      if (text.length > 0 && !text.endsWith("\n")) appendFileSync(path, "\n");
+      if (text.length > 0 && !text.endsWith("\n")) appendWhole(path, "\n", `resume ${what}`);
     } catch (error) {
       unlock();
       throw error;
@@ -157,27 +170,26 @@ export class SessionFile implements HistoryStore {
   append(items: ResponseItem[]): void {
     this.refuseIfClosed();
     if (items.length === 0) return;
-    appendFileSync(
-      this.path,
-      items.map((item) => `${JSON.stringify({ type: "item", item })}\n`).join(""),
-    );
+    const lines = items.map((item) => `${JSON.stringify({ type: "item", item })}\n`).join("");
+    appendWhole(this.path, lines, "save the conversation");
   }
 
   replace(items: ResponseItem[]): void {
     this.refuseIfClosed();
-    appendFileSync(this.path, `${JSON.stringify({ type: "history_replaced", items })}\n`);
+    const line = `${JSON.stringify({ type: "history_replaced", items })}\n`;
+    appendWhole(this.path, line, "save the conversation");
   }
 
   /** The session runs on another model or effort from now on (a resume comes back on it). */
   recordSettings(settings: RecordedSettings): void {
     this.refuseIfClosed();
-    appendFileSync(this.path, `${settingsLine(settings)}\n`);
+    appendWhole(this.path, `${settingsLine(settings)}\n`, "save the session's settings");
   }
 
   /** A workspace checkpoint or a rewind (a resume can rewind to it too). */
   recordCheckpoint(line: CheckpointLine): void {
     this.refuseIfClosed();
-    appendFileSync(this.path, `${JSON.stringify(line)}\n`);
+    appendWhole(this.path, `${JSON.stringify(line)}\n`, "save a checkpoint");
   }
 
   private refuseIfClosed(): void {

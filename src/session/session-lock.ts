@@ -50,8 +50,13 @@ function releaseAll(): void {
 }
 
 function readOwner(path: string): LockOwner | undefined {
+  const text = readText(path);
+  return text === undefined ? undefined : parseOwner(text);
+}
+
+function parseOwner(text: string): LockOwner | undefined {
   try {
-    const value = JSON.parse(readFileSync(path, "utf8")) as Partial<LockOwner>;
+    const value = JSON.parse(text) as Partial<LockOwner>;
     if (typeof value.pid === "number" && typeof value.host === "string") {
       const token = typeof value.token === "string" ? { token: value.token } : {};
       return { pid: value.pid, host: value.host, ...token };
@@ -129,8 +134,23 @@ function lockedError(what: string, path: string, owner: LockOwner | undefined): 
  * lock is never seen empty or half-written), or, when the lock there is stale, replacing exactly
  * that stale lock. The replacement runs under `<path>.takeover`, itself a lock taken the same way
  * (a takeover whose process died is taken over in turn), and checks that the stale lock is still
- * the one it judged: two processes finding one stale lock never both get it, and nobody ever
- * removes a live owner's lock.
+ * the one it judged.
+ *
+ * Why two processes never both hold `path` (docs/protocol.md, "One process per session"):
+ * 1. A file at `path` never changes in place: every placement is written whole under a private
+ *    name and only then linked or renamed there, and no two placements have equal contents
+ *    (`placement`), so equal contents mean the same placement.
+ * 2. The name changes in three ways only: `link` (only while absent), an owner's release
+ *    (`unlinkIfOwn`: only its own placement; nobody else replaces it while the owner lives,
+ *    by 4) and `rename` under the guard after re-reading exactly the placement judged stale.
+ * 3. The guard is held by one process at a time: by 1–4 applied to `<path>.takeover` (each
+ *    further level is only entered over a stale holder of the level below, so it ends).
+ * 4. Only a placement judged stale is replaced: its owner is on this host and its pid does not
+ *    exist (or it is unparseable and older than 2 s: only a torn file of an older version). A
+ *    live owner's placement is never judged stale, so a winner keeps its lock until it releases
+ *    it or dies. With 3, two takeovers of one stale placement are serialised and the second
+ *    re-reads the first's live placement (1: not equal to what it judged) and gives up.
+ * A pid reused by an unrelated process makes a stale lock look live: refused (the safe side).
  */
 function placeLock(path: string, fresh: string, token: string, what: string): void {
   for (;;) {
@@ -142,7 +162,7 @@ function placeLock(path: string, fresh: string, token: string, what: string): vo
     }
     const seen = readText(path);
     if (seen === undefined) continue; // released between the two calls: try again
-    const owner = readOwner(path);
+    const owner = parseOwner(seen); // judge exactly the content replaceStale compares
     // an unreadable lock is one an older version was writing or a crash tore
     const live = owner ? ownerIsLive(owner) : justCreated(path);
     if (live) throw lockedError(what, path, owner);
@@ -159,7 +179,7 @@ function replaceStale(
   what: string,
 ): boolean {
   const guard = `${path}.takeover`;
-  const guardFresh = writeFresh(guard, token, `${JSON.stringify(ownerOf(token))}\n`);
+  const guardFresh = writeFresh(guard, token, placement(token));
   try {
     placeLock(guard, guardFresh, token, what);
   } catch (error) {
@@ -178,8 +198,19 @@ function replaceStale(
   }
 }
 
-function ownerOf(token: string): LockOwner {
-  return { pid: process.pid, host: hostname(), token };
+/**
+ * The content of one placement of a lock or guard file: the owner, and a nonce of its own, so
+ * that no two placements ever have equal contents (a holder that takes the guard twice writes
+ * two different files): comparing contents compares placements, with no ABA.
+ */
+function placement(token: string): string {
+  const owner: LockOwner & { placed: string } = {
+    pid: process.pid,
+    host: hostname(),
+    token,
+    placed: randomUUID(),
+  };
+  return `${JSON.stringify(owner)}\n`;
 }
 
 /**
@@ -189,7 +220,7 @@ function ownerOf(token: string): LockOwner {
  */
 export function lockSession(path: string, what: string): () => void {
   const token = randomUUID();
-  const fresh = writeFresh(path, token, `${JSON.stringify(ownerOf(token))}\n`);
+  const fresh = writeFresh(path, token, placement(token));
   try {
     placeLock(path, fresh, token, what);
   } finally {

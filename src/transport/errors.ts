@@ -79,11 +79,19 @@ export function classifyFailure(status: number | undefined, code?: string | null
   return "fatal";
 }
 
-/** Parse a server's suggested delay: "Please try again in 1.5s" / "in 300ms", or Retry-After. */
+/**
+ * Parse a server's suggested delay: "Please try again in 1.5s" / "in 300ms", or Retry-After
+ * (seconds or an HTTP date).
+ */
 export function parseRetryAfterMs(text: string | null | undefined): number | undefined {
   if (!text) return undefined;
   const seconds = /^\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
   if (seconds) return Math.round(Number(seconds[1]) * 1000);
+  // Retry-After's other form, an HTTP date: "Wed, 02 Dec 2026 11:00:00 GMT"
+  if (/^\s*\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\s*$/.test(text)) {
+    const at = Date.parse(text);
+    if (Number.isFinite(at)) return Math.max(0, at - Date.now());
+  }
   const phrase = /try again in\s*(\d+(?:\.\d+)?)\s*(ms|s)/i.exec(text);
   if (!phrase) return undefined;
   const value = Number(phrase[1]);

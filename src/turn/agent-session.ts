@@ -147,7 +147,8 @@ export class Session implements AgentSession {
       // open before the warm-up wait: Enter while the warm-up runs steers this turn
       this.steering.begin();
       try {
-        await (this.options.warmup ? this.warmup.ensure(signal) : this.warmup.pending);
+        if (this.options.warmup) void this.warmup.ensure(this.lifetime.signal);
+        await this.warmup.settled(signal); // an interrupt ends this wait (the warm-up's signal is not the turn's)
         const hookContext = await this.hooks.promptSubmitted(input, signal);
         const early = this.steering.take(); // arrived during the warm-up: right after the message
         const opening = [
@@ -199,7 +200,7 @@ export class Session implements AgentSession {
 
   async compact(): Promise<TurnResult> {
     return this.turns.run(async (turn, signal) => {
-      await this.warmup.pending; // one request at a time on the chain
+      await this.warmup.settled(signal); // one request at a time on the chain
       this.tools.beginTurn();
       this.conversation.append(this.settingsNote.take());
       const { summary, usage } = await this.compactor.summarize(

@@ -2,6 +2,7 @@ import type { UsageFigures } from "../protocol/events.js";
 import { messageText, type ResponseItem, userMessage } from "../protocol/items.js";
 import { isInitialContextItem, leadingContext } from "../session/environment.js";
 import type { SessionEvent } from "../session/events.js";
+import { COMPACTION_SUMMARY_PREFIX } from "../session/message-markers.js";
 import type { CompletedResponse } from "../session/response-stream.js";
 import { noUsage } from "../session/usage.js";
 import { StreamEventTranslator } from "./stream-events.js";
@@ -14,7 +15,7 @@ export const COMPACTION_PROMPT = [
   "Be concise and factual; this summary replaces the conversation.",
 ].join(" ");
 
-export const SUMMARY_PREFIX = "Summary of the conversation so far:";
+export const SUMMARY_PREFIX = COMPACTION_SUMMARY_PREFIX;
 
 export function compactionRequestItem(): ResponseItem {
   return userMessage(COMPACTION_PROMPT);

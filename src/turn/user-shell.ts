@@ -1,6 +1,7 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { type ResponseItem, userMessage } from "../protocol/items.js";
 import { toolOutputText } from "../protocol/tool-output.js";
+import { USER_SHELL_TAG } from "../session/message-markers.js";
 import { noUsage } from "../session/usage.js";
 import type { TurnContext } from "./turn-context.js";
 import { TurnAbortedError } from "./turn-loop.js";
@@ -16,7 +17,7 @@ export function userShellCallId(turn: number): string {
  */
 export function userShellContext(command: string, output: string): ResponseItem {
   return userMessage(
-    `<user_shell_command>\n<command>${command}</command>\n<result>\n${output}\n</result>\n</user_shell_command>`,
+    `${USER_SHELL_TAG}\n<command>${command}</command>\n<result>\n${output}\n</result>\n</user_shell_command>`,
   );
 }
 

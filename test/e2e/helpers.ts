@@ -21,6 +21,8 @@ export interface CliOptions {
   input?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** A command the CLI runs under (e.g. `bwrap … --`): its words, then node and the CLI. */
+  wrapper?: string[];
 }
 
 /** Environment for the binary: no real keys or base URLs leak in from the developer's shell. */
@@ -32,7 +34,9 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 export function spawnCli(args: string[], options: CliOptions = {}) {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const [command = process.execPath, ...before] = options.wrapper ?? [];
+  const argv = options.wrapper ? [...before, process.execPath, BIN, ...args] : [BIN, ...args];
+  const child = spawn(command, argv, {
     env: options.env ?? cleanEnv(),
     cwd: options.cwd ?? process.cwd(),
     stdio: ["pipe", "pipe", "pipe"],

@@ -8,8 +8,10 @@ import { repairHistory } from "../../src/session/history-repair.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
 import { harnessSessionOptions } from "../session/harness.js";
 import {
+  type HostileRefusal,
   type HostileScript,
   type HostileServer,
+  message,
   respond,
   startHostileServer,
   trickle,
@@ -31,8 +33,9 @@ afterEach(async () => {
 async function against(
   script: HostileScript,
   overrides: Partial<ProviderSettings>,
+  refuse?: HostileRefusal,
 ): Promise<HostileRun> {
-  const server = await startHostileServer(script);
+  const server = await startHostileServer(script, refuse);
   const home = mkdtempSync(join(tmpdir(), "mini-codex-hostile-home-"));
   const cwd = mkdtempSync(join(tmpdir(), "mini-codex-hostile-cwd-"));
   const id = `hostile-${Math.random().toString(36).slice(2, 10)}`;
@@ -133,4 +136,42 @@ describe("a server that sends tool calls with duplicate or missing call ids", ()
       expect(repairHistory(history).added).toEqual([]);
     }, 60_000);
   }
+});
+
+describe("a server whose response.completed carries another response's id", () => {
+  it("is refused as a protocol error naming both ids; the chain never advances to the foreign id", async () => {
+    const script: HostileScript = (send, n) =>
+      n === 1
+        ? respond([message("first")], () => "resp_someone_else")(send, n)
+        : respond([message(`answer ${n}`)])(send, n);
+    const run = await against(script, { supportsWebsockets: true, streamMaxRetries: 0 });
+    const started = Date.now();
+    const result = await run.session.send("hello");
+    reportWait("response.completed with another id", Date.now() - started);
+    expect(result).toMatchObject({ ok: false, aborted: false });
+    expect(result.error).toBe(
+      "the server sent response.completed for resp_someone_else on the stream of resp_1: its response was not used",
+    );
+    expect(JSON.stringify(run.session.history())).not.toContain("first");
+    // the session goes on: nothing chains onto the foreign id, later turns chain on real ones
+    expect((await run.session.send("again")).ok).toBe(true);
+    expect((await run.session.send("and again")).ok).toBe(true);
+    expect(run.server.previousIds).not.toContain("resp_someone_else");
+    expect(run.server.previousIds.at(-1)).toBe(`resp_${run.server.requests - 1}`);
+  }, 60_000);
+});
+
+describe("a 5xx with Retry-After", () => {
+  it("is retried no sooner than the server asked (within the retry budget), then answered", async () => {
+    const run = await against(
+      respond([message("after the wait")]),
+      { supportsWebsockets: false, requestMaxRetries: 2 },
+      (n) => (n === 1 ? { status: 503, headers: { "retry-after": "2" } } : undefined),
+    );
+    const result = await run.session.send("hello");
+    expect(result).toMatchObject({ ok: true, lastMessage: "after the wait" });
+    const [first, second] = run.server.arrivals;
+    // the backoff alone would have retried after about 200 ms
+    expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(2_000);
+  }, 60_000);
 });

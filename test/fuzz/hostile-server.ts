@@ -16,12 +16,35 @@ export type Stoppable = (() => void) | undefined;
 export interface HostileServer {
   baseUrl: string;
   requests: number;
+  /** When each HTTP request arrived (ms since the epoch), in order. */
+  arrivals: number[];
+  /** Each request's `previous_response_id` (undefined: none), in order. */
+  previousIds: Array<string | undefined>;
   close(): Promise<void>;
 }
 
-export async function startHostileServer(script: HostileScript): Promise<HostileServer> {
+/** An HTTP answer instead of a stream for request `n` (e.g. a 503 with `Retry-After`). */
+export type HostileRefusal = (
+  n: number,
+) => { status: number; headers?: Record<string, string> } | undefined;
+
+export async function startHostileServer(
+  script: HostileScript,
+  refuse: HostileRefusal = () => undefined,
+): Promise<HostileServer> {
   const stops = new Set<() => void>();
   const state = { requests: 0 };
+  const previousIds: Array<string | undefined> = [];
+  const arrivals: number[] = [];
+  const note = (body: string) => {
+    try {
+      previousIds.push(
+        (JSON.parse(body) as { previous_response_id?: string }).previous_response_id,
+      );
+    } catch {
+      previousIds.push(undefined);
+    }
+  };
   const run = (send: (event: object) => void, onEnd: (stop: () => void) => void) => {
     state.requests += 1;
     const stop = script(send, state.requests);
@@ -34,8 +57,19 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
     }
   };
   const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
+    let body = "";
+    req.setEncoding("utf8").on("data", (chunk: string) => {
+      body += chunk;
+    });
     req.on("end", () => {
+      note(body);
+      arrivals.push(Date.now());
+      const refusal = refuse(arrivals.length);
+      if (refusal) {
+        res.writeHead(refusal.status, { "content-type": "application/json", ...refusal.headers });
+        res.end(JSON.stringify({ error: { code: "server_error", message: "overloaded" } }));
+        return;
+      }
       res.writeHead(200, { "content-type": "text/event-stream" });
       run(
         (event) =>
@@ -46,12 +80,13 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
   });
   const wss = new WebSocketServer({ server: http });
   wss.on("connection", (socket: WebSocket) => {
-    socket.on("message", () =>
+    socket.on("message", (data) => {
+      note(String(data));
       run(
         (event) => socket.send(JSON.stringify(event)),
         (stop) => socket.on("close", stop),
-      ),
-    );
+      );
+    });
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const { port } = http.address() as AddressInfo;
@@ -60,6 +95,8 @@ export async function startHostileServer(script: HostileScript): Promise<Hostile
     get requests() {
       return state.requests;
     },
+    previousIds,
+    arrivals,
     async close() {
       for (const stop of stops) stop();
       for (const client of wss.clients) client.terminate();

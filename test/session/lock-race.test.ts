@@ -11,14 +11,17 @@ const LOCK_MODULE = pathToFileURL(join(process.cwd(), "dist/session/session-lock
 
 /**
  * One contender for many rounds: for round r it waits (1 ms polls) until `<dir>/go<r>` exists (so all start
- * together), tries the lock `<dir>/s<r>.jsonl.lock`, reports, and keeps what it won until it exits.
+ * together), tries the lock `<dir>/s<r>.jsonl.lock`, reports, and keeps what it won until `<dir>/done`
+ * exists (so no winner releases a lock while another contender may still be racing for it); then
+ * it reports, for each lock it won, whether the file still names it (nobody took it from it).
  */
 const CONTENDER = `
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 const [dir, rounds] = process.argv.slice(1);
 const { lockSession } = await import(${JSON.stringify(LOCK_MODULE)});
 const pause = new Int32Array(new SharedArrayBuffer(4));
+const won = [];
 for (let round = 0; round < Number(rounds); round += 1) {
   const go = join(dir, "go" + round);
   while (!existsSync(go)) Atomics.wait(pause, 0, 0, 1);
@@ -26,6 +29,12 @@ for (let round = 0; round < Number(rounds); round += 1) {
   try { lockSession(join(dir, "s" + round + ".jsonl.lock"), "session s"); result = "won"; }
   catch (error) { result = error.name === "SessionLockedError" ? "locked" : "error " + error.message; }
   process.stdout.write(round + " " + result + "\\n");
+  if (result === "won") won.push(round);
+}
+while (!existsSync(join(dir, "done"))) Atomics.wait(pause, 0, 0, 1);
+for (const round of won) {
+  const owner = JSON.parse(readFileSync(join(dir, "s" + round + ".jsonl.lock"), "utf8"));
+  process.stdout.write("held " + round + " " + (owner.pid === process.pid) + "\\n");
 }
 `;
 
@@ -81,10 +90,10 @@ function resultsOf(contenders: Contender[], round: number): string[] {
 }
 
 describe("taking over a stale session lock", () => {
-  // Skipped: in a full CI-style run on 2 loaded cores, 1 round of 30 still had two winners
-  // (2026-12-02), so the takeover is not yet proven atomic; issue 24 item 5 stays open.
-  // Run it alone (it passes there, and fails on the earlier lock in most runs).
-  it.skip("exactly one of several processes racing for one stale lock gets it, round after round", async () => {
+  // Two "winners" seen before (1 round in 30, always the last) were one after the other: the
+  // last round's winner exited, releasing its lock, while a slow contender was still trying.
+  // Winners now hold their locks until every contender has reported, and must still hold them.
+  it("exactly one of several processes racing for one stale lock gets it, round after round", async () => {
     const rounds = 30;
     const contenders = Array.from({ length: 5 }, () => startContender(rounds));
     for (let round = 0; round < rounds; round += 1) {
@@ -93,7 +102,12 @@ describe("taking over a stale session lock", () => {
       writeFileSync(join(dir, `go${round}`), "");
       await waitFor(() => resultsOf(contenders, round).every((r) => r !== ""), 60_000);
     }
+    writeFileSync(join(dir, "done"), "");
     await Promise.all(contenders.map((c) => c.closed));
+    const held = contenders.flatMap((c) => c.output().match(/^held \d+ \w+$/gm) ?? []);
+    expect(held.sort()).toEqual(
+      Array.from({ length: rounds }, (_, round) => `held ${round} true`).sort(),
+    );
     const winners = Array.from({ length: rounds }, (_, round) => {
       const results = resultsOf(contenders, round);
       expect(

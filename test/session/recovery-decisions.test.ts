@@ -52,6 +52,24 @@ describe("recoveryFor (docs/protocol.md, failure handling)", () => {
       { kind: "retry_same", delayMs: 1500 },
     ],
     [
+      "http 5xx with Retry-After waits as told",
+      "retryable",
+      { transport: "http", streamStarted: false, retryAfterMs: 2500 },
+      { kind: "retry", delayMs: 2500 },
+    ],
+    [
+      "a Retry-After past the cap waits the cap (then the 10-minute budget decides)",
+      "retryable",
+      { transport: "http", streamStarted: false, retryAfterMs: 86_400_000 },
+      { kind: "retry", delayMs: 60_000 },
+    ],
+    [
+      "5xx on the socket with Retry-After",
+      "retryable",
+      { retryAfterMs: 3000 },
+      { kind: "reconnect", reason: "reconnected", delayMs: 3000 },
+    ],
+    [
       "rate limit used up",
       "rate_limited",
       { retries: 5 },

@@ -65,3 +65,21 @@ describe("streamed custom tool input", () => {
     expect(router.finishedBeforeRun).toEqual([true]);
   });
 });
+
+describe("interrupting a turn that waits on a stuck warm-up", () => {
+  it("ends the wait at once with the interrupt's outcome; the session goes on without the warm-up", async () => {
+    h = await startHarness();
+    h.server.hooks.stallAfterEvents(0); // the warm-up is answered with nothing, ever
+    void h.session.prepare(); // as the TUI does when it opens a session
+    await waitFor(() => h.events.some((e) => e.type === "request_started" && e.request.warmup));
+    const pending = h.session.send("hello");
+    await waitFor(() => h.events.some((e) => e.type === "turn_started"));
+    h.session.abort();
+    expect(await pending).toMatchObject({ ok: false, aborted: true, error: "interrupted" });
+    expect(h.events.some((e) => e.type === "turn_failed" && e.aborted)).toBe(true);
+    // the session is usable: the next turn is answered, and the abandoned warm-up is not resent
+    const again = await h.session.send("still there?");
+    expect(again).toMatchObject({ ok: true, lastMessage: "You said: still there?" });
+    expect(h.requests().map((r) => r.generate === false)).toEqual([true, false]);
+  });
+});

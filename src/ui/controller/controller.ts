@@ -10,7 +10,7 @@ import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
 import { CostQuestion, DEFAULT_COST_QUESTION } from "./cost-question.js";
 import { openSession } from "./open-session.js";
-import { openPicker } from "./picker-spec.js";
+import { openPicker, type PickerSpec } from "./picker-spec.js";
 import { RewindIntents } from "./rewind.js";
 import { CLOSE_GRACE_MS, closeWithin } from "./session-close.js";
 import { SessionSwitch } from "./session-switch.js";
@@ -62,7 +62,7 @@ export class TuiController {
       confirm: (what, change, go, keep) => this.costs.ask(what, change, go, keep),
       notice: (level, text) => this.print({ kind: "notice", level, text }),
       hint: (hint) => this.set({ hint }),
-      openPicker: (spec) => this.set({ picker: openPicker(spec) }),
+      openPicker: (spec) => this.openPicker(spec),
     });
     this.sessions = new SessionSwitch(this);
     this.rewinds = new RewindIntents(this, (text) => this.input.prepend(text, []));
@@ -261,6 +261,10 @@ export class TuiController {
 
   notice(level: "info" | "warning" | "error", text: string) {
     this.print({ kind: "notice", level, text });
+  }
+
+  openPicker(spec: PickerSpec) {
+    this.set({ picker: openPicker(spec) });
   }
 
   private sendQueued() {
