@@ -36,6 +36,15 @@ function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "
   };
 }
 
+/** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
+function costQuestionSettings(config: MiniCodexConfig): TuiLaunchOptions["costQuestion"] {
+  const { cost_question: enabled, cost_question_min_usd: minUsd } = config.tui ?? {};
+  return {
+    ...(enabled === undefined ? {} : { enabled }),
+    ...(minUsd === undefined ? {} : { minUsd }),
+  };
+}
+
 /** The saved session `resume`/`fork` names, read before the runtime loads. */
 function savedSessionOf(flags: SharedFlags, start: TuiLaunchOptions["start"]) {
   const target =
@@ -126,6 +135,7 @@ export async function runInteractive(
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
       initialImages: images,
       ...notificationSettings(runtime().config),
+      costQuestion: costQuestionSettings(runtime().config),
       ...(start ? { start: savedStart(start, saved) } : {}),
       listSessions: (all) => listSessions(runtime().home, all ? undefined : runtime().cwd),
       resumeCommand: (sessionId) =>

@@ -1,6 +1,5 @@
 import type { ResponseItem } from "../protocol/items.js";
-import type { SessionOptions, SessionSettings } from "../session/api.js";
-import { carriedEffort } from "../session/effort-updates.js";
+import type { ForecastChange, SessionOptions, SessionSettings } from "../session/api.js";
 import type { NextRequestPreview, RequestFinished, SessionEvent } from "../session/events.js";
 import { FrozenToolOutputs } from "../session/history.js";
 import type { LaneTable } from "../session/lanes.js";
@@ -12,9 +11,10 @@ import { ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.j
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
 import { TurnCheckpoints } from "./rewind.js";
+import { forecastNext } from "./session-forecast.js";
 import { sessionApprovalGate } from "./session-gate.js";
 import { SessionHooks } from "./session-hooks.js";
-import { nextRequestPreview, settingsChangedEvent } from "./session-status.js";
+import { settingsChangedEvent } from "./session-status.js";
 import { PendingSettingsNote } from "./settings-note.js";
 import { SteeringBuffer } from "./steering.js";
 import { StoredHistory } from "./stored-history.js";
@@ -163,13 +163,31 @@ export abstract class SessionParts {
     };
   }
 
-  protected nextRequest(): NextRequestPreview {
-    const frame = { ...this.frame(), tools: this.tools.upcoming() };
-    const update = this.model.effortUpdate(this.history(), this.settings);
-    const next = this.client.preview(
-      this.builder.build(frame, [...this.settingsNote.peek(), ...update]),
+  /** The next request as it would go out after `change` (nothing sent, nothing changed). */
+  forecast(change?: ForecastChange): NextRequestPreview {
+    return forecastNext(
+      {
+        settings: this.settings,
+        model: this.model,
+        history: this.history(),
+        pendingNote: this.settingsNote.peek(),
+        frame: (settings, wire) => ({
+          ...this.frame(),
+          settings,
+          wire,
+          tools: this.tools.upcoming(),
+        }),
+        build: (frame, extra) => this.builder.build(frame, extra),
+        client: this.client,
+        lanes: this.lanes,
+        price: (request) => this.recorder.forecast(request),
+      },
+      change,
     );
-    return nextRequestPreview(next, this.lanes, carriedEffort(update));
+  }
+
+  protected nextRequest(): NextRequestPreview {
+    return this.forecast();
   }
 
   protected replaceHistory(items: ResponseItem[], why: string): void {

@@ -4,6 +4,7 @@ import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { TuiController } from "./controller/controller.js";
+import { CostQuestionPrompt } from "./cost-question.js";
 import { RenderGuard } from "./error-boundary.js";
 import { CompletionPopup } from "./input/completion-popup.js";
 import { Composer } from "./input/composer.js";
@@ -83,6 +84,9 @@ export function App({
             typing={buffer.text.length > 0}
           />
         ) : null}
+        {state.costQuestion && !approval ? (
+          <CostQuestionPrompt question={state.costQuestion} />
+        ) : null}
         {picker !== undefined && !approval ? (
           <Picker
             title={picker.spec.title}
@@ -95,14 +99,14 @@ export function App({
         {state.resumeList ? <ResumePicker picker={state.resumeList} width={width} /> : null}
         <Composer
           buffer={buffer}
-          dim={Boolean(approval) || picker !== undefined}
+          dim={Boolean(approval) || picker !== undefined || state.costQuestion !== undefined}
           placeholder={
             busy
               ? "working… (Enter steers, Tab queues, Esc interrupts)"
               : "Ask mini-codex; /help for commands"
           }
         />
-        {completionView && !approval && picker === undefined ? (
+        {completionView && !approval && picker === undefined && !state.costQuestion ? (
           <CompletionPopup view={completionView} width={width} />
         ) : null}
         <StatusBar status={state.status} width={width} />

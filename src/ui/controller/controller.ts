@@ -8,9 +8,11 @@ import { type ChipImage, joinMessages } from "../input/paste-collapse.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
+import { CostQuestion, DEFAULT_COST_QUESTION } from "./cost-question.js";
 import { openSession } from "./open-session.js";
 import { openPicker, type PickerSpec } from "./picker-spec.js";
 import { RewindIntents } from "./rewind.js";
+import { CLOSE_GRACE_MS, closeWithin } from "./session-close.js";
 import { SessionSwitch } from "./session-switch.js";
 import { SettingsIntents } from "./settings.js";
 import { resilientReducer, type UiAction } from "./state.js";
@@ -25,19 +27,6 @@ export interface InputHandle {
   prepend(text: string, images: readonly ChipImage[]): void;
 }
 
-/** Quitting never waits on a socket that will not close. */
-const CLOSE_GRACE_MS = 2000;
-
-async function closeWithin(session: AgentSession, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const grace = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
-  await Promise.race([session.close().catch(() => undefined), grace]);
-  clearTimeout(timer);
-}
-
 /**
  * The TUI's one owner of behaviour, in plain TypeScript: the session's lifetime, turns one at
  * a time with a queue, steering, interrupts, approvals, settings and quitting. Keys and slash
@@ -49,6 +38,8 @@ export class TuiController {
   readonly settings: SettingsIntents;
   readonly sessions: SessionSwitch;
   readonly rewinds: RewindIntents;
+  /** The question before a step predicted to cost (a prefix-breaking switch, /compact). */
+  readonly costs: CostQuestion;
   private active: { session: AgentSession; release(): void } | undefined;
   /** -i/--image files: they go with the first message sent. */
   private firstImages: readonly MessageImage[];
@@ -61,8 +52,14 @@ export class TuiController {
     this.store = createStore(initialTuiState(launch.contextWindow));
     this.firstImages = launch.initialImages ?? [];
     this.approvals = new ApprovalDesk(this.store, (action) => this.dispatch(action));
+    this.costs = new CostQuestion({
+      forecast: (change) => this.session?.forecast?.(change),
+      settings: { ...DEFAULT_COST_QUESTION, ...launch.costQuestion },
+      open: (costQuestion) => this.set({ costQuestion }),
+    });
     this.settings = new SettingsIntents({
       session: () => this.session,
+      confirm: (what, change, go, keep) => this.costs.ask(what, change, go, keep),
       notice: (level, text) => this.print({ kind: "notice", level, text }),
       hint: (hint) => this.set({ hint }),
       openPicker: (spec) => this.openPicker(spec),
@@ -118,6 +115,7 @@ export class TuiController {
     const previous = this.active;
     this.active = undefined;
     this.approvals.denyAll();
+    this.costs.newSession();
     if (previous) {
       previous.release();
       const ending = endingTerminalsNotice(previous.session);
