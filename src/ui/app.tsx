@@ -47,7 +47,7 @@ export function App({
   const { stdout } = useStdout();
   useTranscriptReflow((columns) => printTranscript(controller.store.getState().entries, columns));
   const notifications = useNotifications(options.notifications);
-  const { buffer, completion } = useKeys(controller, notifications.onInput);
+  const { buffer, completion, search } = useKeys(controller, notifications.onInput);
   const approval = state.approvals[0];
   const { busy, sessionId } = state.status;
   useTurnNotifications(notifications.notify, { busy, sessionId, approval });
@@ -96,6 +96,7 @@ export function App({
         <Composer
           buffer={buffer}
           dim={Boolean(approval) || picker !== undefined}
+          search={search}
           placeholder={
             busy
               ? "working… (Enter steers, Tab queues, Esc interrupts)"

@@ -67,5 +67,5 @@ export function useKeys(controller: TuiController, takeReport: (input: string) =
       keyed,
     );
   });
-  return { buffer, completion };
+  return { buffer, completion, search: model.search() };
 }
