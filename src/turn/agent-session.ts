@@ -228,6 +228,10 @@ export class Session implements AgentSession {
     return this.steering.offer(text, images);
   }
 
+  unsteer(): boolean {
+    return this.steering.withdraw();
+  }
+
   abort(): void {
     this.turns.abort();
   }

@@ -8,6 +8,7 @@ import { RenderGuard } from "./error-boundary.js";
 import { CompletionPopup } from "./input/completion-popup.js";
 import { Composer } from "./input/composer.js";
 import { useKeys } from "./input/use-keys.js";
+import { PendingMessages } from "./pending-messages.js";
 import { Picker } from "./picker.js";
 import { ResumePicker } from "./resume-picker.js";
 import { StatusBar } from "./status-bar.js";
@@ -68,12 +69,7 @@ export function App({
         <RenderGuard what="the live item">
           <LiveItem live={state.live} width={width} />
         </RenderGuard>
-        {state.queue.map((message, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: queue order is the identity
-          <Text key={i} dimColor wrap="truncate-end">
-            queued › {printable(message.text)}
-          </Text>
-        ))}
+        <PendingMessages steers={state.steers} queue={state.queue} />
         {approval ? (
           <ApprovalPrompt
             request={approval.request}

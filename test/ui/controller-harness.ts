@@ -62,6 +62,7 @@ export async function started(script: Script, overrides: Partial<TuiLaunchOption
     onSignal: () => {},
     cwd: process.cwd(),
     onNotice: () => {},
+    takePending: () => controller.takePending(),
   });
   controller.attachInput(composer);
   controller.start();

@@ -7,7 +7,7 @@ export const compactCommand: SlashCommand = {
   allowedWhileBusy: false,
   async run(ctx) {
     ctx.print(info("Compacting the conversation…"));
-    const ok = await ctx.controller.runOperation((s) => s.compact());
-    if (ok) ctx.print(info("Conversation compacted (new chain epoch)."));
+    // The session's `compacted` event says how it went, once, after the summary.
+    await ctx.controller.runOperation((s) => s.compact());
   },
 };

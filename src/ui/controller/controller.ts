@@ -4,11 +4,13 @@ import type { AgentSession, TurnResult } from "../../session/api.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { exitSummary } from "../exit-summary.js";
-import { type ChipImage, joinMessages } from "../input/paste-collapse.js";
+import { type ChipImage, type ComposedMessage, joinMessages } from "../input/paste-collapse.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
+import { CLOSE_GRACE_MS, closeWithin } from "./close-session.js";
 import { openSession } from "./open-session.js";
+import { takeLastPending } from "./pending-messages.js";
 import { openPicker } from "./picker-spec.js";
 import { RewindIntents } from "./rewind.js";
 import { SessionSwitch } from "./session-switch.js";
@@ -23,19 +25,6 @@ export interface InputHandle {
   clear(): void;
   /** Put messages back in front of the draft (a queue the person interrupted). */
   prepend(text: string, images: readonly ChipImage[]): void;
-}
-
-/** Quitting never waits on a socket that will not close. */
-const CLOSE_GRACE_MS = 2000;
-
-async function closeWithin(session: AgentSession, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const grace = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
-  await Promise.race([session.close().catch(() => undefined), grace]);
-  clearTimeout(timer);
 }
 
 /**
@@ -170,10 +159,16 @@ export class TuiController {
   /** Enter while a turn runs: into that turn if it takes it, else queued behind it. */
   steer(text: string, images: ChipImage[] = []) {
     if (this.busy && this.active?.session.steer(text, images)) {
-      this.print({ kind: "user", text, steered: true });
-      return;
+      return this.dispatch({ type: "steer", message: { text, images } });
     }
     this.send(text, images);
+  }
+
+  /** Up on an empty composer: the last message still waiting comes back for editing. */
+  takePending(): ComposedMessage | undefined {
+    const taken = takeLastPending(this.store.getState(), this.active?.session);
+    if (taken) this.dispatch({ type: "take_pending", from: taken.from });
+    return taken?.message;
   }
 
   /** `!command`: run in the workspace, not sent to the model (not while a turn runs). */

@@ -19,6 +19,7 @@ import { chipImagePaths, wordEndingAt } from "./image-chips.js";
 import { CONTROL_CHAR_ACTIONS, type KeyAction, keyAction } from "./keymap.js";
 import {
   type ChipImage,
+  type ComposedMessage,
   composeMessage,
   deletePlaceholderBefore,
   expandPastes,
@@ -50,6 +51,8 @@ export interface ComposerOptions {
   cwd: string;
   /** Something the person should know (an image too large to attach). */
   onNotice(text: string): void;
+  /** Up on an empty input: the last message still waiting to be sent, taken back to edit. */
+  takePending?(): ComposedMessage | undefined;
 }
 
 /** Leftover of an escape sequence Ink did not recognise (e.g. "[27;2;13~"): never typed text. */
@@ -206,7 +209,8 @@ export class ComposerModel {
   }
 
   private showMatch(search: HistorySearch) {
-    const text = search.match === undefined ? search.draft.text : this.history.entries[search.match];
+    const text =
+      search.match === undefined ? search.draft.text : this.history.entries[search.match];
     this.replace(text === undefined ? search.draft : { text, cursor: text.length });
   }
 
@@ -254,6 +258,8 @@ export class ComposerModel {
       case "up":
       case "down": {
         const direction = action === "up" ? -1 : 1;
+        const pending = action === "up" && b.text === "" ? this.options.takePending?.() : undefined;
+        if (pending) return this.prepend(pending.text, pending.images);
         const moved = moveLine(b, direction);
         return moved ? this.replace(moved) : this.recallHistory(direction);
       }
