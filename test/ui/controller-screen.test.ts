@@ -1,8 +1,11 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
+import { userMessage } from "../../src/protocol/items.js";
 import type { ApprovalDecision } from "../../src/tools/types.js";
 import { runSlashCommand } from "../../src/ui/commands/dispatch.js";
 import { approvalKeys } from "../../src/ui/input/approval-keys.js";
+import { historyEntries } from "../../src/ui/transcript/history-entries.js";
+import { PNG_DATA_URL } from "../tools/images.js";
 import { NO_KEY, started } from "./controller-harness.js";
 import { waitFor } from "./ink-helpers.js";
 
@@ -157,6 +160,23 @@ describe("/compact", () => {
     expect(compacted).toHaveLength(1);
     expect(shown.indexOf(compacted[0] as string)).toBeGreaterThan(
       shown.indexOf("Summary: we talked."),
+    );
+  });
+});
+
+describe("-i images in the live transcript", () => {
+  it("the first message shows its -i images as a resume of it shows them", async () => {
+    const image = { url: PNG_DATA_URL, mention: "[image: shots/screen.png]" };
+    const t = await started((text, s) => s.answer(`You said: ${text}`), {
+      initialImages: [image],
+    });
+    t.controller.send("what is on this screen?");
+    await waitFor(() => !t.controller.busy, "the turn");
+    const live = t.state().entries.find((e) => e.kind === "user");
+    const resumed = historyEntries([userMessage("what is on this screen?", [image])])[0];
+    expect(live?.kind === "user" && live.text).toContain("[image: shots/screen.png]");
+    expect(live && { kind: live.kind, text: live.kind === "user" ? live.text : "" }).toEqual(
+      resumed,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { errorMessage } from "../../protocol/error-message.js";
-import type { MessageImage } from "../../protocol/items.js";
+import { type MessageImage, messageText, userMessage } from "../../protocol/items.js";
 import type { AgentSession, TurnResult } from "../../session/api.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
@@ -150,9 +150,10 @@ export class TuiController {
       this.dispatch({ type: "enqueue", message: { text, images } });
       return;
     }
-    this.dispatch({ type: "user_message", text });
     const attached = [...this.firstImages, ...images];
     this.firstImages = [];
+    // as the message went out (-i images named by their text part), as a resume shows it
+    this.dispatch({ type: "user_message", text: messageText(userMessage(text, attached)) ?? text });
     void this.runOperation((s) => s.send(text, attached), false);
   }
 
