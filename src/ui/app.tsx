@@ -16,7 +16,7 @@ import { LiveItem } from "./transcript/live-item.js";
 import { TranscriptPager } from "./transcript/transcript-pager.js";
 import { printTranscript, TranscriptItem } from "./transcript/transcript-print.js";
 import { useNotifications, useTurnNotifications } from "./use-notifications.js";
-import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
+import { useReclaimRows, useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
 
 /** The controller for the app's life: started once, and let go when the app unmounts. */
 function useController(options: TuiLaunchOptions, onExit?: (lines: string[]) => void) {
@@ -54,6 +54,10 @@ export function App({
   useTurnNotifications(notifications.notify, { busy, sessionId, approval });
   const completionView = completion.view(buffer);
   const picker = state.picker;
+  const overlay = Boolean(picker || approval || state.pager || state.resumeList);
+  useReclaimRows(overlay, (columns) =>
+    printTranscript(controller.store.getState().entries, columns),
+  );
   if (state.leaving) return null;
   return (
     <Box flexDirection="column">
