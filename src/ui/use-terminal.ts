@@ -63,6 +63,11 @@ export function useReclaimRows(open: boolean, reprint: (columns: number) => stri
   useEffect(() => {
     const closed = wasOpen.current && !open;
     wasOpen.current = open;
-    if (closed) write(CLEAR_TERMINAL + reprintRef.current(stdout.columns || 80));
+    if (!closed) return;
+    // after Ink's render of the closed state, never inside it (as the resize reflow does)
+    const timer = setTimeout(() =>
+      write(CLEAR_TERMINAL + reprintRef.current(stdout.columns || 80)),
+    );
+    return () => clearTimeout(timer);
   }, [open, stdout, write]);
 }
