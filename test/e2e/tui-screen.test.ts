@@ -84,7 +84,7 @@ describe.skipIf(!hasTmux)("the TUI's screen (tmux, demo server)", () => {
     expect(sent).toContain("use a scratch folder instead");
 
     // a picker's rows are given back to the screen: the status bar stays on the last rows
-    p.type("/model");
+    p.type("/effort");
     await p.until(shows(p, "↑↓ choose"), "the picker");
     p.keys("Escape");
     await p.until(
