@@ -1,6 +1,5 @@
 import { Box, Static, Text, useApp, useStdout } from "ink";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { TuiController } from "./controller/controller.js";

@@ -66,7 +66,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   {
     keys: "Ctrl+T",
     action: "transcript",
-    description: "the whole transcript in a pager (↑↓ PgUp PgDn scroll, / search, Esc closes)",
+    description: "the whole transcript in a pager (↑↓ PgUp PgDn g G scroll, / search, Esc closes)",
     match: (input, key) => key.ctrl && input === "t",
   },
   {
