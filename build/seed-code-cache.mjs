@@ -8,7 +8,7 @@
 // reads a stale seed. A failure costs only that seed (the launch compiles from source, as
 // before) and never fails the build.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,9 @@ function scratchWorld() {
   mkdirSync(cwd);
   execFileSync("git", ["init", "-q", cwd]);
   const home = join(root, "home");
+  // a folder trusted beforehand: the TUI does not stop at its trust question
+  mkdirSync(home);
+  writeFileSync(join(home, "config.toml"), `[projects.${JSON.stringify(realpathSync(cwd))}]\ntrust_level = "trusted"\n`);
   const env = { PATH: process.env.PATH, HOME: root, MINI_CODEX_HOME: home, TMPDIR: root, TERM: "xterm-256color" };
   return { root, cwd, home, env };
 }

@@ -1,14 +1,21 @@
+import { realpathSync } from "node:fs";
 import type { MiniCodexConfig } from "../launch/config-schema.js";
+import { CliError } from "../launch/errors.js";
+import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { imageAttachments } from "../launch/image-attachments.js";
-import { openSession } from "../launch/open-session.js";
+import { openSession, type ResumeTarget } from "../launch/open-session.js";
 import { resumeHint } from "../launch/resume-hint.js";
-import { knownContextWindow, loadRuntime } from "../launch/runtime.js";
+import { knownContextWindow } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
+import { isDirectory } from "../launch/working-directory.js";
 import { listSessions } from "../session/session-list.js";
-import type { TuiLaunchOptions } from "../ui/contract.js";
+import type { SessionSource, TuiLaunchOptions } from "../ui/contract.js";
 import type { NotificationEvent } from "../ui/notifications.js";
+import { askFolderTrust } from "./folder-trust.js";
 import { askHookTrust } from "./hook-trust.js";
+import { askChoice } from "./terminal-choice.js";
+import { TuiRuntimes } from "./tui-runtimes.js";
 
 /** `[tui] notifications`, `notification_method` and `notify` for the TUI (Codex keys). */
 function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "notifications"> {
@@ -45,6 +52,28 @@ function savedStart(
   return "fork" in start ? { fork: { id: saved.id } } : { resume: { id: saved.id } };
 }
 
+/**
+ * A resume or fork from another directory than the session's asks which one to work in, as the
+ * Codex CLI does (-C/--cd answers it beforehand). True: the session's directory.
+ */
+async function inSessionDirectory(flags: SharedFlags, saved: SavedSettings): Promise<boolean> {
+  if (flags.cd !== undefined || !process.stdin.isTTY || !isDirectory(saved.cwd)) return false;
+  if (realpathSync(saved.cwd) === realpathSync(process.cwd())) return false;
+  const choice = await askChoice(
+    [
+      "Choose working directory to resume this session",
+      "",
+      "  Session = latest cwd recorded in the resumed session",
+      "  Current = your current working directory",
+    ],
+    [`Use session directory (${saved.cwd})`, `Use current directory (${process.cwd()})`],
+  );
+  if (choice === undefined) {
+    throw new CliError("no directory chosen: nothing was resumed", EXIT_FAILED);
+  }
+  return choice === 0;
+}
+
 /** `mini-codex [PROMPT]`: the TUI. */
 export async function runInteractive(
   prompt: string | undefined,
@@ -52,56 +81,82 @@ export async function runInteractive(
   start?: TuiLaunchOptions["start"],
 ): Promise<number> {
   // `resume`/`fork`: the saved session's model, effort, provider, sandbox and approval policy
-  // unless the command line sets them (the directory stays the current one)
+  // unless the command line sets them; its directory or the current one, as the person says
   const saved = savedSessionOf(flags, start);
-  const runtime = await loadRuntime({
-    flags,
-    defaultApprovalPolicy: "on-request",
-    defaultSandbox: "workspace-write",
-    ...(saved ? { resumed: { saved, inItsDirectory: false } } : {}),
-  });
+  const inItsDirectory = saved ? await inSessionDirectory(flags, saved) : false;
+  const runtimes = await TuiRuntimes.load(flags, saved ? { saved, inItsDirectory } : undefined);
   try {
+    // a folder never decided on asks first; "untrusted" loads again with its restrictions
+    const decided = runtimes.current.trust.level;
+    if ((await askFolderTrust(runtimes.current)) === "untrusted" && !decided) {
+      await runtimes.reload();
+    }
+    const runtime = () => runtimes.current;
     // its warning goes to the plain terminal, before the UI draws
-    await runtime.checkSandbox();
-    await askHookTrust(runtime.hooks);
+    await runtime().checkSandbox();
+    await askHookTrust(runtime().hooks);
     // read before the UI starts: a bad file is a usage error on the plain terminal
-    const images = imageAttachments(flags.image ?? [], runtime.cwd);
+    const images = imageAttachments(flags.image ?? [], runtime().cwd);
     // imported here, so --help, --version and exec never load ink/react (a chunk of its own)
     const { runTui } = await import("../ui/run.js");
     return await runTui({
-      createSession: async (hooks) =>
-        (
-          await openSession(runtime, {
-            warmup: !hooks.review,
-            ...(hooks.review ? { review: true } : {}),
-            ...(hooks.approve ? { approve: hooks.approve } : {}),
-            ...(hooks.settings ? { settings: hooks.settings } : {}),
-            ...hooks.source,
-          })
-        ).session,
+      createSession: async (hooks) => {
+        const source = hooks.source;
+        const on =
+          source && !hooks.review
+            ? await runtimes.forSaved(sourceTarget(source), source.inSessionDirectory === true)
+            : runtime();
+        const opened = await openSession(on, {
+          warmup: !hooks.review,
+          ...(hooks.review ? { review: true } : {}),
+          ...(hooks.approve ? { approve: hooks.approve } : {}),
+          ...(hooks.settings ? { settings: hooks.settings } : {}),
+          ...(source
+            ? "resume" in source
+              ? { resume: source.resume }
+              : { fork: source.fork }
+            : {}),
+        });
+        return opened.session;
+      },
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
       initialImages: images,
-      ...notificationSettings(runtime.config),
+      ...notificationSettings(runtime().config),
       ...(start ? { start: savedStart(start, saved) } : {}),
-      listSessions: (all) => listSessions(runtime.home, all ? undefined : runtime.cwd),
+      listSessions: (all) => listSessions(runtime().home, all ? undefined : runtime().cwd),
       resumeCommand: (sessionId) =>
         resumeHint({
           sessionId,
-          cwd: runtime.cwd,
+          cwd: runtime().cwd,
           shellCwd: process.cwd(),
           launcher: process.argv[1],
           path: process.env.PATH,
         }),
-      home: runtime.home,
-      cwd: runtime.cwd,
-      approvalPolicy: runtime.approvalPolicy,
-      sandbox: runtime.sandbox,
-      ...(runtime.profile ? { profile: runtime.profile } : {}),
-      version: runtime.version,
-      ...(runtime.contextWindow ? { contextWindow: runtime.contextWindow } : {}),
-      contextWindowFor: (model) => runtime.config.model_context_window ?? knownContextWindow(model),
+      home: runtime().home,
+      // the running session's: a saved session opened later brings its own
+      get cwd() {
+        return runtime().cwd;
+      },
+      get approvalPolicy() {
+        return runtime().approvalPolicy;
+      },
+      get sandbox() {
+        return runtime().sandbox;
+      },
+      get profile() {
+        return runtime().profile;
+      },
+      version: runtime().version,
+      ...(runtime().contextWindow ? { contextWindow: runtime().contextWindow } : {}),
+      contextWindowFor: (model) =>
+        runtime().config.model_context_window ?? knownContextWindow(model),
     });
   } finally {
-    await runtime.close();
+    await runtimes.close();
   }
+}
+
+/** The saved session a source names. */
+function sourceTarget(source: SessionSource): ResumeTarget {
+  return "resume" in source ? source.resume : source.fork;
 }

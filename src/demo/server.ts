@@ -76,6 +76,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     requests: engine.requests,
     catalogRequests: engine.catalogRequests,
     hooks,
+    closeSockets() {
+      for (const client of wss.clients) client.close(1001, "idle");
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         lifetime.abort();

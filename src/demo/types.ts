@@ -47,6 +47,8 @@ export interface DemoServer {
   /** Each `GET /models` the server answered (the bundled catalog, Codex's format). */
   catalogRequests: Array<{ connectionId: string; headers: RecordedHeaders }>;
   hooks: DemoHooks;
+  /** Close every open WebSocket from the server's side, as a server does with an idle one. */
+  closeSockets(): void;
   close(): Promise<void>;
 }
 

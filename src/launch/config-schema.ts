@@ -116,6 +116,11 @@ const CONFIG_KEYS = {
   project_doc_fallback_filenames: () => z.array(z.string().min(1)).optional(),
   /** A Codex home (e.g. "~/.codex") whose AGENTS.md, skills and prompts are read too. */
   codex_home: () => z.string().min(1).optional(),
+  /** Codex's `[projects."<path>"] trust_level`: the TUI asks once per folder and records it. */
+  projects: () =>
+    z
+      .record(z.string(), z.object({ trust_level: z.enum(["trusted", "untrusted"]).optional() }))
+      .optional(),
 };
 
 type ConfigKey = keyof typeof CONFIG_KEYS;

@@ -73,7 +73,10 @@ export function readConfigFile(file: string): ConfigTable | undefined {
 const NAMED_TABLES: Record<string, () => ReadonlySet<string>> = {
   model_providers: knownProviderKeys,
   mcp_servers: mcpServerKeys,
+  projects: () => PROJECT_KEYS,
 };
+
+const PROJECT_KEYS: ReadonlySet<string> = new Set(["trust_level"]);
 
 /** `[<table>.<id>]` entries without the keys we do not know (a warning each). */
 function stripUnknownEntryKeys(

@@ -19,6 +19,7 @@ import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { type CatalogSetup, checkedEffort, setUpCatalog } from "./model-catalog.js";
 import { configuredPrices } from "./model-prices.js";
+import { type ProjectTrust, projectTrust, recordTrust, trustDefaults } from "./project-trust.js";
 import { resolveProvider } from "./provider.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
@@ -73,6 +74,8 @@ export interface Runtime {
   close(): Promise<void>;
   /** The model catalog this process uses (bundled, discovered, configured). */
   catalog?: CatalogSetup;
+  /** The working directory's project and the trust recorded for it (docs/config.md, "Trust"). */
+  trust: ProjectTrust;
 }
 
 export interface RuntimeInput {
@@ -89,6 +92,8 @@ export interface RuntimeInput {
    * unless -C/--cd names one (exec resume).
    */
   resumed?: { saved: SavedSettings; inItsDirectory: boolean };
+  /** The TUI: a folder recorded as untrusted runs read-only and asks (its defaults). */
+  folderTrust?: boolean;
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
@@ -127,7 +132,17 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const { config } = loaded;
   const resolved = resolveProvider(config, env);
   const provider = resolved.settings;
-  const cwd = workingDirectory({ ...input, startsDemo: resolved.startsDemoServer, warn });
+  const cwd = workingDirectory({
+    ...input,
+    startsDemo: resolved.startsDemoServer,
+    warn,
+    trustScratch: (dir) => recordTrust(home, dir, "trusted"),
+  });
+  const trust = projectTrust(config, cwd);
+  const defaults = trustDefaults(input.folderTrust ? trust.level : undefined, {
+    sandbox: input.defaultSandbox ?? "workspace-write",
+    approvalPolicy: input.defaultApprovalPolicy,
+  });
   const workspaceRoots = [
     cwd,
     ...input.flags.addDir.map((dir) => existingDir(resolve(cwd, dir), "--add-dir")),
@@ -139,7 +154,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     provider.baseUrl = server.baseUrl;
     close = () => server.close();
   }
-  const sandbox = config.sandbox_mode ?? input.defaultSandbox ?? "workspace-write";
+  const sandbox = config.sandbox_mode ?? defaults.sandbox;
   const rules = loadRuleBook(home, cwd);
   const bypassTrust = input.flags.dangerouslyBypassHookTrust === true;
   const hooks = loadHooks({ home, cwd, env, bypassTrust, warn });
@@ -157,7 +172,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
       input.flags.effort !== undefined || overridden(input.flags, "model_reasoning_effort"),
     model: config.model ?? DEFAULT_MODEL,
     sandbox,
-    approvalPolicy: config.approval_policy ?? input.defaultApprovalPolicy,
+    approvalPolicy: config.approval_policy ?? defaults.approvalPolicy,
     applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
     instructions: readBaseInstructions(),
     version: packageVersion(),
@@ -165,6 +180,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     hooks,
     mcp,
     checkSandbox: sandboxCheck(sandbox, warn),
+    trust,
     close: async () => {
       await mcp.close();
       await stopDemo();

@@ -38,6 +38,8 @@ export interface WorkingDirectoryInput {
   /** The provider is the embedded demo. */
   startsDemo: boolean;
   warn(message: string): void;
+  /** Record the scratch repository the demo makes as a trusted folder. */
+  trustScratch?(dir: string): void;
   /** mini-codex's own checkout (tests name another folder). */
   checkout?: string;
 }
@@ -62,6 +64,7 @@ export function workingDirectory(input: WorkingDirectoryInput): string {
   if (!input.startsDemo || !inside(cwd, checkout)) return cwd;
   const theirs = saved && isDirectory(saved.cwd) && !inside(saved.cwd, checkout);
   const dir = theirs ? saved.cwd : createScratchWorkspace();
+  if (!theirs) input.trustScratch?.(dir);
   const what = theirs ? "the session's directory" : "a scratch repository";
   input.warn(
     `the demo does not write into mini-codex's own checkout: working in ${what}, ${dir} (-C DIR to choose)`,

@@ -1,7 +1,7 @@
 import { formatUsd } from "../models/cost.js";
 import type { RequestFinished } from "./events.js";
 
-/** What a ledger row says about cost (the ledger's own columns; src/session/ledger.ts). */
+/** What a ledger row says about cost (the ledger's own columns; src/session/ledger-row.ts). */
 export interface CostRow {
   model: string;
   usage: RequestFinished["usage"] | null;

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { messageText, type ResponseItem } from "../protocol/items.js";
 import { isInitialContextItem } from "./environment.js";
+import { COMPACTION_SUMMARY_PREFIX, USER_SHELL_TAG } from "./message-markers.js";
 import { readSessionFile, SessionFileError } from "./session-file.js";
 import { sessionsDir } from "./sessions-dir.js";
 
@@ -10,25 +11,45 @@ export interface SessionSummary {
   id: string;
   path: string;
   cwd: string;
+  /** The model it ran on last (after /model, its last `settings` line). */
   model: string;
   /** When the file was last written (ms since the epoch). */
   updatedMs: number;
-  /** The first thing the person typed (one line), or "" before any message. */
+  /** The first thing the person typed (its first line that has text), or "" before any message. */
   firstMessage: string;
   /** Messages the person sent. */
   turns: number;
 }
 
-/** The person's own messages in a history: user messages that are not the initial context. */
-export function personMessages(history: readonly ResponseItem[]): string[] {
-  return history
-    .filter(
-      (item) => item.type === "message" && item.role === "user" && !isInitialContextItem(item),
-    )
-    .map((item) => messageText(item) ?? "");
+/**
+ * Whether a history item is a message the person typed: a user message that is not the initial
+ * context (environment, AGENTS.md), a `!command` record or a compaction summary.
+ */
+export function isPersonMessage(item: ResponseItem): boolean {
+  if (item.type !== "message" || item.role !== "user" || isInitialContextItem(item)) return false;
+  const text = (messageText(item) ?? "").trimStart();
+  return !text.startsWith(USER_SHELL_TAG) && !text.startsWith(COMPACTION_SUMMARY_PREFIX);
 }
 
-/** Saved sessions, newest first; with `cwd`, only those started in that directory. */
+/** The person's own messages in a history. */
+export function personMessages(history: readonly ResponseItem[]): string[] {
+  return history.filter(isPersonMessage).map((item) => messageText(item) ?? "");
+}
+
+/** A message's first line with text in it (a title). */
+function titleOf(text: string | undefined): string {
+  return (
+    (text ?? "")
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? ""
+  );
+}
+
+/**
+ * Saved sessions the person said something in, newest first (one never written to is not
+ * offered); with `cwd`, only those started in that directory.
+ */
 export function listSessions(home: string, cwd?: string): SessionSummary[] {
   const dir = sessionsDir(home);
   let names: string[];
@@ -41,16 +62,17 @@ export function listSessions(home: string, cwd?: string): SessionSummary[] {
   for (const name of names) {
     const path = join(dir, name);
     try {
-      const { meta, history } = readSessionFile(path);
+      const { meta, history, settings } = readSessionFile(path);
       if (cwd !== undefined && meta.cwd !== cwd) continue;
       const said = personMessages(history);
+      if (said.length === 0) continue;
       out.push({
         id: meta.id,
         path,
         cwd: meta.cwd,
-        model: meta.model,
+        model: settings.model,
         updatedMs: statSync(path).mtimeMs,
-        firstMessage: (said[0] ?? "").split("\n")[0] ?? "",
+        firstMessage: titleOf(said[0]),
         turns: said.length,
       });
     } catch (error) {

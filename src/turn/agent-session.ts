@@ -28,6 +28,7 @@ import { type RecordedSettings, sameSettings } from "../session/recorded-setting
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
 import { skillMentionItems } from "../session/skill-context.js";
 import { HistoryCompactor } from "./history-compactor.js";
+import { runHookedTurn } from "./hooked-turn.js";
 import { beginModelTurn, ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
@@ -38,6 +39,7 @@ import { nextRequestPreview, sessionStatus, settingsChangedEvent } from "./sessi
 import { PendingSettingsNote } from "./settings-note.js";
 import { SteeringBuffer } from "./steering.js";
 import { StoredHistory } from "./stored-history.js";
+import type { TurnContext } from "./turn-context.js";
 import type { TurnGuard } from "./turn-guard.js";
 import { TurnTools } from "./turn-tools.js";
 import { runUserShellTurn } from "./user-shell.js";
@@ -121,14 +123,9 @@ export class Session implements AgentSession {
     });
     if (options.restoredSettings) this.settingsChanged(options.restoredSettings);
     this.compactor = new HistoryCompactor({
-      client: this.client,
-      tools: options.tools,
       limit: options.autoCompactTokenLimit,
       items: () => this.conversation.items,
-      build: (extra) => this.recorder.built(this.builder.build(this.frame(), extra)),
       replace: (items, why) => this.replaceHistory(items, why),
-      emit: (event) => this.emit(event),
-      onRequestFinished: (request) => this.recordRequest(request),
       beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
       remote: () => this.model.remoteCompaction(this.settings.model),
       remoteFailed: () => this.model.refuseRemoteCompaction(),
@@ -170,24 +167,13 @@ export class Session implements AgentSession {
           ...hookContext,
           ...early,
         ]);
-        return await this.hooks.runTurn(this.options.approve?.bind(this.options), {
-          turn,
-          signal,
-          client: this.client,
-          tools: this.options.tools,
-          build: () => this.build(),
-          append: (items) => this.conversation.append(items),
-          emit: (event) => this.emit(event),
-          onRequestStarted: (request) => this.emit({ type: "request_started", request }),
-          onRequestFinished: (request) => this.recordRequest(request),
-          cwd: this.options.cwd,
-          workspaceRoots: this.options.workspaceRoots,
-          sandbox: this.options.sandbox,
-          approve: this.approve,
+        const context = this.turnContext(turn, signal);
+        return await runHookedTurn(this.hooks, this.options.approve?.bind(this.options), {
+          ...context,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {
             this.conversation.append(this.model.effortUpdate(this.history(), this.settings));
-            return this.compactor.compactIfOver(turn, signal);
+            return this.compactor.compactIfOver(context);
           },
           takeSteering: () => this.steering.take(),
         });
@@ -206,11 +192,7 @@ export class Session implements AgentSession {
    */
   async runUserShell(command: string): Promise<TurnResult> {
     return this.turns.run((turn, signal) =>
-      runUserShellTurn(command, turn, signal, {
-        options: this.options,
-        emit: (event) => this.emit(event),
-        append: (items) => this.conversation.append(items),
-      }),
+      runUserShellTurn(command, this.turnContext(turn, signal)),
     );
   }
 
@@ -219,7 +201,10 @@ export class Session implements AgentSession {
       await this.warmup.pending; // one request at a time on the chain
       this.tools.beginTurn();
       this.conversation.append(this.settingsNote.take());
-      const { summary, usage } = await this.compactor.summarize(turn, signal, "manual");
+      const { summary, usage } = await this.compactor.summarize(
+        this.turnContext(turn, signal),
+        "manual",
+      );
       return { usage, ...(summary === undefined ? {} : { lastMessage: summary }) };
     });
   }
@@ -312,6 +297,26 @@ export class Session implements AgentSession {
     this.conversation.close();
   }
 
+  /** What the turn loop, tool dispatch, compaction and `!command` of turn `turn` work with. */
+  private turnContext(turn: number, signal: AbortSignal): TurnContext {
+    const { cwd, workspaceRoots, sandbox, tools } = this.options;
+    return {
+      turn,
+      signal,
+      client: this.client,
+      tools,
+      cwd,
+      workspaceRoots,
+      sandbox,
+      approve: this.approve,
+      build: (extra) => this.build(extra),
+      append: (items) => this.conversation.append(items),
+      emit: (event) => this.emit(event),
+      onRequestStarted: (request) => this.emit({ type: "request_started", request }),
+      onRequestFinished: (request) => this.recordRequest(request),
+    };
+  }
+
   private get promptCacheKey(): string {
     return this.options.promptCacheKey ?? this.id;
   }
@@ -336,8 +341,8 @@ export class Session implements AgentSession {
     });
   }
 
-  private build(): FullRequest {
-    return this.recorder.built(this.builder.build(this.frame()));
+  private build(extra: readonly ResponseItem[] = []): FullRequest {
+    return this.recorder.built(this.builder.build(this.frame(), extra));
   }
 
   /** The history as ModelWire may read and replace it. */

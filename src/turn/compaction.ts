@@ -1,13 +1,12 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, type ResponseItem, userMessage } from "../protocol/items.js";
 import { isInitialContextItem, leadingContext } from "../session/environment.js";
-import type { RequestFinished, SessionEvent } from "../session/events.js";
-import type { ModelClient } from "../session/model-client.js";
-import type { FullRequest } from "../session/request.js";
+import type { SessionEvent } from "../session/events.js";
+import { COMPACTION_SUMMARY_PREFIX } from "../session/message-markers.js";
 import type { CompletedResponse } from "../session/response-stream.js";
 import { noUsage } from "../session/usage.js";
-import type { ToolRouter } from "../tools/types.js";
 import { StreamEventTranslator } from "./stream-events.js";
+import type { TurnContext } from "./turn-context.js";
 
 /** What the model is asked for on /compact (not kept in history). */
 export const COMPACTION_PROMPT = [
@@ -16,7 +15,7 @@ export const COMPACTION_PROMPT = [
   "Be concise and factual; this summary replaces the conversation.",
 ].join(" ");
 
-export const SUMMARY_PREFIX = "Summary of the conversation so far:";
+export const SUMMARY_PREFIX = COMPACTION_SUMMARY_PREFIX;
 
 export function compactionRequestItem(): ResponseItem {
   return userMessage(COMPACTION_PROMPT);
@@ -51,39 +50,28 @@ export function compactedHistory(
   return [...leadingContext(history), ...recent, userMessage(`${SUMMARY_PREFIX}\n${summary}`)];
 }
 
-export interface SummaryRequest {
-  turn: number;
-  signal: AbortSignal;
-  client: Pick<ModelClient, "sample">;
-  tools: ToolRouter;
-  /** The full request for history plus `extra` (the compaction prompt, never kept). */
-  build(extra: ResponseItem[]): FullRequest;
-  emit(event: SessionEvent): void;
-  onRequestFinished(request: RequestFinished): void;
-}
-
 /** Send history plus `extra` (chained like any request; what it says streams as usual). */
 export async function requestCompaction(
-  deps: SummaryRequest,
+  ctx: TurnContext,
   extra: ResponseItem[],
 ): Promise<CompletedResponse> {
-  const translator = new StreamEventTranslator(deps.tools, deps.emit);
-  return deps.client.sample({
-    turn: deps.turn,
-    signal: deps.signal,
-    build: () => deps.build(extra),
+  const translator = new StreamEventTranslator(ctx.tools, ctx.emit);
+  return ctx.client.sample({
+    turn: ctx.turn,
+    signal: ctx.signal,
+    build: () => ctx.build(extra),
     onEvent: (event) => translator.onEvent(event),
     onAttemptFailed: () => translator.reset(),
-    onRequestStarted: (request) => deps.emit({ type: "request_started", request }),
-    onRequestFinished: deps.onRequestFinished,
+    onRequestStarted: ctx.onRequestStarted,
+    onRequestFinished: ctx.onRequestFinished,
   });
 }
 
 /** Ask the model for a summary of history (the local compaction). */
 export async function requestSummary(
-  deps: SummaryRequest,
+  ctx: TurnContext,
 ): Promise<{ summary: string; usage: UsageFigures }> {
-  const response = await requestCompaction(deps, [compactionRequestItem()]);
+  const response = await requestCompaction(ctx, [compactionRequestItem()]);
   const summary = summaryText(response.items);
   if (summary === undefined) throw new Error("compaction failed: the model returned no summary");
   return { summary, usage: response.usage ?? noUsage() };

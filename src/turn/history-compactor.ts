@@ -1,11 +1,8 @@
 import type { UsageFigures } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
-import type { CompactionFacts, RequestFinished, SessionEvent } from "../session/events.js";
+import type { CompactionFacts, RequestFinished } from "../session/events.js";
 import { ModelRequestError } from "../session/failures.js";
-import type { ModelClient } from "../session/model-client.js";
-import type { FullRequest } from "../session/request.js";
 import { noUsage } from "../session/usage.js";
-import type { ToolRouter } from "../tools/types.js";
 import { compactedHistory, requestCompaction, requestSummary } from "./compaction.js";
 import {
   autoCompactTrigger,
@@ -13,22 +10,18 @@ import {
   remoteCompactedHistory,
   theCompactionItem,
 } from "./remote-compaction.js";
+import type { TurnContext } from "./turn-context.js";
 
 /** The prompt cache's default lifetime (`prompt_cache_options.ttl` "30m"). */
 export const DEFAULT_CACHE_TTL_MS = 30 * 60_000;
 
+/** What the compactor owns besides the turn it runs in (the model, tools and events come with the turn). */
 export interface CompactorDeps {
-  client: Pick<ModelClient, "sample">;
-  tools: ToolRouter;
   /** `autoCompactTokenLimit`: compact before a request once the last one read more. */
   limit: number | undefined;
   items(): readonly ResponseItem[];
-  /** The full request for history plus `extra` (a prompt or trigger, never kept). */
-  build(extra: ResponseItem[]): FullRequest;
   /** History becomes `items`; the chain starts a new epoch (`why`). */
   replace(items: ResponseItem[], why: string): void;
-  emit(event: SessionEvent): void;
-  onRequestFinished(request: RequestFinished): void;
   /** Before the summary request (PreCompact hooks). */
   beforeCompact?(auto: boolean, signal: AbortSignal): Promise<void>;
   /** Whether the model (catalog) and the provider (no refusal yet) compact server-side. */
@@ -72,7 +65,7 @@ export class HistoryCompactor {
   }
 
   /** Past the limit (or cold and well on the way): compact now, before the next request. */
-  async compactIfOver(turn: number, signal: AbortSignal): Promise<void> {
+  async compactIfOver(ctx: TurnContext): Promise<void> {
     const trigger = autoCompactTrigger({
       lastInputTokens: this.lastInputTokens,
       limit: this.deps.limit,
@@ -80,18 +73,17 @@ export class HistoryCompactor {
       cacheTtlMs: this.deps.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
     });
     this.idleMs = undefined; // only the turn's first request follows the idle time
-    if (trigger) await this.summarize(turn, signal, trigger);
+    if (trigger) await this.summarize(ctx, trigger);
   }
 
   /** History becomes a compaction (the session file keeps every older line); a new epoch. */
   async summarize(
-    turn: number,
-    signal: AbortSignal,
+    ctx: TurnContext,
     trigger: Trigger,
   ): Promise<{ summary?: string; usage: UsageFigures }> {
     const { deps } = this;
     const auto = trigger !== "manual";
-    await deps.beforeCompact?.(auto, signal);
+    await deps.beforeCompact?.(auto, ctx.signal);
     const facts = (kind: CompactionFacts["kind"]): CompactionFacts => ({
       kind,
       trigger,
@@ -99,10 +91,10 @@ export class HistoryCompactor {
       tokensBefore: this.lastInputTokens,
     });
     const before = facts("local");
-    const remote = deps.remote?.() ? await this.remote(turn, signal, facts("remote")) : undefined;
-    const result = remote ?? (await this.local(turn, signal, facts("local")));
+    const remote = deps.remote?.() ? await this.remote(ctx, facts("remote")) : undefined;
+    const result = remote ?? (await this.local(ctx, facts("local")));
     this.lastInputTokens = 0;
-    deps.emit({
+    ctx.emit({
       type: "compacted",
       auto,
       kind: remote ? "remote" : "local",
@@ -116,11 +108,10 @@ export class HistoryCompactor {
 
   /** The summary request; its summary replaces history. */
   private async local(
-    turn: number,
-    signal: AbortSignal,
+    ctx: TurnContext,
     facts: CompactionFacts,
   ): Promise<{ summary: string; usage: UsageFigures }> {
-    const result = await requestSummary(this.request(turn, signal, facts));
+    const result = await requestSummary(recordedAs(ctx, facts));
     const kept = compactedHistory(
       this.deps.items(),
       result.summary,
@@ -136,15 +127,12 @@ export class HistoryCompactor {
    * session, undefined (the caller summarizes locally). An interrupt stays an interrupt.
    */
   private async remote(
-    turn: number,
-    signal: AbortSignal,
+    ctx: TurnContext,
     facts: CompactionFacts,
   ): Promise<{ usage: UsageFigures } | undefined> {
     let problem: string;
     try {
-      const response = await requestCompaction(this.request(turn, signal, facts), [
-        compactionTrigger(),
-      ]);
+      const response = await requestCompaction(recordedAs(ctx, facts), [compactionTrigger()]);
       const found = theCompactionItem(response.items);
       if ("item" in found) {
         const kept = remoteCompactedHistory(this.deps.items(), found.item);
@@ -153,28 +141,22 @@ export class HistoryCompactor {
       }
       problem = found.error;
     } catch (error) {
-      if (signal.aborted || (error instanceof ModelRequestError && error.aborted)) throw error;
+      if (ctx.signal.aborted || (error instanceof ModelRequestError && error.aborted)) throw error;
       problem = error instanceof Error ? error.message : String(error);
     }
     this.deps.remoteFailed?.();
-    this.deps.emit({
+    ctx.emit({
       type: "warning",
       message: `server-side compaction failed (${problem}); compacting with a local summary for the rest of this session`,
     });
     return undefined;
   }
+}
 
-  private request(turn: number, signal: AbortSignal, compaction: CompactionFacts) {
-    const { deps } = this;
-    return {
-      turn,
-      signal,
-      client: deps.client,
-      tools: deps.tools,
-      build: (extra: ResponseItem[]) => deps.build(extra),
-      emit: (event: SessionEvent) => deps.emit(event),
-      onRequestFinished: (request: RequestFinished) =>
-        deps.onRequestFinished({ ...request, compaction }),
-    };
-  }
+/** The turn's context whose finished requests carry the compaction's facts (the ledger's column). */
+function recordedAs(ctx: TurnContext, compaction: CompactionFacts): TurnContext {
+  return {
+    ...ctx,
+    onRequestFinished: (request) => ctx.onRequestFinished({ ...request, compaction }),
+  };
 }

@@ -1,16 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { developerMessage, type ResponseItem, userMessage } from "../protocol/items.js";
+import { developerMessage, type ResponseItem } from "../protocol/items.js";
 import type { SessionOptions } from "../session/api.js";
-import { addUsage } from "../session/usage.js";
 import type { HookEvent } from "../tools/hooks/hook-config.js";
 import { hookMatches } from "../tools/hooks/hook-config.js";
 import { type HookVerdict, hookVerdict } from "../tools/hooks/hook-outcome.js";
 import { type HookSetup, runHook } from "../tools/hooks/hook-run.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
-import { hookedTools } from "./hooked-tools.js";
-import { runTurnLoop, type TurnDeps, type TurnOutcome } from "./turn-loop.js";
-
-type AskPerson = (request: ApprovalRequest) => Promise<ApprovalDecision>;
 
 /** The verdicts of every matching hook of one event, merged: any block wins; contexts all kept. */
 export interface FiredHooks {
@@ -46,12 +40,6 @@ export class SessionHooks {
 
   has(event: HookEvent): boolean {
     return this.setup?.handlers.some((handler) => handler.event === event) ?? false;
-  }
-
-  /** The turn's loop with PreToolUse/PostToolUse around its tools and Stop hooks after it. */
-  runTurn(person: AskPerson | undefined, deps: TurnDeps): Promise<TurnOutcome> {
-    const tools = hookedTools(deps.tools, this, person);
-    return withStopHooks(() => runTurnLoop({ ...deps, tools }), this, deps.signal, deps.append);
   }
 
   /** Every matching hook of the event at once, with its payload on stdin. */
@@ -140,29 +128,4 @@ export class SessionHooks {
       permission_mode: this.setup?.permissionMode,
     };
   }
-}
-
-/** How often Stop hooks may send a turn on (each time with `stop_hook_active: true`). */
-export const MAX_STOP_CONTINUATIONS = 8;
-
-/**
- * Run the turn's loop, then its Stop hooks: a block reason becomes a user message and the loop
- * runs again (as Codex continues a turn), at most MAX_STOP_CONTINUATIONS times.
- */
-export async function withStopHooks(
-  loop: () => Promise<TurnOutcome>,
-  hooks: SessionHooks,
-  signal: AbortSignal,
-  append: (items: ResponseItem[]) => void,
-): Promise<TurnOutcome> {
-  let outcome = await loop();
-  if (!hooks.has("Stop")) return outcome;
-  for (let round = 0; round <= MAX_STOP_CONTINUATIONS; round++) {
-    const reason = await hooks.stopped(outcome.lastMessage, round > 0, signal);
-    if (!reason || round === MAX_STOP_CONTINUATIONS) return outcome;
-    append([userMessage(reason)]);
-    const next = await loop();
-    outcome = { ...next, usage: addUsage(outcome.usage, next.usage) };
-  }
-  return outcome;
 }

@@ -4,21 +4,7 @@ import {
   type ToolCallItem,
   toolOutputFor,
 } from "../protocol/items.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { SessionEvent } from "../session/events.js";
-import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
-
-export interface ToolDispatchContext {
-  tools: ToolRouter;
-  cwd: string;
-  workspaceRoots: string[];
-  sandbox: SandboxMode;
-  signal: AbortSignal;
-  emit(event: SessionEvent): void;
-  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
-  /** Called with each output item as soon as it exists, so nothing applied is lost. */
-  record(item: ResponseItem): void;
-}
+import type { TurnContext } from "./turn-context.js";
 
 /**
  * Run the calls of one response in order. A call that never ran (the turn was interrupted)
@@ -26,11 +12,11 @@ export interface ToolDispatchContext {
  */
 export async function runToolCalls(
   calls: readonly ToolCallItem[],
-  ctx: ToolDispatchContext,
+  ctx: TurnContext,
 ): Promise<void> {
   for (const call of calls) {
     if (ctx.signal.aborted) {
-      ctx.record(toolOutputFor(call, ABORTED_OUTPUT));
+      ctx.append([toolOutputFor(call, ABORTED_OUTPUT)]);
       continue;
     }
     ctx.emit({
@@ -49,7 +35,8 @@ export async function runToolCalls(
       warn: (message) => ctx.emit({ type: "warning", message }),
       ...(ctx.approve ? { approve: ctx.approve } : {}),
     });
-    ctx.record(toolOutputFor(call, output));
+    // appended as soon as it exists, so nothing applied is lost
+    ctx.append([toolOutputFor(call, output)]);
     ctx.emit({ type: "tool_call_finished", callId: call.call_id, name: call.name, output });
   }
 }

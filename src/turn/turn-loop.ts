@@ -5,33 +5,16 @@ import {
   type ResponseItem,
   type ToolCallItem,
 } from "../protocol/items.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
-import type { FullRequest } from "../session/request.js";
 import { addUsage, noUsage } from "../session/usage.js";
-import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
+import type { TurnContext } from "./turn-context.js";
 
 export const DEFAULT_MAX_TOOL_ROUNDS = 100;
 
-export interface TurnDeps {
-  turn: number;
-  signal: AbortSignal;
-  client: Pick<ModelClient, "sample">;
-  tools: ToolRouter;
-  /** The full logical request for the current history. */
-  build(): FullRequest;
-  /** Append items to history (and its store). */
-  append(items: ResponseItem[]): void;
-  emit(event: SessionEvent): void;
-  onRequestStarted(request: RequestStarted): void;
-  onRequestFinished(request: RequestFinished): void;
-  cwd: string;
-  workspaceRoots: string[];
-  sandbox: SandboxMode;
-  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+/** The turn context plus what only the loop asks for. */
+export interface TurnLoopContext extends TurnContext {
   maxToolRounds?: number;
   /** Before each request of the turn (automatic compaction between tool rounds). */
   beforeSample?(): Promise<void>;
@@ -58,7 +41,7 @@ export class TurnAbortedError extends Error {
  * One user turn: sample, append the response's items, run its tool calls, append their
  * (frozen) outputs, sample again — until a response calls no tools.
  */
-export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
+export async function runTurnLoop(deps: TurnLoopContext): Promise<TurnOutcome> {
   const maxRounds = deps.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
   let usage = noUsage();
   let lastMessage: string | undefined;
@@ -69,7 +52,7 @@ export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
     try {
       response = await deps.client.sample({
         turn: deps.turn,
-        build: deps.build,
+        build: () => deps.build(),
         signal: deps.signal,
         onEvent: (event) => translator.onEvent(event),
         onAttemptFailed: (message) => {
@@ -105,23 +88,14 @@ export async function runTurnLoop(deps: TurnDeps): Promise<TurnOutcome> {
         `stopped after ${maxRounds} tool rounds in one turn (the model kept calling tools)`,
       );
     }
-    await runToolCalls(calls, {
-      tools: deps.tools,
-      cwd: deps.cwd,
-      workspaceRoots: deps.workspaceRoots,
-      sandbox: deps.sandbox,
-      signal: deps.signal,
-      emit: deps.emit,
-      ...(deps.approve ? { approve: deps.approve } : {}),
-      record: (item) => deps.append([item]),
-    });
+    await runToolCalls(calls, deps);
     if (deps.signal.aborted) throw new TurnAbortedError("interrupted");
     appendSteering(deps);
   }
 }
 
 /** After the tool outputs: the steering messages go into history (true when there were any). */
-function appendSteering(deps: TurnDeps): boolean {
+function appendSteering(deps: TurnLoopContext): boolean {
   const items = deps.takeSteering?.() ?? [];
   if (items.length > 0) deps.append(items);
   return items.length > 0;

@@ -1,10 +1,9 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { type ResponseItem, userMessage } from "../protocol/items.js";
 import { toolOutputText } from "../protocol/tool-output.js";
-import type { SessionOptions } from "../session/api.js";
-import type { SessionEvent } from "../session/events.js";
+import { USER_SHELL_TAG } from "../session/message-markers.js";
 import { noUsage } from "../session/usage.js";
-import type { ToolContext, ToolRouter } from "../tools/types.js";
+import type { TurnContext } from "./turn-context.js";
 import { TurnAbortedError } from "./turn-loop.js";
 
 /** The call id of the person's `!command` number `turn` (not a model call: never in history). */
@@ -18,21 +17,20 @@ export function userShellCallId(turn: number): string {
  */
 export function userShellContext(command: string, output: string): ResponseItem {
   return userMessage(
-    `<user_shell_command>\n<command>${command}</command>\n<result>\n${output}\n</result>\n</user_shell_command>`,
+    `${USER_SHELL_TAG}\n<command>${command}</command>\n<result>\n${output}\n</result>\n</user_shell_command>`,
   );
 }
 
-/** Run the person's command through the shell tool (no approval: they typed it), with events. */
-export async function runUserShellCommand(
+/**
+ * The `!command` turn: run it through the shell tool (no approval: the person typed it), with
+ * events, then keep it as context for the person's next message.
+ */
+export async function runUserShellTurn(
   command: string,
-  deps: {
-    callId: string;
-    tools: ToolRouter;
-    context: Omit<ToolContext, "callId" | "emit" | "approve">;
-    emit(event: SessionEvent): void;
-  },
-): Promise<string> {
-  const { callId, emit } = deps;
+  ctx: TurnContext,
+): Promise<{ usage: UsageFigures }> {
+  const { emit, signal } = ctx;
+  const callId = userShellCallId(ctx.turn);
   const call = {
     type: "function_call" as const,
     name: "shell_command",
@@ -40,35 +38,17 @@ export async function runUserShellCommand(
     arguments: JSON.stringify({ command }),
   };
   emit({ type: "tool_call_started", callId, name: call.name, kind: "function" });
-  const output = await deps.tools.execute(call, {
-    ...deps.context,
+  const output = await ctx.tools.execute(call, {
+    cwd: ctx.cwd,
+    workspaceRoots: ctx.workspaceRoots,
+    sandbox: ctx.sandbox,
+    signal,
     callId,
     emit: (event) => emit({ type: "tool", event }),
     warn: (message) => emit({ type: "warning", message }),
   });
   emit({ type: "tool_call_finished", callId, name: call.name, output });
-  return toolOutputText(output);
-}
-
-/** The `!command` turn: run it, then keep it as context for the person's next message. */
-export async function runUserShellTurn(
-  command: string,
-  turn: number,
-  signal: AbortSignal,
-  deps: {
-    options: Pick<SessionOptions, "tools" | "cwd" | "workspaceRoots" | "sandbox">;
-    emit(event: SessionEvent): void;
-    append(items: ResponseItem[]): void;
-  },
-): Promise<{ usage: UsageFigures }> {
-  const { tools, cwd, workspaceRoots, sandbox } = deps.options;
-  const output = await runUserShellCommand(command, {
-    callId: userShellCallId(turn),
-    tools,
-    context: { cwd, workspaceRoots, sandbox, signal },
-    emit: deps.emit,
-  });
   if (signal.aborted) throw new TurnAbortedError();
-  deps.append([userShellContext(command, output)]);
+  ctx.append([userShellContext(command, toolOutputText(output))]);
   return { usage: noUsage() };
 }

@@ -8,8 +8,13 @@ import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
 import type { NotificationSettings } from "./notifications.js";
 
-/** A saved session to continue, or to fork (new id, copied history, the parent's cache key). */
-export type SessionSource = { resume: ResumeTarget } | { fork: ResumeTarget };
+/**
+ * A saved session to continue, or to fork (new id, copied history, the parent's cache key);
+ * `inSessionDirectory`: in the directory it ran in (else the TUI's current one).
+ */
+export type SessionSource = ({ resume: ResumeTarget } | { fork: ResumeTarget }) & {
+  inSessionDirectory?: boolean;
+};
 
 /** Hooks the TUI gives the session it asks for (approvals are answered by the person). */
 export interface TuiSessionHooks {

@@ -1,34 +1,39 @@
 import { Box, Text } from "ink";
 import { printable } from "../text/terminal-text.js";
 import type { ResumeList } from "./controller/tui-state.js";
+import { filteredSessions, relativeTime } from "./resume-list.js";
 
 const VISIBLE = 10;
 
-function when(ms: number): string {
-  const date = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** Saved sessions, newest first: when, first message, turns, model. */
+/** Saved sessions, newest first: when, first message, turns, last model; typing filters. */
 export function ResumePicker({ picker, width }: { picker: ResumeList; width: number }) {
-  const start = Math.max(0, Math.min(picker.index - 4, picker.sessions.length - VISIBLE));
-  const shown = picker.sessions.slice(start, start + VISIBLE);
+  const sessions = filteredSessions(picker);
+  const start = Math.max(0, Math.min(picker.index - 4, sessions.length - VISIBLE));
+  const shown = sessions.slice(start, start + VISIBLE);
+  const now = Date.now();
+  const count =
+    sessions.length === picker.sessions.length
+      ? `${picker.sessions.length}`
+      : `${sessions.length} of ${picker.sessions.length}`;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} width={width}>
-      <Text bold>Resume a session ({picker.sessions.length})</Text>
+      <Text bold>Resume a session ({count})</Text>
+      <Text>
+        Filter: {picker.query ? printable(picker.query) : <Text dimColor>type to filter</Text>}
+      </Text>
+      {shown.length === 0 ? <Text dimColor>no session matches</Text> : null}
       {shown.map((session, i) => {
         const selected = start + i === picker.index;
         const turns = session.turns === 1 ? "1 turn" : `${session.turns} turns`;
         return (
           <Text key={session.id} color={selected ? "cyan" : undefined} wrap="truncate-end">
             {selected ? "› " : "  "}
-            {when(session.updatedMs)} · {printable(session.firstMessage) || "(no message)"} ·{" "}
+            {relativeTime(session.updatedMs, now).padEnd(11)} · {printable(session.firstMessage)} ·{" "}
             {turns} · {session.model}
           </Text>
         );
       })}
-      <Text dimColor>↑↓ choose · Enter resume · Esc cancel</Text>
+      <Text dimColor>↑↓ choose · Enter resume · Esc cancel · type to filter</Text>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BIN, type TempWorld } from "./helpers.js";
@@ -65,6 +65,13 @@ export interface PaneOptions {
   bin?: string;
   /** A command line to run as a person would type it (`sh -c`), instead of the binary. */
   shell?: string;
+  /**
+   * The world's folders count as trusted (a `-c projects."<root>".trust_level` for the binary),
+   * so the TUI does not ask about them; false: no trust given, the TUI asks.
+   */
+  trusted?: boolean;
+  /** The pane's directory (default: the world's repo). */
+  cwd?: string;
 }
 
 export interface Pane {
@@ -117,6 +124,12 @@ export function startPane(options: PaneOptions): Pane {
           options.bin ?? BIN,
           "-c",
           `openai_base_url="${options.baseUrl}"`,
+          ...(options.trusted === false
+            ? []
+            : [
+                "-c",
+                `projects.${JSON.stringify(realpathSync(options.world.root))}.trust_level="trusted"`,
+              ]),
           ...(options.args ?? []),
         ]),
   ]
@@ -134,7 +147,7 @@ export function startPane(options: PaneOptions): Pane {
     "-y",
     height,
     "-c",
-    options.world.repo,
+    options.cwd ?? options.world.repo,
     command,
   );
   // Keep the pane after the program exits: what it printed last stays readable.

@@ -74,6 +74,22 @@ describe("the import-direction check (npm run lint)", () => {
     expect(report).toContain("layer-unknown-folder: src/extras/x.ts → src/tools/tool.ts");
     expect(report).toContain("3 dependency violations");
   });
+
+  it("fails on a circle of files in an engine folder, even through a type-only import", async () => {
+    write(
+      dir,
+      "src/turn/hooks.ts",
+      'import { wrap } from "./wrapper.js";\nexport class Hooks { w = wrap; }\n',
+    );
+    write(
+      dir,
+      "src/turn/wrapper.ts",
+      'import type { Hooks } from "./hooks.js";\nexport const wrap = (h?: Hooks) => h;\n',
+    );
+    const { code, report } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(report).toContain("no-file-cycle: src/turn/hooks.ts");
+  });
 });
 
 describe("docs/architecture.md", () => {

@@ -75,3 +75,46 @@ describe("RequestChain (one lane)", () => {
     );
   });
 });
+
+describe("RequestChain: a rate-limited retry takes back only its own planning", () => {
+  it("a head from another connection stays unchained after the retry", () => {
+    const chain = new RequestChain();
+    chain.accepted(request([a]), "c1");
+    chain.completed("resp_1", [reply]);
+    const next = request([a, reply, b]);
+    // the socket was replaced between turns: the head lives on c1
+    expect(describePlan(chain.plan(next, "ws", "c2"))).toBe("full:reconnected");
+    chain.accepted(next, "c2");
+    chain.retrySame();
+    expect(describePlan(chain.plan(next, "ws", "c2"))).toBe("full:reconnected");
+  });
+
+  it("an epoch reset while the request was out is not undone by the retry", () => {
+    const chain = new RequestChain();
+    chain.accepted(request([a]), "c1");
+    chain.completed("resp_1", [reply]);
+    const next = request([a, reply, b]);
+    expect(describePlan(chain.plan(next, "ws", "c1"))).toBe("incremental:1");
+    chain.accepted(next, "c1");
+    chain.reset("epoch_reset:new");
+    chain.retrySame();
+    expect(describePlan(chain.plan(next, "ws", "c1"))).toBe("full:epoch_reset:new");
+  });
+
+  it("a force while the request was out holds through completion and retry", () => {
+    const chain = new RequestChain();
+    chain.accepted(request([a]), "c1");
+    chain.completed("resp_1", [reply]);
+    const next = request([a, reply, b]);
+    chain.plan(next, "ws", "c1");
+    chain.accepted(next, "c1");
+    chain.force("lane_consumed");
+    expect(chain.forcedFull).toBe(true);
+    chain.retrySame();
+    expect(describePlan(chain.plan(next, "ws", "c1"))).toBe("full:lane_consumed");
+    chain.accepted(next, "c1");
+    chain.force("lane_consumed");
+    chain.completed("resp_2", [reply]);
+    expect(chain.current).toEqual({ kind: "unchained", reason: "lane_consumed" });
+  });
+});

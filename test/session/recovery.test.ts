@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGE } from "../../src/transport/errors.js";
-import { type Harness, modes, startHarness, wireInput } from "./harness.js";
+import { type Harness, modes, startHarness, waitFor, wireInput } from "./harness.js";
 
 let h: Harness;
 afterEach(async () => {
@@ -98,6 +98,31 @@ describe("failure recovery (issue 3, done-when 4)", () => {
     expect(retried?.previousResponseId).toBe(limited?.previousResponseId);
     expect(retried?.connectionId).toBe(limited?.connectionId);
     expect(wireInput(retried)).toEqual(wireInput(limited));
+  });
+
+  it("a rate limit on a new socket resends in full there, never chaining on the old socket's response", async () => {
+    h = await startHarness();
+    await h.session.send("one");
+    h.server.closeSockets(); // the server closed the idle socket between turns
+    await waitFor(() => h.session.status().next.reason === "reconnected");
+    h.server.hooks.failNext({
+      status: 429,
+      code: "rate_limit_exceeded",
+      message: "Please try again in 20ms",
+    });
+    const result = await h.session.send("two");
+    expect(result).toMatchObject({ ok: true, lastMessage: "You said: two" });
+    const [warmup, , limited, retried, ...rest] = h.requests();
+    expect(rest).toHaveLength(0);
+    expect(limited?.connectionId).not.toBe(warmup?.connectionId);
+    expect(retried?.connectionId).toBe(limited?.connectionId);
+    expect(retried?.previousResponseId).toBeUndefined();
+    expect(modes(h)).toEqual([
+      "ws_full:no_baseline",
+      "ws_incremental",
+      "ws_full:reconnected",
+      "ws_full:reconnected",
+    ]);
   });
 
   it("a 401 fails at once with a message naming the key variable", async () => {

@@ -11,7 +11,7 @@ import { endingTerminalsNotice } from "./background-terminals.js";
 import { CLOSE_GRACE_MS, closeWithin } from "./close-session.js";
 import { openSession } from "./open-session.js";
 import { takeLastPending } from "./pending-messages.js";
-import { openPicker } from "./picker-spec.js";
+import { openPicker, type PickerSpec } from "./picker-spec.js";
 import { RewindIntents } from "./rewind.js";
 import { SessionSwitch } from "./session-switch.js";
 import { SettingsIntents } from "./settings.js";
@@ -54,7 +54,7 @@ export class TuiController {
       session: () => this.session,
       notice: (level, text) => this.print({ kind: "notice", level, text }),
       hint: (hint) => this.set({ hint }),
-      openPicker: (spec) => this.set({ picker: openPicker(spec) }),
+      openPicker: (spec) => this.openPicker(spec),
     });
     this.sessions = new SessionSwitch(this);
     this.rewinds = new RewindIntents(this, (text) => this.input.prepend(text, []));
@@ -259,6 +259,10 @@ export class TuiController {
 
   notice(level: "info" | "warning" | "error", text: string) {
     this.print({ kind: "notice", level, text });
+  }
+
+  openPicker(spec: PickerSpec) {
+    this.set({ picker: openPicker(spec) });
   }
 
   private sendQueued() {

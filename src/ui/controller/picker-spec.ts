@@ -6,6 +6,8 @@ export interface PickerSpec {
   details?: Readonly<Record<string, string>>;
   current?: string;
   onPick(value: string): void;
+  /** Esc: nothing picked. */
+  onCancel?(): void;
 }
 
 /** A picker on screen and its highlighted option. */

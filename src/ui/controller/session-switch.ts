@@ -1,6 +1,7 @@
 import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession } from "../../session/api.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
+import type { PickerSpec } from "./picker-spec.js";
 import type { Store } from "./store.js";
 import type { TuiState } from "./tui-state.js";
 
@@ -11,6 +12,7 @@ export interface SwitchHost {
   readonly session: AgentSession | undefined;
   open(source?: SessionSource): Promise<AgentSession>;
   notice(level: "info" | "error", text: string): void;
+  openPicker(spec: PickerSpec): void;
 }
 
 /**
@@ -54,10 +56,34 @@ export class SessionSwitch {
     );
   }
 
-  /** A session picked from the list. */
+  /** The resume list's filter changed (the highlight goes back to the top). */
+  filter(query: string): void {
+    this.host.store.update((s) =>
+      s.resumeList ? { ...s, resumeList: { ...s.resumeList, query, index: 0 } } : s,
+    );
+  }
+
+  /**
+   * A session picked from the list; one that ran in another directory asks which directory to
+   * go on in, as the Codex CLI does.
+   */
   pick(id: string): void {
+    const picked = this.host.store.getState().resumeList?.sessions.find((s) => s.id === id);
     this.closeList();
-    void this.openFrom({ resume: { id } });
+    const here = this.host.launch.cwd;
+    if (!picked || picked.cwd === here) return void this.openFrom({ resume: { id } });
+    const theirs = `Use session directory (${picked.cwd})`;
+    this.host.openPicker({
+      title: "Choose working directory to resume this session",
+      options: [theirs, `Use current directory (${here})`],
+      details: {
+        [theirs]: "Session = latest cwd recorded in the resumed session",
+        [`Use current directory (${here})`]: "Current = your current working directory",
+      },
+      onPick: (choice) =>
+        void this.openFrom({ resume: { id }, inSessionDirectory: choice === theirs }),
+      onCancel: () => this.cancel(),
+    });
   }
 
   /** Leaving the start-up list without a choice starts a new session (as Codex does). */
@@ -69,7 +95,7 @@ export class SessionSwitch {
   private openList(allDirectories: boolean): boolean {
     const sessions = this.host.launch.listSessions?.(allDirectories) ?? [];
     if (sessions.length === 0) return false;
-    this.host.store.update((s) => ({ ...s, resumeList: { sessions, index: 0 } }));
+    this.host.store.update((s) => ({ ...s, resumeList: { sessions, index: 0, query: "" } }));
     return true;
   }
 

@@ -19,7 +19,10 @@ export interface ApprovalPrompt {
 /** The saved sessions offered to resume, and the highlighted one. */
 export interface ResumeList {
   sessions: SessionSummary[];
+  /** The highlighted row among the sessions the filter keeps. */
   index: number;
+  /** Typed to filter the list. */
+  query: string;
 }
 
 /** Ctrl+T's pager over the whole transcript. */

@@ -3,6 +3,7 @@ import { approvalKeyGoesToComposer } from "../approval-choices.js";
 import { runSlashCommand } from "../commands/dispatch.js";
 import type { TuiController } from "../controller/controller.js";
 import { pickerKey } from "../picker.js";
+import { resumeListKey } from "../resume-list.js";
 import { pagerKey } from "../transcript/pager-keys.js";
 import { approvalKeys, type Terminal } from "./approval-keys.js";
 import type { ComposerModel, ComposerSignal, SubmitMode } from "./composer-model.js";
@@ -68,14 +69,10 @@ function overlayKey(t: KeyTargets, input: string, key: Key): boolean {
   }
   const list = state.resumeList;
   if (!list) return false;
-  const result = pickerKey(
-    input,
-    key,
-    list.index,
-    list.sessions.map((s) => s.id),
-  );
+  const result = resumeListKey(list, input, key);
   if (!result) return true;
-  if ("index" in result) c.sessions.highlight(result.index);
+  if ("query" in result) c.sessions.filter(result.query);
+  else if ("index" in result) c.sessions.highlight(result.index);
   else if ("pick" in result) c.sessions.pick(result.pick);
   else c.sessions.cancel();
   return true;
@@ -91,6 +88,7 @@ function pickerOpenKey(c: TuiController, input: string, key: Key) {
   c.set({ picker: undefined });
   // Picking may open the next picker (a model's efforts).
   if ("pick" in result) open.spec.onPick(result.pick);
+  else open.spec.onCancel?.();
 }
 
 /**

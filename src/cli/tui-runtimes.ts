@@ -1,0 +1,72 @@
+import type { SharedFlags } from "../launch/flags.js";
+import { loadRuntime, type Runtime } from "../launch/runtime.js";
+import {
+  findSavedSession,
+  type ResumeTarget,
+  readSavedSettings,
+  type SavedSettings,
+} from "../launch/saved-settings.js";
+
+type Resumed = { saved: SavedSettings; inItsDirectory: boolean };
+
+/**
+ * The runtime the TUI's sessions run on. It is loaded for the first session (a resumed one's
+ * settings, its directory when chosen); a saved session opened later (`/resume`, a pick from
+ * the list) gets a runtime of its own — its provider, model, effort, approval policy, sandbox
+ * and directory, under the command line's flags — and the previous runtime is closed.
+ */
+export class TuiRuntimes {
+  private constructor(
+    private readonly flags: SharedFlags,
+    private runtime: Runtime,
+    /** The saved session the runtime was loaded for, and where. */
+    private resumed: Resumed | undefined,
+  ) {}
+
+  static async load(flags: SharedFlags, resumed?: Resumed): Promise<TuiRuntimes> {
+    return new TuiRuntimes(flags, await TuiRuntimes.loadFor(flags, resumed), resumed);
+  }
+
+  private static loadFor(flags: SharedFlags, resumed?: Resumed): Promise<Runtime> {
+    return loadRuntime({
+      flags,
+      defaultApprovalPolicy: "on-request",
+      defaultSandbox: "workspace-write",
+      folderTrust: true,
+      ...(resumed ? { resumed } : {}),
+    });
+  }
+
+  get current(): Runtime {
+    return this.runtime;
+  }
+
+  /** Load the same runtime again (after the folder's trust was decided). */
+  async reload(): Promise<void> {
+    await this.replace(await TuiRuntimes.loadFor(this.flags, this.resumed), this.resumed);
+  }
+
+  /** The runtime for a saved session about to open (a new one unless it was loaded for it). */
+  async forSaved(target: ResumeTarget, inItsDirectory: boolean): Promise<Runtime> {
+    const saved = readSavedSettings(this.savedPath(target));
+    if (saved.id === this.resumed?.saved.id) return this.runtime;
+    const resumed = { saved, inItsDirectory };
+    await this.replace(await TuiRuntimes.loadFor(this.flags, resumed), resumed);
+    return this.runtime;
+  }
+
+  close(): Promise<void> {
+    return this.runtime.close();
+  }
+
+  private savedPath(target: ResumeTarget): string {
+    return findSavedSession(this.runtime.home, this.runtime.cwd, target);
+  }
+
+  private async replace(next: Runtime, resumed: Resumed | undefined): Promise<void> {
+    const previous = this.runtime;
+    this.runtime = next;
+    this.resumed = resumed;
+    await previous.close();
+  }
+}

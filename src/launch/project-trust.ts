@@ -1,0 +1,90 @@
+import { appendFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { gitRoot } from "../sandbox/git-files.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import { configPath } from "./config.js";
+import type { MiniCodexConfig } from "./config-schema.js";
+
+/** Codex's `projects.<path>.trust_level`. */
+export type TrustLevel = NonNullable<
+  NonNullable<MiniCodexConfig["projects"]>[string]["trust_level"]
+>;
+
+/** The folder a trust decision is about, and the decision recorded for it (if any). */
+export interface ProjectTrust {
+  /** The git work tree's root, or the folder itself outside git. */
+  root: string;
+  inGit: boolean;
+  /** From `[projects."<path>"]` of the root or the nearest folder above it that has one. */
+  level?: TrustLevel;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** The trust recorded for `cwd`'s project: the root's own entry, else the nearest parent's. */
+export function projectTrust(config: Pick<MiniCodexConfig, "projects">, cwd: string): ProjectTrust {
+  const git = gitRoot(cwd);
+  const root = realOr(git ?? cwd);
+  const levels = new Map<string, TrustLevel>();
+  for (const [path, entry] of Object.entries(config.projects ?? {})) {
+    if (entry.trust_level) levels.set(realOr(path), entry.trust_level);
+  }
+  for (let dir = root; ; dir = dirname(dir)) {
+    const level = levels.get(dir);
+    if (level) return { root, inGit: git !== undefined, level };
+    if (dirname(dir) === dir) return { root, inGit: git !== undefined };
+  }
+}
+
+/**
+ * An untrusted folder runs read-only and asks before every command that is not known to only
+ * read (Codex's `untrusted` policy) — unless config.toml, a profile or the command line chose.
+ */
+export function trustDefaults(
+  level: TrustLevel | undefined,
+  defaults: { sandbox: SandboxMode; approvalPolicy: ApprovalPolicy },
+): { sandbox: SandboxMode; approvalPolicy: ApprovalPolicy } {
+  return level === "untrusted" ? { sandbox: "read-only", approvalPolicy: "untrusted" } : defaults;
+}
+
+/** `[projects."<root>"]` as this file writes it (a TOML basic string is JSON's). */
+function header(root: string): string {
+  return `[projects.${JSON.stringify(root)}]`;
+}
+
+/**
+ * Record a trust decision in `$MINI_CODEX_HOME/config.toml` as Codex does in its config.toml:
+ * a `[projects."<root>"]` table with `trust_level`, appended (or its line replaced when this
+ * file wrote the table before). The rest of the file is kept byte for byte.
+ */
+export function recordTrust(home: string, folder: string, level: TrustLevel): void {
+  const file = configPath(home);
+  const root = realOr(folder);
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    mkdirSync(dirname(file), { recursive: true });
+  }
+  const line = `trust_level = "${level}"`;
+  const head = header(root);
+  const at = text.split("\n").indexOf(head);
+  if (at < 0) {
+    const gap = text === "" || text.endsWith("\n\n") ? "" : text.endsWith("\n") ? "\n" : "\n\n";
+    appendFileSync(file, `${gap}${head}\n${line}\n`);
+    return;
+  }
+  const lines = text.split("\n");
+  let end = at + 1;
+  while (end < lines.length && !lines[end]?.startsWith("[")) end += 1;
+  const body = lines.slice(at + 1, end).filter((l) => !/^\s*trust_level\s*=/.test(l));
+  lines.splice(at + 1, end - at - 1, line, ...body);
+  writeFileSync(file, lines.join("\n"));
+}

@@ -1,0 +1,32 @@
+import type { ResponseItem } from "../protocol/items.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
+import type { ModelClient } from "../session/model-client.js";
+import type { FullRequest } from "../session/request.js";
+import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
+
+/**
+ * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's
+ * number and abort signal, the model, the tools and where they run, the history and the event
+ * stream. The session makes one per turn (`Session.turnContext`); the turn loop, tool dispatch,
+ * compaction and the person's `!command` all take it.
+ */
+export interface TurnContext {
+  readonly turn: number;
+  readonly signal: AbortSignal;
+  readonly client: Pick<ModelClient, "sample">;
+  readonly tools: ToolRouter;
+  /** Where tools run and what they may write. */
+  readonly cwd: string;
+  readonly workspaceRoots: string[];
+  readonly sandbox: SandboxMode;
+  /** The session's approval gate (none: every call runs as the policy allows). */
+  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The full logical request for the current history plus `extra` (never kept in history). */
+  build(extra?: ResponseItem[]): FullRequest;
+  /** Append items to history (and its store). */
+  append(items: ResponseItem[]): void;
+  emit(event: SessionEvent): void;
+  onRequestStarted(request: RequestStarted): void;
+  onRequestFinished(request: RequestFinished): void;
+}

@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { jsonLines, runCli } from "./helpers.js";
+import { hasTmux } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
+
+// Resuming comes back where and how the session ran (issue 26 items 1 and 2, the TUI's part):
+// from another directory it asks which one; /resume brings the session's own approval policy
+// and sandbox. In tmux, on the demo server.
+
+const READY = "Esc interrupts · Ctrl+C twice quits";
+
+describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)", () => {
+  const tuiWorld = useTuiWorld();
+
+  /** A session saved by `exec` in the world's repo: read-only sandbox, approval never. */
+  async function execSession(prompt: string): Promise<string> {
+    const run = await runCli(
+      ["exec", "--json", "-c", `openai_base_url=${tuiWorld.server.baseUrl}`, prompt],
+      { env: tuiWorld.world.env(), cwd: tuiWorld.world.repo },
+    );
+    expect(run.code).toBe(0);
+    return (jsonLines(run.stdout)[0] as unknown as { thread_id: string }).thread_id;
+  }
+
+  it("resume <id> from another directory asks: the session's directory or the current one", async () => {
+    const id = await execSession("made in the repo");
+    const elsewhere = join(tuiWorld.world.root, "elsewhere");
+    execFileSync("git", ["init", "-q", elsewhere]);
+    const pane = tuiWorld.open(["resume", id], 120, 30, { cwd: elsewhere });
+    await pane.until(() => pane.screen().includes("Choose 1–2"), "the directory question");
+    expect(pane.screen()).toContain("Choose working directory to resume this session");
+    expect(pane.screen()).toContain(`1. Use session directory (${tuiWorld.world.repo})`);
+    expect(pane.screen()).toContain(`2. Use current directory (${elsewhere})`);
+    pane.type("1");
+    await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
+    expect(pane.screen()).toContain(`· ${tuiWorld.world.repo}`);
+    expect(pane.screen()).not.toContain(`· ${elsewhere}`);
+  }, 90_000);
+
+  it("/resume in a running TUI comes back on the session's own approval policy and sandbox", async () => {
+    const id = await execSession("made by exec");
+    const pane = tuiWorld.open([], 120, 30);
+    await pane.until(() => pane.screen().includes(READY), "the TUI");
+    expect(pane.screen()).toContain("approval on-request · sandbox workspace-write");
+    pane.type("/resume");
+    await pane.until(() => pane.screen().includes("made by exec"), "the list");
+    pane.literal("made by exec");
+    await pane.until(() => pane.screen().includes("(1 of"), "the filtered list");
+    pane.keys("Enter");
+    await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
+    expect(pane.screen()).toContain("approval never · sandbox read-only");
+    expect(pane.screen()).not.toContain("for this run (the session ran with");
+    pane.type("/status");
+    await pane.until(() => pane.screen().includes("sandbox      read-only"), "the status");
+  }, 90_000);
+
+  it("the list of every directory asks in the TUI before it opens another directory's session", async () => {
+    const id = await execSession("picked from afar");
+    const afar = join(tuiWorld.world.root, "afar");
+    execFileSync("git", ["init", "-q", afar]);
+    const pane = tuiWorld.open(["resume", "--all"], 140, 30, { cwd: afar });
+    await pane.until(() => pane.screen().includes("picked from afar"), "the list");
+    pane.literal("picked from afar");
+    await pane.until(() => pane.screen().includes("Filter: picked from afar"), "the filter");
+    pane.keys("Enter");
+    await pane.until(
+      () => pane.screen().includes("Choose working directory to resume this session"),
+      "the directory question",
+    );
+    expect(pane.screen()).toContain(`Use current directory (${afar})`);
+    pane.keys("Enter");
+    await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
+    expect(pane.screen()).toContain(`· ${tuiWorld.world.repo}`);
+    pane.type("/status");
+    await pane.until(() => pane.screen().includes("directory    "), "the status");
+    expect(pane.screen()).toContain(`directory    ${tuiWorld.world.repo}`);
+  }, 90_000);
+});

@@ -1,0 +1,51 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { hasTmux } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
+
+// The trust question of a folder never decided on (issue 26 item 14), in tmux on the demo server.
+
+const READY = "Esc interrupts · Ctrl+C twice quits";
+
+describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () => {
+  const tuiWorld = useTuiWorld();
+
+  it("a folder outside git asks once; 'No' runs read-only with approval untrusted, and is remembered", async () => {
+    const plain = join(tuiWorld.world.root, "plain");
+    mkdirSync(plain);
+    const first = tuiWorld.open([], 110, 30, { trusted: false, cwd: plain });
+    await first.until(() => first.screen().includes("Choose 1–2"), "the trust question");
+    expect(first.screen()).toContain(`${realpathSync(plain)} (not a git repository)`);
+    expect(first.screen()).toContain("Do you trust the contents of this folder?");
+    first.type("2");
+    await first.until(() => first.screen().includes(READY), "the TUI");
+    expect(first.screen()).toContain("approval untrusted · sandbox read-only");
+    const config = readFileSync(join(tuiWorld.world.home, "config.toml"), "utf8");
+    expect(config).toContain(
+      `[projects.${JSON.stringify(realpathSync(plain))}]\ntrust_level = "untrusted"`,
+    );
+    first.kill();
+    // asked once: the next start goes straight in, still restricted
+    const again = tuiWorld.open([], 110, 30, { trusted: false, cwd: plain });
+    await again.until(() => again.screen().includes(READY), "the TUI without a question");
+    expect(again.screen()).not.toContain("Do you trust");
+    expect(again.screen()).toContain("approval untrusted · sandbox read-only");
+  }, 90_000);
+
+  it("a git repository never decided on asks; 'Yes' keeps workspace-write and on-request", async () => {
+    const repo = join(tuiWorld.world.root, "fresh-repo");
+    execFileSync("git", ["init", "-q", repo]);
+    const pane = tuiWorld.open([], 110, 30, { trusted: false, cwd: repo });
+    await pane.until(() => pane.screen().includes("Choose 1–2"), "the trust question");
+    expect(pane.screen()).not.toContain("not a git repository");
+    pane.type("1");
+    await pane.until(() => pane.screen().includes(READY), "the TUI");
+    expect(pane.screen()).toContain("approval on-request · sandbox workspace-write");
+    const config = readFileSync(join(tuiWorld.world.home, "config.toml"), "utf8");
+    expect(config).toContain(
+      `[projects.${JSON.stringify(realpathSync(repo))}]\ntrust_level = "trusted"`,
+    );
+  }, 90_000);
+});
