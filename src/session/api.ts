@@ -226,6 +226,8 @@ export interface AgentSession {
    * False when no turn runs (the caller then sends it as a turn of its own).
    */
   steer(text: string, images?: readonly MessageImage[]): boolean;
+  /** Take back the last steered message no request has taken yet (false: it was sent). */
+  unsteer?(): boolean;
   /** Stop the running turn (Esc / Ctrl-C). */
   abort(): void;
   /**

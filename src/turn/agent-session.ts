@@ -119,6 +119,10 @@ export class Session extends SessionParts implements AgentSession {
     return this.steering.offer(text, images);
   }
 
+  unsteer(): boolean {
+    return this.steering.withdraw();
+  }
+
   abort(): void {
     this.turns.abort();
   }

@@ -36,6 +36,11 @@ export class SteeringBuffer {
     return true;
   }
 
+  /** The last message offered and not taken yet, taken back (false: none is waiting). */
+  withdraw(): boolean {
+    return this.pending.pop() !== undefined;
+  }
+
   /** What arrived since the last take, as user messages for history. */
   take(): ResponseItem[] {
     const messages = this.pending;

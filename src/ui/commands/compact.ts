@@ -8,8 +8,8 @@ export const compactCommand: SlashCommand = {
   async run(ctx) {
     const compact = async () => {
       ctx.print(info("Compacting the conversation…"));
-      const ok = await ctx.controller.runOperation((s) => s.compact());
-      if (ok) ctx.print(info("Conversation compacted (new chain epoch)."));
+      // The session's `compacted` event says how it went, once, after the summary.
+      await ctx.controller.runOperation((s) => s.compact());
     };
     // asked first when it is predicted to cost more than the minimum (docs/config.md, "Prices")
     await ctx.controller.costs.ask("/compact", { compaction: true }, compact, () =>

@@ -1,15 +1,16 @@
 import { errorMessage } from "../../protocol/error-message.js";
-import type { MessageImage } from "../../protocol/items.js";
+import { type MessageImage, messageText, userMessage } from "../../protocol/items.js";
 import type { AgentSession, TurnResult } from "../../session/api.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { exitSummary } from "../exit-summary.js";
-import { type ChipImage, joinMessages } from "../input/paste-collapse.js";
+import { type ChipImage, type ComposedMessage, joinMessages } from "../input/paste-collapse.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
 import { CostQuestion, DEFAULT_COST_QUESTION } from "./cost-question.js";
 import { openSession } from "./open-session.js";
+import { takeLastPending } from "./pending-messages.js";
 import { openPicker, type PickerSpec } from "./picker-spec.js";
 import { RewindIntents } from "./rewind.js";
 import { CLOSE_GRACE_MS, closeWithin } from "./session-close.js";
@@ -159,19 +160,26 @@ export class TuiController {
       this.dispatch({ type: "enqueue", message: { text, images } });
       return;
     }
-    this.dispatch({ type: "user_message", text });
     const attached = [...this.firstImages, ...images];
     this.firstImages = [];
+    // as the message went out (-i images named by their text part), as a resume shows it
+    this.dispatch({ type: "user_message", text: messageText(userMessage(text, attached)) ?? text });
     void this.runOperation((s) => s.send(text, attached), false);
   }
 
   /** Enter while a turn runs: into that turn if it takes it, else queued behind it. */
   steer(text: string, images: ChipImage[] = []) {
     if (this.busy && this.active?.session.steer(text, images)) {
-      this.print({ kind: "user", text, steered: true });
-      return;
+      return this.dispatch({ type: "steer", message: { text, images } });
     }
     this.send(text, images);
+  }
+
+  /** Up on an empty composer: the last message still waiting comes back for editing. */
+  takePending(): ComposedMessage | undefined {
+    const taken = takeLastPending(this.store.getState(), this.active?.session);
+    if (taken) this.dispatch({ type: "take_pending", from: taken.from });
+    return taken?.message;
   }
 
   /** `!command`: run in the workspace, not sent to the model (not while a turn runs). */

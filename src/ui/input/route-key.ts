@@ -62,7 +62,8 @@ function overlayKey(t: KeyTargets, input: string, key: Key): boolean {
   const c = t.controller;
   const state = c.store.getState();
   const rows = t.terminal.rows || 24;
-  const paged = pagerKey(state.pager, input, key, { entries: state.entries, rows });
+  const columns = t.terminal.columns || 80;
+  const paged = pagerKey(state.pager, input, key, { entries: state.entries, rows, columns });
   if (paged !== "none") {
     c.set({ pager: paged.pager });
     return true;
