@@ -10,6 +10,8 @@ import {
   type SocketTransport,
 } from "./lane-sockets.js";
 import type { LaneTable } from "./lanes.js";
+import type { WirePlan } from "./plan.js";
+import type { FullRequest } from "./request.js";
 import { type AttemptTarget, providerEndpoint } from "./wire-attempt.js";
 
 /** What a session's transports are made from (the model client's options include these). */
@@ -88,4 +90,25 @@ export class LaneTransports {
     this.sockets.closeAll();
     this.options.warn(`${why}; using HTTP for the rest of this session`);
   }
+}
+
+/** What the next request for `current` would be, and on which lane (no side effects). */
+export function previewOnLanes(
+  lanes: LaneTable,
+  transports: LaneTransports,
+  current: FullRequest,
+): { plan: WirePlan; lane: string } {
+  const lane = lanes.find(current.body);
+  if (!lane) {
+    const reason = transports.overHttp
+      ? "transport_http"
+      : lanes.size > 0
+        ? "lane_new"
+        : "no_baseline";
+    return { plan: { kind: "full", reason }, lane: lanes.labelFor(current.body) };
+  }
+  const connection = transports.overHttp ? undefined : transports.sockets.connectionOf(lane);
+  const kind = transports.overHttp ? "http" : "ws";
+  const plan = lane.chain.preview(current, kind, connection, lanes.epochLimitReason());
+  return { plan, lane: lane.label };
 }

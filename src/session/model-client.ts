@@ -1,11 +1,11 @@
 import { lookupModel } from "../models/catalog.js";
 import { redactError } from "../protocol/error-message.js";
-import type { ServerEvent } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { sleep } from "../transport/backoff.js";
 import { WebSocketUnavailable } from "../transport/errors.js";
-import type { LaneRoute, TransportKind } from "../transport/types.js";
+import type { TransportKind } from "../transport/types.js";
 import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
+import { AttemptRoute } from "./attempt-route.js";
 import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
@@ -17,7 +17,7 @@ import {
 } from "./failures.js";
 import { refuseBadCallIds } from "./history-repair.js";
 import type { LaneSockets, SocketTransport } from "./lane-sockets.js";
-import { type LaneTransportOptions, LaneTransports } from "./lane-transports.js";
+import { type LaneTransportOptions, LaneTransports, previewOnLanes } from "./lane-transports.js";
 import type { Lane } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import { withCacheControls } from "./prompt-cache.js";
@@ -25,7 +25,7 @@ import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
-import { SessionSteering, type SteeringReturned, steeredBaseline } from "./socket-steering.js";
+import { completeChain, SessionSteering, type SteeringReturned } from "./socket-steering.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
   type AttemptTarget,
@@ -113,26 +113,7 @@ export class ModelClient {
 
   /** What the next request for `current` would be, and on which lane (no side effects). */
   preview(current: FullRequest): { plan: WirePlan; lane: string } {
-    const lanes = this.options.lanes;
-    const lane = lanes.find(current.body);
-    if (!lane) {
-      const reason = this.transports.overHttp
-        ? "transport_http"
-        : lanes.size > 0
-          ? "lane_new"
-          : "no_baseline";
-      return { plan: { kind: "full", reason }, lane: lanes.labelFor(current.body) };
-    }
-    const connection = this.transports.overHttp
-      ? undefined
-      : this.transports.sockets.connectionOf(lane);
-    const plan = lane.chain.preview(
-      current,
-      this.transportKind,
-      connection,
-      lanes.epochLimitReason(),
-    );
-    return { plan, lane: lane.label };
+    return previewOnLanes(this.options.lanes, this.transports, current);
   }
 
   /** Send the generate:false warm-up on a WebSocket; failures only cost the optimisation. */
@@ -188,20 +169,8 @@ export class ModelClient {
       lanes.count(lane);
       budget.attempted();
       this.lastLane = lane;
-      let ignored = false;
       const steering = this.steering.open(transport, lookupModel(wire.model), warmup);
-      const route: LaneRoute | undefined = target.streamId
-        ? {
-            streamId: target.streamId,
-            onIgnored: () => {
-              ignored = true;
-            },
-          }
-        : undefined;
-      const steered = steering && {
-        ...route,
-        keepReading: (e: ServerEvent) => steering.keepReading(e),
-      };
+      const route = new AttemptRoute(target.streamId, steering);
       const timing: StreamTiming & { startedAt: number; now: () => number } = {
         startedAt: this.now(),
         now: this.now,
@@ -215,26 +184,23 @@ export class ModelClient {
       );
       try {
         const result = await readResponse(
-          transport.stream(wire, deadline.signal, steered || route),
+          transport.stream(wire, deadline.signal, route.lane),
           call.onEvent,
           timing,
           steering,
         );
         refuseBadCallIds(result.items, current.body.input);
-        // the chain rule after steering: what the server holds now is the baseline
-        const baseline = steeredBaseline(current, result.steered ?? []);
-        if (baseline !== current) chain.steered(baseline);
-        chain.completed(result.responseId, [...result.items, ...(result.queuedSteering ?? [])]);
+        completeChain(chain, current, result);
         this.steering.close(steering, false);
         if (result.responseId) this.lastResponseId = result.responseId;
-        if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
+        if (route.ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
       } catch (thrown) {
         const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
         this.steering.close(steering, true);
-        if (ignored) this.streamIds.ignored(undefined);
+        if (route.ignored) this.streamIds.ignored(undefined);
         if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
       } finally {

@@ -1,6 +1,7 @@
 import type { ServerEvent } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { steerFrameText } from "../protocol/steer-events.js";
+import type { RequestChain } from "./chain.js";
 import { chainOf } from "./digest.js";
 import type { PlannedRequest } from "./plan.js";
 
@@ -239,4 +240,24 @@ export class SessionSteering {
     steering.settle(failed);
     if (steering.notSupported) this.refused = true;
   }
+}
+
+/**
+ * A completed attempt moves its chain: after steering, what the server holds now (the
+ * previous input, the steered response's items, the steering input) is the baseline; pending
+ * steering input joins the head's items.
+ */
+export function completeChain(
+  chain: RequestChain,
+  current: PlannedRequest,
+  result: {
+    responseId: string;
+    items: ResponseItem[];
+    steered?: SteeredSegment[];
+    queuedSteering?: ResponseItem[];
+  },
+): void {
+  const baseline = steeredBaseline(current, result.steered ?? []);
+  if (baseline !== current) chain.steered(baseline);
+  chain.completed(result.responseId, [...result.items, ...(result.queuedSteering ?? [])]);
 }
