@@ -41,6 +41,7 @@ export const STATUS_PRIORITY = {
   model: 30,
   cacheDrop: 35,
   cached: 40,
+  forecast: 42,
   cost: 55,
   interruptHint: 45,
   prev: 50,
@@ -87,11 +88,15 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     color: () => "cyan",
     render: (s) => {
       if (!s.next) return [];
-      const forecast = s.next.forecast
-        ? [`${describeNext(s.next)} · ${describeForecast(s.next.forecast)}`]
-        : [];
-      return [...forecast, describeNext(s.next), `next: ${s.next.mode}`];
+      return [describeNext(s.next), `next: ${s.next.mode}`];
     },
+  },
+  {
+    // the next request's predicted price: shown after the facts of this one when room is short
+    id: "forecast",
+    priority: STATUS_PRIORITY.forecast,
+    color: () => "cyan",
+    render: (s) => (s.next?.forecast ? [describeForecast(s.next.forecast)] : []),
   },
   {
     id: "prev",

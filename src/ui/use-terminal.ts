@@ -63,7 +63,8 @@ export function useReclaimRows(open: boolean, reprint: (columns: number) => stri
   useEffect(() => {
     const closed = wasOpen.current && !open;
     wasOpen.current = open;
-    if (!closed) return;
+    // only a terminal keeps rows Ink gave up (a pipe or a test's stream has none to reclaim)
+    if (!closed || !stdout.isTTY) return;
     // after Ink's render of the closed state, never inside it (as the resize reflow does)
     const timer = setTimeout(() =>
       write(CLEAR_TERMINAL + reprintRef.current(stdout.columns || 80)),

@@ -23,12 +23,14 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
         e.type === "settings_changed",
     );
     expect(changed?.effort).toBe("high");
-    expect(changed?.next).toEqual({
+    expect(changed?.next).toMatchObject({
       mode: "full",
       reason: "properties_changed:reasoning",
       lane: "default",
       lanes: 1,
     });
+    // the preview carries its price: a full request after an effort change reuses nothing
+    expect(changed?.next.forecast?.cachedTokens).toBe(0);
     expect(h.session.status().next.reason).toBe("properties_changed:reasoning");
 
     await h.session.send("second question");
@@ -69,7 +71,12 @@ describe("changing settings between turns (issue 3, done-when 2)", () => {
       (e): e is Extract<SessionEvent, { type: "settings_changed" }> =>
         e.type === "settings_changed",
     );
-    expect(changed?.next).toEqual({ mode: "full", reason: "lane_new", lane: "high", lanes: 2 });
+    expect(changed?.next).toMatchObject({
+      mode: "full",
+      reason: "lane_new",
+      lane: "high",
+      lanes: 2,
+    });
     await turn;
     await h.session.send("third question");
     expect(modes(h).at(-1)).toBe("ws_full:lane_new");

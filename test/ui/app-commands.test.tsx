@@ -131,7 +131,10 @@ describe("App: slash commands", () => {
     await waitFor(() => app.frame().includes("Model: gpt-5, effort high"), "the notice");
     expect(app.sessions[0]?.status().model).toBe("gpt-5");
     expect(app.sessions[0]?.status().effort).toBe("high");
-    expect(statusLine(app.frame(), "gpt-5")).toContain("gpt-5 high");
+    await waitFor(
+      () => statusLine(app.frame(), "gpt-5").includes("gpt-5 high"),
+      "the status bar on gpt-5 high",
+    );
   });
 
   it("/status shows the directory, approval policy, sandbox and what it enforces, profile and window", async () => {

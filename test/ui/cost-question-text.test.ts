@@ -3,7 +3,7 @@ import type { NextRequestPreview } from "../../src/session/events.js";
 import { costQuestionText } from "../../src/ui/controller/cost-question.js";
 import { initialState } from "../../src/ui/controller/ui-state.js";
 import { describeForecast } from "../../src/ui/cost-labels.js";
-import { layoutStatusBar } from "../../src/ui/status-items.js";
+import { layoutStatusBar, SEPARATOR } from "../../src/ui/status-items.js";
 
 const preview = (forecast: NextRequestPreview["forecast"]): NextRequestPreview => ({
   mode: "full",
@@ -62,7 +62,7 @@ describe("the cost question's text (pure)", () => {
     );
   });
 
-  it("the status bar's next: preview carries the forecast, and drops it before the preview when narrow", () => {
+  it("the status bar shows the forecast after the next: preview, and drops it before the model when narrow", () => {
     const status = {
       ...initialState({ model: "gpt-5.5" }).status,
       next: { ...breaking, reason: "properties_changed:reasoning" },
@@ -70,8 +70,11 @@ describe("the cost question's text (pure)", () => {
     const text = (width: number) =>
       layoutStatusBar(status, width)
         .map((segment) => segment.text)
-        .join("");
-    expect(text(400)).toContain("next: full — effort changed · ~2.9k in, 0% cached, ~$0.018");
-    expect(text(60)).not.toContain("~$0.018");
+        .join(SEPARATOR);
+    expect(text(400)).toContain("next: full — effort changed │ ~2.9k in, 0% cached, ~$0.018");
+    // at 80 columns the model and its effort stay on screen; the price gives way first
+    expect(text(80)).toContain("next: full — effort changed");
+    expect(text(80)).toContain("gpt-5.5");
+    expect(text(80)).not.toContain("~$0.018");
   });
 });
