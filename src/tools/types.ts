@@ -165,9 +165,9 @@ export interface PatchIntent {
 export interface PatchIntentFile {
   /** Absolute path. */
   path: string;
-  /** sha256 (hex) of the content before the patch; null: the file did not exist. */
+  /** sha256 of the content (first 128 bits, hex) before the patch; null: the file did not exist. */
   before: string | null;
-  /** sha256 (hex) of the content the patch writes; null: the patch deletes it. */
+  /** sha256 of the content the patch writes (first 128 bits, hex); null: the patch deletes it. */
   after: string | null;
 }
 

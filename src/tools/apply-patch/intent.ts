@@ -5,7 +5,7 @@ import { displayPath } from "../workspace.js";
 
 export type { PatchIntent, PatchIntentFile } from "../types.js";
 
-const hashOf = (text: string) => createHash("sha256").update(text).digest("hex");
+const hashOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
 /** The intent of a verified patch's writes (in the order they are written). Pure. */
 export function patchIntentOf(
