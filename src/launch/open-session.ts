@@ -7,20 +7,18 @@ import { newSessionId } from "../session/session-id.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { systemTimezone } from "./context-sources.js";
-import { CliError, ConfigError } from "./errors.js";
-import { EXIT_FAILED } from "./exit-codes.js";
+import { ConfigError } from "./errors.js";
 import { hookSetup } from "./hook-setup.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
+import { loadSaved } from "./saved-history.js";
 import {
-  asCliError,
   findSavedSession,
   type ResumeTarget,
   resumeChanges,
   type SavedSettings,
   savedSettingsOf,
 } from "./saved-settings.js";
-import { loadSaved } from "./saved-history.js";
 import { readSessionKnowledge } from "./session-knowledge.js";
 import { chosenShellTool } from "./shell-tool.js";
 

@@ -6,12 +6,7 @@ import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
 import type { CodeRewind } from "../tools/checkpoints/checkpoint-store.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
-import type {
-  ApprovalDecision,
-  ApprovalRequest,
-  PatchIntent,
-  ToolRouter,
-} from "../tools/types.js";
+import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";

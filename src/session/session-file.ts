@@ -10,9 +10,9 @@ import { type CheckpointLine, checkpointLineOf } from "./checkpoint-lines.js";
 import { type PatchIntentLine, patchIntentLine, patchIntentLineOf } from "./patch-intent-lines.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { type RecordedSettings, recordedSettingsOf, settingsLine } from "./recorded-settings.js";
+import { lineItems } from "./session-lines.js";
 import { lockSession } from "./session-lock.js";
 import { appendWhole, asStorageError, removeBegun } from "./session-storage.js";
-import { lineItems } from "./session-lines.js";
 import { sessionsDir } from "./sessions-dir.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */

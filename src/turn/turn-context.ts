@@ -3,12 +3,7 @@ import type { SandboxMode } from "../sandbox/modes.js";
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
-import type {
-  ApprovalDecision,
-  ApprovalRequest,
-  PatchIntent,
-  ToolRouter,
-} from "../tools/types.js";
+import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
 
 /**
  * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's

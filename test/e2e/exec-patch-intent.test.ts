@@ -54,11 +54,13 @@ describe("a patch killed half-way", () => {
       env: suite.world.env(),
     });
     expect(resumed.code).toBe(0);
+    expect(resumed.stderr).not.toContain("could not be read");
     expect(resumed.stderr).toContain(
       `a patch was cut short by the end of the run: ${onDisk.size} of ${FILES + 1} files applied`,
     );
     const [request] = suite.server.requests.slice(requestsBefore);
-    const input = (request?.body as { input: Item[] }).input;
+    if (!request) throw new Error("the resumed run sent no request");
+    const input = (request.body as { input: Item[] }).input;
     const outputs = input.filter((item) => item.type === "custom_tool_call_output");
     expect(outputs).toHaveLength(1);
     const told = String(outputs[0]?.output);

@@ -42,7 +42,10 @@ function currentHash(path: string): string | null {
 export function checkPatchIntent(
   intent: PatchIntent,
 ): { file: PatchIntentFile; state: PatchFileState }[] {
-  return intent.files.map((file) => ({ file, state: patchFileState(file, currentHash(file.path)) }));
+  return intent.files.map((file) => ({
+    file,
+    state: patchFileState(file, currentHash(file.path)),
+  }));
 }
 
 const verbOf = (file: PatchIntentFile) =>
