@@ -1,7 +1,7 @@
 // A 1 000-turn session (each turn five parallel update_plan calls and the continuation: 12 history
 // items a turn, 12 000+ in all) through a real session with its session file, against a demo-server process: client CPU per request at turn 10 and turn
 // 1 000, peak RSS, the session-file append time per turn, then `exec resume --last` of that
-// session (a new process) from spawn to exit, five times (the median), each followed by a new
+// session (a new process) from spawn to exit, three times (the median), each followed by a new
 // session's `exec` (the baseline under the same load). Prints one JSON line. Run `npm run build` first.
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
@@ -12,7 +12,7 @@ import { BIN, demoServerProcess, percentile, round, sessionWorld } from "./lib/s
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 5);
 const WINDOW = 10;
-const RESUMES = Number(process.env.BENCH_RESUMES ?? 5);
+const RESUMES = Number(process.env.BENCH_RESUMES ?? 3); // the median of 3 (was 5): bench time
 
 /**
  * `exec resume --last` of the session, one more turn: spawn to exit, in ms. `fresh` runs a new

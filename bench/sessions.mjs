@@ -8,7 +8,9 @@
 // gpt-6-astra (in-band: configuration_update items on one chain). Then each session once more
 // on gpt-5.6-terra (a model that takes cache options) with lanes "auto" and its ledger on: how
 // many ledger rows carry the server's cache diagnosis and how often it agrees with the
-// client's. Prints one JSON line. Run `npm run build` first.
+// client's. Every run keeps its ledger: per session, the cached tokens and cost predicted before
+// each request was sent beside what was reported, and the pooled prediction error (issue 27:
+// target ≤ 5% on cached tokens). Prints one JSON line. Run `npm run build` first.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,7 +61,7 @@ async function runSession(name, wsLanes, model = "demo-1", { serverCache = false
     ...benchSessionBase(cwd),
     home: join(root, "home"),
     warmup: true,
-    ledger: serverCache,
+    ledger: true,
     version: "0.0.0-bench",
   });
   session.subscribe((event) => events.push(event));
@@ -69,10 +71,47 @@ async function runSession(name, wsLanes, model = "demo-1", { serverCache = false
   } finally {
     await session.close();
     await server.close();
-    if (serverCache) rows = readLedger(ledgerPath(join(root, "home"), session.id)).rows;
+    rows = readLedger(ledgerPath(join(root, "home"), session.id)).rows;
     rmSync(root, { recursive: true, force: true });
   }
-  return serverCache ? serverAgreement(rows) : figures(events);
+  const measured = serverCache ? serverAgreement(rows) : figures(events);
+  return { ...measured, prediction: prediction(rows) };
+}
+
+/** Completed rows' predicted vs reported cached tokens and cost (null: no price for the model). */
+function prediction(rows) {
+  const done = rows.filter((row) => row.outcome === "completed" && row.usage && row.predicted);
+  const sum = (pick) => done.reduce((total, row) => total + pick(row), 0);
+  const priced = done.every((row) => row.predicted.cost_usd !== null && row.cost_usd !== null);
+  return {
+    requests: done.length,
+    cached: {
+      predicted: sum((r) => r.predicted.cached_tokens),
+      reported: sum((r) => r.usage.cached_tokens),
+      // Σ|predicted − reported| over the requests: a miss on one is not hidden by another
+      abs_error: sum((r) => Math.abs(r.predicted.cached_tokens - r.usage.cached_tokens)),
+    },
+    input: {
+      predicted: sum((r) => r.predicted.input_tokens),
+      reported: sum((r) => r.usage.input_tokens),
+      abs_error: sum((r) => Math.abs(r.predicted.input_tokens - r.usage.input_tokens)),
+    },
+    cost: priced
+      ? {
+          predicted: round6(sum((r) => r.predicted.cost_usd)),
+          reported: round6(sum((r) => r.cost_usd)),
+          abs_error: round6(sum((r) => Math.abs(r.predicted.cost_usd - r.cost_usd))),
+        }
+      : null,
+  };
+}
+
+/** Σ|error| / Σ reported over every run, for one figure (cached, input or cost). */
+function pooledError(runs, figure) {
+  const cells = runs.map((run) => run.prediction[figure]).filter((cell) => cell !== null);
+  const error = cells.reduce((total, cell) => total + cell.abs_error, 0);
+  const reported = cells.reduce((total, cell) => total + cell.reported, 0);
+  return reported > 0 ? round(error / reported) : null;
 }
 
 /** Ledger rows with the server's diagnosis, and its agreement with the client's. */
@@ -129,6 +168,7 @@ function figures(events) {
 }
 
 const round = (value) => Number(value.toFixed(3));
+const round6 = (value) => Number(value.toFixed(6));
 
 const results = {};
 for (const name of Object.keys(SESSIONS)) {
@@ -145,6 +185,7 @@ const all = Object.values(serverCache);
 const comparedAll = all.reduce((n, s) => n + s.compared, 0);
 const agreedAll = all.reduce((n, s) => n + s.agreed, 0);
 const toggles = results.effort_toggles;
+const runs = [...Object.values(results).flatMap((modes) => Object.values(modes)), ...all];
 console.log(
   JSON.stringify({
     bench: "sessions",
@@ -158,5 +199,11 @@ console.log(
     },
     server_cache: serverCache,
     server_cache_agreement: comparedAll > 0 ? round(agreedAll / comparedAll) : null,
+    // each request's prediction (made before it was sent) against its usage and cost
+    prediction_error: {
+      cached_tokens: pooledError(runs, "cached"),
+      input_tokens: pooledError(runs, "input"),
+      cost_usd: pooledError(runs, "cost"),
+    },
   }),
 );

@@ -194,4 +194,21 @@ export const TARGETS = [
       `${f.scenarios.tools_20.peakRssMb.mini_codex} vs ${f.scenarios.tools_20.peakRssMb.codex} MB (${f.peak_rss_ratio}×); a bare node ${f.bare_node_peak_rss_mb} MB`,
     met: (f) => within(f.peak_rss_ratio, 0.6),
   },
+  {
+    label:
+      "vs the Codex CLI, lite shape (gpt-6-astra): first request, whole run, bytes, full requests, peak RSS (issue 31)",
+    bench: "vs-codex",
+    target: "≤ 1.0× each; full requests ≤ Codex",
+    figure: (f) =>
+      f.lite
+        ? `${f.lite.first_request_ratio}× / ${f.lite.whole_run_ratio}× / ${f.lite.bytes_ratio}× / ${f.lite.full_requests.mini_codex} vs ${f.lite.full_requests.codex} / ${f.lite.peak_rss_ratio}×`
+        : "not measured",
+    met: (f) =>
+      Boolean(f.lite) &&
+      within(f.lite.first_request_ratio, 1) &&
+      within(f.lite.whole_run_ratio, 1) &&
+      within(f.lite.bytes_ratio, 1) &&
+      f.lite.full_requests.mini_codex <= f.lite.full_requests.codex &&
+      within(f.lite.peak_rss_ratio, 1),
+  },
 ];

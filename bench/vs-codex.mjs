@@ -1,8 +1,11 @@
 // mini-codex beside the Codex CLI (the @openai/codex devDependency, 0.171), both against one demo
 // server in this process over WebSocket, the same scripted sessions, runs alternating:
 // a 20-tool-call turn; 6 user turns (exec, then 5 × exec resume --last); an effort toggle
-// (low → high → low over resumes). Ratios are mini-codex / Codex. Prints one JSON line; skips
-// with a reason when the Codex binary is absent. Each Codex run's process group is ended by pid.
+// (low → high → low over resumes). Two request shapes: classic (a model no catalog knows, a
+// provider not named "OpenAI") and lite (gpt-6-astra, which both clients' bundled catalogs
+// describe as Responses Lite, through a provider named "OpenAI", as Codex speaks to OpenAI).
+// Ratios are mini-codex / Codex. Prints one JSON line; skips with a reason when the Codex binary
+// is absent. Each Codex run's process group is ended by pid.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -42,8 +45,19 @@ const timed = await startTimedDemoServer();
 const { server } = timed;
 const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-vs-"));
 
+/** The request shapes compared: the model and the provider's `name` in both clients' config. */
+const SHAPES = {
+  classic: { model: "demo-model", providerName: "mini-codex demo" },
+  // turns_6 left out (npm run bench stays under 3 min): effort_toggle resumes too
+  lite: {
+    model: "gpt-6-astra",
+    providerName: "OpenAI",
+    scenarios: ["tools_20", "effort_toggle"],
+  },
+};
+
 /** Each client's world: its own HOME, TMPDIR, config, and a work folder per session. */
-function world(name) {
+function world(name, shape) {
   const dir = join(root, name);
   const home = join(dir, "home");
   const tmp = join(dir, "tmp");
@@ -51,10 +65,10 @@ function world(name) {
   writeFileSync(
     join(home, "config.toml"),
     [
-      'model = "demo-model"',
+      `model = "${shape.model}"`,
       'model_provider = "minidemo"',
       "[model_providers.minidemo]",
-      'name = "mini-codex demo"',
+      `name = "${shape.providerName}"`,
       `base_url = "${server.baseUrl}"`,
       'wire_api = "responses"',
       'env_key = "MINI_DEMO_KEY"',
@@ -152,8 +166,8 @@ const SCENARIOS = {
   effort_toggle: ["low", "high", "low"].map((effort, i) => ({ prompt: `effort ${i}`, effort })),
 };
 
-async function session(client, steps) {
-  const { dir, env } = world(`${client}-${Math.random().toString(36).slice(2, 8)}`);
+async function session(client, steps, shape) {
+  const { dir, env } = world(`${client}-${Math.random().toString(36).slice(2, 8)}`, shape);
   const work = join(dir, "work");
   mkdirSync(work);
   const figures = {
@@ -184,15 +198,20 @@ const median = (values) => {
 };
 const r2 = (v) => (v === null ? null : Number(v.toFixed(2)));
 
-try {
+/** Every scenario of one shape, the clients alternating; the medians and their ratios. */
+async function compare(shape, shapeIndex) {
   const out = {};
-  for (const [index, [name, steps]] of Object.entries(SCENARIOS).entries()) {
+  const scenarios = Object.entries(SCENARIOS).filter(
+    ([name]) => !shape.scenarios || shape.scenarios.includes(name),
+  );
+  for (const [index, [name, steps]] of scenarios.entries()) {
     const runs = { mini_codex: [], codex: [] };
     for (let i = 0; i < RUNS; i++) {
-      // the order alternates from run to run and scenario to scenario
-      const order = (i + index) % 2 === 0 ? ["mini_codex", "codex"] : ["codex", "mini_codex"];
+      // the order alternates from run to run, scenario to scenario and shape to shape
+      const first = (i + index + shapeIndex) % 2 === 0;
+      const order = first ? ["mini_codex", "codex"] : ["codex", "mini_codex"];
       for (const client of order) {
-        runs[client].push(await session(client, steps));
+        runs[client].push(await session(client, steps, shape));
       }
     }
     const pick = (client, key) => median(runs[client].map((r) => r[key]));
@@ -203,20 +222,30 @@ try {
     );
   }
   const sum = (key, client) => Object.values(out).reduce((s, f) => s + (f[key][client] ?? 0), 0);
+  return {
+    model: shape.model,
+    scenarios_run: scenarios.map(([name]) => name),
+    first_request_ratio: r2(out.tools_20.firstRequest.mini_codex / out.tools_20.firstRequest.codex),
+    whole_run_ratio: r2(sum("total", "mini_codex") / sum("total", "codex")),
+    bytes_ratio: r2(sum("bytes", "mini_codex") / sum("bytes", "codex")),
+    wire_bytes_ratio: r2(sum("wireBytes", "mini_codex") / sum("wireBytes", "codex")),
+    peak_rss_ratio: r2(out.tools_20.peakRssMb.mini_codex / out.tools_20.peakRssMb.codex),
+    full_requests: { mini_codex: sum("full", "mini_codex"), codex: sum("full", "codex") },
+    scenarios: out,
+  };
+}
+
+try {
+  const classic = await compare(SHAPES.classic, 0);
+  const lite = await compare(SHAPES.lite, 1);
   console.log(
     JSON.stringify({
       bench: "vs-codex",
       runs_each: RUNS,
-      first_request_ratio: r2(
-        out.tools_20.firstRequest.mini_codex / out.tools_20.firstRequest.codex,
-      ),
-      whole_run_ratio: r2(sum("total", "mini_codex") / sum("total", "codex")),
-      bytes_ratio: r2(sum("bytes", "mini_codex") / sum("bytes", "codex")),
-      wire_bytes_ratio: r2(sum("wireBytes", "mini_codex") / sum("wireBytes", "codex")),
-      peak_rss_ratio: r2(out.tools_20.peakRssMb.mini_codex / out.tools_20.peakRssMb.codex),
+      // the classic shape's figures at the top (the targets read them), the lite shape's beside
+      ...classic,
       bare_node_peak_rss_mb: bareNodePeakRssMb(),
-      full_requests: { mini_codex: sum("full", "mini_codex"), codex: sum("full", "codex") },
-      scenarios: out,
+      lite,
       load_average_1m: r2(loadavg()[0]),
     }),
   );

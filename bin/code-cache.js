@@ -22,15 +22,52 @@ const digest = (data) => createHash("sha256").update(data).digest();
 
 /**
  * Where a cache for `file` of this kind of launch lives: its name carries the file's content
- * hash, Node's version and the architecture, so a rebuilt bundle or another Node never reads it.
+ * hash (hex SHA-256, bundleFacts), Node's version and the architecture, so a rebuilt bundle or
+ * another Node never reads it.
  */
-export function codeCachePath(source, cacheDir, kind) {
+export function codeCachePath(contentHash, cacheDir, kind) {
   const key = createHash("sha256")
-    .update(source)
-    .update(`\0${process.version}\0${process.arch}`)
+    .update(`${contentHash}\0${process.version}\0${process.arch}`)
     .digest("hex")
     .slice(0, 32);
   return join(cacheDir, `${kind}-${key}.bin`);
+}
+
+/** The record of `file` the build writes beside it: `<file>.facts.json` (writeBundleFacts). */
+export const factsPath = (file) => `${file}.facts.json`;
+
+/** What the build records of the bundle: its size, SHA-256 (hex) and whether it is ASCII. */
+export function bundleFactsOf(bytes) {
+  return {
+    size: bytes.length,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    ascii: isAscii(bytes),
+  };
+}
+
+/** Written by the build after the bundle (build/seed-code-cache.mjs). */
+export function writeBundleFacts(file) {
+  writeFileSync(factsPath(file), JSON.stringify(bundleFactsOf(readFileSync(file))));
+}
+
+/**
+ * The bundle's facts from the build's record, read instead of hashing 2.7 MB at every launch,
+ * when the record names this size and is no older than the file (an edited bundle is newer);
+ * otherwise computed.
+ */
+function bundleFacts(file, bytes) {
+  try {
+    const facts = JSON.parse(readFileSync(factsPath(file), "utf8"));
+    const current =
+      facts.size === bytes.length &&
+      typeof facts.sha256 === "string" &&
+      typeof facts.ascii === "boolean" &&
+      statSync(factsPath(file)).mtimeMs >= statSync(file).mtimeMs;
+    if (current) return facts;
+  } catch {
+    // no record: computed below
+  }
+  return bundleFactsOf(bytes);
 }
 
 /** The cached data if the file is whole (its own checksum: V8 checks only the header). */
@@ -90,8 +127,9 @@ function mtimeOf(path) {
  */
 export function requireWithCodeCache(file, { cacheDir, kind, seedDir, writeAfterMs = 5000 }) {
   const bytes = readFileSync(file);
-  const source = isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
-  const cachePath = codeCachePath(bytes, cacheDir, kind);
+  const facts = bundleFacts(file, bytes);
+  const source = facts.ascii ? bytes.toString("latin1") : bytes.toString("utf8");
+  const cachePath = codeCachePath(facts.sha256, cacheDir, kind);
   const cachedData =
     readCache(cachePath) ?? (seedDir ? readCache(join(seedDir, basename(cachePath))) : undefined);
   // one line: line numbers in stack traces stay those of the file

@@ -12,6 +12,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, realpathS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeBundleFacts } from "../bin/code-cache.js";
 
 const repo = fileURLToPath(new URL("../", import.meta.url));
 const bin = join(repo, "bin", "mini-codex.js");
@@ -95,6 +96,12 @@ async function seed(kind, train) {
   }
 }
 
+// the bundle's hash and ASCII-ness, recorded once here instead of computed at every launch
+try {
+  writeBundleFacts(join(repo, "dist", "bundle-cjs", "mini-codex.cjs"));
+} catch (error) {
+  process.stderr.write(`bundle facts not recorded (each launch hashes the bundle): ${error.message}\n`);
+}
 // an earlier seed would be read instead of a cache being written: training compiles from source
 rmSync(seedDir, { recursive: true, force: true });
 mkdirSync(seedDir, { recursive: true });

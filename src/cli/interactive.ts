@@ -36,6 +36,15 @@ function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "
   };
 }
 
+/** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
+function costQuestionSettings(config: MiniCodexConfig): TuiLaunchOptions["costQuestion"] {
+  const { cost_question: enabled, cost_question_min_usd: minUsd } = config.tui ?? {};
+  return {
+    ...(enabled === undefined ? {} : { enabled }),
+    ...(minUsd === undefined ? {} : { minUsd }),
+  };
+}
+
 /** The saved session `resume`/`fork` names, read before the runtime loads. */
 function savedSessionOf(flags: SharedFlags, start: TuiLaunchOptions["start"]) {
   const target =
@@ -92,13 +101,17 @@ export async function runInteractive(
       await runtimes.reload();
     }
     const runtime = () => runtimes.current;
+    // the probe's process runs while the UI's modules load (imported here, so --help, --version
+    // and exec never load ink/react: a chunk of its own); nothing is drawn before its warning
+    const probed = runtime().checkSandbox();
+    const ui = import("../ui/run.js");
+    ui.catch(() => {}); // awaited below, after the probe and the hook question
     // its warning goes to the plain terminal, before the UI draws
-    await runtime().checkSandbox();
+    await probed;
     await askHookTrust(runtime().hooks);
     // read before the UI starts: a bad file is a usage error on the plain terminal
     const images = imageAttachments(flags.image ?? [], runtime().cwd);
-    // imported here, so --help, --version and exec never load ink/react (a chunk of its own)
-    const { runTui } = await import("../ui/run.js");
+    const { runTui } = await ui;
     return await runTui({
       createSession: async (hooks) => {
         const source = hooks.source;
@@ -122,6 +135,7 @@ export async function runInteractive(
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
       initialImages: images,
       ...notificationSettings(runtime().config),
+      costQuestion: costQuestionSettings(runtime().config),
       ...(start ? { start: savedStart(start, saved) } : {}),
       listSessions: (all) => listSessions(runtime().home, all ? undefined : runtime().cwd),
       resumeCommand: (sessionId) =>

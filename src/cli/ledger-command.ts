@@ -2,15 +2,10 @@ import { existsSync } from "node:fs";
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import { resolveHome } from "../launch/home.js";
-import {
-  findLatestLedger,
-  formatLedgerSummary,
-  ledgerPath,
-  readLedger,
-  summarizeLedger,
-} from "../session/ledger.js";
+import { findLatestLedger, ledgerPath, readLedger } from "../session/ledger.js";
 import { formatCostByTurn } from "../session/ledger-cost.js";
 import { formatLedgerPicture } from "../session/ledger-picture.js";
+import { formatLedgerSummary, summarizeLedger } from "../session/ledger-summary.js";
 import { isValidSessionId } from "../session/session-id.js";
 import { sessionsDir } from "../session/sessions-dir.js";
 

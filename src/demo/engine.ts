@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
 import type { JsonObject } from "../protocol/json.js";
 import { estimateTokens, PromptCacheSimulator, promptTokenStream } from "./cache.js";
@@ -6,6 +5,7 @@ import { diagnose, PromptRecords, promptRecord } from "./cache-diagnostics.js";
 import { cacheOptionsRefusal, cacheUseOf, withoutBreakpoints } from "./cache-options.js";
 import { asksForCompaction, compactionOutputs, compactionRefusal } from "./compaction.js";
 import { effortUpdateRefusal, settingsInForce } from "./effort-updates.js";
+import { apiError, type EngineResult, newId, withEcho } from "./engine-result.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane, type LaneChoice } from "./lanes.js";
 import { type DemoDecision, decideDemoResponse } from "./model.js";
@@ -13,17 +13,13 @@ import { offersInContext } from "./offers.js";
 import { unpairedAfter } from "./pairing.js";
 import { type DemoRequest, parseDemoRequest } from "./request.js";
 import { LaneStore } from "./store.js";
-import { planResponseStream, type StreamStep } from "./stream.js";
+import { planResponseStream } from "./stream.js";
 import { summarizeConversation } from "./summary.js";
-import type {
-  DemoApiError,
-  DemoRequestCheck,
-  DemoTransport,
-  RecordedHeaders,
-  RecordedRequest,
-} from "./types.js";
+import type { DemoRequestCheck, DemoTransport, RecordedHeaders, RecordedRequest } from "./types.js";
 
 /** One request as the plumbing hands it over. */
+export type { EngineResult } from "./engine-result.js";
+
 export interface IncomingRequest {
   transport: DemoTransport;
   connectionId: string;
@@ -32,21 +28,9 @@ export interface IncomingRequest {
   /** WebSocket: the frame's size on the TCP connection. */
   wireBytes?: number;
   body: unknown;
+  /** An automatic successor the server started after steering (no client frame: not recorded). */
+  automatic?: boolean;
 }
-
-export type EngineResult =
-  | { kind: "error"; failure: DemoApiError }
-  | {
-      kind: "stream";
-      responseId: string;
-      /** The `stream_id` every event echoes (a named lane only). */
-      streamId?: string;
-      /** False (HTTP `stream` not true): answer the final response object as one JSON body. */
-      stream: boolean;
-      steps: StreamStep[];
-      /** Call after the terminal event went out: the response becomes chainable. */
-      commit(): void;
-    };
 
 /** The transport-independent heart of the demo server: record, validate, chain, decide. */
 export class DemoEngine {
@@ -57,6 +41,12 @@ export class DemoEngine {
   readonly cache: PromptCacheSimulator;
   /** Each response's prompt, for `prompt_cache_diagnostics` comparisons. */
   readonly prompts = new PromptRecords();
+  /** Automatic successors the server started after steering (not client requests). */
+  readonly successors: RecordedRequest[] = [];
+  /** Every `response.steer` frame, as received. */
+  readonly steers: unknown[] = [];
+  /** Steering input still queued for a response that stopped for tool output, by response id. */
+  private readonly queuedSteering = new Map<string, ResponseItem[]>();
 
   constructor(
     private readonly hooks: DemoHooks,
@@ -70,7 +60,7 @@ export class DemoEngine {
     const record = this.record(incoming);
     const lane = chooseLane(incoming.body, incoming.transport, this.hooks.streamIds);
     const echo = (result: EngineResult) => withEcho(result, lane.echo);
-    const failure = this.hooks.takeFailure(incoming.transport);
+    const failure = incoming.automatic ? undefined : this.hooks.takeFailure(incoming.transport);
     if (failure) {
       const result = apiError(
         failure.status ?? 500,
@@ -91,7 +81,9 @@ export class DemoEngine {
       const { code, message, param } = parsed.refusal;
       return echo(apiError(400, code, message, param ?? undefined));
     }
-    const problem = this.requestCheck?.(incoming.body, incoming.transport);
+    const problem = incoming.automatic
+      ? undefined
+      : this.requestCheck?.(incoming.body, incoming.transport);
     if (problem !== undefined) {
       return echo(apiError(400, "client_check_failed", `client check: ${problem}`));
     }
@@ -105,7 +97,49 @@ export class DemoEngine {
         ),
       );
     }
+    const queued = this.takeQueuedSteering(parsed.request.previousResponseId);
+    // queued steering input goes first, in submission order (the pending continuation)
+    if (queued.length > 0) parsed.request.input = [...queued, ...parsed.request.input];
     return echo(this.respond(incoming, record, lane, parsed.request));
+  }
+
+  /**
+   * The automatic successor of a steered (or completed) response: the parent's settings, the
+   * steering input as its input, chained to the parent.
+   */
+  successor(
+    connectionId: string,
+    parentBody: unknown,
+    parentId: string,
+    input: ResponseItem[],
+  ): EngineResult {
+    const {
+      previous_response_id: _p,
+      input: _i,
+      generate: _g,
+      ...settings
+    } = parentBody as Record<string, unknown>;
+    return this.handle({
+      transport: "ws",
+      connectionId,
+      headers: { authorizationPresent: true },
+      bytes: 0,
+      body: { ...settings, previous_response_id: parentId, input },
+      automatic: true,
+    });
+  }
+
+  /** The response stopped for tool output: its steering input waits for the continuation. */
+  queueSteering(responseId: string, input: ResponseItem[]): void {
+    const earlier = this.queuedSteering.get(responseId) ?? [];
+    this.queuedSteering.set(responseId, [...earlier, ...input]);
+  }
+
+  private takeQueuedSteering(previousId: string | undefined): ResponseItem[] {
+    if (previousId === undefined) return [];
+    const queued = this.queuedSteering.get(previousId) ?? [];
+    this.queuedSteering.delete(previousId);
+    return queued;
   }
 
   private respond(
@@ -205,13 +239,15 @@ export class DemoEngine {
       responseId,
       stream: request.stream,
       steps: plan.steps,
-      commit: () => {
+      model: request.model,
+      outputItems: plan.outputItems,
+      commit: (outputs?: ResponseItem[]) => {
         if (incoming.transport !== "ws") return;
         if (completed) {
           const head = {
             lane: lane.lane,
             responseId,
-            context: context.concat(plan.outputItems),
+            context: context.concat(outputs ?? plan.outputItems),
             pairedLength: context.length,
           };
           this.store.put(connectionId, head);
@@ -250,40 +286,12 @@ export class DemoEngine {
       record.previousResponseId = body.previous_response_id;
     }
     if (typeof body?.generate === "boolean") record.generate = body.generate;
+    if (incoming.automatic) {
+      this.successors.push(record);
+      return record;
+    }
     this.requests.push(record);
     this.onRequest?.(record);
     return record;
   }
-}
-
-export function apiError(
-  status: number,
-  code: string | null,
-  message: string,
-  param?: string,
-): EngineResult {
-  const type =
-    status >= 500
-      ? "server_error"
-      : status === 401
-        ? "authentication_error"
-        : "invalid_request_error";
-  const error: DemoApiError["error"] = { type, code, message };
-  if (param !== undefined) error.param = param;
-  return { kind: "error", failure: { status, error } };
-}
-
-/** A named lane's result: every event and the error frame carry its `stream_id`. */
-function withEcho(result: EngineResult, streamId: string | undefined): EngineResult {
-  if (streamId === undefined) return result;
-  if (result.kind === "error") return { ...result, failure: { ...result.failure, streamId } };
-  const steps = result.steps.map((step) => ({
-    ...step,
-    event: { ...step.event, stream_id: streamId },
-  }));
-  return { ...result, streamId, steps };
-}
-
-export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString("hex")}`;
 }

@@ -46,6 +46,8 @@ export class DemoHooks {
   /** Refuse `compaction_trigger` items whatever the model (until reset). */
   refuseCompaction = false;
   private compactionItems: number | undefined;
+  /** Refuse `response.steer` like a provider without steering (until reset). */
+  refuseSteering = false;
   /** Refuse `prompt_cache_options` and breakpoints like a provider without them (until reset). */
   refuseCacheOptions = false;
   /** How far the prompt cache's clock runs ahead of the real one (`advanceClock`). */
@@ -135,6 +137,14 @@ export class DemoHooks {
     this.refuseCacheOptions = true;
   }
 
+  /**
+   * Act like a provider without steering: every `response.steer` gets `response.steer.failed`
+   * with `steering_not_supported` (until reset).
+   */
+  rejectSteering(): void {
+    this.refuseSteering = true;
+  }
+
   /** Move the prompt cache's clock forward (an idle longer than a TTL, without waiting). */
   advanceClock(ms: number): void {
     this.clockOffsetMs += ms;
@@ -178,6 +188,7 @@ export class DemoHooks {
     this.refuseCompaction = false;
     this.compactionItems = undefined;
     this.refuseCacheOptions = false;
+    this.refuseSteering = false;
     this.dropAfter = undefined;
     this.stallAfter = undefined;
     this.nextFailure = undefined;

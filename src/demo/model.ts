@@ -71,8 +71,10 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     }
     const skill = skillReadFollowUp(input.context, last);
     if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
+    const steered = steeringBefore(input.context, last);
+    const said = steered === undefined ? "" : `\nYou said: ${steered}`;
     return {
-      outputs: { list: [text(followUp(input.context, last))] },
+      outputs: { list: [text(followUp(input.context, last) + said)] },
       summary: "Reading the tool output.",
     };
   }
@@ -164,12 +166,14 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
       summary: "Failing on purpose.",
     };
   }
-  const slow = /^demo:slow\s+(\d+)$/.exec(prompt);
+  // `demo:slow N run: <command>`: the slow answer, then the command (a tool call to steer)
+  const slow = /^demo:slow\s+(\d+)(?:\s+run:\s*([\s\S]+))?$/.exec(prompt);
   if (slow) {
     const n = Math.max(1, Number(slow[1]));
     const deltas = Array.from({ length: n }, (_, i) => `Slow part ${i + 1}. `);
+    const call = slow[2] ? [shellCall(input.tools, slow[2].trim()) ?? NO_SHELL] : [];
     return {
-      outputs: { list: [{ type: "message", deltas, delayMs: 200 }] },
+      outputs: { list: [{ type: "message", deltas, delayMs: 200 }, ...call] },
       summary: "Taking my time.",
     };
   }
@@ -196,6 +200,16 @@ function repeatedCommand(context: ResponseItem[], afterOutput: boolean): string 
     if (type === "function_call_output" || type === "custom_tool_call_output") outputs += 1;
   }
   return outputs < Number(match[1]) ? match[2].trim() : undefined;
+}
+
+/** Steering input the server placed between a tool call and its output (a pending steer). */
+function steeringBefore(context: ResponseItem[], output: ResponseItem): string | undefined {
+  const at = context.findLastIndex((item) => item.call_id === output.call_id && item !== output);
+  const said = context
+    .slice(at + 1, -1)
+    .map(userText)
+    .filter((t) => t !== undefined);
+  return at >= 0 && said.length > 0 ? said.join("\n") : undefined;
 }
 
 function lastUserText(context: ResponseItem[]): string | undefined {

@@ -33,6 +33,10 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
     phrase: "demo:slow N",
     does: "answers in N parts, 200 ms apart: time to steer (Enter), queue (Tab) or interrupt (Esc)",
   },
+  {
+    phrase: "demo:slow N run: <command>",
+    does: "the slow answer, then runs the command (steering meets a tool call)",
+  },
   { phrase: "demo:long N", does: "answers with N characters of text" },
   { phrase: "demo:fail", does: "fails the response, to see an error" },
   { phrase: "/compact", does: "summarises what you asked" },

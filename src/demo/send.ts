@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { EngineResult } from "./engine.js";
 import type { DemoInjection } from "./hooks.js";
+import type { StreamStep } from "./stream.js";
 import type { RecordedHeaders } from "./types.js";
 
 export const RESPONSES_PATH = "/v1/responses";
@@ -9,6 +10,10 @@ export interface SendHooks {
   stallAfter?: number;
   dropAfter?: number;
   inject?: DemoInjection;
+  /**
+   * Asked before each step: closing steps end the response there (steering); undefined goes on.
+   */
+  cut?: (sent: number) => StreamStep[] | undefined;
 }
 
 /**
@@ -21,8 +26,8 @@ export async function sendSteps(
   lifetime: AbortSignal,
   gone: () => boolean,
   send: (text: string, type: string) => void,
-): Promise<"complete" | "dropped" | "stalled" | "gone" | "injected-end"> {
-  const { stallAfter, dropAfter, inject } = hooks;
+): Promise<"complete" | "dropped" | "stalled" | "gone" | "injected-end" | "steered"> {
+  const { stallAfter, dropAfter, inject, cut } = hooks;
   const injectAt = inject?.after ?? Math.max(0, result.steps.length - 1);
   let count = 0;
   for (const step of result.steps) {
@@ -34,6 +39,11 @@ export async function sendSteps(
     }
     if (step.delayMs) await delay(step.delayMs, lifetime);
     if (gone() || lifetime.aborted) return "gone";
+    const closing = cut?.(count);
+    if (closing) {
+      for (const end of closing) send(JSON.stringify(end.event), end.event.type);
+      return "steered";
+    }
     send(JSON.stringify(step.event), step.event.type);
     count++;
   }

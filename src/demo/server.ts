@@ -36,6 +36,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   });
   engine = new DemoEngine(hooks, options.requestCheck, options.onRequest);
   if (options.streamIds) hooks.streamIds = options.streamIds;
+  if (options.steering === false) hooks.rejectSteering();
   // permessage-deflate when the client offers it (the Codex CLI and mini-codex do), unless turned off
   const wss = new WebSocketServer({
     noServer: true,
@@ -75,6 +76,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     port,
     requests: engine.requests,
     catalogRequests: engine.catalogRequests,
+    steers: engine.steers,
+    successors: engine.successors,
     hooks,
     closeSockets() {
       for (const client of wss.clients) client.close(1001, "idle");

@@ -46,6 +46,10 @@ export interface DemoServer {
   requests: RecordedRequest[];
   /** Each `GET /models` the server answered (the bundled catalog, Codex's format). */
   catalogRequests: Array<{ connectionId: string; headers: RecordedHeaders }>;
+  /** Each `response.steer` frame, as received (not in `requests`: it creates no response). */
+  steers: unknown[];
+  /** The automatic successors steering started (the server's own, not client requests). */
+  successors: RecordedRequest[];
   hooks: DemoHooks;
   /** Close every open WebSocket from the server's side, as a server does with an idle one. */
   closeSockets(): void;
@@ -70,6 +74,8 @@ export interface DemoServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** False: refuse `response.steer` like a provider without steering (DemoHooks.rejectSteering). */
+  steering?: boolean;
   /** Accept permessage-deflate when a client offers it (default true). */
   wsCompression?: boolean;
 }

@@ -1,9 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";
+import type { JsonObject } from "../protocol/json.js";
 import type { DemoEngine } from "./engine.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane } from "./lanes.js";
 import { headersOf, sendSteps } from "./send.js";
+import { SteerDesk } from "./steer-desk.js";
 
 /**
  * One WebSocket connection: `response.create` frames in, one response at a time per lane
@@ -19,6 +21,9 @@ export function serveWebSocket(
 ): void {
   const headers = headersOf(req);
   const queues = new Map<string, Promise<void>>();
+  const desk = new SteerDesk(engine, hooks, connectionId, (event) => {
+    if (!closed()) ws.send(JSON.stringify(event));
+  });
   // TCP bytes read up to the previous frame: each frame's wire size is the difference
   let bytesRead = req.socket.bytesRead;
   ws.on("error", () => {});
@@ -28,6 +33,10 @@ export function serveWebSocket(
     bytesRead = req.socket.bytesRead;
     const text = isBinary ? "" : data.toString();
     const body = parseFrame(text); // once: a resumed session's frame is megabytes
+    if (isSteerFrame(body)) {
+      desk.steer(body); // answered at once: it targets a response that is streaming
+      return;
+    }
     const lane = laneKeyOf(body);
     const queue = (queues.get(lane) ?? Promise.resolve())
       .then(() => handleFrame(text, body, wireBytes))
@@ -76,21 +85,23 @@ export function serveWebSocket(
       if (close) ws.close(1000, "connection limit reached");
       return;
     }
-    const outcome = await sendSteps(
-      result,
-      {
-        stallAfter: hooks.takeStallAfter(),
-        dropAfter: hooks.takeDropAfter(),
-        inject: hooks.takeInjection(),
-      },
-      lifetime,
-      closed,
-      (text) => {
-        ws.send(text);
-      },
+    const first = {
+      stallAfter: hooks.takeStallAfter(),
+      dropAfter: hooks.takeDropAfter(),
+      inject: hooks.takeInjection(),
+    };
+    const outcome = await desk.serve(result, body, (response, cut) =>
+      sendSteps(
+        response,
+        response === result ? { ...first, cut } : { cut },
+        lifetime,
+        closed,
+        (text) => {
+          ws.send(text);
+        },
+      ),
     );
     if (outcome === "dropped") ws.terminate();
-    if (outcome === "complete") result.commit();
   }
 }
 
@@ -103,6 +114,10 @@ function errorFrame(status: number, code: string, message: string, param?: strin
 }
 
 const NOT_JSON = Symbol("not JSON");
+
+function isSteerFrame(body: unknown): body is JsonObject {
+  return (body as { type?: unknown } | null)?.type === "response.steer" && !Array.isArray(body);
+}
 
 function parseFrame(text: string): unknown {
   try {

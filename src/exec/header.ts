@@ -1,4 +1,5 @@
 import type { SessionStatus } from "../session/api.js";
+import { groupedNumber } from "../text/grouped-number.js";
 
 /** What text-mode exec states on stderr before the turn (as `codex exec` does). */
 export interface ExecHeaderFacts {
@@ -50,7 +51,7 @@ export function resumedDirectoryNote(
   return "the session's directory; -C/--cd DIR runs it elsewhere";
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = groupedNumber;
 
 /** The token total after the turn: every request of this run, warm-up included. */
 export function tokensUsedLine(totals: SessionStatus["totals"]): string {

@@ -16,6 +16,7 @@ import type { MessageImage } from "../protocol/items.js";
 import type { TurnResult } from "../session/api.js";
 import type { SessionEvent } from "../session/events.js";
 import { printable } from "../text/terminal-text.js";
+import { afterFirstRequestWritten } from "../transport/first-request.js";
 import { type ExecEvent, ExecEventMapper } from "./exec-events.js";
 import { execHeader, resumedDirectoryNote, tokensUsedLine } from "./header.js";
 import { readOutputSchema } from "./output-schema.js";
@@ -91,13 +92,16 @@ function writeErr(text: string): void {
   if (!process.stderr.destroyed) process.stderr.write(text);
 }
 
-/** Calls `start` once, on the turn after the first request_started (its frame is on the wire by then). */
+/**
+ * Calls `start` once, after the first request_started, once that request is written (a
+ * compressed frame reaches the socket some turns of the event loop after request_started).
+ */
 function afterFirstRequest(start: () => void): (event: SessionEvent) => void {
   let started = false;
   return (event) => {
     if (started || event.type !== "request_started") return;
     started = true;
-    setImmediate(start);
+    afterFirstRequestWritten(start);
   };
 }
 

@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ModelFacts, parseCodexCatalog } from "../models/catalog.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "../session/private-files.js";
+import { afterFirstRequestWritten } from "../transport/first-request.js";
+import { getJson } from "./json-get.js";
 
 /**
  * Model discovery (docs/config.md, "Models"): a provider's `GET {base_url}/models` in the
@@ -86,21 +88,24 @@ export function refreshCatalog(options: {
 }): CatalogRefresh {
   const controller = new AbortController();
   const run = async () => {
-    await new Promise((resolve) => setImmediate(resolve)); // after start-up's own work
+    // after the first request is written: loading fetch (undici) and the GET would delay it
+    await new Promise<void>((resolve) => afterFirstRequestWritten(resolve));
+    if (controller.signal.aborted) return;
     const cached = readCache(options.home, options.url);
-    const response = await fetch(options.url, {
-      headers: {
+    const response = await getJson(
+      options.url,
+      {
         Accept: "application/json",
         ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}),
         ...(cached?.etag ? { "If-None-Match": cached.etag } : {}),
       },
-      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]),
-    });
+      AbortSignal.any([controller.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]),
+    );
     if (response.status !== 200) return;
-    const body = (await response.json()) as { models?: unknown };
+    const body = (response.body ?? {}) as { models?: unknown };
     const parsed = parseCodexCatalog(body);
     if (!Array.isArray(body.models) || parsed.models.length === 0) return;
-    const etag = response.headers.get("etag") ?? response.headers.get("x-models-etag");
+    const etag = response.header("etag") ?? response.header("x-models-etag");
     writeCache(options.home, {
       fetched_at: new Date().toISOString(),
       url: options.url,

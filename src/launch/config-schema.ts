@@ -105,6 +105,10 @@ const CONFIG_KEYS = {
           .union([z.boolean(), z.array(z.enum(["agent-turn-complete", "approval-requested"]))])
           .optional(),
         notification_method: z.enum(["osc9", "bel"]).optional(),
+        /** Ask before a switch that breaks the cached prefix, or /compact (default true). */
+        cost_question: z.boolean().optional(),
+        /** …only when the step's predicted extra cost reaches this many dollars (default 0.05). */
+        cost_question_min_usd: z.number().min(0).optional(),
       })
       .optional(),
   /** `[features]` (Codex's table): `shell_snapshot` (default true); other Codex features are ignored. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ResponseItem, responseItemSchema } from "./items.js";
 import { lazy } from "./lazy.js";
+import { steerEventSchemas } from "./steer-events.js";
 
 /** Token usage as the server reports it (never estimated locally). */
 const usageSchema = () =>
@@ -80,6 +81,7 @@ export const knownServerEventSchema = lazy(() =>
     responseEvent("response.completed"),
     responseEvent("response.failed"),
     responseEvent("response.incomplete"),
+    ...steerEventSchemas(),
     z.looseObject({
       type: z.literal("error"),
       status: z.number().optional(),

@@ -41,6 +41,8 @@ export interface OwnGitOptions {
   maxBuffer?: number;
   /** Whether bwrap can confine (default: the session's probe). */
   bwrap?: BwrapStatus;
+  /** Exit codes besides 0 that are an answer, not a failure (`diff --no-index` exits 1). */
+  answerCodes?: readonly number[];
 }
 
 /** git's arguments with every config-named program off (pure). */
@@ -84,7 +86,11 @@ export async function runGit(
       launch.file,
       launch.args,
       { cwd: options.cwd, env, maxBuffer: options.maxBuffer ?? 16 * 1024 * 1024 },
-      (error, stdout) => (error ? reject(error) : resolve({ stdout })),
+      (error, stdout) => {
+        const answered =
+          typeof error?.code === "number" && options.answerCodes?.includes(error.code);
+        return error && !answered ? reject(error) : resolve({ stdout });
+      },
     );
   });
 }

@@ -58,6 +58,11 @@ export interface SessionSettings {
   outputSchema?: { name: string; schema: Record<string, unknown> };
 }
 
+/** A step whose next request `AgentSession.forecast` prices: another model or effort, or a compaction. */
+export type ForecastChange =
+  | { settings: Partial<Pick<SessionSettings, "model" | "effort">> }
+  | { compaction: true };
+
 /** Where history is persisted as it changes (the session file); the session calls it. */
 export interface HistoryStore {
   append(items: ResponseItem[]): void;
@@ -223,8 +228,15 @@ export interface AgentSession {
    * False when no turn runs (the caller then sends it as a turn of its own).
    */
   steer(text: string, images?: readonly MessageImage[]): boolean;
+  /** Take back the last steered message no request has taken yet (false: it was sent). */
+  unsteer?(): boolean;
   /** Stop the running turn (Esc / Ctrl-C). */
   abort(): void;
+  /**
+   * The next request planned and priced (input, cached share, cost) as things are, or if
+   * `change` were made; nothing is sent or changed.
+   */
+  forecast?(change?: ForecastChange): NextRequestPreview;
   /** Change model/effort for the next request without rebuilding the session. */
   update(settings: Partial<SessionSettings>): void;
   /** Ask the model for a summary, replace history with it, reset the chain epoch. */

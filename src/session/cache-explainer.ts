@@ -3,6 +3,8 @@ import type { RequestCacheFacts, RequestFinished, ServerCacheFacts } from "./eve
 import type { LedgerRow } from "./ledger.js";
 import { PrefixIndex, type PrefixLookup, type SeedRequest } from "./prefix-index.js";
 import type { FullRequest } from "./request.js";
+import type { RequestForecast } from "./request-forecast.js";
+import { RequestForecaster } from "./request-forecaster.js";
 import { cacheAgreement } from "./server-cache.js";
 
 /**
@@ -13,9 +15,13 @@ import { cacheAgreement } from "./server-cache.js";
 export class CacheExplainer {
   private readonly index = new PrefixIndex();
   private lastBuilt: FullRequest | undefined;
-  private readonly inFlight = new Map<number, PrefixLookup>();
+  private readonly inFlight = new Map<number, PrefixLookup & { predicted: RequestForecast }>();
   /** Started requests not looked up yet: the lookup waits until the frame is on the wire. */
-  private readonly toLookUp = new Map<number, { request: FullRequest; seed?: SeedRequest }>();
+  private readonly toLookUp = new Map<
+    number,
+    { request: FullRequest; seed?: SeedRequest; warmup: boolean }
+  >();
+  private readonly forecaster: RequestForecaster;
   /** Response ids of the completed requests the index holds, by seq. */
   private readonly responseIds = new Map<number, string>();
 
@@ -26,7 +32,14 @@ export class CacheExplainer {
   constructor(
     private readonly now: () => number = Date.now,
     private resumedFrom?: SeedRequest,
-  ) {}
+  ) {
+    this.forecaster = new RequestForecaster(this.index, now);
+  }
+
+  /** The request `request` would be if sent now, priced (nothing is recorded). */
+  forecast(request: FullRequest): RequestForecast {
+    return this.forecaster.forecast(request);
+  }
 
   /** Pass every built request through here (returns it unchanged). */
   built(request: FullRequest): FullRequest {
@@ -45,11 +58,11 @@ export class CacheExplainer {
     return seq === undefined ? undefined : this.responseIds.get(seq);
   }
 
-  /** The request just built went on the wire as `seq`. */
-  started(seq: number): void {
+  /** The request just built went on the wire as `seq` (`warmup`: it asks for no output). */
+  started(seq: number, warmup = false): void {
     if (!this.lastBuilt) return;
     const seed = this.resumedFrom;
-    this.toLookUp.set(seq, { request: this.lastBuilt, ...(seed ? { seed } : {}) });
+    this.toLookUp.set(seq, { request: this.lastBuilt, warmup, ...(seed ? { seed } : {}) });
     this.resumedFrom = undefined;
     this.lastBuilt = undefined;
     // after the request is sent: hashing a resumed history overlaps the server's work
@@ -61,7 +74,11 @@ export class CacheExplainer {
     if (!pending) return;
     this.toLookUp.delete(seq);
     if (pending.seed) this.index.seed(pending.request, pending.seed);
-    this.inFlight.set(seq, this.index.lookup(pending.request));
+    const lookup = this.index.lookup(pending.request);
+    // the prediction of this very request, made before its usage is known
+    const predicted = this.forecaster.forecast(pending.request, lookup, pending.warmup);
+    this.forecaster.started(seq, pending.request);
+    this.inFlight.set(seq, { ...lookup, predicted });
   }
 
   /** The figures for the ledger; a completed request becomes one later ones compare with. */
@@ -70,6 +87,7 @@ export class CacheExplainer {
     const lookup = this.inFlight.get(request.seq);
     if (!lookup) return undefined;
     this.inFlight.delete(request.seq);
+    this.forecaster.finished(request);
     const now = this.now();
     const usage = request.outcome === "completed" ? request.usage : undefined;
     const facts = usage && {
@@ -89,6 +107,7 @@ export class CacheExplainer {
       sharedPrefix: lookup.sharedPrefix,
       diagnosis,
       missedTokens: facts ? missedPrefixTokens(facts, diagnosis) : 0,
+      predicted: lookup.predicted,
       ...(server ? { server } : {}),
     };
   }

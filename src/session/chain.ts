@@ -110,6 +110,14 @@ export class RequestChain {
     };
   }
 
+  /**
+   * Steering on the socket: what the server holds for the in-flight request grew (the
+   * responses that ended for steering and the input their successors committed).
+   */
+  steered(request: PlannedRequest): void {
+    if (this.state.kind === "in_flight") this.state = { ...this.state, request };
+  }
+
   /** `response.completed`: the only way a response becomes the head. */
   completed(responseId: string, itemsAdded: readonly ResponseItem[]): void {
     const state = this.state;

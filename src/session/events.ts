@@ -4,6 +4,7 @@ import type { ReasoningEffort } from "../protocol/request.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type { ToolEvent } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
+import type { RequestForecast } from "./request-forecast.js";
 import type { ServerCacheAnswer } from "./server-cache.js";
 
 export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
@@ -62,6 +63,8 @@ export interface RequestCacheFacts {
    * client's estimate: the earlier request's prompt, up to this one's, less what was cached).
    */
   missedTokens?: number;
+  /** What was predicted for this request before it was sent (docs/protocol.md, "Cost prediction"). */
+  predicted?: RequestForecast;
 }
 
 /** The server's answer beside the client's: agrees null when the two cannot be compared. */
@@ -116,6 +119,8 @@ export interface NextRequestPreview {
   lanes?: number;
   /** In-band: the effort a configuration_update in the next request changes to. */
   effortUpdate?: ReasoningEffort;
+  /** Its predicted input, cached share and cost (the message still to be typed aside). */
+  forecast?: RequestForecast;
 }
 
 /**

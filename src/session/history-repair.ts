@@ -4,6 +4,7 @@ import {
   type ToolCallItem,
   toolOutputFor,
 } from "../protocol/items.js";
+import { ResponseFailed } from "./response-stream.js";
 
 const OUTPUT_TYPES = new Set(["function_call_output", "custom_tool_call_output"]);
 const isCallOrOutput = (item: ResponseItem) =>
@@ -120,4 +121,15 @@ export function callIdProblem(
     seen.add(call.call_id);
   }
   return undefined;
+}
+
+/** A response whose tool calls lack or reuse call ids fails whole: none of it is kept or run. */
+export function refuseBadCallIds(
+  items: readonly ResponseItem[],
+  earlier: readonly ResponseItem[],
+): void {
+  const problem = callIdProblem(items, earlier);
+  if (problem) {
+    throw new ResponseFailed(`the server sent ${problem}: its response was not used`, "failed");
+  }
 }

@@ -9,6 +9,8 @@ export interface SocketTransport extends ResponsesTransport {
   /** Distinct `stream_id`s the current connection has carried. */
   readonly namedLaneCount: number;
   hasCarried(streamId: string): boolean;
+  /** Send a frame that is not a request (`response.steer`); false when the socket is closed. */
+  sendFrame(text: string): boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
+import type { RequestForecast } from "./request-forecast.js";
 import { serverCacheCell, serverCacheCellSchema } from "./server-cache-tally.js";
 
 /** One ledger line (docs/protocol.md, "The ledger"): figures only — no prompt text, no tool output, no key. */
@@ -58,6 +59,16 @@ export const ledgerRowSchema = lazy(() =>
     cost_usd: z.number().nullable().default(null),
     miss_cost_usd: z.number().nullable().default(null),
     saved_usd: z.number().nullable().default(null),
+    // what was predicted before the request was sent (absent in older ledgers: null)
+    predicted: z
+      .object({
+        input_tokens: z.number(),
+        cached_tokens: z.number(),
+        output_tokens: z.number(),
+        cost_usd: z.number().nullable(),
+      })
+      .nullable()
+      .default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -109,6 +120,17 @@ export function ledgerRow(
     cost_usd: request.cost ? roundUsd(request.cost.usd) : null,
     miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
     saved_usd: request.cost ? roundUsd(request.cost.savedUsd) : null,
+    predicted: predictedCell(request.cache?.predicted),
+  };
+}
+
+function predictedCell(forecast: RequestForecast | undefined): LedgerRow["predicted"] {
+  if (!forecast) return null;
+  return {
+    input_tokens: forecast.inputTokens,
+    cached_tokens: forecast.cachedTokens,
+    output_tokens: forecast.outputTokens,
+    cost_usd: forecast.usd === undefined ? null : roundUsd(forecast.usd),
   };
 }
 

@@ -1,4 +1,13 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
 import { type LedgerRow, ledgerRowSchema } from "./ledger-row.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
@@ -67,10 +76,22 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   return { rows, skipped };
 }
 
-/** The file exists and its last line has no newline (a write cut short). */
+/**
+ * The file exists and its last line has no newline (a write cut short). Only its last byte is
+ * read: a 1 000-turn session's ledger is megabytes, read whole by every resume before.
+ */
 function endsTorn(path: string): boolean {
-  if (!existsSync(path) || !statSync(path).isFile() || statSync(path).size === 0) return false;
-  return !readFileSync(path, "utf8").endsWith("\n");
+  if (!existsSync(path) || !statSync(path).isFile()) return false;
+  const size = statSync(path).size;
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, last, 0, 1, size - 1);
+  } finally {
+    closeSync(fd);
+  }
+  return last[0] !== 0x0a;
 }
 
 export interface LedgerEnd {

@@ -1,18 +1,11 @@
+import { lookupModel } from "../models/catalog.js";
 import { redactError } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
-import type { ResponsesRequest } from "../protocol/request.js";
 import { sleep } from "../transport/backoff.js";
 import { WebSocketUnavailable } from "../transport/errors.js";
-import { HttpTransport } from "../transport/http.js";
-import type {
-  LaneRoute,
-  ProviderEndpoint,
-  ResponsesTransport,
-  TransportKind,
-} from "../transport/types.js";
-import { WebSocketTransport } from "../transport/websocket.js";
-import type { ProviderSettings } from "./api.js";
+import type { TransportKind } from "../transport/types.js";
 import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
+import { AttemptRoute } from "./attempt-route.js";
 import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
@@ -22,31 +15,22 @@ import {
   recoveryContext,
   recoveryFor,
 } from "./failures.js";
-import { callIdProblem } from "./history-repair.js";
-import {
-  LaneSockets,
-  laneBudgetSpent,
-  SOCKET_MAX_AGE_MS,
-  type SocketTransport,
-} from "./lane-sockets.js";
-import type { Lane, LaneTable } from "./lanes.js";
+import { refuseBadCallIds } from "./history-repair.js";
+import type { LaneSockets, SocketTransport } from "./lane-sockets.js";
+import { type LaneTransportOptions, LaneTransports, previewOnLanes } from "./lane-transports.js";
+import type { Lane } from "./lanes.js";
 import { type WirePlan, wireRequest } from "./plan.js";
 import { withCacheControls } from "./prompt-cache.js";
 import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
-import {
-  type CompletedResponse,
-  ResponseFailed,
-  readResponse,
-  type StreamTiming,
-} from "./response-stream.js";
+import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
+import { completeChain, SessionSteering, type SteeringReturned } from "./socket-steering.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
   type AttemptTarget,
   describeAttempt,
   describeFinish,
-  providerEndpoint,
   type SampleCall,
 } from "./wire-attempt.js";
 
@@ -54,14 +38,7 @@ export { ModelRequestError } from "./failures.js";
 export { SOCKET_MAX_AGE_MS, type SocketTransport } from "./lane-sockets.js";
 export type { SampleCall } from "./wire-attempt.js";
 
-export interface ModelClientOptions {
-  provider: ProviderSettings;
-  sessionId: string;
-  version: string;
-  lanes: LaneTable;
-  warn(message: string): void;
-  createWebSocket?(endpoint: ProviderEndpoint): SocketTransport;
-  createHttp?(endpoint: ProviderEndpoint): ResponsesTransport;
+export interface ModelClientOptions extends LaneTransportOptions {
   now?: () => number;
   /** The seq of the last request already in the ledger (a resumed session goes on from it). */
   lastSeq?: number;
@@ -86,9 +63,7 @@ export interface ModelClientOptions {
  * is reported once.
  */
 export class ModelClient {
-  private readonly sockets: LaneSockets;
-  private http?: ResponsesTransport;
-  private useHttp: boolean;
+  private readonly transports: LaneTransports;
   private seq = 0;
   private readonly now: () => number;
   private readonly streamIds: StreamIdFallback;
@@ -97,22 +72,24 @@ export class ModelClient {
   private lastResponseId: string | undefined;
   /** The lane of the last request (an interrupt resets what it left). */
   lastLane: Lane | undefined;
+  /** `response.steer` into the attempt streaming now (docs/protocol.md, "Steering"). */
+  private readonly steering = new SessionSteering();
   /** Taken out of every failure's text: a server may echo the key it was sent. */
   private readonly secrets: string[];
 
   constructor(private readonly options: ModelClientOptions) {
-    this.useHttp = !options.provider.supportsWebsockets;
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
     this.lastResponseId = options.lastResponseId;
     this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
+    this.transports = new LaneTransports(options, this.now);
     const mode = options.provider.wsLanes;
-    this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
-      (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
-        providerEndpoint(this.options),
-      ),
+    this.streamIds = new StreamIdFallback(
+      mode,
+      options.lanes,
+      this.transports.sockets,
+      options.warn,
     );
-    this.streamIds = new StreamIdFallback(mode, options.lanes, this.sockets, options.warn);
     this.refusals = new Refusals(
       this.streamIds,
       options.onUpdateRefused,
@@ -121,40 +98,27 @@ export class ModelClient {
   }
 
   get transportKind(): TransportKind {
-    return this.useHttp ? "http" : "ws";
+    return this.transports.overHttp ? "http" : "ws";
   }
 
   /** How lanes reach the server now (`auto` turns into `connections` once turned down). */
   get laneTransport(): LaneSockets["mode"] {
-    return this.sockets.mode;
+    return this.transports.sockets.mode;
   }
 
   /** A lane was dropped from the table: its own socket goes with it. */
   dropLane(lane: Lane): void {
-    this.sockets.dropLane(lane);
+    this.transports.sockets.dropLane(lane);
   }
 
   /** What the next request for `current` would be, and on which lane (no side effects). */
   preview(current: FullRequest): { plan: WirePlan; lane: string } {
-    const lanes = this.options.lanes;
-    const lane = lanes.find(current.body);
-    if (!lane) {
-      const reason = this.useHttp ? "transport_http" : lanes.size > 0 ? "lane_new" : "no_baseline";
-      return { plan: { kind: "full", reason }, lane: lanes.labelFor(current.body) };
-    }
-    const connection = this.useHttp ? undefined : this.sockets.connectionOf(lane);
-    const plan = lane.chain.preview(
-      current,
-      this.transportKind,
-      connection,
-      lanes.epochLimitReason(),
-    );
-    return { plan, lane: lane.label };
+    return previewOnLanes(this.options.lanes, this.transports, current);
   }
 
   /** Send the generate:false warm-up on a WebSocket; failures only cost the optimisation. */
   async warmup(call: Omit<SampleCall, "warmup">): Promise<void> {
-    if (this.useHttp) return;
+    if (this.transports.overHttp) return;
     try {
       await this.sample({ ...call, warmup: true });
     } catch (error) {
@@ -168,15 +132,15 @@ export class ModelClient {
     const refusals = { updates: 0, cacheOptions: 0 };
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
-      if (call.warmup && this.useHttp) return { responseId: "", items: [] };
+      if (call.warmup && this.transports.overHttp) return { responseId: "", items: [] };
       lanes.applyEpochLimit();
       let target: AttemptTarget;
       try {
-        target = await this.pickTarget(call.build().body, call.signal);
+        target = await this.transports.pick(call.build().body, call.signal);
       } catch (error) {
         redactError(error, this.secrets);
         if (error instanceof WebSocketUnavailable) {
-          this.fallBackToHttp(`WebSocket unavailable (${error.message})`);
+          this.transports.fallBackToHttp(`WebSocket unavailable (${error.message})`);
           continue;
         }
         throw asRequestError(error, call.signal);
@@ -205,15 +169,8 @@ export class ModelClient {
       lanes.count(lane);
       budget.attempted();
       this.lastLane = lane;
-      let ignored = false;
-      const route: LaneRoute | undefined = target.streamId
-        ? {
-            streamId: target.streamId,
-            onIgnored: () => {
-              ignored = true;
-            },
-          }
-        : undefined;
+      const steering = this.steering.open(transport, lookupModel(wire.model), warmup);
+      const route = new AttemptRoute(target.streamId, steering);
       const timing: StreamTiming & { startedAt: number; now: () => number } = {
         startedAt: this.now(),
         now: this.now,
@@ -227,20 +184,23 @@ export class ModelClient {
       );
       try {
         const result = await readResponse(
-          transport.stream(wire, deadline.signal, route),
+          transport.stream(wire, deadline.signal, route.lane),
           call.onEvent,
           timing,
+          steering,
         );
         refuseBadCallIds(result.items, current.body.input);
-        chain.completed(result.responseId, result.items);
+        completeChain(chain, current, result);
+        this.steering.close(steering, false);
         if (result.responseId) this.lastResponseId = result.responseId;
-        if (ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
+        if (route.ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
       } catch (thrown) {
         const error = redactError(deadline.explain(thrown), this.secrets);
         finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
-        if (ignored) this.streamIds.ignored(undefined);
+        this.steering.close(steering, true);
+        if (route.ignored) this.streamIds.ignored(undefined);
         if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;
         await this.recover(error, call, target, budget);
       } finally {
@@ -259,9 +219,17 @@ export class ModelClient {
     return this.options.comparisonFor?.(current) ?? this.lastResponseId;
   }
 
+  /**
+   * Send steering input into the response streaming now (`response.steer`); false when none
+   * takes it (HTTP, a model without steering, between responses, refused once): the caller
+   * steers client-side. `onReturned` gets input the server gives back.
+   */
+  steer(items: ResponseItem[], onReturned: SteeringReturned): boolean {
+    return this.steering.steer(items, onReturned);
+  }
+
   close(): void {
-    this.sockets.closeAll();
-    this.http?.close();
+    this.transports.close();
   }
 
   /** Decide and prepare the next attempt after a failure; throws when the chain gives up. */
@@ -300,61 +268,19 @@ export class ModelClient {
     } else chain.failed(recovery.kind === "reconnect" ? recovery.reason : undefined);
     if (recovery.kind === "reconnect" && transport.kind === "ws") transport.close();
     if (recovery.kind === "fallback_http") {
-      this.fallBackToHttp(`WebSocket unavailable (${message})`);
+      this.transports.fallBackToHttp(`WebSocket unavailable (${message})`);
       return;
     }
     if (recovery.kind === "http_for_good") {
-      this.fallBackToHttp(`WebSocket kept failing (${message})`);
+      this.transports.fallBackToHttp(`WebSocket kept failing (${message})`);
     }
     call.onAttemptFailed?.(message);
     if (delayMs > 0) await this.pause(delayMs, call.signal);
-  }
-
-  private async pickTarget(
-    body: ResponsesRequest,
-    signal: AbortSignal | undefined,
-  ): Promise<AttemptTarget> {
-    const lanes = this.options.lanes;
-    const lane = lanes.select(body);
-    if (this.useHttp) {
-      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(
-        providerEndpoint(this.options),
-      );
-      return { lane, transport: this.http, connection: undefined, streamId: undefined };
-    }
-    const socket = this.sockets.socketFor(lane);
-    const openedAt = socket.openedAt;
-    if (openedAt !== undefined && this.now() - openedAt >= SOCKET_MAX_AGE_MS) {
-      socket.close();
-      // every lane on that socket starts a new epoch on a new one
-      if (this.sockets.sharedByAll) lanes.resetEpoch("socket_age");
-      else lane.chain.reset("epoch_reset:socket_age");
-    }
-    const streamId = this.sockets.streamIdFor(lane);
-    // the connection's lane budget is spent: its lanes reconnect
-    if (laneBudgetSpent(socket, streamId)) socket.close();
-    await socket.connect(signal);
-    return { lane, transport: socket, connection: socket.connectionId, streamId };
-  }
-
-  private fallBackToHttp(why: string): void {
-    if (this.useHttp) return;
-    this.useHttp = true;
-    this.sockets.closeAll();
-    this.options.warn(`${why}; using HTTP for the rest of this session`);
   }
 
   private pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
     return sleep(ms, signal).catch(() => {
       throw new ModelRequestError("interrupted", true);
     });
-  }
-}
-
-/** A response whose tool calls lack or reuse call ids fails whole: none of it is kept or run. */
-function refuseBadCallIds(items: readonly ResponseItem[], earlier: readonly ResponseItem[]): void {
-  const problem = callIdProblem(items, earlier);
-  if (problem) {
-    throw new ResponseFailed(`the server sent ${problem}: its response was not used`, "failed");
   }
 }

@@ -16,6 +16,14 @@ export const PROMPT_CACHE_TTLS = ["30m", "12h"] as const;
 export type PromptCacheTtl = (typeof PROMPT_CACHE_TTLS)[number];
 export type PromptCacheMode = "implicit" | "explicit";
 
+/** How long a cached prefix lives when a request names no TTL (the provider's default). */
+export const PROVIDER_CACHE_TTL_MS = 30 * 60_000;
+
+/** A `prompt_cache_options.ttl` in milliseconds. */
+export function promptCacheTtlMs(ttl: PromptCacheTtl): number {
+  return ttl === "12h" ? 12 * 60 * 60_000 : 30 * 60_000;
+}
+
 /**
  * 12h: an interactive session often idles past 30 minutes (a review, a meeting, lunch), and
  * every request after such a pause would otherwise pay for its whole prefix again

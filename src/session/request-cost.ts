@@ -15,7 +15,17 @@ export function costOfRequest(
   const tier = request.serviceTier;
   return {
     usd: requestCost(prices, usage, tier),
-    missUsd: missCost(prices, request.cache?.missedTokens ?? 0, usage.input_tokens, tier),
+    missUsd: missCost(prices, missedTokensOf(request), usage.input_tokens, tier),
     savedUsd: cacheSaving(prices, usage, tier),
   };
+}
+
+/**
+ * Tokens of a prefix the server had seen and did not serve: the server's own
+ * `cache_missed_tokens` where it reported a miss, else the client's estimate.
+ */
+export function missedTokensOf(request: Pick<RequestFinished, "serverCache" | "cache">): number {
+  const server = request.serverCache;
+  if (server?.verdict === "cache_miss" && server.missedTokens !== null) return server.missedTokens;
+  return request.cache?.missedTokens ?? 0;
 }

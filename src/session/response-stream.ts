@@ -7,6 +7,7 @@ import {
 import type { ResponseItem } from "../protocol/items.js";
 import { parseRetryAfterMs, TransportError } from "../transport/errors.js";
 import { type ServerCacheAnswer, serverCacheAnswer } from "./server-cache.js";
+import { type SocketSteering, type SteeredSegment, SteeredSegments } from "./socket-steering.js";
 
 /** What one streamed response produced. */
 export interface CompletedResponse {
@@ -16,6 +17,13 @@ export interface CompletedResponse {
   usage?: UsageFigures;
   /** The server's prompt-cache diagnosis, when it sent one. */
   serverCache?: ServerCacheAnswer;
+  /** Responses that ended for steering before this one, their automatic successor (in order). */
+  steered?: SteeredSegment[];
+  /**
+   * Steering input the server holds for the next request (`response.steer.pending`): history
+   * puts it after these items, before the tool outputs; it is never sent again.
+   */
+  queuedSteering?: ResponseItem[];
 }
 
 export interface StreamTiming {
@@ -31,17 +39,24 @@ export async function readResponse(
   events: AsyncIterable<ServerEvent>,
   onEvent: (event: ServerEvent) => void,
   timing: StreamTiming & { startedAt: number; now: () => number },
+  steering?: SocketSteering,
 ): Promise<CompletedResponse> {
-  const items: ResponseItem[] = [];
-  /** The id `response.created` announced: the one response this stream is about. */
+  let items: ResponseItem[] = [];
+  const segments = new SteeredSegments(steering);
+  /**
+   * The id the latest `response.created` announced: the one response this stream is about
+   * (after a steered end, the server's automatic successor).
+   */
   let createdId: string | undefined;
   for await (const event of events) {
     if (timing.msToFirstEvent === undefined)
       timing.msToFirstEvent = timing.now() - timing.startedAt;
+    steering?.observe(event);
     onEvent(event);
     switch (event.type) {
       case "response.created":
-        createdId ??= event.response.id;
+        createdId = event.response.id;
+        segments.successorCreated();
         break;
       case "response.output_item.done":
         items.push(event.item);
@@ -51,12 +66,15 @@ export async function readResponse(
         const usage = usageFigures(event.response.usage as Usage | undefined);
         const output = items.length > 0 ? items : (event.response.output ?? []);
         const serverCache = serverCacheAnswer(event.response);
-        return {
+        const result = {
           responseId: event.response.id,
           items: output,
           ...(usage ? { usage } : {}),
           ...(serverCache ? { serverCache } : {}),
         };
+        if (!segments.ended(result, event)) return segments.finish(result);
+        items = [];
+        break;
       }
       case "response.failed": {
         const code = event.response.error?.code ?? undefined;
@@ -76,12 +94,19 @@ export async function readResponse(
       }
       case "response.incomplete": {
         const reason = event.response.incomplete_details?.reason ?? "unknown reason";
+        if (reason === "steered" && steering) {
+          segments.ended({ responseId: event.response.id, items }, event);
+          items = [];
+          break;
+        }
         throw new ResponseFailed(`the response was incomplete (${reason})`, "incomplete");
       }
       default:
         break;
     }
   }
+  const completed = segments.lastCompleted();
+  if (completed) return segments.finish(completed); // a steering answer came after it
   throw new TransportError("stream ended before response.completed", {
     kind: "retryable",
     streamStarted: true,

@@ -10,6 +10,7 @@ import { SseParser } from "../protocol/sse.js";
 import { abortedError } from "./backoff.js";
 import { AUTH_MESSAGE, classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js";
 import { idleTimeoutError } from "./event-queue.js";
+import { requestWritten } from "./first-request.js";
 import { identityHeaders, responsesUrl } from "./headers.js";
 import { errorFrameToTransportError } from "./server-error.js";
 import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
@@ -57,6 +58,7 @@ export class HttpTransport implements ResponsesTransport {
       let response: Response;
       try {
         response = await this.post(body, controller, idleMs, signal);
+        requestWritten(); // a response came: the body was sent
       } catch (error) {
         throw preStreamFailure(error, controller, signal);
       }

@@ -32,6 +32,11 @@ export interface LaneRoute {
   streamId?: string;
   /** The response's first event did not echo `streamId`: the server ignored it. */
   onIgnored?(): void;
+  /**
+   * Steering (docs/protocol.md, "Steering"): asked at a terminal event and at each event after
+   * one; true keeps the stream open (an automatic successor or a steering answer follows).
+   */
+  keepReading?(event: ServerEvent): boolean;
 }
 
 export interface ResponsesTransport {

@@ -10,6 +10,7 @@ import { type ResponsesRequest, responseCreateFrameText } from "../protocol/requ
 import { abortedError } from "./backoff.js";
 import { TransportError, WebSocketUnavailable } from "./errors.js";
 import { EventQueue } from "./event-queue.js";
+import { requestWritten } from "./first-request.js";
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./http.js";
 import { errorFrameToTransportError } from "./server-error.js";
 import type { LaneRoute, ProviderEndpoint, ResponsesTransport } from "./types.js";
@@ -87,6 +88,14 @@ export class WebSocketTransport implements ResponsesTransport {
     return this.run(request, signal, lane);
   }
 
+  /** Send one client frame that is not a request (`response.steer`); false when closed. */
+  sendFrame(text: string): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(text);
+    return true;
+  }
+
   /** Close the current socket; a later stream() reconnects. */
   close(): void {
     this.drop(new TransportError("transport closed", { kind: "aborted" }));
@@ -107,6 +116,7 @@ export class WebSocketTransport implements ResponsesTransport {
     let started = false;
     let clean = false;
     let acquired = false;
+    let afterTerminal = false;
     const streamId = lane?.streamId;
     const route = streamId ?? DEFAULT_ROUTE;
     try {
@@ -119,6 +129,7 @@ export class WebSocketTransport implements ResponsesTransport {
       if (streamId !== undefined) this.namedLanes.add(streamId);
       socket.send(responseCreateFrameText(request, streamId), (error) => {
         if (error) queue.fail(closedBeforeTerminal("while sending the request"));
+        else requestWritten();
       });
       const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
       for (;;) {
@@ -136,7 +147,9 @@ export class WebSocketTransport implements ResponsesTransport {
         // a response run without its lane's echo went to the server's default lane
         if (!started && streamId !== undefined && !delivery.echoed) lane?.onIgnored?.();
         started = true;
-        if (isTerminalEvent(event)) clean = true;
+        if (event.type === "response.created") afterTerminal = false; // a successor streams
+        if (isTerminalEvent(event)) afterTerminal = true;
+        if (afterTerminal) clean = !(lane?.keepReading?.(event) ?? false);
         yield event;
         if (clean) return;
       }

@@ -28,8 +28,11 @@ export interface CompactorDeps {
   remote?(): boolean;
   /** Remote compaction failed: the session compacts locally from now on. */
   remoteFailed?(): void;
-  /** How long a cached prefix lives (idle past it, compacting early costs no warm cache). */
-  cacheTtlMs?: number;
+  /**
+   * How long the cached prefix lives now (idle past it, compacting early costs no warm cache):
+   * the session's `prompt_cache_ttl` where the model takes cache options.
+   */
+  cacheTtlMs?(): number;
   now?: () => number;
 }
 
@@ -70,7 +73,7 @@ export class HistoryCompactor {
       lastInputTokens: this.lastInputTokens,
       limit: this.deps.limit,
       idleMs: this.idleMs,
-      cacheTtlMs: this.deps.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+      cacheTtlMs: this.deps.cacheTtlMs?.() ?? DEFAULT_CACHE_TTL_MS,
     });
     this.idleMs = undefined; // only the turn's first request follows the idle time
     if (trigger) await this.summarize(ctx, trigger);

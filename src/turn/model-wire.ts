@@ -10,7 +10,9 @@ import {
 import {
   DEFAULT_PROMPT_CACHE_MODE,
   DEFAULT_PROMPT_CACHE_TTL,
+  PROVIDER_CACHE_TTL_MS,
   type PromptCacheSettings,
+  promptCacheTtlMs,
 } from "../session/prompt-cache.js";
 import type { RequestWire } from "../session/request.js";
 import {
@@ -53,20 +55,29 @@ export class ModelWire {
 
   /** The request body's shape for these settings. */
   wire(settings: SessionSettings): RequestWire {
-    const info = this.info(settings.model);
     if (settings.model !== this.baselineModel) {
       // a model switch is a full request anyway: its baseline is the effort it starts with
       this.baselineModel = settings.model;
       this.baseline = settings.effort;
     }
+    return this.previewWire(settings);
+  }
+
+  /** The shape `wire` would give for `settings`, changing nothing (a forecast). */
+  previewWire(settings: SessionSettings): RequestWire {
+    const info = this.info(settings.model);
+    const baseline = settings.model === this.baselineModel ? this.baseline : settings.effort;
     return {
       shape: info.requestShape,
       ...(info.verbosity ? { verbosity: info.verbosity } : {}),
-      ...(this.inBand(settings.model) && this.baseline !== undefined
-        ? { effort: this.baseline }
-        : {}),
+      ...(this.inBand(settings.model) && baseline !== undefined ? { effort: baseline } : {}),
       ...this.promptCache(settings),
     };
+  }
+
+  /** The update `effortUpdate` would give for `settings`; a switched model starts on its own effort. */
+  previewEffortUpdate(history: readonly ResponseItem[], settings: SessionSettings): ResponseItem[] {
+    return settings.model === this.baselineModel ? this.effortUpdate(history, settings) : [];
   }
 
   /** Cache options where the catalog says the model takes them and its provider never refused. */
@@ -78,6 +89,15 @@ export class ModelWire {
         mode: settings.promptCacheMode ?? DEFAULT_PROMPT_CACHE_MODE,
       },
     };
+  }
+
+  /**
+   * How long the prefix these settings send stays cached: the configured `prompt_cache_ttl`
+   * where the request carries cache options, else the provider's default (30 minutes).
+   */
+  cacheTtlMs(settings: SessionSettings): number {
+    const ttl = this.promptCache(settings).promptCache?.ttl;
+    return ttl === undefined ? PROVIDER_CACHE_TTL_MS : promptCacheTtlMs(ttl);
   }
 
   /** The provider refused cache options for `model`: requests go without them from now on. */

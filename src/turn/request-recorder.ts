@@ -5,6 +5,7 @@ import type { RequestFinished, SessionEvent, SessionEventListener } from "../ses
 import { LedgerWriter, ledgerRow } from "../session/ledger.js";
 import type { FullRequest } from "../session/request.js";
 import { costOfRequest } from "../session/request-cost.js";
+import type { RequestForecast } from "../session/request-forecast.js";
 
 export interface RecorderOptions {
   home: string;
@@ -39,13 +40,20 @@ export class RequestRecorder {
 
   emit(event: SessionEvent): void {
     // every path that sends reports its start through here
-    if (event.type === "request_started") this.cache.started(event.request.seq);
+    if (event.type === "request_started") {
+      this.cache.started(event.request.seq, event.request.warmup);
+    }
     this.hub.emit(event);
   }
 
   /** Pass every built request through here (returns it unchanged). */
   built(request: FullRequest): FullRequest {
     return this.cache.built(request);
+  }
+
+  /** The request `request` would be if sent now, priced (nothing is recorded). */
+  forecast(request: FullRequest): RequestForecast {
+    return this.cache.forecast(request);
   }
 
   /** The response a full request expects to reuse the prefix of (cache options' comparison). */

@@ -7,6 +7,7 @@ import {
 } from "../protocol/items.js";
 import type { ModelClient } from "../session/model-client.js";
 import { addUsage, noUsage } from "../session/usage.js";
+import { appendQueuedSteering, appendSteered } from "./steered-history.js";
 import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
 import type { TurnContext } from "./turn-context.js";
@@ -67,6 +68,7 @@ export async function runTurnLoop(deps: TurnLoopContext): Promise<TurnOutcome> {
       throw error;
     }
     usage = addUsage(usage, response.usage);
+    appendSteered(response, deps);
     deps.append(response.items);
     const calls: ToolCallItem[] = [];
     for (const item of response.items) {
@@ -77,6 +79,7 @@ export async function runTurnLoop(deps: TurnLoopContext): Promise<TurnOutcome> {
         lastMessage = messageText(item) ?? lastMessage;
       }
     }
+    appendQueuedSteering(response, deps);
     if (calls.length === 0) {
       // steering that arrived during the last response: sample again instead of ending
       if (appendSteering(deps)) continue;

@@ -1,13 +1,14 @@
 import { Box, Static, Text, useApp, useStdout } from "ink";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { printable } from "../text/terminal-text.js";
 import { ApprovalPrompt } from "./approval-prompt.js";
 import type { TuiLaunchOptions } from "./contract.js";
 import { TuiController } from "./controller/controller.js";
+import { CostQuestionPrompt } from "./cost-question.js";
 import { RenderGuard } from "./error-boundary.js";
 import { CompletionPopup } from "./input/completion-popup.js";
 import { Composer } from "./input/composer.js";
 import { useKeys } from "./input/use-keys.js";
+import { PendingMessages } from "./pending-messages.js";
 import { Picker } from "./picker.js";
 import { ResumePicker } from "./resume-picker.js";
 import { StatusBar } from "./status-bar.js";
@@ -15,7 +16,7 @@ import { LiveItem } from "./transcript/live-item.js";
 import { TranscriptPager } from "./transcript/transcript-pager.js";
 import { printTranscript, TranscriptItem } from "./transcript/transcript-print.js";
 import { useNotifications, useTurnNotifications } from "./use-notifications.js";
-import { useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
+import { useReclaimRows, useTerminalWidth, useTranscriptReflow } from "./use-terminal.js";
 
 /** The controller for the app's life: started once, and let go when the app unmounts. */
 function useController(options: TuiLaunchOptions, onExit?: (lines: string[]) => void) {
@@ -47,12 +48,16 @@ export function App({
   const { stdout } = useStdout();
   useTranscriptReflow((columns) => printTranscript(controller.store.getState().entries, columns));
   const notifications = useNotifications(options.notifications);
-  const { buffer, completion } = useKeys(controller, notifications.onInput);
+  const { buffer, completion, search } = useKeys(controller, notifications.onInput);
   const approval = state.approvals[0];
   const { busy, sessionId } = state.status;
   useTurnNotifications(notifications.notify, { busy, sessionId, approval });
   const completionView = completion.view(buffer);
   const picker = state.picker;
+  const overlay = Boolean(picker || approval || state.pager || state.resumeList);
+  useReclaimRows(overlay, (columns) =>
+    printTranscript(controller.store.getState().entries, columns),
+  );
   if (state.leaving) return null;
   return (
     <Box flexDirection="column">
@@ -68,12 +73,7 @@ export function App({
         <RenderGuard what="the live item">
           <LiveItem live={state.live} width={width} />
         </RenderGuard>
-        {state.queue.map((message, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: queue order is the identity
-          <Text key={i} dimColor wrap="truncate-end">
-            queued › {printable(message.text)}
-          </Text>
-        ))}
+        <PendingMessages steers={state.steers} queue={state.queue} />
         {approval ? (
           <ApprovalPrompt
             request={approval.request}
@@ -82,6 +82,9 @@ export function App({
             feedback={state.prompt.feedback}
             typing={buffer.text.length > 0}
           />
+        ) : null}
+        {state.costQuestion && !approval ? (
+          <CostQuestionPrompt question={state.costQuestion} />
         ) : null}
         {picker !== undefined && !approval ? (
           <Picker
@@ -95,14 +98,15 @@ export function App({
         {state.resumeList ? <ResumePicker picker={state.resumeList} width={width} /> : null}
         <Composer
           buffer={buffer}
-          dim={Boolean(approval) || picker !== undefined}
+          dim={Boolean(approval) || picker !== undefined || state.costQuestion !== undefined}
+          search={search}
           placeholder={
             busy
               ? "working… (Enter steers, Tab queues, Esc interrupts)"
               : "Ask mini-codex; /help for commands"
           }
         />
-        {completionView && !approval && picker === undefined ? (
+        {completionView && !approval && picker === undefined && !state.costQuestion ? (
           <CompletionPopup view={completionView} width={width} />
         ) : null}
         <StatusBar status={state.status} width={width} />

@@ -6,6 +6,7 @@ import type { AgentSession } from "../session/api.js";
 import type { SessionSummary } from "../session/session-list.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import type { CostQuestionSettings } from "./controller/cost-question.js";
 import type { NotificationSettings } from "./notifications.js";
 
 /**
@@ -52,6 +53,8 @@ export interface TuiLaunchOptions {
   version: string;
   /** `[tui] notifications`, `notification_method` and `notify` (undefined = none). */
   notifications?: NotificationSettings;
+  /** `[tui] cost_question` and `cost_question_min_usd` (undefined: ask from $0.05). */
+  costQuestion?: Partial<CostQuestionSettings>;
   /** The `[profiles.NAME]` applied with -p/--profile (undefined = none). */
   profile?: string;
 }

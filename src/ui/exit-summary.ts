@@ -1,4 +1,5 @@
 import type { SessionStatus } from "../session/api.js";
+import { groupedNumber } from "../text/grouped-number.js";
 import { costLine } from "./cost-labels.js";
 
 /** How to continue a session from the shell: the TUI on it again (`mini-codex resume <id>`). */
@@ -6,7 +7,7 @@ export function resumeCommand(sessionId: string): string {
   return `mini-codex resume ${sessionId}`;
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = groupedNumber;
 
 /** What is printed after the TUI leaves: the session, how to come back, what it cost. */
 export function exitSummary(

@@ -1,6 +1,7 @@
 import { formatUsd } from "../models/cost.js";
 import { cacheDropTexts } from "./cache-drop.js";
 import type { StatusState } from "./controller/state.js";
+import { describeForecast } from "./cost-labels.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
 
 export type StatusColor = "green" | "yellow" | "magenta" | "cyan" | "gray" | "red";
@@ -84,7 +85,13 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     id: "next",
     priority: STATUS_PRIORITY.next,
     color: () => "cyan",
-    render: (s) => (s.next ? [describeNext(s.next), `next: ${s.next.mode}`] : []),
+    render: (s) => {
+      if (!s.next) return [];
+      const forecast = s.next.forecast
+        ? [`${describeNext(s.next)} · ${describeForecast(s.next.forecast)}`]
+        : [];
+      return [...forecast, describeNext(s.next), `next: ${s.next.mode}`];
+    },
   },
   {
     id: "prev",

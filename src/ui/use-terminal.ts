@@ -49,3 +49,25 @@ export function useTranscriptReflow(reprint: (columns: number) => string): void 
     };
   }, [stdout, write]);
 }
+
+/**
+ * When an overlay closes (a picker, an approval, the pager, the resume list) the live region
+ * shrinks; on a full screen Ink's erase leaves the rows it gave up blank under the status bar.
+ * Print the transcript again (as after a resize) so the screen fills down to the status bar.
+ */
+export function useReclaimRows(open: boolean, reprint: (columns: number) => string): void {
+  const { stdout, write } = useStdout();
+  const wasOpen = useRef(open);
+  const reprintRef = useRef(reprint);
+  reprintRef.current = reprint;
+  useEffect(() => {
+    const closed = wasOpen.current && !open;
+    wasOpen.current = open;
+    if (!closed) return;
+    // after Ink's render of the closed state, never inside it (as the resize reflow does)
+    const timer = setTimeout(() =>
+      write(CLEAR_TERMINAL + reprintRef.current(stdout.columns || 80)),
+    );
+    return () => clearTimeout(timer);
+  }, [open, stdout, write]);
+}

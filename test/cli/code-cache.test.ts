@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -132,6 +133,24 @@ describe("bin/code-cache.js: the TUI's compiled code kept between launches", () 
     expect(run(seedDir).answer).toBe("two/");
     expect(caches()).toHaveLength(1);
     expect(caches()).not.toContain(name);
+  });
+
+  it("reads the build's record of the bundle's hash, but never for a bundle edited after it (same size)", () => {
+    const facts = `${program}.facts.json`;
+    execFileSync(process.execPath, [
+      "--input-type=module",
+      "-e",
+      `import { writeBundleFacts } from ${JSON.stringify(CODE_CACHE)}; writeBundleFacts(${JSON.stringify(program)});`,
+    ]);
+    expect(run().answer).toBe("one/");
+    expect(run().answer).toBe("one/");
+    expect(caches()).toHaveLength(1);
+    // the same length, written after the record: its own hash, so never the cache of "one"
+    const record = statSync(facts).mtime;
+    writeProgram("two");
+    utimesSync(program, record, new Date(record.getTime() + 2000));
+    expect(run().answer).toBe("two/");
+    expect(caches()).toHaveLength(2);
   });
 
   it("runs when the cache cannot be written (its folder's place is taken by a file)", () => {

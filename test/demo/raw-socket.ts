@@ -62,6 +62,20 @@ export class RawSocket {
     }
   }
 
+  /** The first frame from `from` on that matches (waits for it). */
+  async waitFor(from: number, match: (frame: Frame) => boolean): Promise<Frame> {
+    for (;;) {
+      const found = this.frames.slice(from).find(match);
+      if (found) return found;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** Every frame from `from` on. */
+  since(from: number): Frame[] {
+    return this.frames.slice(from);
+  }
+
   close(): void {
     this.socket.terminate();
   }

@@ -6,7 +6,7 @@ import { hasTmux, type Pane } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // Issue 29 part 1 in a real terminal: three turns write files; /rewind and Esc Esc put back
-// the code, then the conversation, and the message returns to the composer.
+// the code, then the conversation (Esc Esc: edit a message), and the message returns to the composer.
 describe.skipIf(!hasTmux)("TUI /rewind in tmux", () => {
   const tui = useTuiWorld();
   const file = (name: string) => join(tui.world.repo, name);
@@ -41,13 +41,12 @@ describe.skipIf(!hasTmux)("TUI /rewind in tmux", () => {
     expect(existsSync(file("c.txt"))).toBe(false);
     expect(readFileSync(file("b.txt"), "utf8")).toBe("by hand\n");
 
+    // Esc Esc: edit a message (the last one highlighted; Up picks earlier): the conversation only
     p.keys("Escape");
-    await p.until(() => p.screen().includes("Esc again to rewind"), "the Esc hint");
+    await p.until(() => p.screen().includes("Esc again to edit the previous message"), "the hint");
     p.keys("Escape");
-    await p.until(() => p.screen().includes("Rewind to before which message?"), "the list again");
+    await p.until(() => p.screen().includes("Edit which message?"), "the list again");
     p.keys("Up", "Up", "Enter");
-    await p.until(() => p.screen().includes("before message 1: what?"), "the modes again");
-    p.keys("Up", "Enter"); // both → conversation
     await p.until(() => /│ ›\s+write a\.txt: one/.test(p.screen()), "the message in the composer");
     expect(p.screen()).toContain("Conversation rewound to before message 1");
     // the composer's text goes out as a new first message: the history holds nothing later

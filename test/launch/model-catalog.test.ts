@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { ConfigError } from "../../src/launch/errors.js";
 import { setUpCatalog } from "../../src/launch/model-catalog.js";
@@ -13,6 +13,7 @@ import {
   pickerModels,
   setActiveCatalog,
 } from "../../src/models/catalog.js";
+import { requestWritten } from "../../src/transport/first-request.js";
 import { provider } from "../session/harness.js";
 
 let root: string;
@@ -37,7 +38,21 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
+// first in the file: the gate is the process's, and later tests run with it open
+describe("discovery waits for the first request (start-up's critical path)", () => {
+  it("no GET /models goes out until the process's first request is written", async () => {
+    server = await startDemoServer();
+    const setup = setUpCatalog({ home: root, provider: provider(server.baseUrl), discovery: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.catalogRequests).toHaveLength(0);
+    requestWritten();
+    await setup.refresh?.done;
+    expect(server.catalogRequests).toHaveLength(1);
+  });
+});
+
 describe("discovery: the provider's GET /models, cached with its ETag", () => {
+  beforeAll(() => requestWritten());
   it("a provider serving a catalog gives the picker its models and efforts (from the next lookup on)", async () => {
     server = await startDemoServer();
     const setup = setUpCatalog({ home: root, provider: provider(server.baseUrl), discovery: true });

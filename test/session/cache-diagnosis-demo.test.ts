@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { summarizeLedger } from "../../src/session/ledger.js";
+import { summarizeLedger } from "../../src/session/ledger-summary.js";
 import { type Harness, startHarness } from "./harness.js";
 
 let h: Harness;

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatLedgerSummary, ledgerRowSchema, summarizeLedger } from "../../src/session/ledger.js";
+import { ledgerRowSchema } from "../../src/session/ledger.js";
+import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger-summary.js";
 import { type Harness, ledgerText, startHarness } from "./harness.js";
 
 let h: Harness;

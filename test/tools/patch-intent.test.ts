@@ -86,7 +86,7 @@ describe("apply_patch's intent record", () => {
       const intent = saved.patchIntents.get(callId);
       return intent && interruptedPatchOutput(checkPatchIntent(intent), dir);
     });
-    const output = (repaired.added[0] as { output: string }).output;
+    const output = (repaired.added[0] as unknown as { output: string }).output;
     expect(output).toContain("1 of 3 files applied, 1 not applied, 1 neither");
     expect(output).toContain("Applied (hold the patch's result):\nadd a.txt\n");
     expect(output).toContain("Not applied (unchanged, as before the patch):\ndelete c.txt\n");
@@ -97,6 +97,6 @@ describe("apply_patch's intent record", () => {
 
   it("a call without an intent still gets `aborted`", () => {
     const repaired = repairHistory([userMessage("x"), call], () => undefined);
-    expect((repaired.added[0] as { output: string }).output).toBe("aborted");
+    expect((repaired.added[0] as unknown as { output: string }).output).toBe("aborted");
   });
 });

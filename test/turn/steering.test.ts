@@ -13,6 +13,20 @@ const userText = (item: ResponseItem | undefined) =>
     : undefined;
 
 describe("steering a running turn", () => {
+  it("unsteer takes back a message no request has carried: it never reaches the model", async () => {
+    h = await startHarness();
+    const pending = h.session.send("run: sleep 1");
+    await waitFor(() =>
+      h.events.some((e) => e.type === "tool" && e.event.type === "command_started"),
+    );
+    expect(h.session.steer("never mind the zebra")).toBe(true);
+    expect(h.session.unsteer?.()).toBe(true);
+    expect(h.session.unsteer?.()).toBe(false);
+    expect((await pending).ok).toBe(true);
+    expect(JSON.stringify(h.requests().map(wireInput))).not.toContain("zebra");
+    expect(JSON.stringify(h.session.history())).not.toContain("zebra");
+  });
+
   it("a message sent during a command rides in the next incremental request, after the call's output", async () => {
     h = await startHarness();
     expect(h.session.steer("not yet")).toBe(false);

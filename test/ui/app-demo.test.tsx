@@ -220,7 +220,7 @@ describe("TUI on the real session and the demo server", () => {
     await waitFor(() => app.frame().includes("Applied the patch."), "the report");
     expect(readFileSync(join(cwd, "notes/hello.txt"), "utf8")).toBe("hello from the agent\n");
     expect(app.frame()).toContain("✓ Applied patch");
-    expect(app.frame()).toContain("A notes/hello.txt");
+    expect(app.frame()).toContain("add notes/hello.txt");
     expect(app.frame()).toContain("+hello from the agent");
   });
 

@@ -187,7 +187,7 @@ describe("App", () => {
     await waitFor(() => app.frame().includes("Applied the patch."), "the answer");
     const frame = app.frame();
     expect(frame).toContain("✓ Applied patch");
-    expect(frame).toContain("A notes/hello.txt");
+    expect(frame).toContain("add notes/hello.txt");
     expect(frame).toContain("+gamma");
     expect(frame).not.toContain("Patch streaming");
   });

@@ -1,59 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovalDecision } from "../../src/tools/types.js";
 import { runSlashCommand } from "../../src/ui/commands/dispatch.js";
-import type { TuiLaunchOptions } from "../../src/ui/contract.js";
-import { TuiController } from "../../src/ui/controller/controller.js";
-import type { TuiState } from "../../src/ui/controller/tui-state.js";
-import { ComposerModel } from "../../src/ui/input/composer-model.js";
-import { submitText } from "../../src/ui/input/route-key.js";
+import { gate, started } from "./controller-harness.js";
 import { waitFor } from "./ink-helpers.js";
-import { type Script, ScriptedSession } from "./scripted-session.js";
-
-/** A turn that waits until the test lets it go (or it is interrupted). */
-function gate() {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
-/** The controller on a scripted session, with a real composer attached; nothing rendered. */
-async function started(script: Script, overrides: Partial<TuiLaunchOptions> = {}) {
-  const sessions: ScriptedSession[] = [];
-  let exitLines: string[] = [];
-  const controller = new TuiController(
-    {
-      createSession: async (hooks) => {
-        const session = new ScriptedSession(hooks, script);
-        sessions.push(session);
-        return session;
-      },
-      home: "/nonexistent-home",
-      cwd: process.cwd(),
-      approvalPolicy: "untrusted",
-      sandbox: "workspace-write",
-      version: "0.0.0-test",
-      ...overrides,
-    },
-    (lines) => {
-      exitLines = lines;
-    },
-  );
-  const composer = new ComposerModel({
-    onSubmit: (text, mode, images) => submitText(controller, text, mode, images),
-    onSignal: () => {},
-    cwd: process.cwd(),
-    onNotice: () => {},
-  });
-  controller.attachInput(composer);
-  controller.start();
-  await waitFor(() => controller.session !== undefined, "the session");
-  const state = (): TuiState => controller.store.getState();
-  const notices = () => state().entries.flatMap((e) => (e.kind === "notice" ? [e.text] : []));
-  const session = () => sessions.at(-1)!;
-  return { controller, composer, sessions, session, state, notices, exitLines: () => exitLines };
-}
 
 describe("TuiController: turns, the queue and steering", () => {
   it("a message sent while a turn runs waits in the queue and goes after it, in order", async () => {
@@ -86,9 +35,10 @@ describe("TuiController: turns, the queue and steering", () => {
     await waitFor(() => t.session().sent.length === 1, "the first turn");
     t.controller.steer("also the tests");
     expect(t.session().steered).toEqual(["also the tests"]);
-    expect(t.state().entries.at(-1)).toMatchObject({ kind: "user", steered: true });
+    expect(t.state().steers.map((m) => m.text)).toEqual(["also the tests"]);
     turn.open();
     await waitFor(() => !t.controller.busy, "the turn to end");
+    expect(t.state().entries.some((e) => e.kind === "user" && e.steered)).toBe(true);
     t.controller.steer("a new turn");
     await waitFor(() => t.session().sent.length === 2, "the second turn");
     expect(t.session().sent).toEqual(["first", "a new turn"]);

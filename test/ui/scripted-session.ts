@@ -129,6 +129,14 @@ export class ScriptedSession implements AgentSession {
     return this.running;
   }
 
+  /** Takes back the last steer while the turn runs (the script never carries steers itself). */
+  unsteer(): boolean {
+    if (!this.running || this.steered.length === 0) return false;
+    this.steered.pop();
+    this.steeredImages.pop();
+    return true;
+  }
+
   abort(): void {
     this.aborted += 1;
     this.abortController.abort();

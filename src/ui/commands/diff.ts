@@ -1,9 +1,21 @@
 import { runGit } from "../../sandbox/own-git.js";
 import { info, problem, type SlashCommand } from "./types.js";
 
+/** Untracked files shown whole as additions; more are only listed. */
+const SHOWN_UNTRACKED = 50;
+
+type GitOptions = { cwd: string; miniCodexHome: string };
+
+/** An untracked file as a diff from nothing (`git diff --no-index` exits 1 when they differ). */
+async function additionDiff(path: string, options: GitOptions): Promise<string> {
+  const args = ["diff", "--no-color", "--no-index", "--", "/dev/null", path];
+  const { stdout } = await runGit(args, { ...options, answerCodes: [1] });
+  return stdout;
+}
+
 export const diffCommand: SlashCommand = {
   name: "diff",
-  description: "git diff of the workspace (untracked files listed)",
+  description: "git diff of the workspace (untracked files as additions)",
   allowedWhileBusy: true,
   async run(ctx) {
     try {
@@ -18,8 +30,14 @@ export const diffCommand: SlashCommand = {
         ctx.print(info("No changes."));
         return;
       }
-      if (diff.stdout.trim()) ctx.print({ kind: "diff", title: "git diff", text: diff.stdout });
-      if (newFiles.length > 0) ctx.print({ kind: "info", title: "Untracked", lines: newFiles });
+      const shown = newFiles.slice(0, SHOWN_UNTRACKED);
+      const added = await Promise.all(shown.map((path) => additionDiff(path, options)));
+      const text = [diff.stdout, ...added].filter((part) => part.trim()).join("");
+      if (text.trim()) ctx.print({ kind: "diff", title: "git diff", text });
+      const listed = newFiles.slice(SHOWN_UNTRACKED);
+      if (listed.length > 0) {
+        ctx.print({ kind: "info", title: "Untracked (not shown)", lines: listed });
+      }
     } catch {
       ctx.print(problem("/diff needs a git repository (git diff failed here)."));
     }

@@ -1,4 +1,4 @@
-import { costLine } from "../cost-labels.js";
+import { costLine, describeForecast } from "../cost-labels.js";
 import { compactNumber, describeNext, percent } from "../request-labels.js";
 import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
 import { agentsMdLines } from "./knowledge-lines.js";
@@ -41,7 +41,9 @@ export const statusCommand: SlashCommand = {
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
         `cost         ${costLine(t.cost)}`,
-        describeNext(s.next),
+        s.next.forecast
+          ? `${describeNext(s.next)} · ${describeForecast(s.next.forecast)}`
+          : describeNext(s.next),
       ],
     });
   },

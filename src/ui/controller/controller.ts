@@ -1,16 +1,19 @@
 import { errorMessage } from "../../protocol/error-message.js";
-import type { MessageImage } from "../../protocol/items.js";
+import { type MessageImage, messageText, userMessage } from "../../protocol/items.js";
 import type { AgentSession, TurnResult } from "../../session/api.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { exitSummary } from "../exit-summary.js";
-import { type ChipImage, joinMessages } from "../input/paste-collapse.js";
+import { type ChipImage, type ComposedMessage, joinMessages } from "../input/paste-collapse.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
+import { CostQuestion, DEFAULT_COST_QUESTION } from "./cost-question.js";
 import { openSession } from "./open-session.js";
+import { takeLastPending } from "./pending-messages.js";
 import { openPicker, type PickerSpec } from "./picker-spec.js";
 import { RewindIntents } from "./rewind.js";
+import { CLOSE_GRACE_MS, closeWithin } from "./session-close.js";
 import { SessionSwitch } from "./session-switch.js";
 import { SettingsIntents } from "./settings.js";
 import { resilientReducer, type UiAction } from "./state.js";
@@ -25,19 +28,6 @@ export interface InputHandle {
   prepend(text: string, images: readonly ChipImage[]): void;
 }
 
-/** Quitting never waits on a socket that will not close. */
-const CLOSE_GRACE_MS = 2000;
-
-async function closeWithin(session: AgentSession, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const grace = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
-  await Promise.race([session.close().catch(() => undefined), grace]);
-  clearTimeout(timer);
-}
-
 /**
  * The TUI's one owner of behaviour, in plain TypeScript: the session's lifetime, turns one at
  * a time with a queue, steering, interrupts, approvals, settings and quitting. Keys and slash
@@ -49,6 +39,8 @@ export class TuiController {
   readonly settings: SettingsIntents;
   readonly sessions: SessionSwitch;
   readonly rewinds: RewindIntents;
+  /** The question before a step predicted to cost (a prefix-breaking switch, /compact). */
+  readonly costs: CostQuestion;
   private active: { session: AgentSession; release(): void } | undefined;
   /** -i/--image files: they go with the first message sent. */
   private firstImages: readonly MessageImage[];
@@ -61,8 +53,14 @@ export class TuiController {
     this.store = createStore(initialTuiState(launch.contextWindow));
     this.firstImages = launch.initialImages ?? [];
     this.approvals = new ApprovalDesk(this.store, (action) => this.dispatch(action));
+    this.costs = new CostQuestion({
+      forecast: (change) => this.session?.forecast?.(change),
+      settings: { ...DEFAULT_COST_QUESTION, ...launch.costQuestion },
+      open: (costQuestion) => this.set({ costQuestion }),
+    });
     this.settings = new SettingsIntents({
       session: () => this.session,
+      confirm: (what, change, go, keep) => this.costs.ask(what, change, go, keep),
       notice: (level, text) => this.print({ kind: "notice", level, text }),
       hint: (hint) => this.set({ hint }),
       openPicker: (spec) => this.openPicker(spec),
@@ -118,6 +116,7 @@ export class TuiController {
     const previous = this.active;
     this.active = undefined;
     this.approvals.denyAll();
+    this.costs.newSession();
     if (previous) {
       previous.release();
       const ending = endingTerminalsNotice(previous.session);
@@ -161,19 +160,26 @@ export class TuiController {
       this.dispatch({ type: "enqueue", message: { text, images } });
       return;
     }
-    this.dispatch({ type: "user_message", text });
     const attached = [...this.firstImages, ...images];
     this.firstImages = [];
+    // as the message went out (-i images named by their text part), as a resume shows it
+    this.dispatch({ type: "user_message", text: messageText(userMessage(text, attached)) ?? text });
     void this.runOperation((s) => s.send(text, attached), false);
   }
 
   /** Enter while a turn runs: into that turn if it takes it, else queued behind it. */
   steer(text: string, images: ChipImage[] = []) {
     if (this.busy && this.active?.session.steer(text, images)) {
-      this.print({ kind: "user", text, steered: true });
-      return;
+      return this.dispatch({ type: "steer", message: { text, images } });
     }
     this.send(text, images);
+  }
+
+  /** Up on an empty composer: the last message still waiting comes back for editing. */
+  takePending(): ComposedMessage | undefined {
+    const taken = takeLastPending(this.store.getState(), this.active?.session);
+    if (taken) this.dispatch({ type: "take_pending", from: taken.from });
+    return taken?.message;
   }
 
   /** `!command`: run in the workspace, not sent to the model (not while a turn runs). */

@@ -35,7 +35,11 @@ export class RewindIntents {
     private readonly putInComposer: (text: string) => void,
   ) {}
 
-  /** Esc with nothing running: the second in a row on an empty composer opens the picker. */
+  /**
+   * Esc with nothing running: the second in a row on an empty composer edits the last message
+   * (Enter: the conversation goes back to before it and the message is in the composer; Up
+   * picks an earlier one), as in the Codex CLI.
+   */
   escape(emptyComposer: boolean): void {
     if (!emptyComposer || this.host.busy) {
       this.escArmed = false;
@@ -43,15 +47,27 @@ export class RewindIntents {
     }
     if (this.escArmed) {
       this.escArmed = false;
-      this.open();
+      this.edit();
       return;
     }
     this.escArmed = true;
-    this.host.set({ hint: "Esc again to rewind to an earlier message." });
+    this.host.set({ hint: "Esc again to edit the previous message." });
   }
 
-  /** The list of earlier messages; picking one asks what to rewind. */
+  /** `/rewind`: the list of earlier messages; picking one asks what to rewind. */
   open(): void {
+    this.pickPoint("Rewind to before which message?", (point) => this.pickMode(point));
+  }
+
+  /** Esc Esc: the last message (or an earlier one) back in the composer, the conversation before it. */
+  edit(): void {
+    this.pickPoint(
+      "Edit which message? Enter: the conversation goes back to before it, the message in the input (files stay; /rewind for files)",
+      (point) => void this.rewind(point, "conversation"),
+    );
+  }
+
+  private pickPoint(title: string, then: (point: RewindPoint) => void): void {
     const rewinds = this.host.session?.rewinds?.();
     const points = rewinds?.points() ?? [];
     if (points.length === 0) {
@@ -60,12 +76,12 @@ export class RewindIntents {
     }
     const labels = points.map((point) => `${point.turn}. ${firstLine(point.message)}`);
     this.openPicker({
-      title: "Rewind to before which message?",
+      title,
       options: labels,
       current: labels.at(-1) as string,
       onPick: (label) => {
         const point = points[labels.indexOf(label)];
-        if (point) this.pickMode(point);
+        if (point) then(point);
       },
     });
   }

@@ -9,7 +9,7 @@ import {
 } from "../../models/catalog.js";
 import { type EffortChoice, REASONING_EFFORTS } from "../../protocol/efforts.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
-import type { AgentSession } from "../../session/api.js";
+import type { AgentSession, ForecastChange } from "../../session/api.js";
 import type { PickerSpec } from "./picker-spec.js";
 
 /** What the settings intents act on: the session, the transcript and the pickers. */
@@ -18,6 +18,8 @@ export interface SettingsHost {
   notice(level: "info" | "error", text: string): void;
   hint(text: string): void;
   openPicker(spec: PickerSpec): void;
+  /** Run `go` now, or after asking when the step is predicted to cost (`keep`: the person said no). */
+  confirm(what: string, change: ForecastChange, go: () => void, keep: () => void): void;
 }
 
 const NEXT = "(applies to the next request)";
@@ -41,8 +43,16 @@ export class SettingsIntents {
     if (!session || !now) return;
     const problem = effortError(now.info, effort) ?? unknownLevel(effort);
     if (problem) return this.host.notice("error", problem);
-    session.update({ effort: wireEffort(now.info, effort as EffortChoice) });
-    this.host.notice("info", `Reasoning effort: ${effort} ${NEXT}.`);
+    const wire = wireEffort(now.info, effort as EffortChoice);
+    this.host.confirm(
+      `Effort ${effort}`,
+      { settings: { effort: wire } },
+      () => {
+        session.update({ effort: wire });
+        this.host.notice("info", `Reasoning effort: ${effort} ${NEXT}.`);
+      },
+      () => this.host.notice("info", `Kept reasoning effort ${now.effort ?? "(none)"}.`),
+    );
   }
 
   /** Alt+E goes round the model's efforts; Alt+, and Alt+. step down and up and stop at the ends. */
@@ -66,10 +76,19 @@ export class SettingsIntents {
     const session = this.host.session();
     if (!session) return;
     const info = lookupModel(model);
-    const level = effort ?? effortOnSwitch(info, session.status().effort);
-    session.update({ model, effort: level && wireEffort(info, level) });
+    const status = session.status();
+    const level = effort ?? effortOnSwitch(info, status.effort);
+    const change = { model, effort: level && wireEffort(info, level) };
     const what = level ? `Model: ${model}, effort ${level}` : `Model: ${model}`;
-    this.host.notice("info", `${what} ${NEXT}.`);
+    this.host.confirm(
+      level ? `Model ${model} (effort ${level})` : `Model ${model}`,
+      { settings: change },
+      () => {
+        session.update(change);
+        this.host.notice("info", `${what} ${NEXT}.`);
+      },
+      () => this.host.notice("info", `Kept model ${status.model}.`),
+    );
   }
 
   openEffortPicker() {

@@ -18,6 +18,7 @@ import {
   lineText,
 } from "../transcript/stream-text.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import { steersSent } from "./pending-messages.js";
 import { append, type StatusState, type UiState, withLive, withStatus } from "./ui-state.js";
 
 export { initialState, type StatusState, type UiState } from "./ui-state.js";
@@ -44,6 +45,10 @@ export type UiAction =
   | { type: "user_message"; text: string }
   | { type: "enqueue"; message: ComposedMessage }
   | { type: "dequeue" }
+  /** Enter while a turn runs: the turn took the message (shown below until a request carries it). */
+  | { type: "steer"; message: ComposedMessage }
+  /** Up on an empty composer took the last waiting message back for editing. */
+  | { type: "take_pending"; from: "queue" | "steers" }
   /** The controller started (true) or finished (false) a session operation. */
   | { type: "busy"; busy: boolean }
   /** The person denied this call and was told so: no second line when it finishes. */
@@ -82,6 +87,12 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return withQueue(state, [...state.queue, action.message]);
     case "dequeue":
       return withQueue(state, state.queue.slice(1));
+    case "steer":
+      return { ...state, steers: [...state.steers, action.message] };
+    case "take_pending":
+      return action.from === "queue"
+        ? withQueue(state, state.queue.slice(0, -1))
+        : { ...state, steers: state.steers.slice(0, -1) };
     case "busy":
       return withStatus(state, { busy: action.busy });
     case "call_denied":
@@ -126,7 +137,7 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
     case "request_started": {
       const { mode, reason, previousResponseIdPresent, warmup, lane, lanes } = event.request;
       const inBand = inBandEffort(state.status.lane?.inBand, event.request);
-      return withStatus(warmup ? state : dropOrphans(state), {
+      return withStatus(warmup ? state : steersSent(dropOrphans(state)), {
         last: { mode, reason, prev: previousResponseIdPresent, warmup },
         lane: { label: lane, count: lanes ?? 1, ...(inBand ? { inBand } : {}) },
         next: warmup ? state.status.next : undefined,
@@ -262,7 +273,7 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
 }
 
 function endTurn(state: UiState): UiState {
-  const finished = finishStream(state);
+  const finished = steersSent(finishStream(state));
   return withLive(finished, { reasoning: undefined, calls: {} });
 }
 

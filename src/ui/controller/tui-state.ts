@@ -1,5 +1,6 @@
 import type { SessionSummary } from "../../session/session-list.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
+import type { OpenCostQuestion } from "./cost-question.js";
 import type { OpenPicker } from "./picker-spec.js";
 import { initialState, type UiState } from "./ui-state.js";
 
@@ -43,6 +44,8 @@ export interface TuiState extends UiState {
   approvals: readonly PendingApproval[];
   prompt: ApprovalPrompt;
   picker?: OpenPicker;
+  /** The question before a costly step (a switch that breaks the cached prefix, /compact). */
+  costQuestion?: OpenCostQuestion;
   resumeList?: ResumeList;
   pager?: PagerState;
   /** The line under the status bar (quit arming, effort steps). */

@@ -46,6 +46,8 @@ export interface UiState {
   status: StatusState;
   /** Messages typed while a turn runs (with their images), sent in order after it. */
   queue: ComposedMessage[];
+  /** Messages steered into the running turn that no request has carried yet (shown below). */
+  steers: ComposedMessage[];
   /** The last command's whole output (the transcript shows it cut to the screen). */
   lastOutput?: { command: string; output: string };
 }
@@ -62,6 +64,7 @@ export function initialState(options: { model?: string; contextWindow?: number }
       queued: 0,
     },
     queue: [],
+    steers: [],
   };
 }
 

@@ -9,6 +9,11 @@ import { backspace, insertText } from "./composer-buffer.js";
 /** The terminal the prompt's diff is laid out in. */
 export type Terminal = { rows?: number; columns?: number };
 
+/** Typed or pasted text for the field; control keys and bracketed-paste markers are not text. */
+function fieldText(input: string): string {
+  return input.replace(/\u001b?\[20[01]~/g, "").replace(/[\u0000-\u001f\u007f]/g, " ");
+}
+
 /** A key on the feedback field of "No, and tell the model what to do differently". */
 function feedbackKey(
   c: TuiController,
@@ -20,16 +25,18 @@ function feedbackKey(
   const prompt = c.store.getState().prompt;
   if (key.ctrl && input === "c") return c.interrupt();
   if (key.escape) return c.set({ prompt: { ...prompt, feedback: undefined } });
-  if (key.return) {
-    const said = text.trim();
-    return c.approvals.decide(pending, { kind: "deny", ...(said ? { feedback: said } : {}) });
+  const send = (said: string) =>
+    c.approvals.decide(pending, { kind: "deny", ...(said ? { feedback: said } : {}) });
+  if (key.return) return send(text.trim());
+  // Text and Enter typed faster than a render arrive as one chunk ("try ls\r"), as in the composer.
+  if (input.length > 1 && /^[^\r\n]*\r$/.test(input) && !key.ctrl && !key.meta) {
+    return send(`${text}${fieldText(input.slice(0, -1))}`.trim());
   }
   const buffer = { text, cursor: text.length };
   if (key.backspace || key.delete) {
     return c.set({ prompt: { ...prompt, feedback: backspace(buffer).text } });
   }
-  // Typed or pasted text; control keys and bracketed-paste markers are not text.
-  const typed = input.replace(/\u001b?\[20[01]~/g, "").replace(/[\u0000-\u001f\u007f]/g, " ");
+  const typed = fieldText(input);
   if (typed && !key.ctrl && !key.meta) {
     c.set({ prompt: { ...prompt, feedback: insertText(buffer, typed).text } });
   }

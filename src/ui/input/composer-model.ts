@@ -14,10 +14,12 @@ import {
   recall,
   remember,
 } from "./composer-buffer.js";
+import { type HistorySearch, searchKey } from "./history-search.js";
 import { chipImagePaths, wordEndingAt } from "./image-chips.js";
 import { CONTROL_CHAR_ACTIONS, type KeyAction, keyAction } from "./keymap.js";
 import {
   type ChipImage,
+  type ComposedMessage,
   composeMessage,
   deletePlaceholderBefore,
   expandPastes,
@@ -49,6 +51,8 @@ export interface ComposerOptions {
   cwd: string;
   /** Something the person should know (an image too large to attach). */
   onNotice(text: string): void;
+  /** Up on an empty input: the last message still waiting to be sent, taken back to edit. */
+  takePending?(): ComposedMessage | undefined;
 }
 
 /** Leftover of an escape sequence Ink did not recognise (e.g. "[27;2;13~"): never typed text. */
@@ -70,6 +74,8 @@ export class ComposerModel {
   /** The images of messages sent, by their text, for Up to recall them with their chips. */
   private readonly sentImages = new Map<string, ChipImage[]>();
   private readonly listeners = new Set<() => void>();
+  /** Ctrl+R's reverse search, while it is open. */
+  private searching: HistorySearch | undefined;
 
   constructor(private readonly options: ComposerOptions) {}
 
@@ -86,6 +92,9 @@ export class ComposerModel {
     this.buffer = next;
     for (const listener of this.listeners) listener();
   };
+
+  /** The reverse search in progress (the view shows its query). */
+  readonly search = (): HistorySearch | undefined => this.searching;
 
   readonly isEmpty = (): boolean => this.buffer.text.length === 0;
 
@@ -126,6 +135,7 @@ export class ComposerModel {
   };
 
   private handleKey(input: string, key: Key) {
+    if (this.searching) return this.searchingKey(this.searching, input, key);
     const action = keyAction(input, key);
     if (action) return this.perform(action);
     if (!input || key.ctrl || CSI_REMNANT.test(input)) return;
@@ -193,6 +203,31 @@ export class ComposerModel {
     if (range) this.chipImages(range);
   }
 
+  private startSearch() {
+    this.searching = { query: "", draft: this.buffer };
+    this.showMatch(this.searching);
+  }
+
+  private showMatch(search: HistorySearch) {
+    const text =
+      search.match === undefined ? search.draft.text : this.history.entries[search.match];
+    this.replace(text === undefined ? search.draft : { text, cursor: text.length });
+  }
+
+  /** A key while Ctrl+R searches: refine, go older, accept (then maybe handle the key) or cancel. */
+  private searchingKey(search: HistorySearch, input: string, key: Key) {
+    const result = searchKey(search, this.history.entries, input, key);
+    if ("search" in result) {
+      this.searching = result.search;
+      return this.showMatch(result.search);
+    }
+    this.searching = undefined;
+    if ("cancel" in result) return this.replace(search.draft);
+    this.history = { ...this.history, index: this.history.entries.length, draft: "" };
+    this.replace(this.buffer);
+    if (result.passOn) this.handleKey(input, key);
+  }
+
   private recallHistory(direction: -1 | 1) {
     const recalled = recall(this.history, this.buffer.text, direction);
     if (!recalled) return;
@@ -223,11 +258,15 @@ export class ComposerModel {
       case "up":
       case "down": {
         const direction = action === "up" ? -1 : 1;
+        const pending = action === "up" && b.text === "" ? this.options.takePending?.() : undefined;
+        if (pending) return this.prepend(pending.text, pending.images);
         const moved = moveLine(b, direction);
         return moved ? this.replace(moved) : this.recallHistory(direction);
       }
       case "backspace":
         return this.replace(deletePlaceholderBefore(b, this.placeholders) ?? backspace(b));
+      case "search_history":
+        return this.startSearch();
       case "expand_paste": {
         const text = expandPastes(b.text, this.placeholders);
         return this.replace({ text, cursor: text.length });

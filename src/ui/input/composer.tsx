@@ -1,6 +1,7 @@
 import { Box, Text, useStdout } from "ink";
 import { printable } from "../../text/terminal-text.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
+import { type HistorySearch, searchLabel } from "./history-search.js";
 
 /** Rows left for the rest of the screen around the input box. */
 const AROUND_INPUT_ROWS = 12;
@@ -24,10 +25,13 @@ export function Composer({
   buffer,
   placeholder,
   dim,
+  search,
 }: {
   buffer: ComposerBuffer;
   placeholder: string;
   dim: boolean;
+  /** Ctrl+R's search in progress: its query shown above the match. */
+  search?: HistorySearch | undefined;
 }) {
   const { stdout } = useStdout();
   const { text, cursor } = buffer;
@@ -49,6 +53,7 @@ export function Composer({
       borderColor={dim ? "gray" : "cyan"}
       paddingX={1}
     >
+      {search ? <Text color="yellow">{printable(searchLabel(search))}</Text> : null}
       {text === "" ? (
         <Text>
           <Text color="cyan">› </Text>

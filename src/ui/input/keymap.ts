@@ -13,6 +13,7 @@ export type KeyAction =
   | "transcript"
   | "show_output"
   | "expand_paste"
+  | "search_history"
   | "up"
   | "down"
   | "left"
@@ -53,7 +54,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   {
     keys: "Esc",
     action: "interrupt",
-    description: "interrupt the running turn; twice on an empty input: /rewind",
+    description: "interrupt the running turn; twice on an empty input: edit an earlier message",
     match: (_i, key) => key.escape,
   },
   {
@@ -65,7 +66,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   {
     keys: "Ctrl+T",
     action: "transcript",
-    description: "the whole transcript in a pager (↑↓ PgUp PgDn scroll, / search, Esc closes)",
+    description: "the whole transcript in a pager (↑↓ PgUp PgDn g G scroll, / search, Esc closes)",
     match: (input, key) => key.ctrl && input === "t",
   },
   {
@@ -97,6 +98,12 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
     action: "expand_paste",
     description: "expand collapsed pastes ([Pasted N chars]) into the input",
     match: (input, key) => key.ctrl && input === "x",
+  },
+  {
+    keys: "Ctrl+R",
+    action: "search_history",
+    description: "search the messages sent before (again: older; Enter puts it in the input)",
+    match: (input, key) => key.ctrl && input === "r",
   },
   {
     keys: "Up",
@@ -162,6 +169,7 @@ export const CONTROL_CHAR_ACTIONS: Readonly<Record<string, KeyAction>> = {
   "\b": "backspace",
   "\u000f": "show_output",
   "\u0018": "expand_paste",
+  "\u0012": "search_history",
   "\u0015": "clear_line",
   "\u0017": "delete_word",
   "\u0001": "home",

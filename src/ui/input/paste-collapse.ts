@@ -1,5 +1,6 @@
 import { imageMention } from "../../protocol/image-data.js";
 import type { MessageImage } from "../../protocol/items.js";
+import { groupedNumber } from "../../text/grouped-number.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 
 /** A paste longer than this (characters or lines) shows as one placeholder in the composer. */
@@ -45,7 +46,7 @@ function uniqueLabel(base: string, placeholders: Placeholders): string {
 
 /** `[Pasted 9 192 chars]`, with `#2`, `#3` … when the same label is already in use. */
 export function pasteLabel(text: string, placeholders: Placeholders): string {
-  const size = text.length.toLocaleString("en-US").replaceAll(",", " ");
+  const size = groupedNumber(text.length).replaceAll(",", " ");
   return uniqueLabel(`[Pasted ${size} chars`, placeholders);
 }
 

@@ -2,6 +2,7 @@ import type { Key } from "ink";
 import { approvalKeyGoesToComposer } from "../approval-choices.js";
 import { runSlashCommand } from "../commands/dispatch.js";
 import type { TuiController } from "../controller/controller.js";
+import { costQuestionAnswer } from "../cost-question.js";
 import { pickerKey } from "../picker.js";
 import { resumeListKey } from "../resume-list.js";
 import { pagerKey } from "../transcript/pager-keys.js";
@@ -61,7 +62,8 @@ function overlayKey(t: KeyTargets, input: string, key: Key): boolean {
   const c = t.controller;
   const state = c.store.getState();
   const rows = t.terminal.rows || 24;
-  const paged = pagerKey(state.pager, input, key, { entries: state.entries, rows });
+  const columns = t.terminal.columns || 80;
+  const paged = pagerKey(state.pager, input, key, { entries: state.entries, rows, columns });
   if (paged !== "none") {
     c.set({ pager: paged.pager });
     return true;
@@ -91,8 +93,8 @@ function pickerOpenKey(c: TuiController, input: string, key: Key) {
 }
 
 /**
- * One route for every key: the pager and resume list, then the approval prompt, else an open
- * picker, else the completion popup, else the composer.
+ * One route for every key: the pager and resume list, then the approval prompt, else the cost
+ * question, else an open picker, else the completion popup, else the composer.
  */
 export function routeKey(t: KeyTargets, input: string, key: Key) {
   if (overlayKey(t, input, key)) return;
@@ -102,6 +104,11 @@ export function routeKey(t: KeyTargets, input: string, key: Key) {
     return t.composer.handle(input, key);
   }
   if (pending) return approvalKeys(c, pending, input, key, t.terminal);
+  const question = c.store.getState().costQuestion;
+  if (question) {
+    const answer = costQuestionAnswer(input, key);
+    return answer && question.answer(answer);
+  }
   if (c.store.getState().picker) return pickerOpenKey(c, input, key);
   if (t.completion(input, key)) return;
   t.composer.handle(input, key);

@@ -38,6 +38,7 @@ export function useKeys(controller: TuiController, takeReport: (input: string) =
     onSignal: (signal, empty) => composerSignal(controller, signal, empty),
     cwd: controller.launch.cwd,
     onNotice: (text) => controller.notice("warning", text),
+    takePending: () => controller.takePending(),
   });
   useEffect(() => controller.attachInput(model), [controller, model]);
   const completion = useCompletion({
@@ -67,5 +68,5 @@ export function useKeys(controller: TuiController, takeReport: (input: string) =
       keyed,
     );
   });
-  return { buffer, completion };
+  return { buffer, completion, search: model.search() };
 }

@@ -2,11 +2,12 @@ import { Box, Text } from "ink";
 import { assertNever } from "../../session/events.js";
 import { printable, shownOutput } from "../../text/terminal-text.js";
 import type { FileChange, PlanStep } from "../../tools/types.js";
+import { type ChangeCounts, changeCounts, displayDiff } from "../approval-diff.js";
 import { SHOW_OUTPUT_KEY } from "../input/keymap.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
 import { McpCallView } from "./mcp-entry.js";
 import { wrapRuns } from "./text-wrap.js";
-import { STEERED_LABEL, type TranscriptEntry } from "./transcript-entries.js";
+import { exitLabel, STEERED_LABEL, type TranscriptEntry } from "./transcript-entries.js";
 
 const MAX_DIFF_LINES = 200;
 
@@ -59,7 +60,21 @@ function diffColor(line: string): "green" | "red" | "cyan" | undefined {
   return undefined;
 }
 
-const CHANGE_MARK = { add: "A", delete: "D", update: "M" } as const;
+/** A file of a patch, as the approval prompt names it: `add path +2 −0`. */
+function FileHeader({ change, counts }: { change: FileChange; counts?: ChangeCounts }) {
+  return (
+    <Text>
+      {change.kind} {printable(change.path)}
+      {change.movePath ? ` → ${printable(change.movePath)}` : ""}
+      {counts ? (
+        <>
+          {" "}
+          <Text color="green">+{counts.added}</Text> <Text color="red">−{counts.removed}</Text>
+        </>
+      ) : null}
+    </Text>
+  );
+}
 
 function PatchEntry({
   ok,
@@ -70,19 +85,17 @@ function PatchEntry({
   changes: FileChange[];
   error?: string;
 }) {
+  const counts = changeCounts(changes);
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text color={ok ? "green" : "red"} bold>
         {ok ? "✓ Applied patch" : "✗ Patch failed"}
         {error ? <Text bold={false}>: {printable(error)}</Text> : null}
       </Text>
-      {changes.map((change) => (
+      {changes.map((change, i) => (
         <Box key={`${change.path}:${change.movePath ?? ""}`} flexDirection="column" marginLeft={2}>
-          <Text>
-            {CHANGE_MARK[change.kind]} {printable(change.path)}
-            {change.movePath ? ` → ${printable(change.movePath)}` : ""}
-          </Text>
-          {change.diff ? <DiffText text={change.diff} /> : null}
+          <FileHeader change={change} counts={change.diff ? counts[i] : undefined} />
+          {change.diff ? <DiffText text={displayDiff(change).join("\n")} /> : null}
         </Box>
       ))}
     </Box>
@@ -105,12 +118,6 @@ function PlanEntry({ explanation, plan }: { explanation?: string; plan: PlanStep
       ))}
     </Box>
   );
-}
-
-function exitLabel(entry: Extract<TranscriptEntry, { kind: "command" }>): string {
-  if (entry.aborted) return "aborted";
-  if (entry.timedOut) return "timed out";
-  return `exit ${entry.exitCode ?? "?"}`;
 }
 
 /** Columns of indent before command output in the transcript. */

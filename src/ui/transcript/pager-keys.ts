@@ -1,7 +1,18 @@
 import type { Key } from "ink";
+import { printable } from "../../text/terminal-text.js";
 import type { PagerState } from "../controller/tui-state.js";
+import { displayWidth, wrapRuns } from "./text-wrap.js";
 import type { TranscriptEntry } from "./transcript-entries.js";
 import { entryLines } from "./transcript-text.js";
+
+/** The transcript as the pager's rows: every entry's lines, long lines wrapped to `width`. */
+export function pagerLines(entries: readonly TranscriptEntry[], width: number): string[] {
+  return entries.flatMap(entryLines).flatMap((line) => {
+    const text = printable(line);
+    if (displayWidth(text) <= width) return [text];
+    return wrapRuns([{ text }], width).map((row) => row.map((run) => run.text).join(""));
+  });
+}
 
 /** Index of the first line at or after `from` containing `query` (case-insensitive), wrapping. */
 export function findLine(
@@ -21,6 +32,7 @@ export function findLine(
 export interface PagerContext {
   entries: readonly TranscriptEntry[];
   rows: number;
+  columns: number;
 }
 
 /**
@@ -45,7 +57,7 @@ export function pagerKey(
   };
   if (!s) {
     if (!(key.ctrl && input === "t")) return "none";
-    const lines = context.entries.flatMap(entryLines);
+    const lines = pagerLines(context.entries, Math.max(10, context.columns));
     return { pager: { lines, top: Math.max(0, lines.length - page) } };
   }
   if (s.typing !== undefined) {
@@ -62,6 +74,8 @@ export function pagerKey(
   if (input === "n" && s.query) return { pager: search(s, s.query, (s.match ?? -1) + 1) };
   if (key.upArrow) return { pager: { ...s, top: clamp(s, s.top - 1) } };
   if (key.downArrow) return { pager: { ...s, top: clamp(s, s.top + 1) } };
+  if (key.home || input === "g") return { pager: { ...s, top: 0 } };
+  if (key.end || input === "G") return { pager: { ...s, top: clamp(s, s.lines.length) } };
   if (key.pageUp) return { pager: { ...s, top: clamp(s, s.top - page) } };
   if (key.pageDown || input === " ") return { pager: { ...s, top: clamp(s, s.top + page) } };
   return { pager: s };

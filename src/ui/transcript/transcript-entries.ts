@@ -20,6 +20,8 @@ export type TranscriptEntryBody =
       head: string[];
       hidden: number;
       tail: string[];
+      /** The hidden lines themselves (bounded), for the transcript pager. */
+      middle?: string[];
       durationMs: number;
     }
   | { kind: "patch"; ok: boolean; changes: FileChange[]; error?: string }
@@ -56,17 +58,33 @@ export interface LiveCall {
 
 const OUTPUT_HEAD = 2;
 const OUTPUT_TAIL = 3;
+/** Hidden output lines kept for the pager (the rest is counted, not kept). */
+const PAGER_KEPT_LINES = 5000;
 
-/** Command output collapsed to a few lines for the transcript. */
-export function collapseOutput(output: string): { head: string[]; hidden: number; tail: string[] } {
+/** Command output collapsed to a few lines for the transcript; the hidden lines kept for Ctrl+T. */
+export function collapseOutput(output: string): {
+  head: string[];
+  hidden: number;
+  tail: string[];
+  middle?: string[];
+} {
   const lines = output.replace(/\s+$/, "").split("\n");
   if (lines.length === 1 && lines[0] === "") return { head: [], hidden: 0, tail: [] };
   if (lines.length <= OUTPUT_HEAD + OUTPUT_TAIL + 1) return { head: lines, hidden: 0, tail: [] };
+  const middle = lines.slice(OUTPUT_HEAD, -OUTPUT_TAIL);
   return {
     head: lines.slice(0, OUTPUT_HEAD),
-    hidden: lines.length - OUTPUT_HEAD - OUTPUT_TAIL,
+    hidden: middle.length,
     tail: lines.slice(-OUTPUT_TAIL),
+    middle: middle.slice(0, PAGER_KEPT_LINES),
   };
+}
+
+/** How a finished command ended, as the transcript says it. */
+export function exitLabel(entry: { aborted: boolean; timedOut: boolean; exitCode: number | null }) {
+  if (entry.aborted) return "aborted";
+  if (entry.timedOut) return "timed out";
+  return `exit ${entry.exitCode ?? "?"}`;
 }
 
 /** The last `maxLines` lines of a growing output (bounded, for the live region). */
@@ -92,6 +110,7 @@ export interface McpCallEntry {
   head: string[];
   hidden: number;
   tail: string[];
+  middle?: string[];
 }
 
 const MAX_ARGUMENTS = 200;

@@ -36,7 +36,7 @@ export function TranscriptPager({
       <Text dimColor>
         {pager.typing !== undefined
           ? `/${pager.typing}▏ (Enter search, Esc cancel)`
-          : "↑↓ PgUp PgDn scroll · / search · n next · Esc close"}
+          : "↑↓ PgUp PgDn scroll · g/G top/end · / search · n next · Esc close"}
       </Text>
     </Box>
   );

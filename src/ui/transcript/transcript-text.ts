@@ -1,6 +1,24 @@
-import { STEERED_LABEL, type TranscriptEntry } from "./transcript-entries.js";
+import { displayDiff } from "../approval-diff.js";
+import { exitLabel, STEERED_LABEL, type TranscriptEntry } from "./transcript-entries.js";
 
-/** An entry as plain lines, for the transcript pager (what was shown, without colours). */
+/** Collapsed output lines, with the hidden middle back in (the pager shows output whole). */
+function wholeOutput(entry: {
+  head: string[];
+  hidden: number;
+  tail: string[];
+  middle?: string[];
+}): string[] {
+  const middle = entry.middle ?? [];
+  const dropped = entry.hidden - middle.length;
+  return [
+    ...entry.head,
+    ...middle,
+    ...(dropped > 0 ? [`… ${dropped} more lines not kept …`] : []),
+    ...entry.tail,
+  ].map((line) => `    ${line}`);
+}
+
+/** An entry as plain lines, for the transcript pager (everything it holds, without colours). */
 export function entryLines(entry: TranscriptEntry): string[] {
   switch (entry.kind) {
     case "banner":
@@ -18,21 +36,28 @@ export function entryLines(entry: TranscriptEntry): string[] {
     case "command":
       return [
         "",
-        `$ ${entry.command}  (exit ${entry.exitCode ?? "-"})`,
-        ...entry.head.map((line) => `    ${line}`),
-        ...(entry.hidden > 0 ? [`    … ${entry.hidden} lines …`] : []),
-        ...entry.tail.map((line) => `    ${line}`),
+        `$ ${entry.command}  (${exitLabel(entry)}, ${(entry.durationMs / 1000).toFixed(1)}s)`,
+        ...wholeOutput(entry),
+      ];
+    case "mcp":
+      return [
+        "",
+        `${entry.server}.${entry.tool}(${entry.arguments})  (${entry.ok ? "ok" : "failed"})`,
+        ...wholeOutput(entry),
       ];
     case "patch":
       return [
         "",
         entry.ok ? "patch applied" : `patch failed: ${entry.error ?? ""}`,
-        ...entry.changes.map((change) => `    ${change.kind} ${change.path}`),
+        ...entry.changes.flatMap((change) => [
+          `    ${change.kind} ${change.path}${change.movePath ? ` → ${change.movePath}` : ""}`,
+          ...displayDiff(change).map((line) => `      ${line}`),
+        ]),
       ];
     case "plan":
       return ["", "plan", ...entry.plan.map((step) => `    [${step.status}] ${step.step}`)];
     case "notice":
-      return [`· ${entry.text}`];
+      return entry.text.split("\n").map((line, i) => (i === 0 ? `· ${line}` : `  ${line}`));
     case "info":
       return ["", entry.title, ...entry.lines.map((line) => `  ${line}`)];
     case "table":

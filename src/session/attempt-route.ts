@@ -1,0 +1,26 @@
+import type { ServerEvent } from "../protocol/events.js";
+import type { LaneRoute } from "../transport/types.js";
+import type { SocketSteering } from "./socket-steering.js";
+
+/**
+ * How one attempt's stream is read: on its lane's `stream_id` (noting a server that did not
+ * echo it), and with socket steering, on past a steered end while steering is unsettled.
+ */
+export class AttemptRoute {
+  /** The response's first event did not echo the lane's `stream_id`. */
+  ignored = false;
+  /** What the transport is given; undefined: the connection's default lane, no steering. */
+  readonly lane: LaneRoute | undefined;
+
+  constructor(streamId: string | undefined, steering: SocketSteering | undefined) {
+    const route: LaneRoute = {};
+    if (streamId) {
+      route.streamId = streamId;
+      route.onIgnored = () => {
+        this.ignored = true;
+      };
+    }
+    if (steering) route.keepReading = (event: ServerEvent) => steering.keepReading(event);
+    this.lane = streamId || steering ? route : undefined;
+  }
+}

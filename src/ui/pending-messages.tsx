@@ -1,0 +1,40 @@
+import { Box, Text } from "ink";
+import { printable } from "../text/terminal-text.js";
+import type { ComposedMessage } from "./input/paste-collapse.js";
+
+/** One waiting message on one row: its first line, cut to the width. */
+function Row({ label, message }: { label: string; message: ComposedMessage }) {
+  const first = message.text.split("\n")[0] ?? "";
+  return (
+    <Text dimColor wrap="truncate-end">
+      {label} › {printable(first)}
+    </Text>
+  );
+}
+
+/**
+ * Messages not sent yet, in their own area below the transcript: steers waiting for the next
+ * request of the running turn, then messages queued behind it. Up on an empty input edits the last.
+ */
+export function PendingMessages({
+  steers,
+  queue,
+}: {
+  steers: readonly ComposedMessage[];
+  queue: readonly ComposedMessage[];
+}) {
+  if (steers.length === 0 && queue.length === 0) return null;
+  return (
+    <Box flexDirection="column">
+      {steers.map((message, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: order is the identity
+        <Row key={`s${i}`} label="↳ steer (with the next request)" message={message} />
+      ))}
+      {queue.map((message, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: order is the identity
+        <Row key={`q${i}`} label="queued" message={message} />
+      ))}
+      <Text dimColor> Up on an empty input edits the last one before it is sent</Text>
+    </Box>
+  );
+}
