@@ -2,20 +2,17 @@ import { basename } from "node:path";
 import { effortError, lookupModel } from "../models/catalog.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
-import { InconsistentHistoryError, repairHistory } from "../session/history-repair.js";
-import { type NewSessionMeta, readSessionFile, SessionFile } from "../session/session-file.js";
+import { type NewSessionMeta, SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { systemTimezone } from "./context-sources.js";
-import { CliError, ConfigError } from "./errors.js";
-import { EXIT_FAILED } from "./exit-codes.js";
+import { ConfigError } from "./errors.js";
 import { hookSetup } from "./hook-setup.js";
-import { resumeWarnings } from "./resume-warnings.js";
 import type { Runtime } from "./runtime.js";
 import { shellSandboxOptions } from "./sandbox-settings.js";
+import { loadSaved } from "./saved-history.js";
 import {
-  asCliError,
   findSavedSession,
   type ResumeTarget,
   resumeChanges,
@@ -56,39 +53,6 @@ export interface OpenedSession {
 
 function findSaved(runtime: Runtime, target: ResumeTarget): string {
   return findSavedSession(runtime.home, runtime.cwd, target);
-}
-
-/**
- * Lock the session (unless nothing is written), read it and make its history sendable: calls
- * left without an output by a crash get their `aborted` output, written to the file before
- * anything is sent. An inconsistent history is refused.
- */
-function loadSaved(path: string, writable: boolean) {
-  const store = writable ? lockedReopen(path) : undefined;
-  try {
-    const saved = readSessionFile(path);
-    const repaired = repairHistory(saved.history);
-    if (store && repaired.added.length > 0) {
-      if (repaired.atEnd) store.append(repaired.added);
-      else store.replace(repaired.history);
-    }
-    const warnings = resumeWarnings(path, saved.unreadableLines, repaired.added.length);
-    return { saved: { ...saved, history: repaired.history }, store, warnings };
-  } catch (error) {
-    store?.close();
-    if (error instanceof InconsistentHistoryError) {
-      throw new CliError(`cannot resume ${path}: ${error.message}`, EXIT_FAILED);
-    }
-    throw asCliError(error);
-  }
-}
-
-function lockedReopen(path: string): SessionFile {
-  try {
-    return SessionFile.reopen(path, `session ${basename(path, ".jsonl")}`);
-  } catch (error) {
-    throw asCliError(error);
-  }
 }
 
 /** A new or resumed session over the runtime's provider, persisted unless ephemeral. */

@@ -6,7 +6,7 @@ import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
 import type { CodeRewind } from "../tools/checkpoints/checkpoint-store.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
-import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
+import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
@@ -72,6 +72,8 @@ export interface HistoryStore {
   recordSettings?(settings: RecordedSettings): void;
   /** A workspace checkpoint or a rewind (the session file's `checkpoint` lines). */
   recordCheckpoint?(line: CheckpointLine): void;
+  /** What a call's patch is about to write, durably before it writes (`patch_intent` lines). */
+  recordPatchIntent?(callId: string, intent: PatchIntent): void;
   /** The session closed: release what the store holds (the session file's lock). */
   close?(): void;
 }

@@ -41,10 +41,14 @@ export interface RepairedHistory {
 /**
  * Pair every tool call with an output, as the Responses API requires: a call whose output was
  * lost (the process died while it ran) gets the `aborted` output an interrupt records, placed
- * after the calls and outputs around it. An output whose call is missing cannot be repaired.
- * Pure.
+ * after the calls and outputs around it; `outputFor` may give a call another output (what an
+ * interrupted patch did write). An output whose call is missing cannot be repaired. Pure when
+ * `outputFor` is.
  */
-export function repairHistory(history: readonly ResponseItem[]): RepairedHistory {
+export function repairHistory(
+  history: readonly ResponseItem[],
+  outputFor: (callId: string) => string | undefined = () => undefined,
+): RepairedHistory {
   const calls = new Set<string>();
   const answered = new Set<string>();
   const callOf = history.map(toolCallOf); // once each: a resumed history has 10 000+ items
@@ -84,7 +88,7 @@ export function repairHistory(history: readonly ResponseItem[]): RepairedHistory
     }
     out.push(item);
     if (call && !answered.has(call.call_id)) {
-      const output = toolOutputFor(call, ABORTED_OUTPUT);
+      const output = toolOutputFor(call, outputFor(call.call_id) ?? ABORTED_OUTPUT);
       pending.push(output);
       added.push(output);
     }

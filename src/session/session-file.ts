@@ -4,10 +4,13 @@ import { z } from "zod";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { lazy } from "../protocol/lazy.js";
+import type { PatchIntent } from "../tools/types.js";
 import type { HistoryStore } from "./api.js";
 import { type CheckpointLine, checkpointLineOf } from "./checkpoint-lines.js";
+import { type PatchIntentLine, patchIntentLine, patchIntentLineOf } from "./patch-intent-lines.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { type RecordedSettings, recordedSettingsOf, settingsLine } from "./recorded-settings.js";
+import { lineItems } from "./session-lines.js";
 import { lockSession } from "./session-lock.js";
 import { appendWhole, asStorageError, removeBegun } from "./session-storage.js";
 import { sessionsDir } from "./sessions-dir.js";
@@ -48,26 +51,6 @@ export interface NewSessionMeta {
   forked_from?: string;
 }
 
-/** An item as a line holds it: an object with a string `type` (checked by hand: 10 000+ lines). */
-function isItem(value: unknown): value is ResponseItem {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as { type?: unknown }).type === "string"
-  );
-}
-
-/** The items of an `item` or `history_replaced` line, or undefined for any other line. */
-function lineItems(value: unknown): { replace: boolean; items: ResponseItem[] } | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const line = value as { type?: unknown; item?: unknown; items?: unknown };
-  if (line.type === "item" && isItem(line.item)) return { replace: false, items: [line.item] };
-  if (line.type === "history_replaced" && Array.isArray(line.items) && line.items.every(isItem))
-    return { replace: true, items: line.items };
-  return undefined;
-}
-
 export interface SavedSession {
   meta: SessionMeta;
   history: ResponseItem[];
@@ -75,6 +58,8 @@ export interface SavedSession {
   settings: RecordedSettings;
   /** The workspace checkpoints and rewinds, in the order written (code rewind on resume). */
   checkpoints: CheckpointLine[];
+  /** The patch intents recorded, by call_id (a call without output is reported on from it). */
+  patchIntents: Map<string, PatchIntentLine>;
   /** A torn (incomplete) last line was skipped. */
   tornTail: boolean;
   /** 1-based numbers of the lines that could not be read (skipped), the torn tail included. */
@@ -192,6 +177,13 @@ export class SessionFile implements HistoryStore {
     appendWhole(this.path, `${JSON.stringify(line)}\n`, "save a checkpoint");
   }
 
+  /** What a call's patch is about to write: fsync'd, before the patch writes anything. */
+  recordPatchIntent(callId: string, intent: PatchIntent): void {
+    this.refuseIfClosed();
+    const line = `${JSON.stringify(patchIntentLine(callId, intent))}\n`;
+    appendWhole(this.path, line, "save a patch's intent", { sync: true });
+  }
+
   private refuseIfClosed(): void {
     if (this.closed) throw new SessionClosedError(this.path);
   }
@@ -205,6 +197,7 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
   let history: ResponseItem[] = [];
   let settings: RecordedSettings | undefined;
   const checkpoints: CheckpointLine[] = [];
+  const patchIntents = new Map<string, PatchIntentLine>();
   const unreadableLines: number[] = [];
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
@@ -232,6 +225,11 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
       checkpoints.push(checkpoint);
       continue;
     }
+    const intent = patchIntentLineOf(value);
+    if (intent) {
+      patchIntents.set(intent.call_id, intent);
+      continue;
+    }
     const read = lineItems(value);
     if (!read) unreadableLines.push(index + 1);
     else if (read.replace) history = read.items;
@@ -239,7 +237,15 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
   }
   if (!meta) throw new SessionFileError(`${path} is empty`);
   const recorded = settings ?? headerSettings(meta);
-  return { meta, history, settings: recorded, checkpoints, tornTail, unreadableLines };
+  return {
+    meta,
+    history,
+    settings: recorded,
+    checkpoints,
+    patchIntents,
+    tornTail,
+    unreadableLines,
+  };
 }
 
 /** The model and effort a session file's header records. */

@@ -1,4 +1,13 @@
-import { appendFileSync, rmSync, statSync, truncateSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  fsyncSync,
+  openSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 
 /** What a file-system refusal means for the person, by errno code (docs/protocol.md, Durability). */
@@ -37,13 +46,20 @@ export function asStorageError(error: unknown, what: string, path: string): unkn
 
 /**
  * Append `text` whole or not at all: a write cut short (ENOSPC half-way) is truncated back to
- * the length before it, so the file never ends in a torn record.
+ * the length before it, so the file never ends in a torn record. `sync`: on disk (fsync) before
+ * it returns.
  */
-export function appendWhole(path: string, text: string, what: string): void {
+export function appendWhole(
+  path: string,
+  text: string,
+  what: string,
+  options: { sync?: boolean } = {},
+): void {
   let before: number | undefined;
   try {
     before = statSync(path).size;
-    appendFileSync(path, text);
+    if (options.sync) appendSynced(path, text);
+    else appendFileSync(path, text);
   } catch (error) {
     if (before !== undefined) {
       try {
@@ -62,5 +78,16 @@ export function removeBegun(path: string): void {
     rmSync(path, { force: true });
   } catch {
     // a read-only folder: nothing was created in it
+  }
+}
+
+function appendSynced(path: string, text: string): void {
+  const fd = openSync(path, "a");
+  try {
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }

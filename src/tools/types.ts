@@ -152,6 +152,25 @@ export type ApprovalRequest =
     };
 
 /** Everything a tool handler may touch, injected so tests run on temp dirs and real processes. */
+/**
+ * What a patch is about to write, recorded durably before its first write (the session file's
+ * `patch_intent` line): each file in write order with the hash of its content before and after
+ * (null: absent), never the content itself. A resume compares the files on disk with these
+ * hashes, so what it reports as applied is proven by the files, not by progress markers.
+ */
+export interface PatchIntent {
+  files: PatchIntentFile[];
+}
+
+export interface PatchIntentFile {
+  /** Absolute path. */
+  path: string;
+  /** sha256 of the content (first 128 bits, hex) before the patch; null: the file did not exist. */
+  before: string | null;
+  /** sha256 of the content the patch writes (first 128 bits, hex); null: the patch deletes it. */
+  after: string | null;
+}
+
 export interface ToolContext {
   callId: string;
   /** The working directory (absolute). */
@@ -165,6 +184,11 @@ export interface ToolContext {
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** A one-line warning for the person (the session's `warning` event). */
   warn?(message: string): void;
+  /**
+   * Record durably, before the first write, what a patch is about to write (the session file's
+   * `patch_intent` line); absent when nothing is saved (--ephemeral).
+   */
+  recordPatchIntent?(intent: PatchIntent): void;
 }
 
 /** Receives a custom tool call's input while it streams; produces previews only. */

@@ -121,6 +121,7 @@ export abstract class SessionParts {
       approve: this.approve,
       build: (extra) => this.build(extra),
       append: (items) => this.conversation.append(items),
+      recordPatchIntent: (callId, intent) => this.conversation.recordPatchIntent(callId, intent),
       emit: (event) => this.emit(event),
       onRequestStarted: (request) => this.emit({ type: "request_started", request }),
       onRequestFinished: (request) => this.recordRequest(request),

@@ -3,6 +3,7 @@ import type { HistoryStore } from "../session/api.js";
 import type { CheckpointLine } from "../session/checkpoint-lines.js";
 import { ConversationHistory } from "../session/history.js";
 import type { RecordedSettings } from "../session/recorded-settings.js";
+import type { PatchIntent } from "../tools/types.js";
 
 /**
  * The conversation in memory and in the session file. Appends go to the store first: what
@@ -54,6 +55,11 @@ export class StoredHistory {
   /** A workspace checkpoint or a rewind, for the session file. */
   recordCheckpoint(line: CheckpointLine): void {
     this.store?.recordCheckpoint?.(line);
+  }
+
+  /** What a call's patch is about to write (before it writes). */
+  recordPatchIntent(callId: string, intent: PatchIntent): void {
+    this.store?.recordPatchIntent?.(callId, intent);
   }
 
   /** The session closed: the store lets go of the session file. */

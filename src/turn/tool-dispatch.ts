@@ -34,6 +34,9 @@ export async function runToolCalls(
       emit: (event) => ctx.emit({ type: "tool", event }),
       warn: (message) => ctx.emit({ type: "warning", message }),
       ...(ctx.approve ? { approve: ctx.approve } : {}),
+      ...(ctx.recordPatchIntent
+        ? { recordPatchIntent: (intent) => ctx.recordPatchIntent?.(call.call_id, intent) }
+        : {}),
     });
     // appended as soon as it exists, so nothing applied is lost
     ctx.append([toolOutputFor(call, output)]);

@@ -3,7 +3,7 @@ import type { SandboxMode } from "../sandbox/modes.js";
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
-import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
+import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
 
 /**
  * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's
@@ -26,6 +26,8 @@ export interface TurnContext {
   build(extra?: ResponseItem[]): FullRequest;
   /** Append items to history (and its store). */
   append(items: ResponseItem[]): void;
+  /** What a call's patch is about to write, saved before it writes (resume reports on it). */
+  recordPatchIntent?(callId: string, intent: PatchIntent): void;
   emit(event: SessionEvent): void;
   onRequestStarted(request: RequestStarted): void;
   onRequestFinished(request: RequestFinished): void;

