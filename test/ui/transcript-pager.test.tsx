@@ -8,6 +8,7 @@ import { initialState, type UiState, uiReducer } from "../../src/ui/controller/s
 import type { PagerState } from "../../src/ui/controller/tui-state.js";
 import { EntryView } from "../../src/ui/transcript/entry-view.js";
 import { pagerKey } from "../../src/ui/transcript/pager-keys.js";
+import { NO_KEY } from "./controller-harness.js";
 import { plain } from "./ink-helpers.js";
 
 // Issue 26 item 8 (Ctrl+T shows everything) and 13 (an added file's header reads the same).
@@ -18,24 +19,7 @@ function play(events: ToolEvent[], state: UiState = initialState()) {
   );
 }
 
-const KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-} as Key;
+const KEY: Key = NO_KEY as Key;
 
 const added: ApprovalFileChange = {
   path: "notes/new.txt",
