@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
+    // Most files wait on processes, sockets and terminals rather than compute: two at a time
+    // even on a two-core machine (vitest's default there is one, which made CI serial).
+    maxWorkers: 2,
   },
 });
