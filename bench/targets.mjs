@@ -3,6 +3,9 @@
 const ratio = (a, b) => (a && b ? Number((a / b).toFixed(2)) : null);
 const round2 = (value) => Number(value.toFixed(2));
 const within = (value, limit) => value !== null && value !== undefined && value <= limit;
+/** 0.023 → "2.3%" (null → "—"). */
+const pct = (ratio) =>
+  ratio === null || ratio === undefined ? "—" : `${(ratio * 100).toFixed(1)}%`;
 
 export const TARGETS = [
   {
@@ -193,6 +196,16 @@ export const TARGETS = [
     figure: (f) =>
       `${f.scenarios.tools_20.peakRssMb.mini_codex} vs ${f.scenarios.tools_20.peakRssMb.codex} MB (${f.peak_rss_ratio}×); a bare node ${f.bare_node_peak_rss_mb} MB`,
     met: (f) => within(f.peak_rss_ratio, 0.6),
+  },
+  {
+    label: "cost prediction: predicted vs reported, pooled over the scripted sessions (issue 27)",
+    bench: "sessions",
+    target: "≤ 5% on cached tokens",
+    figure: (f) =>
+      f.prediction_error
+        ? `cached tokens ${pct(f.prediction_error.cached_tokens)}, input ${pct(f.prediction_error.input_tokens)}, cost ${pct(f.prediction_error.cost_usd)}`
+        : "not measured",
+    met: (f) => Boolean(f.prediction_error) && within(f.prediction_error.cached_tokens, 0.05),
   },
   {
     label:
