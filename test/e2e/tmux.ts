@@ -78,6 +78,8 @@ export interface Pane {
   screen(): string;
   /** The status bar: the last line naming a request mode (or "no request yet"). */
   statusBar(): string;
+  /** The status bar is drawn and no turn runs ("working" is the item it never drops). */
+  idle(): boolean;
   alive(): boolean;
   until(predicate: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** Type text literally, then Enter. */
@@ -176,6 +178,10 @@ export function startPane(options: PaneOptions): Pane {
         .split("\n")
         .filter((line) => /ws_|http_full|no request yet/.test(line))
         .at(-1) ?? "",
+    idle: () => {
+      const bar = pane.statusBar();
+      return bar !== "" && !bar.includes("working");
+    },
     alive,
     async until(predicate, what, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

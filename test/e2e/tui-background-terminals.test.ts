@@ -56,7 +56,7 @@ describe.skipIf(!hasTmux)("background terminals in the TUI (tmux)", () => {
     expect(screen()).toContain("GET / HTTP/1.1");
     expect(processesRunning(serverLine)).toHaveLength(1);
     // the turn ends after its answer (the workspace checkpoint): commands wait for that
-    await until(() => !statusBar().includes("Esc to interrupt"), "the turn's end");
+    await until(() => pane.idle(), "the turn's end");
     type("/stop 1");
     await until(() => screen().includes("Stopped background terminal 1."), "/stop");
     expect(processesRunning(serverLine)).toEqual([]);
@@ -64,7 +64,7 @@ describe.skipIf(!hasTmux)("background terminals in the TUI (tmux)", () => {
   }, 240_000);
 
   it("a terminal still running ends with its session (/new) and the transcript says so", async () => {
-    const { screen, statusBar, until, type } = pane;
+    const { screen, until, type } = pane;
     type(`start: exec -a ${sleeper} sleep 300`);
     await until(() => processesRunning(`${sleeper} 300`).length === 1, "the sleeper", 60_000);
     await until(
@@ -73,7 +73,7 @@ describe.skipIf(!hasTmux)("background terminals in the TUI (tmux)", () => {
       "the answer",
       60_000,
     );
-    await until(() => !statusBar().includes("Esc to interrupt"), "the turn's end");
+    await until(() => pane.idle(), "the turn's end");
     type("/new");
     await until(() => screen().includes("of the previous session stopped"), "the notice", 30_000);
     await until(

@@ -27,7 +27,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", ()
     await p.until(() => p.statusBar().includes("gpt-5.5 low"), "the status bar");
     p.type("first message");
     await p.until(() => p.screen().includes("You said: first message"), "the first answer");
-    await p.until(() => !p.statusBar().includes("Esc to interrupt"), "the turn's end");
+    await p.until(() => p.idle(), "the turn's end");
     p.type("/effort high");
     await p.until(() => p.screen().includes("[a] don't ask again this session"), "the question");
     const asked =

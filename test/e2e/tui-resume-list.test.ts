@@ -13,7 +13,7 @@ async function quit(pane: Pane): Promise<void> {
 }
 
 const READY = "Esc interrupts · Ctrl+C twice quits";
-const idle = (pane: Pane) => !pane.screen().includes("Esc to interrupt");
+const idle = (pane: Pane) => pane.idle();
 
 describe.skipIf(!hasTmux)("the resume list (tmux, demo server)", () => {
   const tuiWorld = useTuiWorld();

@@ -218,7 +218,7 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
       "the answer",
     );
     // the turn ends after its answer (the workspace checkpoint): /compact waits for that
-    await pane.until(() => !pane.statusBar().includes("Esc to interrupt"), "the turn's end");
+    await pane.until(() => pane.idle(), "the turn's end");
     pane.type("/compact");
     await pane.until(
       () => pane.screen().includes("Context compacted by the server"),
