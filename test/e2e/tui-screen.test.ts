@@ -6,7 +6,8 @@ import { useTuiWorld } from "./tui-world.js";
 
 // Issue 26, the screen: the pager shows everything (8), the approval's feedback field takes a
 // chunk ending in Enter (10), no blank rows under the status bar after a picker (11), Esc Esc
-// edits the last message and Ctrl+R searches earlier ones (12), /diff shows untracked files (13).
+// edits the last message and Ctrl+R searches earlier ones (12), /diff shows untracked files (13),
+// a steer waits below the transcript and lands after the answer; /compact says so once (9).
 describe.skipIf(!hasTmux)("the TUI's screen (tmux, demo server)", () => {
   const tui = useTuiWorld();
   const shows = (p: Pane, text: string) => () => p.screen().includes(text);
