@@ -6,7 +6,8 @@ import { useTuiWorld } from "./tui-world.js";
 
 // Issue 26, the screen: the pager shows everything (8), the approval's feedback field takes a
 // chunk ending in Enter (10), no blank rows under the status bar after a picker (11), Esc Esc
-// edits the last message and Ctrl+R searches earlier ones (12), /diff shows untracked files (13).
+// edits the last message and Ctrl+R searches earlier ones (12), /diff shows untracked files (13),
+// a steer waits below the transcript and lands after the answer; /compact says so once (9).
 describe.skipIf(!hasTmux)("the TUI's screen (tmux, demo server)", () => {
   const tui = useTuiWorld();
   const shows = (p: Pane, text: string) => () => p.screen().includes(text);
@@ -95,4 +96,45 @@ describe.skipIf(!hasTmux)("the TUI's screen (tmux, demo server)", () => {
     const bar = rows.findLastIndex((row) => /ws_|http_full|no request yet/.test(row));
     expect(bar).toBeGreaterThanOrEqual(24 - 2); // the bar on the last row, or a hint under it
   }, 120_000);
+
+  it("a steer waits below the transcript, then shows after the answer it interrupted; /compact says so once", async () => {
+    const p = tui.open(["-a", "never"], 100, 40);
+    await p.until(shows(p, "/help for commands"), "the TUI to start");
+    p.type("demo:slow 12");
+    await p.until(shows(p, "Slow part 2."), "the slow answer to stream");
+    p.type("steer zebra");
+    // while the turn runs, the steer sits in the pending area, below the streaming answer
+    let during = "";
+    await p.until(() => {
+      during = p.screen();
+      return during.includes("↳ steer (with the next request) › steer zebra");
+    }, "the pending steer");
+    const live = during.split("\n");
+    const pending = live.findIndex((row) => row.includes("↳ steer"));
+    expect(pending).toBeGreaterThan(live.findLastIndex((row) => row.includes("Slow part")));
+    expect(live.filter((row) => row.includes("steer zebra"))).toHaveLength(1); // not yet above
+    await p.until(shows(p, "You said: steer zebra"), "the steer's answer", 30_000);
+    await p.until(idle(p), "the turn to end", 30_000);
+    const rows = p.screen().split("\n");
+    const answer = rows.findLastIndex((row) => row.includes("Slow part 12."));
+    const steer = rows.findIndex((row) => row.includes("steer zebra"));
+    const reply = rows.findIndex((row) => row.includes("You said: steer zebra"));
+    expect(answer).toBeGreaterThanOrEqual(0);
+    expect(steer).toBeGreaterThan(answer); // after the answer it interrupted, not above it
+    expect(reply).toBeGreaterThan(steer);
+    expect(p.screen()).not.toContain("↳ steer");
+
+    p.type("/compact");
+    await p.until(shows(p, "Context compacted"), "the compaction notice", 30_000);
+    await p.until(idle(p), "the compaction to end", 30_000);
+    const after = p.screen().split("\n");
+    // once (not also a line of the command's own), and below the whole summary
+    expect(after.filter((row) => /compacted/i.test(row))).toHaveLength(1);
+    const notice = after.findIndex((row) => row.includes("Context compacted"));
+    const summary = after.findIndex((row) => row.includes("The user asked:"));
+    const summaryEnd = after.findLastIndex((row) => row.includes("• steer zebra"));
+    expect(summary).toBeGreaterThan(0);
+    expect(notice).toBeGreaterThan(summaryEnd);
+    expect(summaryEnd).toBeGreaterThan(summary);
+  }, 60_000);
 });

@@ -170,8 +170,11 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
       return onToolEvent(state, event.event);
     case "warning":
       return append(state, [{ kind: "notice", level: "warning", text: event.message }]);
-    case "compacted":
-      return append(state, [{ kind: "notice", level: "info", text: compactionNotice(event) }]);
+    case "compacted": {
+      // The summary streamed as text no item completes: its last line goes first.
+      const notice = compactionNotice(event);
+      return append(finishStream(state), [{ kind: "notice", level: "info", text: notice }]);
+    }
     case "settings_changed":
       return withStatus(state, {
         model: event.model,
