@@ -115,10 +115,12 @@ export async function runInteractive(
     return await runTui({
       createSession: async (hooks) => {
         const source = hooks.source;
-        const on =
-          source && !hooks.review
+        // a review forks the running session; a new session goes back to the launch's runtime
+        const on = hooks.review
+          ? runtime()
+          : source
             ? await runtimes.forSaved(sourceTarget(source), source.inSessionDirectory === true)
-            : runtime();
+            : await runtimes.forFresh();
         const opened = await openSession(on, {
           warmup: !hooks.review,
           ...(hooks.review ? { review: true } : {}),

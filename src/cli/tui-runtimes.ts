@@ -21,10 +21,12 @@ export class TuiRuntimes {
     private runtime: Runtime,
     /** The saved session the runtime was loaded for, and where. */
     private resumed: Resumed | undefined,
+    /** What the launch loaded (a new session goes back to it: a resumed one's settings were its own). */
+    private readonly launched: Resumed | undefined,
   ) {}
 
   static async load(flags: SharedFlags, resumed?: Resumed): Promise<TuiRuntimes> {
-    return new TuiRuntimes(flags, await TuiRuntimes.loadFor(flags, resumed), resumed);
+    return new TuiRuntimes(flags, await TuiRuntimes.loadFor(flags, resumed), resumed, resumed);
   }
 
   private static loadFor(flags: SharedFlags, resumed?: Resumed): Promise<Runtime> {
@@ -52,6 +54,16 @@ export class TuiRuntimes {
     if (saved.id === this.resumed?.saved.id) return this.runtime;
     const resumed = { saved, inItsDirectory };
     await this.replace(await TuiRuntimes.loadFor(this.flags, resumed), resumed);
+    return this.runtime;
+  }
+
+  /**
+   * The runtime for a new session (`/new`, the first one): the launch's — after `/resume` of
+   * another session, not that session's approval policy, sandbox and directory.
+   */
+  async forFresh(): Promise<Runtime> {
+    if (this.resumed === this.launched) return this.runtime;
+    await this.replace(await TuiRuntimes.loadFor(this.flags, this.launched), this.launched);
     return this.runtime;
   }
 

@@ -169,7 +169,9 @@ export class ModelClient {
       lanes.count(lane);
       budget.attempted();
       this.lastLane = lane;
-      const steering = this.steering.open(transport, lookupModel(wire.model), warmup);
+      const steering = call.steerable
+        ? this.steering.open(transport, lookupModel(wire.model), warmup)
+        : undefined;
       const route = new AttemptRoute(target.streamId, steering);
       const timing: StreamTiming & { startedAt: number; now: () => number } = {
         startedAt: this.now(),

@@ -17,6 +17,11 @@ export interface SampleCall {
   build(): FullRequest;
   effort?: RequestStarted["effort"];
   warmup?: boolean;
+  /**
+   * Enter may steer this response over the socket: a turn's sampling only — a summary or a
+   * remote compaction cut short for steering would lose both the summary and the message.
+   */
+  steerable?: boolean;
   signal?: AbortSignal;
   onEvent(event: ServerEvent): void;
   /** An attempt failed and will be retried: drop anything half-streamed. */

@@ -54,6 +54,7 @@ export async function runTurnLoop(deps: TurnLoopContext): Promise<TurnOutcome> {
       response = await deps.client.sample({
         turn: deps.turn,
         build: () => deps.build(),
+        steerable: true,
         signal: deps.signal,
         onEvent: (event) => translator.onEvent(event),
         onAttemptFailed: (message) => {

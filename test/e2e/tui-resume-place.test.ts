@@ -54,6 +54,15 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     expect(pane.screen()).not.toContain("for this run (the session ran with");
     pane.type("/status");
     await pane.until(() => pane.screen().includes("sandbox      read-only"), "the status");
+    // a new session is the launch's again, not the resumed one's (its settings were its own)
+    pane.type("/new");
+    const lastBanner = () => pane.screen().match(/│ approval .*/g)?.at(-1) ?? "";
+    await pane.until(
+      () => lastBanner().includes("approval on-request · sandbox workspace-write"),
+      "the new session's banner",
+    );
+    pane.type("/status");
+    await pane.until(() => pane.screen().includes("sandbox      workspace-write"), "the status");
   }, 90_000);
 
   it("the list of every directory asks in the TUI before it opens another directory's session", async () => {
