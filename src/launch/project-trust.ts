@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { parse as parseToml } from "smol-toml";
 import { gitRoot } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
@@ -77,6 +78,7 @@ export function recordTrust(home: string, folder: string, level: TrustLevel): vo
   const head = header(root);
   const at = text.split("\n").indexOf(head);
   if (at < 0) {
+    refuseOtherSpelling(text, root, file, line);
     const gap = text === "" || text.endsWith("\n\n") ? "" : text.endsWith("\n") ? "\n" : "\n\n";
     appendFileSync(file, `${gap}${head}\n${line}\n`);
     return;
@@ -87,4 +89,20 @@ export function recordTrust(home: string, folder: string, level: TrustLevel): vo
   const body = lines.slice(at + 1, end).filter((l) => !/^\s*trust_level\s*=/.test(l));
   lines.splice(at + 1, end - at - 1, line, ...body);
   writeFileSync(file, lines.join("\n"));
+}
+
+/**
+ * The file already has an entry for `root` written another way (`[projects.'/x']`, an inline
+ * table): appending a second one would make the whole file unreadable, so say what to add.
+ */
+function refuseOtherSpelling(text: string, root: string, file: string, line: string): void {
+  let projects: unknown;
+  try {
+    projects = (parseToml(text) as { projects?: unknown }).projects;
+  } catch {
+    return; // an unreadable file is reported where the config is loaded
+  }
+  if (projects && typeof projects === "object" && root in projects) {
+    throw new Error(`${file} already has a projects entry for ${root}: add ${line} to it`);
+  }
 }

@@ -33,6 +33,17 @@ describe("folder trust in config.toml", () => {
     expect(config.model).toBe("gpt-5");
   });
 
+  it("an entry written another way is not duplicated: a clear error and the file unchanged", () => {
+    const home = temp();
+    const kept = 'projects = { "/work/c" = { trust_level = "untrusted" } }\n';
+    writeFileSync(join(home, "config.toml"), kept);
+    expect(() => recordTrust(home, "/work/c", "trusted")).toThrow(
+      /already has a projects entry for \/work\/c: add trust_level = "trusted" to it/,
+    );
+    expect(readFileSync(join(home, "config.toml"), "utf8")).toBe(kept);
+    expect(loadConfig({ home }).config.projects?.["/work/c"]?.trust_level).toBe("untrusted");
+  });
+
   it("a repository's subfolder takes its root's entry; a folder inside a trusted one is covered", () => {
     const root = temp();
     const repo = join(root, "repo");
