@@ -56,7 +56,11 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     await pane.until(() => pane.screen().includes("sandbox      read-only"), "the status");
     // a new session is the launch's again, not the resumed one's (its settings were its own)
     pane.type("/new");
-    const lastBanner = () => pane.screen().match(/│ approval .*/g)?.at(-1) ?? "";
+    const lastBanner = () =>
+      pane
+        .screen()
+        .match(/│ approval .*/g)
+        ?.at(-1) ?? "";
     await pane.until(
       () => lastBanner().includes("approval on-request · sandbox workspace-write"),
       "the new session's banner",
