@@ -6,7 +6,7 @@
 // `cold_*` are launches with that cache removed (the first after an install or upgrade: they run
 // from the cache the build seeded, build/seed-code-cache.mjs, and so write none of their own).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -111,7 +111,9 @@ async function nodeBaseline() {
 }
 
 try {
-  const tui = `${quote(process.execPath)} ${quote(BIN)} -c ${quote(`openai_base_url=${server.baseUrl}`)}`;
+  // the folder is trusted beforehand: the first-run trust question is not the prompt measured
+  const trusted = `projects.${JSON.stringify(realpathSync(repo))}.trust_level="trusted"`;
+  const tui = `${quote(process.execPath)} ${quote(BIN)} -c ${quote(`openai_base_url=${server.baseUrl}`)} -c ${quote(trusted)}`;
   const coldEcho = [];
   for (let i = 0; i < COLD_RUNS; i++) {
     rmSync(CODE_CACHE, { recursive: true, force: true });
