@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
 import { repairHistory } from "../../src/session/history-repair.js";
 import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
-import { checkPatchIntent, interruptedPatchOutput } from "../../src/tools/apply-patch/intent.js";
+import {
+  checkPatchIntent,
+  interruptedPatchOutput,
+  patchIntentOf,
+} from "../../src/tools/apply-patch/intent.js";
 import { runApplyPatch } from "../../src/tools/apply-patch/tool.js";
 
 let dir: string;
@@ -93,6 +97,43 @@ describe("apply_patch's intent record", () => {
     expect(output).toContain(
       "Neither (hold neither the patch's result nor the original):\nupdate b.txt",
     );
+  });
+
+  it("judges a file by its bytes: bytes that only decode to the patch's text are not it", () => {
+    const path = join(dir, "r.txt");
+    // the patch writes a replacement character (U+FFFD) itself
+    const intent = patchIntentOf([{ absPath: path, content: "x \ufffd\n", original: undefined }]);
+    // a file holding an invalid byte there reads as the same text when decoded, yet is not it
+    writeFileSync(path, Buffer.from([0x78, 0x20, 0xff, 0x0a]));
+    expect(checkPatchIntent(intent)[0]?.state).toBe("other");
+    writeFileSync(path, "x \ufffd\n");
+    expect(checkPatchIntent(intent)[0]?.state).toBe("applied");
+  });
+
+  it("a file that is not UTF-8 text is refused, and its bytes stay as they were", async () => {
+    const bytes = Buffer.from([0x6f, 0x6c, 0x64, 0x20, 0xe9, 0x0a]); // "old é" in Latin-1
+    writeFileSync(join(dir, "latin1.txt"), bytes);
+    const patch = [
+      "*** Begin Patch",
+      "*** Add File: fresh.txt",
+      "+fresh",
+      "*** Update File: latin1.txt",
+      "@@",
+      "-old \ufffd",
+      "+new",
+      "*** End Patch",
+    ].join("\n");
+    const out = await runApplyPatch(patch, {
+      callId: "call_l",
+      cwd: dir,
+      workspaceRoots: [dir],
+      sandbox: "workspace-write",
+      signal: new AbortController().signal,
+      emit() {},
+    });
+    expect(out).toContain("latin1.txt is not UTF-8 text");
+    expect(readFileSync(join(dir, "latin1.txt"))).toEqual(bytes);
+    expect(() => readFileSync(join(dir, "fresh.txt"))).toThrow(/ENOENT/);
   });
 
   it("a call without an intent still gets `aborted`", () => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { chmod, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { errorMessage } from "../../protocol/error-message.js";
@@ -44,10 +45,20 @@ export interface VerifiedPatch {
   summary: string[];
 }
 
+/**
+ * A file the patch edits, as text; undefined when absent. A file that is not UTF-8 text is
+ * refused (as the Codex CLI does): decoding it would replace its bytes, and a rollback would
+ * then write the replacement back in place of the original.
+ */
 async function readIfExists(absPath: string, shown: string): Promise<string | undefined> {
   try {
-    return await readFile(absPath, "utf8");
+    const bytes = await readFile(absPath);
+    if (!isUtf8(bytes)) {
+      throw new PatchError(`${shown} is not UTF-8 text: apply_patch edits text files only`);
+    }
+    return bytes.toString("utf8");
   } catch (error) {
+    if (error instanceof PatchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
     if (code === "EISDIR") throw new PatchError(`${shown} is a directory`);

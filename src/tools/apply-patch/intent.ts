@@ -5,7 +5,9 @@ import { displayPath } from "../workspace.js";
 
 export type { PatchIntent, PatchIntentFile } from "../types.js";
 
-const hashOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
+/** A file's hash: of its bytes (a text's are its UTF-8 encoding, as the patch writes it). */
+const hashOf = (content: string | Buffer) =>
+  createHash("sha256").update(content).digest("hex").slice(0, 32);
 
 /** The intent of a verified patch's writes (in the order they are written). Pure. */
 export function patchIntentOf(
@@ -32,7 +34,7 @@ export function patchFileState(file: PatchIntentFile, now: string | null): Patch
 
 function currentHash(path: string): string | null {
   try {
-    return hashOf(readFileSync(path, "utf8"));
+    return hashOf(readFileSync(path)); // bytes: a decoded read would hide what is not UTF-8
   } catch {
     return null; // absent (or unreadable: not the patch's result either way)
   }
