@@ -1,6 +1,6 @@
-import { isAscii } from "node:buffer";
-import { createHash } from "node:crypto";
-import {
+const { isAscii } = require("node:buffer");
+const { createHash } = require("node:crypto");
+const {
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -8,11 +8,11 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-} from "node:fs";
-import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
-import vm from "node:vm";
-import { crc32 } from "node:zlib";
+} = require("node:fs");
+const { createRequire } = require("node:module");
+const { basename, dirname, join } = require("node:path");
+const vm = require("node:vm");
+const { crc32 } = require("node:zlib");
 
 // Node 20 compiles ES modules from source on every start (module.enableCompileCache is 22+).
 // A CommonJS file compiled through vm.Script can use V8's code cache: the bytecode of every
@@ -36,7 +36,7 @@ const digest = (data) => {
  * hash (hex SHA-256, bundleFacts), Node's version and the architecture, so a rebuilt bundle or
  * another Node never reads it.
  */
-export function codeCachePath(contentHash, cacheDir, kind) {
+function codeCachePath(contentHash, cacheDir, kind) {
   const key = createHash("sha256")
     .update(`${contentHash}\0${process.version}\0${process.arch}`)
     .digest("hex")
@@ -45,10 +45,10 @@ export function codeCachePath(contentHash, cacheDir, kind) {
 }
 
 /** The record of `file` the build writes beside it: `<file>.facts.json` (writeBundleFacts). */
-export const factsPath = (file) => `${file}.facts.json`;
+const factsPath = (file) => `${file}.facts.json`;
 
 /** What the build records of the bundle: its size, SHA-256 (hex) and whether it is ASCII. */
-export function bundleFactsOf(bytes) {
+function bundleFactsOf(bytes) {
   return {
     size: bytes.length,
     sha256: createHash("sha256").update(bytes).digest("hex"),
@@ -57,7 +57,7 @@ export function bundleFactsOf(bytes) {
 }
 
 /** Written by the build after the bundle (build/seed-code-cache.mjs). */
-export function writeBundleFacts(file) {
+function writeBundleFacts(file) {
   writeFileSync(factsPath(file), JSON.stringify(bundleFactsOf(readFileSync(file))));
 }
 
@@ -136,7 +136,7 @@ function mtimeOf(path) {
  * whichever is first, so the cache holds the functions a start of this `kind` ran. Caching
  * never fails the program.
  */
-export function requireWithCodeCache(file, { cacheDir, kind, seedDir, writeAfterMs = 5000 }) {
+function requireWithCodeCache(file, { cacheDir, kind, seedDir, writeAfterMs = 5000 }) {
   const bytes = readFileSync(file);
   const facts = bundleFacts(file, bytes);
   const source = facts.ascii ? bytes.toString("latin1") : bytes.toString("utf8");
@@ -168,3 +168,9 @@ export function requireWithCodeCache(file, { cacheDir, kind, seedDir, writeAfter
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
   return module.exports;
 }
+
+exports.codeCachePath = codeCachePath;
+exports.factsPath = factsPath;
+exports.bundleFactsOf = bundleFactsOf;
+exports.writeBundleFacts = writeBundleFacts;
+exports.requireWithCodeCache = requireWithCodeCache;
