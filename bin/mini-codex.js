@@ -26,9 +26,7 @@ async function main() {
   const kind = looksLikeTuiLaunch(args) ? "tui" : args.includes("exec") ? "exec" : undefined;
   // A stale bundle is not run: the next form runs instead, tsc's output last.
   const { runCli } =
-    (kind && codeCachedCli(kind)) ||
-    (await bundledCli()) ||
-    (await import("../dist/cli/main.js"));
+    (kind && codeCachedCli(kind)) || (await bundledCli()) || (await import("../dist/cli/main.js"));
   const code = await runCli(process.argv);
   // pipes are asynchronous on some platforms: let pending output drain before exiting
   await Promise.all([write(process.stdout, ""), write(process.stderr, "")]);
@@ -42,7 +40,9 @@ async function main() {
 function codeCachedCli(kind) {
   const { bundleIsFresh } = require("./bundle-freshness.js");
   if (!bundleIsFresh(undefined, "bundle-cjs/mini-codex.cjs")) return undefined;
-  const home = resolve(process.env.MINI_CODEX_HOME || join(require("node:os").homedir(), ".mini-codex"));
+  const home = resolve(
+    process.env.MINI_CODEX_HOME || join(require("node:os").homedir(), ".mini-codex"),
+  );
   const { requireWithCodeCache } = require("./code-cache.js");
   const file = join(__dirname, "..", "dist", "bundle-cjs", "mini-codex.cjs");
   const seedDir = join(__dirname, "..", "dist", "bundle-cjs", "code-cache");
