@@ -9,7 +9,9 @@ const {
   statSync,
   writeFileSync,
 } = require("node:fs");
-const { createRequire } = require("node:module");
+// node:module itself would load Node's ES module loader (its `register`): its createRequire is
+// also the CommonJS loader's, reached through this module's own class
+const { createRequire } = module.constructor;
 const { basename, dirname, join } = require("node:path");
 const vm = require("node:vm");
 const { crc32 } = require("node:zlib");
