@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { sep } from "node:path";
-import { fileURLToPath } from "node:url";
+const { readdirSync, readFileSync, statSync } = require("node:fs");
+const { sep } = require("node:path");
+const { fileURLToPath, pathToFileURL } = require("node:url");
 
 /**
  * dist/bundle and dist/bundle-cjs (rolldown over tsc's output) start twice as fast; a bundle may
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
  * build/bundle-inputs.mjs): ~2 ms of stats. Without the list, every .js file of dist/, walked
  * folder by folder (3–7 ms; Node 20's recursive readdir took 30–50 ms).
  */
-export function bundleIsFresh(dist = new URL("../dist/", import.meta.url), bundle = MAIN) {
+function bundleIsFresh(dist = pathToFileURL(`${__dirname}/../dist/`), bundle = MAIN) {
   const root = fileURLToPath(dist);
   try {
     const built = statSync(root + bundle).mtimeMs;
@@ -50,3 +50,5 @@ function hasNewerOutput(dir, built, top) {
 /** The ES-module bundle's entry; the CommonJS one (code-cached) is dist/bundle-cjs/mini-codex.cjs. */
 const MAIN = "bundle/main.js";
 const BUNDLES = /^bundle(-cjs)?$/;
+
+exports.bundleIsFresh = bundleIsFresh;

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
+const { readFileSync, statSync } = require("node:fs");
+const { pathToFileURL } = require("node:url");
 
 const HELP_ARGS = new Set(["--help", "-h"]);
 
@@ -8,10 +9,10 @@ const HELP_ARGS = new Set(["--help", "-h"]);
  * wraps at the terminal's width, 80 off a terminal) and while no compiled file of the program
  * definition is newer than it (`tsc --watch`). Otherwise undefined, and commander answers.
  */
-export function prerenderedHelp(
+function prerenderedHelp(
   args,
   stdout = process.stdout,
-  dist = new URL("../dist/", import.meta.url),
+  dist = pathToFileURL(`${__dirname}/../dist/`),
 ) {
   if (args.length !== 1 || !HELP_ARGS.has(args[0])) return undefined;
   const width = (stdout.isTTY ? stdout.columns : undefined) ?? 80;
@@ -28,3 +29,5 @@ export function prerenderedHelp(
     return undefined;
   }
 }
+
+exports.prerenderedHelp = prerenderedHelp;

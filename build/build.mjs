@@ -1,7 +1,7 @@
 // `npm run build`: tsc, the bundles (rolldown), the pre-rendered help, the seeded code caches
 // (build/seed-code-cache.mjs). It does no work
 // when nothing it reads changed since the last build that succeeded: a digest of every input
-// (src/, build/, the configs, package.json, the lock file and Node's version, which the code
+// (src/, build/, bin/, the configs, package.json, the lock file and Node's version, which the code
 // cache seeds are keyed on) is kept in dist/.build-inputs, written only after every step
 // succeeded. `--quiet` (npm run demo) prints nothing unless a
 // step fails (then its whole output); `--force` builds even when the digest matches.
@@ -13,8 +13,8 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
-/** What the build reads: folders walked whole, and single files. */
-const INPUT_DIRS = ["src", "build"];
+/** What the build reads: folders walked whole, and single files (bin/: the launcher seeds the code caches). */
+const INPUT_DIRS = ["src", "build", "bin"];
 const INPUT_FILES = [
   "package.json",
   "package-lock.json",

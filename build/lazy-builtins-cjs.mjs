@@ -3,10 +3,11 @@ import { lazyRequire } from "./lazy-requires.mjs";
 // The one-file CommonJS bundle (bin/code-cache.js) requires every built-in the whole CLI imports at
 // its top, so each launch loads what only a later command needs: child_process (commands; ~3 ms),
 // fs/promises (the tools; ~1.3 ms), v8 and timers/promises (execa's, which loads at the first
-// command). This rolldown plugin turns those top-level requires into stand-ins that load the
+// command), https (only an https:// model catalog, fetched after the first request; with tls,
+// ~20 M instructions) and readline/promises (only the folder-trust question). This rolldown plugin turns those top-level requires into stand-ins that load the
 // module on first use. (Built-ins the bundle wraps with __toESM are read whole: not these.)
 
-const LAZY = ["child_process", "fs/promises", "v8", "timers/promises"];
+const LAZY = ["child_process", "fs/promises", "v8", "timers/promises", "https", "readline/promises"];
 
 export function lazyBuiltinsCjs() {
   return {

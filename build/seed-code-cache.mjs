@@ -1,7 +1,7 @@
 // Seeds V8's code cache at build time (issue 31: the first launch in a new home, as in every
 // CI job, container and `npx` run, compiled the whole bundle from source). One launch of each
-// kind on the demo provider in a scratch home and folder — `exec` with a prompt, and the TUI
-// in a pseudo-terminal (util-linux `script`) until its prompt echoes a key, then Ctrl+C twice —
+// kind on the demo provider in a scratch home and folder — `exec` with a prompt against a demo
+// server in this process, and the TUI in a pseudo-terminal (util-linux `script`) until its prompt echoes a key, then Ctrl+C twice —
 // and the cache each wrote at exit is kept as dist/bundle-cjs/code-cache/<kind>-<key>.bin,
 // where bin/code-cache.js reads it when a home has none of its own. The key carries the
 // bundle's hash, Node's version and the architecture: a rebuilt bundle or another Node never
@@ -33,14 +33,31 @@ function scratchWorld() {
   return { root, cwd, home, env };
 }
 
-function trainExec(world) {
-  const run = spawnSync(process.execPath, [bin, "exec", "--demo", "hello"], {
-    cwd: world.cwd,
-    env: world.env,
-    stdio: ["ignore", "ignore", "pipe"],
-    timeout: TIMEOUT_MS,
-  });
-  if (run.status !== 0) throw new Error(`exec exited ${run.status}: ${String(run.stderr).trim().slice(0, 300)}`);
+/**
+ * `exec` as users run it: against a provider in another process (the demo server, started here),
+ * not `--demo`, whose in-process server would put the server's functions in the cache (more to
+ * deserialize at every launch) and keep out those of a remote provider.
+ */
+async function trainExec(world) {
+  const { startDemoServer } = await import("../dist/demo/index.js");
+  const server = await startDemoServer();
+  try {
+    const args = [bin, "exec", "-c", `openai_base_url=${server.baseUrl}`, "hello"];
+    const child = spawn(process.execPath, args, { cwd: world.cwd, env: world.env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
+    const code = await new Promise((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", resolve);
+    });
+    clearTimeout(timer);
+    if (code !== 0) throw new Error(`exec exited ${code}: ${stderr.trim().slice(0, 300)}`);
+  } finally {
+    await server.close();
+  }
 }
 
 /** The TUI in a 100x30 pty: wait for the prompt, type a key, see it echoed, quit, wait for exit. */

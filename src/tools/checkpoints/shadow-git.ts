@@ -2,7 +2,9 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { neutralGitArgs } from "../../sandbox/own-git.js";
 
-const run = promisify(execFile);
+const promisedExecFile = () => promisify(execFile);
+/** Made at first use: made at load, it would load node:child_process into every launch (exec's start). */
+let run: ReturnType<typeof promisedExecFile> | undefined;
 
 /**
  * Git on the shadow repository: the shared neutralising arguments (`neutralGitArgs`: no
@@ -63,6 +65,7 @@ async function gitWith(
     GIT_COMMITTER_EMAIL: "checkpoints@mini-codex.invalid",
   };
   const config = SHADOW_CONFIG.flatMap((pair) => ["-c", pair]);
+  run ??= promisedExecFile();
   const child = run("git", [...config, ...neutralGitArgs(args)], {
     env,
     cwd,
