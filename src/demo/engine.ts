@@ -129,6 +129,14 @@ export class DemoEngine {
     });
   }
 
+  /** The usage a response reported as it ended, on the request (or successor) it answered. */
+  reportUsage(responseId: string, usage: unknown): void {
+    const record = [...this.requests, ...this.successors].findLast(
+      (r) => r.responseId === responseId,
+    );
+    if (record && usage) record.usage = usage;
+  }
+
   /** The response stopped for tool output: its steering input waits for the continuation. */
   queueSteering(responseId: string, input: ResponseItem[]): void {
     const earlier = this.queuedSteering.get(responseId) ?? [];

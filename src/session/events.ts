@@ -84,7 +84,13 @@ export interface RequestCost {
 
 export interface RequestFinished extends RequestStarted {
   responseId?: string;
+  /** Usage of the response `responseId` names (after steering, the successor's). */
   usage?: UsageFigures;
+  /**
+   * Usage of each response steering cut before it (socket steering, in order): billed too, so
+   * the ledger's tokens and cost add them (`requestUsage`).
+   */
+  steeredUsage?: UsageFigures[];
   msToFirstEvent?: number;
   msTotal: number;
   outcome: RequestOutcome;

@@ -1,4 +1,4 @@
-import type { ServerEvent } from "../protocol/events.js";
+import type { ServerEvent, UsageFigures } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { steerFrameText } from "../protocol/steer-events.js";
 import type { RequestChain } from "./chain.js";
@@ -15,6 +15,8 @@ export interface SteeredSegment {
   items: ResponseItem[];
   /** The steering input the successor committed (its `response.created`). */
   input: ResponseItem[];
+  /** What the server reported it used (billed beside the successor's). */
+  usage?: UsageFigures;
 }
 
 interface Submission {
@@ -167,7 +169,9 @@ interface Ended<R> {
  * steering (or completed before a successor) becomes a segment when its successor's
  * `response.created` arrives; the last response is the result.
  */
-export class SteeredSegments<R extends { responseId: string; items: ResponseItem[] }> {
+export class SteeredSegments<
+  R extends { responseId: string; items: ResponseItem[]; usage?: UsageFigures },
+> {
   private readonly segments: SteeredSegment[] = [];
   private last: Ended<R> | undefined;
 
@@ -185,8 +189,9 @@ export class SteeredSegments<R extends { responseId: string; items: ResponseItem
   /** A `response.created`: after an ended response, its automatic successor. */
   successorCreated(): void {
     if (!this.last || !this.steering) return;
-    const { responseId, items } = this.last.result;
-    this.segments.push({ responseId, items, input: this.steering.takeCommitted() });
+    const { responseId, items, usage } = this.last.result;
+    const input = this.steering.takeCommitted();
+    this.segments.push({ responseId, items, input, ...(usage ? { usage } : {}) });
     this.last = undefined;
   }
 

@@ -38,6 +38,16 @@ describe("demo steering", () => {
     const frames = socket.since(from);
     const incomplete = frames.find((f) => f.type === "response.incomplete");
     expect(incomplete?.response).toMatchObject({ incomplete_details: { reason: "steered" } });
+    // it reports what it used: the whole prompt, and output for what it sent before the cut
+    const cutUsage =
+      (incomplete?.response as { usage: Record<string, number> } | undefined)?.usage ?? {};
+    const doneUsage = (done.response as { usage: Record<string, number> }).usage;
+    expect(cutUsage.output_tokens).toBeGreaterThan(0);
+    expect(cutUsage.total_tokens).toBe(
+      (cutUsage.input_tokens ?? 0) + (cutUsage.output_tokens ?? 0),
+    );
+    expect(server.requests[0]?.usage).toEqual(cutUsage);
+    expect(server.successors[0]?.usage).toEqual(doneUsage);
     // the slow message closed with what was sent (far fewer than its 40 parts)
     const partial = frames.find(
       (f) =>
