@@ -94,7 +94,8 @@ export class SteerDesk {
       const run: ActiveRun = {
         result,
         queue: [],
-        stopsForTools: requiredInputStubs(result.outputItems).length > 0,
+        stopsForTools:
+          !this.hooks.cutPastToolCalls && requiredInputStubs(result.outputItems).length > 0,
       };
       this.active.set(result.responseId, run);
       let cutItems: ResponseItem[] | undefined;

@@ -139,3 +139,47 @@ describe("demo steering", () => {
     expect(messageText(answer?.item as ResponseItem)).toContain("Answer this instead.");
   });
 });
+
+describe("demo steering past a tool call (hooks.steerPastToolCalls)", () => {
+  let server: DemoServer;
+  let socket: RawSocket;
+  afterEach(async () => {
+    socket.close();
+    await server.close();
+  });
+
+  test("the cut response keeps its call, the successor follows without its output, a request without it is refused", async () => {
+    server = await startDemoServer();
+    socket = await RawSocket.open(server);
+    server.hooks.steerPastToolCalls();
+    const { demoRequest } = await import("./fixtures.js");
+    const { toResponseCreateFrame } = await import("../../src/protocol/request.js");
+    const model = "gpt-6-astra";
+    const from = socket.received;
+    socket.send(toResponseCreateFrame(demoRequest("demo:slow 40 after run: echo hi", { model })));
+    const created = await socket.waitFor(from, (f) => f.type === "response.created");
+    await socket.waitFor(from, (f) => f.type === "response.output_text.delta");
+    const id = (created.response as { id: string }).id;
+    socket.send({ type: "response.steer", previous_response_id: id, input: "Stop." });
+    const done = await socket.waitFor(from, (f) => f.type === "response.completed");
+    const frames = socket.since(from);
+    const types = frames.map((f) => f.type);
+    expect(types).toContain("response.incomplete");
+    expect(types).not.toContain("response.steer.pending");
+    const call = frames.find(
+      (f) => f.type === "response.output_item.done" && (f.item as ResponseItem).call_id,
+    );
+    expect(types.indexOf("response.output_item.done")).toBe(frames.indexOf(call as Frame));
+    expect(server.successors).toHaveLength(1);
+    // the API wants every call answered: a request on the successor without the output fails
+    const next = socket.received;
+    const successorId = (done.response as { id: string }).id;
+    socket.send(
+      toResponseCreateFrame(demoRequest("go on", { model, previous_response_id: successorId })),
+    );
+    const refused = await socket.waitFor(next, (f) => f.type === "error");
+    expect((refused.error as { message: string }).message).toMatch(
+      /^No tool output found for function call call_/,
+    );
+  });
+});
