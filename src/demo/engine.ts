@@ -12,6 +12,7 @@ import { type DemoDecision, decideDemoResponse } from "./model.js";
 import { offersInContext } from "./offers.js";
 import { unpairedAfter } from "./pairing.js";
 import { type DemoRequest, parseDemoRequest } from "./request.js";
+import { QueuedSteering, successorBody } from "./steer-queue.js";
 import { LaneStore } from "./store.js";
 import { planResponseStream } from "./stream.js";
 import { summarizeConversation } from "./summary.js";
@@ -45,8 +46,7 @@ export class DemoEngine {
   readonly successors: RecordedRequest[] = [];
   /** Every `response.steer` frame, as received. */
   readonly steers: unknown[] = [];
-  /** Steering input still queued for a response that stopped for tool output, by response id. */
-  private readonly queuedSteering = new Map<string, ResponseItem[]>();
+  private readonly queuedSteering = new QueuedSteering();
 
   constructor(
     private readonly hooks: DemoHooks,
@@ -97,49 +97,34 @@ export class DemoEngine {
         ),
       );
     }
-    const queued = this.takeQueuedSteering(parsed.request.previousResponseId);
+    const queued = this.queuedSteering.take(parsed.request.previousResponseId);
     // queued steering input goes first, in submission order (the pending continuation)
     if (queued.length > 0) parsed.request.input = [...queued, ...parsed.request.input];
     return echo(this.respond(incoming, record, lane, parsed.request));
   }
 
-  /**
-   * The automatic successor of a steered (or completed) response: the parent's settings, the
-   * steering input as its input, chained to the parent.
-   */
+  /** The automatic successor of a steered (or completed) response (`successorBody`). */
   successor(
     connectionId: string,
     parentBody: unknown,
     parentId: string,
     input: ResponseItem[],
   ): EngineResult {
-    const {
-      previous_response_id: _p,
-      input: _i,
-      generate: _g,
-      ...settings
-    } = parentBody as Record<string, unknown>;
-    return this.handle({
-      transport: "ws",
-      connectionId,
-      headers: { authorizationPresent: true },
-      bytes: 0,
-      body: { ...settings, previous_response_id: parentId, input },
-      automatic: true,
-    });
+    const body = successorBody(parentBody, parentId, input);
+    const headers = { authorizationPresent: true };
+    return this.handle({ transport: "ws", connectionId, headers, bytes: 0, body, automatic: true });
   }
 
   /** The response stopped for tool output: its steering input waits for the continuation. */
   queueSteering(responseId: string, input: ResponseItem[]): void {
-    const earlier = this.queuedSteering.get(responseId) ?? [];
-    this.queuedSteering.set(responseId, [...earlier, ...input]);
+    this.queuedSteering.queue(responseId, input);
   }
 
-  private takeQueuedSteering(previousId: string | undefined): ResponseItem[] {
-    if (previousId === undefined) return [];
-    const queued = this.queuedSteering.get(previousId) ?? [];
-    this.queuedSteering.delete(previousId);
-    return queued;
+  /** The usage a response reported as it ended, on the request (or successor) it answered. */
+  reportUsage(responseId: string, usage: unknown): void {
+    const records = [...this.requests, ...this.successors];
+    const record = records.findLast((r) => r.responseId === responseId);
+    if (record && usage) record.usage = usage;
   }
 
   private respond(
@@ -177,7 +162,8 @@ export class DemoEngine {
       context = previous.context.concat(request.input);
       pairedLength = previous.pairedLength ?? 0;
     }
-    const unpaired = unpairedAfter(context, pairedLength);
+    // an automatic successor is the server's own: it may follow a call it cut (steerPastToolCalls)
+    const unpaired = incoming.automatic ? undefined : unpairedAfter(context, pairedLength);
     if (unpaired !== undefined) {
       if (previousId !== undefined) this.store.evict(connectionId, previousId);
       // The real API leaves `code` null for this one.
@@ -248,7 +234,8 @@ export class DemoEngine {
             lane: lane.lane,
             responseId,
             context: context.concat(outputs ?? plan.outputItems),
-            pairedLength: context.length,
+            // not checked: the next request is (a call the successor followed needs its output)
+            pairedLength: incoming.automatic ? pairedLength : context.length,
           };
           this.store.put(connectionId, head);
         } else if (previousId !== undefined) {

@@ -48,6 +48,8 @@ export class DemoHooks {
   private compactionItems: number | undefined;
   /** Refuse `response.steer` like a provider without steering (until reset). */
   refuseSteering = false;
+  /** Steering cuts a response even after a client tool call in it (until reset). */
+  cutPastToolCalls = false;
   /** Refuse `prompt_cache_options` and breakpoints like a provider without them (until reset). */
   refuseCacheOptions = false;
   /** How far the prompt cache's clock runs ahead of the real one (`advanceClock`). */
@@ -145,6 +147,15 @@ export class DemoHooks {
     this.refuseSteering = true;
   }
 
+  /**
+   * Act like a server that puts a tool call inside a steered segment: a response that calls a
+   * client tool is cut for steering like any other (no `response.steer.pending`), and its
+   * automatic successor starts without the call's output (until reset).
+   */
+  steerPastToolCalls(): void {
+    this.cutPastToolCalls = true;
+  }
+
   /** Move the prompt cache's clock forward (an idle longer than a TTL, without waiting). */
   advanceClock(ms: number): void {
     this.clockOffsetMs += ms;
@@ -189,6 +200,7 @@ export class DemoHooks {
     this.compactionItems = undefined;
     this.refuseCacheOptions = false;
     this.refuseSteering = false;
+    this.cutPastToolCalls = false;
     this.dropAfter = undefined;
     this.stallAfter = undefined;
     this.nextFailure = undefined;

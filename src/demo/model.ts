@@ -166,14 +166,16 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
       summary: "Failing on purpose.",
     };
   }
-  // `demo:slow N run: <command>`: the slow answer, then the command (a tool call to steer)
-  const slow = /^demo:slow\s+(\d+)(?:\s+run:\s*([\s\S]+))?$/.exec(prompt);
+  // `demo:slow N run: <command>`: the slow answer, then the command (a tool call to steer);
+  // `demo:slow N after run: <command>`: the command's call first, then the slow answer
+  const slow = /^demo:slow\s+(\d+)(?:\s+(after\s+)?run:\s*([\s\S]+))?$/.exec(prompt);
   if (slow) {
     const n = Math.max(1, Number(slow[1]));
     const deltas = Array.from({ length: n }, (_, i) => `Slow part ${i + 1}. `);
-    const call = slow[2] ? [shellCall(input.tools, slow[2].trim()) ?? NO_SHELL] : [];
+    const call = slow[3] ? [shellCall(input.tools, slow[3].trim()) ?? NO_SHELL] : [];
+    const message: DemoOutput = { type: "message", deltas, delayMs: 200 };
     return {
-      outputs: { list: [{ type: "message", deltas, delayMs: 200 }, ...call] },
+      outputs: { list: slow[2] ? [...call, message] : [message, ...call] },
       summary: "Taking my time.",
     };
   }

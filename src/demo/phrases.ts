@@ -37,6 +37,10 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
     phrase: "demo:slow N run: <command>",
     does: "the slow answer, then runs the command (steering meets a tool call)",
   },
+  {
+    phrase: "demo:slow N after run: <command>",
+    does: "calls the command first, then the slow answer",
+  },
   { phrase: "demo:long N", does: "answers with N characters of text" },
   { phrase: "demo:fail", does: "fails the response, to see an error" },
   { phrase: "/compact", does: "summarises what you asked" },

@@ -68,6 +68,7 @@ export function cutForSteering(
       status: "incomplete",
       incomplete_details: { reason: "steered" },
       output: transport === "ws" ? [] : done,
+      usage: cutUsage(steps, done),
     },
   });
   return { steps: out, outputItems: done };
@@ -90,4 +91,27 @@ function closeMessage(
   } as unknown as ResponseItem;
   emit({ type: "response.output_item.done", output_index: open.outputIndex, item });
   return item;
+}
+
+/**
+ * What a cut response used: the whole prompt, as the completed response would have reported
+ * it, and output for the items it produced (the same estimate as a whole answer's). Pure.
+ */
+function cutUsage(steps: readonly StreamStep[], done: readonly ResponseItem[]): JsonObject | null {
+  const completed = steps.at(-1)?.event;
+  const full = (completed?.response as JsonObject | undefined)?.usage as JsonObject | undefined;
+  if (completed?.type !== "response.completed" || !full) return null;
+  const details = full.output_tokens_details as { reasoning_tokens?: number } | undefined;
+  const reasoning = done.some((item) => item.type === "reasoning")
+    ? (details?.reasoning_tokens ?? 0)
+    : 0;
+  const output =
+    done.length === 0 ? 0 : reasoning + Math.ceil(Buffer.byteLength(JSON.stringify(done)) / 4);
+  const input = Number(full.input_tokens);
+  return {
+    ...full,
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: reasoning },
+    total_tokens: input + output,
+  };
 }

@@ -94,17 +94,23 @@ export class SteerDesk {
       const run: ActiveRun = {
         result,
         queue: [],
-        stopsForTools: requiredInputStubs(result.outputItems).length > 0,
+        stopsForTools:
+          !this.hooks.cutPastToolCalls && requiredInputStubs(result.outputItems).length > 0,
       };
       this.active.set(result.responseId, run);
       let cutItems: ResponseItem[] | undefined;
+      let end = result.steps.at(-1)?.event;
       const outcome = await stream(result, (sent) => {
         if (run.queue.length === 0 || run.stopsForTools) return undefined;
         const cut = cutForSteering(result.steps, sent, "ws");
         cutItems = cut?.outputItems;
+        end = cut?.steps.at(-1)?.event ?? end;
         return cut?.steps;
       });
       this.active.delete(result.responseId);
+      if (outcome === "complete" || outcome === "steered") {
+        this.engine.reportUsage(result.responseId, (end?.response as JsonObject)?.usage);
+      }
       if (outcome !== "complete" && outcome !== "steered") return outcome;
       result.commit(outcome === "steered" ? cutItems : undefined);
       if (run.queue.length === 0) return outcome;

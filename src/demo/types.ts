@@ -35,6 +35,8 @@ export interface RecordedRequest {
   headers: RecordedHeaders;
   /** Set once the response is created (not for rejected requests). */
   responseId?: string;
+  /** WebSocket: the `usage` its response reported when it ended (completed, or cut by steering). */
+  usage?: unknown;
   /** When the server received it (epoch ms). */
   receivedAt: number;
 }

@@ -1,7 +1,7 @@
 import type { UsageFigures } from "../protocol/events.js";
 import { messageText, type ResponseItem, reasoningItemSchema } from "../protocol/items.js";
 import { assertNever, type RequestFinished, type SessionEvent } from "../session/events.js";
-import { addUsage, noUsage } from "../session/usage.js";
+import { addUsage, noUsage, requestUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
 import { type ImageViewExecItem, imageViewItem } from "./image-items.js";
@@ -144,7 +144,7 @@ export class ExecEventMapper {
         return [{ type: "turn.started" }];
       case "request_finished":
         if (event.request.usage) {
-          this.usage = addUsage(this.usage, event.request.usage);
+          this.usage = addUsage(this.usage, requestUsage(event.request));
           this.sawUsage = true;
           this.cost.add(event.request);
         }
@@ -179,6 +179,7 @@ export class ExecEventMapper {
       case "tool_call_started":
       case "tool_call_finished":
       case "settings_changed":
+      case "steer_state":
       case "compacted":
         return [];
       default:

@@ -76,6 +76,7 @@ export class TextProgress {
       case "tool_call_started":
       case "tool_call_finished":
       case "settings_changed":
+      case "steer_state":
         return;
       default:
         assertNever(event);

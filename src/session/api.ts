@@ -10,7 +10,19 @@ import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from 
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
-import type { NextRequestPreview, SessionEventListener } from "./events.js";
+import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
+
+export type { SteerState } from "./events.js";
+
+/** A message `steer` took: its id (for `unsteer` and `steer_state`) and where it went. */
+export interface SteerReceipt {
+  id: string;
+  state: Exclude<SteerState, "committed">;
+}
+
+/** `withdrawn`: it never reaches the model; `sent`: a request or the server has it already. */
+export type UnsteerResult = "withdrawn" | "sent";
+
 import type { SessionKnowledge } from "./knowledge.js";
 import type { LedgerCost } from "./ledger.js";
 import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
@@ -224,12 +236,14 @@ export interface AgentSession {
   send(input: string, images?: readonly (string | MessageImage)[]): Promise<TurnResult>;
   subscribe(listener: SessionEventListener): () => void;
   /**
-   * Enter while a turn runs: the message goes into that turn at its next sampling boundary.
-   * False when no turn runs (the caller then sends it as a turn of its own).
+   * Enter while a turn runs: the message goes into that turn (on the socket at once, where the
+   * response takes `response.steer`, else at its next sampling boundary). Its id and where it
+   * is now; `steer_state` events follow it. Undefined when no turn runs (the caller then sends
+   * it as a turn of its own).
    */
-  steer(text: string, images?: readonly MessageImage[]): boolean;
-  /** Take back the last steered message no request has taken yet (false: it was sent). */
-  unsteer?(): boolean;
+  steer(text: string, images?: readonly MessageImage[]): SteerReceipt | undefined;
+  /** Take back steered message `id` if it still waits on the client (`sent`: it cannot be). */
+  unsteer?(id: string): UnsteerResult;
   /** Stop the running turn (Esc / Ctrl-C). */
   abort(): void;
   /**

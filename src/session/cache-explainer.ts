@@ -135,7 +135,8 @@ export function seedFromLedgerRow(row: LedgerRow | undefined): SeedRequest | und
   return {
     seq: row.seq,
     items: row.items_total,
-    inputTokens: row.usage.input_tokens,
+    // the request's own response, as a live session records it (not the responses steering cut)
+    inputTokens: row.usage.input_tokens - (row.steered_usage?.input_tokens ?? 0),
     at,
     prefixDigest: row.prefix_digest,
   };

@@ -1,6 +1,7 @@
 import type { SessionStatus } from "./api.js";
 import type { RequestFinished, SessionEvent, SessionEventListener } from "./events.js";
 import { addRequestCost } from "./ledger.js";
+import { requestUsage } from "./usage.js";
 
 /** The session's listeners; a listener that throws never breaks a turn. */
 export class EventHub {
@@ -37,9 +38,10 @@ export class RequestTotals {
     addRequestCost(this.totals.cost, request);
     this.totals.requests += 1;
     if (request.mode === "ws_incremental") this.totals.incrementalRequests += 1;
-    this.totals.inputTokens += request.usage?.input_tokens ?? 0;
-    this.totals.cachedTokens += request.usage?.cached_tokens ?? 0;
-    this.totals.outputTokens += request.usage?.output_tokens ?? 0;
+    const usage = requestUsage(request);
+    this.totals.inputTokens += usage?.input_tokens ?? 0;
+    this.totals.cachedTokens += usage?.cached_tokens ?? 0;
+    this.totals.outputTokens += usage?.output_tokens ?? 0;
   }
 
   snapshot(): SessionStatus["totals"] {

@@ -9,6 +9,13 @@ import type { ServerCacheAnswer } from "./server-cache.js";
 
 export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
 
+/**
+ * Where a message sent into the running turn is: `waiting` on the client for the next request
+ * (it can be taken back), `sent` on the socket (`response.steer`: the server has it, it may
+ * still come back), `committed` in the conversation (a request carried it, or the server did).
+ */
+export type SteerState = "waiting" | "sent" | "committed";
+
 /** What was sent for one request (docs/protocol.md, "The ledger"), before its response arrives. */
 export interface RequestStarted {
   seq: number;
@@ -84,7 +91,13 @@ export interface RequestCost {
 
 export interface RequestFinished extends RequestStarted {
   responseId?: string;
+  /** Usage of the response `responseId` names (after steering, the successor's). */
   usage?: UsageFigures;
+  /**
+   * Usage of each response steering cut before it (socket steering, in order): billed too, so
+   * the ledger's tokens and cost add them (`requestUsage`).
+   */
+  steeredUsage?: UsageFigures[];
   msToFirstEvent?: number;
   msTotal: number;
   outcome: RequestOutcome;
@@ -139,6 +152,8 @@ export type SessionEvent =
   | { type: "tool_call_finished"; callId: string; name: string; output: ToolOutput }
   | { type: "tool"; event: ToolEvent }
   | { type: "warning"; message: string }
+  /** A steering message (its id from `steer`) moved: the TUI's pending area follows it. */
+  | { type: "steer_state"; id: string; state: SteerState }
   /** History was replaced by a summary or a server compaction item (`/compact`, or automatically). */
   | {
       type: "compacted";

@@ -3,6 +3,16 @@ import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
 import type { RequestForecast } from "./request-forecast.js";
 import { serverCacheCell, serverCacheCellSchema } from "./server-cache-tally.js";
+import { addUsage, noUsage, requestUsage } from "./usage.js";
+
+const usageCellSchema = lazy(() =>
+  z.object({
+    input_tokens: z.number(),
+    cached_tokens: z.number(),
+    output_tokens: z.number(),
+    reasoning_tokens: z.number(),
+  }),
+);
 
 /** One ledger line (docs/protocol.md, "The ledger"): figures only — no prompt text, no tool output, no key. */
 export const ledgerRowSchema = lazy(() =>
@@ -23,14 +33,8 @@ export const ledgerRowSchema = lazy(() =>
     items_total: z.number(),
     items_sent: z.number(),
     bytes_sent: z.number(),
-    usage: z
-      .object({
-        input_tokens: z.number(),
-        cached_tokens: z.number(),
-        output_tokens: z.number(),
-        reasoning_tokens: z.number(),
-      })
-      .nullable(),
+    // every response the request was billed for (after socket steering: the cut ones too)
+    usage: usageCellSchema().nullable(),
     ms_to_first_event: z.number().nullable(),
     ms_total: z.number(),
     outcome: z.string(),
@@ -69,6 +73,8 @@ export const ledgerRowSchema = lazy(() =>
       })
       .nullable()
       .default(null),
+    // socket steering: the part of `usage` the responses it cut used (absent in older ledgers)
+    steered_usage: usageCellSchema().nullable().default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -97,7 +103,7 @@ export function ledgerRow(
     items_total: request.itemsTotal,
     items_sent: request.itemsSent,
     bytes_sent: request.bytesSent,
-    usage: request.usage ?? null,
+    usage: requestUsage(request) ?? null,
     ms_to_first_event:
       request.msToFirstEvent === undefined ? null : Math.round(request.msToFirstEvent),
     ms_total: Math.round(request.msTotal),
@@ -121,6 +127,9 @@ export function ledgerRow(
     miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
     saved_usd: request.cost ? roundUsd(request.cost.savedUsd) : null,
     predicted: predictedCell(request.cache?.predicted),
+    steered_usage: request.steeredUsage?.length
+      ? request.steeredUsage.reduce(addUsage, noUsage())
+      : null,
   };
 }
 

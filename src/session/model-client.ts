@@ -25,7 +25,7 @@ import { Refusals } from "./refusals.js";
 import type { FullRequest } from "./request.js";
 import { type CompletedResponse, readResponse, type StreamTiming } from "./response-stream.js";
 import { RetryBudget } from "./retry-budget.js";
-import { completeChain, SessionSteering, type SteeringReturned } from "./socket-steering.js";
+import { completeChain, SessionSteering, type SteeringOutcome } from "./socket-steering.js";
 import { StreamIdFallback } from "./stream-id-fallback.js";
 import {
   type AttemptTarget,
@@ -224,10 +224,10 @@ export class ModelClient {
   /**
    * Send steering input into the response streaming now (`response.steer`); false when none
    * takes it (HTTP, a model without steering, between responses, refused once): the caller
-   * steers client-side. `onReturned` gets input the server gives back.
+   * steers client-side. `outcome` hears whether the server committed it or gave it back.
    */
-  steer(items: ResponseItem[], onReturned: SteeringReturned): boolean {
-    return this.steering.steer(items, onReturned);
+  steer(items: ResponseItem[], outcome: SteeringOutcome): boolean {
+    return this.steering.steer(items, outcome);
   }
 
   close(): void {

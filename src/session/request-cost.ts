@@ -1,10 +1,11 @@
 import { cacheSaving, missCost, requestCost } from "../models/cost.js";
 import type { ModelPrices } from "../models/model-info.js";
+import type { UsageFigures } from "../protocol/events.js";
 import type { RequestCost, RequestFinished } from "./events.js";
 
 /**
- * What a finished request cost, from its usage, its cache facts and the model's prices;
- * undefined when it reported no usage or the model has no known price (never a guess).
+ * What a finished request cost, from its usage (and that of the responses steering cut before
+ * it), its cache facts and the model's prices; undefined when it reported no usage or the model has no known price (never a guess).
  */
 export function costOfRequest(
   request: RequestFinished,
@@ -13,10 +14,14 @@ export function costOfRequest(
   const { usage } = request;
   if (!usage || !prices) return undefined;
   const tier = request.serviceTier;
+  // each response at its own rates (long-context pricing goes by one response's input)
+  const responses = [...(request.steeredUsage ?? []), usage];
+  const sum = (price: (one: UsageFigures) => number) =>
+    responses.reduce((total, one) => total + price(one), 0);
   return {
-    usd: requestCost(prices, usage, tier),
+    usd: sum((one) => requestCost(prices, one, tier)),
     missUsd: missCost(prices, missedTokensOf(request), usage.input_tokens, tier),
-    savedUsd: cacheSaving(prices, usage, tier),
+    savedUsd: sum((one) => cacheSaving(prices, one, tier)),
   };
 }
 

@@ -95,7 +95,11 @@ export async function readResponse(
       case "response.incomplete": {
         const reason = event.response.incomplete_details?.reason ?? "unknown reason";
         if (reason === "steered" && steering) {
-          segments.ended({ responseId: event.response.id, items }, event);
+          const usage = usageFigures(event.response.usage as Usage | undefined);
+          segments.ended(
+            { responseId: event.response.id, items, ...(usage ? { usage } : {}) },
+            event,
+          );
           items = [];
           break;
         }

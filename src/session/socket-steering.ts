@@ -1,12 +1,17 @@
-import type { ServerEvent } from "../protocol/events.js";
+import type { ServerEvent, UsageFigures } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { steerFrameText } from "../protocol/steer-events.js";
 import type { RequestChain } from "./chain.js";
 import { chainOf } from "./digest.js";
 import type { PlannedRequest } from "./plan.js";
 
-/** Steering input given back by the server (`response.steer.failed`), with its code. */
-export type SteeringReturned = (items: ResponseItem[], code: string) => void;
+/** What becomes of one steering input sent on the socket. */
+export interface SteeringOutcome {
+  /** Given back (`response.steer.failed`, or left unsettled), with the code. */
+  returned(items: ResponseItem[], code: string): void;
+  /** The server took it into the conversation: a successor committed it, or it is pending. */
+  committed(): void;
+}
 
 /** A response that ended for steering (or completed) before an automatic successor. */
 export interface SteeredSegment {
@@ -15,11 +20,13 @@ export interface SteeredSegment {
   items: ResponseItem[];
   /** The steering input the successor committed (its `response.created`). */
   input: ResponseItem[];
+  /** What the server reported it used (billed beside the successor's). */
+  usage?: UsageFigures;
 }
 
 interface Submission {
   items: ResponseItem[];
-  onReturned: SteeringReturned;
+  outcome: SteeringOutcome;
   id?: string;
   accepted: boolean;
 }
@@ -47,10 +54,10 @@ export class SocketSteering {
   constructor(private readonly send: (text: string) => boolean) {}
 
   /** Send `items` into the streaming response; false when none streams (steer client-side). */
-  steer(items: ResponseItem[], onReturned: SteeringReturned): boolean {
+  steer(items: ResponseItem[], outcome: SteeringOutcome): boolean {
     if (this.target === undefined || this.ended) return false;
     if (!this.send(steerFrameText(this.target, items))) return false;
-    this.unsettled.push({ items, onReturned, accepted: false });
+    this.unsettled.push({ items, outcome, accepted: false });
     return true;
   }
 
@@ -77,12 +84,13 @@ export class SocketSteering {
       case "response.steer.pending": {
         const submission = this.take(event.steer.id);
         if (submission) this.queued.push(...submission.items);
+        submission?.outcome.committed();
         break;
       }
       case "response.steer.failed": {
         const submission = this.take(event.steer.id);
         if (event.error.code === "steering_not_supported") this.notSupported = true;
-        submission?.onReturned(submission.items, event.error.code);
+        submission?.outcome.returned(submission.items, event.error.code);
         break;
       }
       default:
@@ -122,7 +130,7 @@ export class SocketSteering {
    */
   settle(failed: boolean): void {
     const back = failed ? [...this.allCommitted, ...this.unsettled] : this.unsettled;
-    for (const submission of back) submission.onReturned(submission.items, "no_answer");
+    for (const submission of back) submission.outcome.returned(submission.items, "no_answer");
     this.allCommitted = [];
     this.unsettled = [];
     this.target = undefined;
@@ -133,6 +141,7 @@ export class SocketSteering {
     this.unsettled = this.unsettled.filter((s) => !s.accepted);
     this.allCommitted.push(...accepted);
     this.committed.push(...accepted.flatMap((s) => s.items));
+    for (const submission of accepted) submission.outcome.committed();
   }
 
   private take(id: string | undefined): Submission | undefined {
@@ -167,7 +176,9 @@ interface Ended<R> {
  * steering (or completed before a successor) becomes a segment when its successor's
  * `response.created` arrives; the last response is the result.
  */
-export class SteeredSegments<R extends { responseId: string; items: ResponseItem[] }> {
+export class SteeredSegments<
+  R extends { responseId: string; items: ResponseItem[]; usage?: UsageFigures },
+> {
   private readonly segments: SteeredSegment[] = [];
   private last: Ended<R> | undefined;
 
@@ -185,8 +196,9 @@ export class SteeredSegments<R extends { responseId: string; items: ResponseItem
   /** A `response.created`: after an ended response, its automatic successor. */
   successorCreated(): void {
     if (!this.last || !this.steering) return;
-    const { responseId, items } = this.last.result;
-    this.segments.push({ responseId, items, input: this.steering.takeCommitted() });
+    const { responseId, items, usage } = this.last.result;
+    const input = this.steering.takeCommitted();
+    this.segments.push({ responseId, items, input, ...(usage ? { usage } : {}) });
     this.last = undefined;
   }
 
@@ -229,8 +241,8 @@ export class SessionSteering {
   }
 
   /** Into the response streaming now; false: steer client-side. */
-  steer(items: ResponseItem[], onReturned: SteeringReturned): boolean {
-    return this.current?.steer(items, onReturned) ?? false;
+  steer(items: ResponseItem[], outcome: SteeringOutcome): boolean {
+    return this.current?.steer(items, outcome) ?? false;
   }
 
   /** The attempt ended (completed, or `failed`): unsettled input goes back. */

@@ -15,3 +15,12 @@ export function addUsage(total: UsageFigures, usage: UsageFigures | undefined): 
     reasoning_tokens: total.reasoning_tokens + usage.reasoning_tokens,
   };
 }
+
+/** Every token a request was billed for: its response's usage and the responses steering cut. */
+export function requestUsage(request: {
+  usage?: UsageFigures;
+  steeredUsage?: readonly UsageFigures[];
+}): UsageFigures | undefined {
+  const all = [...(request.steeredUsage ?? []), ...(request.usage ? [request.usage] : [])];
+  return all.length === 0 ? undefined : all.reduce(addUsage, noUsage());
+}

@@ -107,8 +107,17 @@ export function describeFinish(
     ...(msToFirstEvent !== undefined ? { msToFirstEvent } : {}),
     ...(result?.responseId ? { responseId: result.responseId } : {}),
     ...(result?.usage ? { usage: result.usage } : {}),
+    ...steeredUsageOf(result),
     ...(result?.serverCache ? { serverCache: result.serverCache } : {}),
   };
+}
+
+/** The usage of the responses steering cut before the result (billed with the request). */
+function steeredUsageOf(
+  result: CompletedResponse | undefined,
+): Pick<RequestFinished, "steeredUsage"> {
+  const steeredUsage = (result?.steered ?? []).flatMap((segment) => segment.usage ?? []);
+  return steeredUsage.length > 0 ? { steeredUsage } : {};
 }
 
 /** How the transports reach the provider; the key goes only into the connection's headers. */

@@ -11,7 +11,9 @@ import type {
   SessionRewinds,
   SessionSettings,
   SessionStatus,
+  SteerReceipt,
   TurnResult,
+  UnsteerResult,
 } from "../session/api.js";
 import { leadingContext } from "../session/environment.js";
 import type { SessionEventListener } from "../session/events.js";
@@ -115,12 +117,12 @@ export class Session extends SessionParts implements AgentSession {
     });
   }
 
-  steer(text: string, images: readonly MessageImage[] = []): boolean {
+  steer(text: string, images: readonly MessageImage[] = []): SteerReceipt | undefined {
     return this.steering.offer(text, images);
   }
 
-  unsteer(): boolean {
-    return this.steering.withdraw();
+  unsteer(id: string): UnsteerResult {
+    return this.steering.withdraw(id);
   }
 
   abort(): void {

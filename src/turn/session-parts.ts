@@ -45,7 +45,10 @@ export abstract class SessionParts {
   protected readonly approve: ReturnType<typeof sessionApprovalGate>;
   protected readonly lifetime = new AbortController();
   protected readonly turns: TurnGuard;
-  protected readonly steering = new SteeringBuffer((items, back) => this.client.steer(items, back));
+  protected readonly steering = new SteeringBuffer(
+    (items, outcome) => this.client.steer(items, outcome),
+    (id, state) => this.recorder.emit({ type: "steer_state", id, state }),
+  );
   protected readonly warmup: Warmup;
   protected readonly settingsNote = new PendingSettingsNote();
   protected readonly compactor: HistoryCompactor;

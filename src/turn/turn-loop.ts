@@ -6,7 +6,7 @@ import {
   type ToolCallItem,
 } from "../protocol/items.js";
 import type { ModelClient } from "../session/model-client.js";
-import { addUsage, noUsage } from "../session/usage.js";
+import { addUsage, noUsage, requestUsage } from "../session/usage.js";
 import { appendQueuedSteering, appendSteered } from "./steered-history.js";
 import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
@@ -68,7 +68,12 @@ export async function runTurnLoop(deps: TurnLoopContext): Promise<TurnOutcome> {
       translator.reset();
       throw error;
     }
-    usage = addUsage(usage, response.usage);
+    // the responses steering cut were billed too
+    const steeredUsage = response.steered?.flatMap((segment) => segment.usage ?? []);
+    usage = addUsage(
+      usage,
+      requestUsage({ ...response, ...(steeredUsage ? { steeredUsage } : {}) }),
+    );
     appendSteered(response, deps);
     deps.append(response.items);
     const calls: ToolCallItem[] = [];

@@ -1,6 +1,11 @@
 import { Box, Text } from "ink";
 import { printable } from "../text/terminal-text.js";
+import type { PendingSteer } from "./controller/ui-state.js";
 import type { ComposedMessage } from "./input/paste-collapse.js";
+
+function steerLabel(steer: PendingSteer): string {
+  return steer.sent ? "↳ steer (sent to the model)" : "↳ steer (with the next request)";
+}
 
 /** One waiting message on one row: its first line, cut to the width. */
 function Row({ label, message }: { label: string; message: ComposedMessage }) {
@@ -13,28 +18,28 @@ function Row({ label, message }: { label: string; message: ComposedMessage }) {
 }
 
 /**
- * Messages not sent yet, in their own area below the transcript: steers waiting for the next
- * request of the running turn, then messages queued behind it. Up on an empty input edits the last.
+ * Messages not in the conversation yet, in their own area below the transcript: steers waiting
+ * for the next request of the running turn (or already with the server, on the socket), then
+ * messages queued behind it. Up on an empty input edits the last one not sent yet.
  */
 export function PendingMessages({
   steers,
   queue,
 }: {
-  steers: readonly ComposedMessage[];
+  steers: readonly PendingSteer[];
   queue: readonly ComposedMessage[];
 }) {
   if (steers.length === 0 && queue.length === 0) return null;
   return (
     <Box flexDirection="column">
       {steers.map((message, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: order is the identity
-        <Row key={`s${i}`} label="↳ steer (with the next request)" message={message} />
+        <Row key={message.id ?? `s${i}`} label={steerLabel(message)} message={message} />
       ))}
       {queue.map((message, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: order is the identity
         <Row key={`q${i}`} label="queued" message={message} />
       ))}
-      <Text dimColor> Up on an empty input edits the last one before it is sent</Text>
+      <Text dimColor> Up on an empty input edits the last one not sent yet</Text>
     </Box>
   );
 }

@@ -38,6 +38,16 @@ describe("demo steering", () => {
     const frames = socket.since(from);
     const incomplete = frames.find((f) => f.type === "response.incomplete");
     expect(incomplete?.response).toMatchObject({ incomplete_details: { reason: "steered" } });
+    // it reports what it used: the whole prompt, and output for what it sent before the cut
+    const cutUsage =
+      (incomplete?.response as { usage: Record<string, number> } | undefined)?.usage ?? {};
+    const doneUsage = (done.response as { usage: Record<string, number> }).usage;
+    expect(cutUsage.output_tokens).toBeGreaterThan(0);
+    expect(cutUsage.total_tokens).toBe(
+      (cutUsage.input_tokens ?? 0) + (cutUsage.output_tokens ?? 0),
+    );
+    expect(server.requests[0]?.usage).toEqual(cutUsage);
+    expect(server.successors[0]?.usage).toEqual(doneUsage);
     // the slow message closed with what was sent (far fewer than its 40 parts)
     const partial = frames.find(
       (f) =>
@@ -127,5 +137,49 @@ describe("demo steering", () => {
       .filter((f) => f.type === "response.output_item.done")
       .at(-1);
     expect(messageText(answer?.item as ResponseItem)).toContain("Answer this instead.");
+  });
+});
+
+describe("demo steering past a tool call (hooks.steerPastToolCalls)", () => {
+  let server: DemoServer;
+  let socket: RawSocket;
+  afterEach(async () => {
+    socket.close();
+    await server.close();
+  });
+
+  test("the cut response keeps its call, the successor follows without its output, a request without it is refused", async () => {
+    server = await startDemoServer();
+    socket = await RawSocket.open(server);
+    server.hooks.steerPastToolCalls();
+    const { demoRequest } = await import("./fixtures.js");
+    const { toResponseCreateFrame } = await import("../../src/protocol/request.js");
+    const model = "gpt-6-astra";
+    const from = socket.received;
+    socket.send(toResponseCreateFrame(demoRequest("demo:slow 40 after run: echo hi", { model })));
+    const created = await socket.waitFor(from, (f) => f.type === "response.created");
+    await socket.waitFor(from, (f) => f.type === "response.output_text.delta");
+    const id = (created.response as { id: string }).id;
+    socket.send({ type: "response.steer", previous_response_id: id, input: "Stop." });
+    const done = await socket.waitFor(from, (f) => f.type === "response.completed");
+    const frames = socket.since(from);
+    const types = frames.map((f) => f.type);
+    expect(types).toContain("response.incomplete");
+    expect(types).not.toContain("response.steer.pending");
+    const call = frames.find(
+      (f) => f.type === "response.output_item.done" && (f.item as ResponseItem).call_id,
+    );
+    expect(types.indexOf("response.output_item.done")).toBe(frames.indexOf(call as Frame));
+    expect(server.successors).toHaveLength(1);
+    // the API wants every call answered: a request on the successor without the output fails
+    const next = socket.received;
+    const successorId = (done.response as { id: string }).id;
+    socket.send(
+      toResponseCreateFrame(demoRequest("go on", { model, previous_response_id: successorId })),
+    );
+    const refused = await socket.waitFor(next, (f) => f.type === "error");
+    expect((refused.error as { message: string }).message).toMatch(
+      /^No tool output found for function call call_/,
+    );
   });
 });

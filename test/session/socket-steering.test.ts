@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/demo/types.js";
@@ -23,7 +23,7 @@ async function sendAndSteer(prompt: string, text = STEER) {
   const from = h.events.length;
   const reply = h.session.send(prompt);
   await waitFor(() => h.events.slice(from).some((e) => e.type === "text_delta"));
-  expect(h.session.steer(text)).toBe(true);
+  expect(h.session.steer(text)).toBeDefined();
   return reply;
 }
 
@@ -88,6 +88,37 @@ describe("a model that takes steering (gpt-6-astra)", () => {
     expect(h.ledger().at(-1)?.mode).toBe("ws_incremental");
     expect(texts(h.requests().at(-1))).toEqual(["after the tool"]);
     expect(new Set(everySent()).size).toBe(everySent().length);
+  });
+
+  it("a tool call inside the cut response: not run, answered as steered, the next request is accepted", async () => {
+    h = await startHarness({ settings: { model: "gpt-6-astra" } });
+    h.server.hooks.steerPastToolCalls();
+    const result = await sendAndSteer("demo:slow 40 after run: echo ran >> runs.txt");
+    expect(result.ok).toBe(true);
+    expect(result.lastMessage).toBe(`You said: ${STEER}`);
+    expect(h.server.successors).toHaveLength(1);
+    expect(existsSync(join(h.cwd, "runs.txt"))).toBe(false); // the call never ran
+    const items = h.session.history();
+    const callAt = items.findIndex((i) => i.type === "function_call");
+    const output = items.find((i) => i.type === "function_call_output");
+    expect(output?.call_id).toBe(items[callAt]?.call_id);
+    expect(String(output?.output)).toMatch(/^aborted: not run, because the response was steered/);
+    // the output follows the cut response's items; the steering input comes after it
+    expect(items.indexOf(output as ResponseItem)).toBeLessThan(
+      items.findIndex((i) => messageText(i) === STEER),
+    );
+    expect(h.events.some((e) => e.type === "warning" && e.message.includes("was not run"))).toBe(
+      true,
+    );
+    // a server checks every call has its output: the next request is accepted, and carries it
+    expect((await h.session.send("and now?")).lastMessage).toBe("You said: and now?");
+    expect(h.ledger().at(-1)).toMatchObject({
+      mode: "ws_full",
+      reason: expect.stringMatching(/^prefix_mismatch/),
+    });
+    expect(wireInput(h.requests().at(-1)).some((i) => i.type === "function_call_output")).toBe(
+      true,
+    );
   });
 
   it("refused (steering_not_supported): client-side steering as today, and no steer frame after it", async () => {

@@ -19,9 +19,10 @@ describe("steering a running turn", () => {
     await waitFor(() =>
       h.events.some((e) => e.type === "tool" && e.event.type === "command_started"),
     );
-    expect(h.session.steer("never mind the zebra")).toBe(true);
-    expect(h.session.unsteer?.()).toBe(true);
-    expect(h.session.unsteer?.()).toBe(false);
+    const receipt = h.session.steer("never mind the zebra");
+    expect(receipt?.state).toBe("waiting");
+    expect(h.session.unsteer(receipt?.id ?? "")).toBe("withdrawn");
+    expect(h.session.unsteer(receipt?.id ?? "")).toBe("sent");
     expect((await pending).ok).toBe(true);
     expect(JSON.stringify(h.requests().map(wireInput))).not.toContain("zebra");
     expect(JSON.stringify(h.session.history())).not.toContain("zebra");
@@ -29,13 +30,13 @@ describe("steering a running turn", () => {
 
   it("a message sent during a command rides in the next incremental request, after the call's output", async () => {
     h = await startHarness();
-    expect(h.session.steer("not yet")).toBe(false);
+    expect(h.session.steer("not yet")).toBeUndefined();
     const pending = h.session.send("run: sleep 1");
     await waitFor(() =>
       h.events.some((e) => e.type === "tool" && e.event.type === "command_started"),
     );
     const before = h.requests().length;
-    expect(h.session.steer("also say zebra")).toBe(true);
+    expect(h.session.steer("also say zebra")).toBeDefined();
     const result = await pending;
     expect(result.ok).toBe(true);
     const next = h.requests()[before];
@@ -50,7 +51,7 @@ describe("steering a running turn", () => {
     expect(userText(history[history.findIndex((i) => i.type === "function_call_output") + 1])).toBe(
       "also say zebra",
     );
-    expect(h.session.steer("late")).toBe(false);
+    expect(h.session.steer("late")).toBeUndefined();
   });
 
   it("a message sent while the answer streams: the turn samples again instead of ending", async () => {
@@ -58,7 +59,7 @@ describe("steering a running turn", () => {
     const pending = h.session.send("demo:slow 3");
     await waitFor(() => h.events.some((e) => e.type === "text_delta"));
     const before = h.requests().length;
-    expect(h.session.steer("and then zebra")).toBe(true);
+    expect(h.session.steer("and then zebra")).toBeDefined();
     const result = await pending;
     expect(result).toMatchObject({ ok: true, lastMessage: "You said: and then zebra" });
     const next = h.requests()[before];
@@ -68,14 +69,14 @@ describe("steering a running turn", () => {
 
   it("a message sent while the warm-up is in flight steers the turn: it rides in the first request, after the message", async () => {
     h = await startHarness();
-    let steered: boolean | undefined;
+    let steered: unknown;
     h.session.subscribe((event) => {
       if (event.type === "request_started" && steered === undefined) {
         steered = h.session.steer("and zebra too"); // the warm-up has just been sent
       }
     });
     const result = await h.session.send("hello");
-    expect(steered).toBe(true);
+    expect(steered).toMatchObject({ state: "waiting" });
     expect(result.ok).toBe(true);
     const first = h.requests().find((r) => wireInput(r).some((i) => userText(i) === "hello"));
     expect(wireInput(first).map(userText).filter(Boolean)).toEqual(["hello", "and zebra too"]);
@@ -87,7 +88,7 @@ describe("steering a running turn", () => {
     await waitFor(() =>
       h.events.some((e) => e.type === "tool" && e.event.type === "command_started"),
     );
-    expect(h.session.steer("use the other file")).toBe(true);
+    expect(h.session.steer("use the other file")).toBeDefined();
     h.session.abort();
     expect(await pending).toMatchObject({ ok: false, aborted: true });
     expect(userText(h.session.history().at(-1))).toBe("use the other file");

@@ -3,7 +3,9 @@ import type {
   AgentSession,
   SessionSettings,
   SessionStatus,
+  SteerReceipt,
   TurnResult,
+  UnsteerResult,
 } from "../../src/session/api.js";
 import type { NextRequestPreview, RequestStarted, SessionEvent } from "../../src/session/events.js";
 import type { TuiSessionHooks } from "../../src/ui/contract.js";
@@ -19,6 +21,7 @@ export class ScriptedSession implements AgentSession {
   readonly sent: string[] = [];
   /** Messages steered into a running turn (Enter while busy). */
   readonly steered: string[] = [];
+  private readonly steerIds: string[] = [];
   /** The images each send() / steer() carried, in order (data URLs with their text offsets). */
   readonly sentImages: (readonly (string | MessageImage)[])[] = [];
   readonly steeredImages: (readonly MessageImage[])[] = [];
@@ -123,18 +126,22 @@ export class ScriptedSession implements AgentSession {
     return () => this.listeners.delete(listener);
   }
 
-  steer(text: string, images: readonly MessageImage[] = []): boolean {
-    if (this.running) this.steered.push(text);
-    if (this.running) this.steeredImages.push(images);
-    return this.running;
+  steer(text: string, images: readonly MessageImage[] = []): SteerReceipt | undefined {
+    if (!this.running) return undefined;
+    this.steered.push(text);
+    this.steeredImages.push(images);
+    this.steerIds.push(`steer-${this.steerIds.length + 1}`);
+    return { id: this.steerIds.at(-1) ?? "", state: "waiting" };
   }
 
-  /** Takes back the last steer while the turn runs (the script never carries steers itself). */
-  unsteer(): boolean {
-    if (!this.running || this.steered.length === 0) return false;
-    this.steered.pop();
-    this.steeredImages.pop();
-    return true;
+  /** Takes back steer `id` while the turn runs (the script never carries steers itself). */
+  unsteer(id: string): UnsteerResult {
+    const at = this.steerIds.indexOf(id);
+    if (!this.running || at < 0) return "sent";
+    this.steerIds.splice(at, 1);
+    this.steered.splice(at, 1);
+    this.steeredImages.splice(at, 1);
+    return "withdrawn";
   }
 
   abort(): void {

@@ -169,17 +169,16 @@ export class TuiController {
 
   /** Enter while a turn runs: into that turn if it takes it, else queued behind it. */
   steer(text: string, images: ChipImage[] = []) {
-    if (this.busy && this.active?.session.steer(text, images)) {
-      return this.dispatch({ type: "steer", message: { text, images } });
-    }
+    const receipt = this.busy ? this.active?.session.steer(text, images) : undefined;
+    if (receipt) return this.dispatch({ type: "steer", message: { text, images }, receipt });
     this.send(text, images);
   }
 
   /** Up on an empty composer: the last message still waiting comes back for editing. */
   takePending(): ComposedMessage | undefined {
     const taken = takeLastPending(this.store.getState(), this.active?.session);
-    if (taken) this.dispatch({ type: "take_pending", from: taken.from });
-    return taken?.message;
+    if (taken) this.dispatch({ type: "take_pending", taken });
+    return taken?.from === "sent" ? undefined : taken?.message;
   }
 
   /** `!command`: run in the workspace, not sent to the model (not while a turn runs). */

@@ -18,8 +18,15 @@ import {
   lineText,
 } from "../transcript/stream-text.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
-import { steersSent } from "./pending-messages.js";
-import { append, type StatusState, type UiState, withLive, withStatus } from "./ui-state.js";
+import { onPendingAction, type PendingAction, steerMoved, steersSent } from "./pending-messages.js";
+import {
+  append,
+  type StatusState,
+  type UiState,
+  withLive,
+  withQueue,
+  withStatus,
+} from "./ui-state.js";
 
 export { initialState, type StatusState, type UiState } from "./ui-state.js";
 
@@ -45,10 +52,8 @@ export type UiAction =
   | { type: "user_message"; text: string }
   | { type: "enqueue"; message: ComposedMessage }
   | { type: "dequeue" }
-  /** Enter while a turn runs: the turn took the message (shown below until a request carries it). */
-  | { type: "steer"; message: ComposedMessage }
-  /** Up on an empty composer took the last waiting message back for editing. */
-  | { type: "take_pending"; from: "queue" | "steers" }
+  /** Enter while a turn runs (shown below until the conversation has it); Up took one back. */
+  | PendingAction
   /** The controller started (true) or finished (false) a session operation. */
   | { type: "busy"; busy: boolean }
   /** The person denied this call and was told so: no second line when it finishes. */
@@ -88,11 +93,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     case "dequeue":
       return withQueue(state, state.queue.slice(1));
     case "steer":
-      return { ...state, steers: [...state.steers, action.message] };
     case "take_pending":
-      return action.from === "queue"
-        ? withQueue(state, state.queue.slice(0, -1))
-        : { ...state, steers: state.steers.slice(0, -1) };
+      return onPendingAction(state, action);
     case "busy":
       return withStatus(state, { busy: action.busy });
     case "call_denied":
@@ -104,11 +106,6 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     default:
       return assertNever(action);
   }
-}
-
-/** The queue and the status bar's count of it change together. */
-function withQueue(state: UiState, queue: ComposedMessage[]): UiState {
-  return withStatus({ ...state, queue }, { queued: queue.length });
 }
 
 /** The reducer as the app uses it: a bug in one update becomes a line, never a crash. */
@@ -170,6 +167,8 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
       return onToolEvent(state, event.event);
     case "warning":
       return append(state, [{ kind: "notice", level: "warning", text: event.message }]);
+    case "steer_state":
+      return steerMoved(state, event.id, event.state, finishStream);
     case "compacted": {
       // The summary streamed as text no item completes: its last line goes first.
       const notice = compactionNotice(event);
@@ -226,6 +225,7 @@ function appendAgentText(state: UiState, itemId: string, delta: string): UiState
     current = undefined;
   }
   const stream = current ?? { itemId, open: EMPTY_LINE, fenceOpen: false, started: false };
+  const shown = flushed.live.shownMessages ?? [];
   const cut = appendStreamText(stream.open, delta);
   const entries: TranscriptEntryBody[] =
     cut.lines.length > 0
@@ -237,7 +237,8 @@ function appendAgentText(state: UiState, itemId: string, delta: string): UiState
     fenceOpen: fenceStateAfter(cut.lines, stream.fenceOpen),
     started: stream.started || cut.lines.length > 0,
   };
-  return withLive(append(flushed, entries), { stream: next });
+  const shownMessages = current ? shown : [...shown, itemId];
+  return withLive(append(flushed, entries), { stream: next, shownMessages });
 }
 
 /** Move whatever is left of the streaming message to the transcript. */
@@ -254,7 +255,10 @@ function finishStream(state: UiState): UiState {
 
 function onItemCompleted(state: UiState, item: ResponseItem): UiState {
   if (item.type === "message" && item.role === "assistant") {
-    // Deltas already streamed this message: what is left of it goes to the transcript.
+    // Deltas already streamed this message: what is left of it goes to the transcript (a
+    // steered response's message completes after its successor's started streaming).
+    if (state.live.stream?.itemId === item.id) return finishStream(state);
+    if (state.live.shownMessages?.includes(String(item.id))) return state;
     if (state.live.stream) return finishStream(state);
     const text = messageText(item) ?? "";
     if (!text) return state;
@@ -277,7 +281,7 @@ function onItemCompleted(state: UiState, item: ResponseItem): UiState {
 
 function endTurn(state: UiState): UiState {
   const finished = steersSent(finishStream(state));
-  return withLive(finished, { reasoning: undefined, calls: {} });
+  return withLive(finished, { reasoning: undefined, calls: {}, shownMessages: undefined });
 }
 
 /** The status bar's cost after a request with usage: the session's sum and the last one's. */

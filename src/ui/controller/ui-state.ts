@@ -9,6 +9,15 @@ import type {
   TranscriptEntryBody,
 } from "../transcript/transcript-entries.js";
 
+/**
+ * A message steered into the running turn, by the session's id for it; `sent`: on the socket
+ * (`response.steer`), so it can no longer be taken back (unless the server gives it back).
+ */
+export interface PendingSteer extends ComposedMessage {
+  id?: string;
+  sent?: boolean;
+}
+
 export interface StatusState {
   sessionId?: string;
   model: string;
@@ -46,8 +55,8 @@ export interface UiState {
   status: StatusState;
   /** Messages typed while a turn runs (with their images), sent in order after it. */
   queue: ComposedMessage[];
-  /** Messages steered into the running turn that no request has carried yet (shown below). */
-  steers: ComposedMessage[];
+  /** Messages steered into the running turn not in the conversation yet (shown below). */
+  steers: PendingSteer[];
   /** The last command's whole output (the transcript shows it cut to the screen). */
   lastOutput?: { command: string; output: string };
 }
@@ -73,6 +82,11 @@ export function append(state: UiState, bodies: TranscriptEntryBody[]): UiState {
   if (bodies.length === 0) return state;
   const added = bodies.map((body, i) => ({ ...body, id: state.nextId + i }) as TranscriptEntry);
   return { ...state, entries: [...state.entries, ...added], nextId: state.nextId + added.length };
+}
+
+/** The queue and the status bar's count of it change together. */
+export function withQueue(state: UiState, queue: ComposedMessage[]): UiState {
+  return withStatus({ ...state, queue }, { queued: queue.length });
 }
 
 export function withStatus(state: UiState, patch: Partial<StatusState>): UiState {

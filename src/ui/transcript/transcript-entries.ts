@@ -42,6 +42,8 @@ export interface LiveState {
   reasoning?: { itemId: string; text: string };
   /** The reasoning item already moved to the transcript (its item_completed comes later). */
   shownReasoning?: string;
+  /** Agent messages of this turn whose text streamed in (their item_completed comes later). */
+  shownMessages?: readonly string[];
   /** Tool calls announced by the model, by call id, until they finish. */
   calls: Record<string, LiveCall>;
 }
