@@ -12,7 +12,7 @@ import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { type RecordedSettings, recordedSettingsOf, settingsLine } from "./recorded-settings.js";
 import { lineItems } from "./session-lines.js";
 import { lockSession } from "./session-lock.js";
-import { appendWhole, asStorageError, removeBegun } from "./session-storage.js";
+import { appendWhole, asStorageError, endsTorn, removeBegun } from "./session-storage.js";
 import { sessionsDir } from "./sessions-dir.js";
 
 /** First line of a session file: what is needed to resume. Never the API key. */
@@ -136,9 +136,8 @@ export class SessionFile implements HistoryStore {
       throw asStorageError(error, `resume ${what}`, path);
     }
     try {
-      const text = readFileSync(path, "utf8");
       // a torn last line from a crash must not glue itself to the next record
-      if (text.length > 0 && !text.endsWith("\n")) appendWhole(path, "\n", `resume ${what}`);
+      if (endsTorn(path)) appendWhole(path, "\n", `resume ${what}`);
     } catch (error) {
       unlock();
       throw error;
@@ -255,24 +254,33 @@ function headerSettings(meta: SessionMeta): RecordedSettings {
 
 /**
  * A session file's header and the settings it ran on last, without reading its history (what
- * a resume needs before it starts: the provider, the directory, the model).
+ * a resume needs before it starts: the provider, the directory, the model): the bytes are
+ * searched for the last `settings` line; only it and the header are decoded and parsed.
  */
 export function readSessionSettings(path: string): {
   meta: SessionMeta;
   settings: RecordedSettings;
 } {
-  const text = readText(path);
-  const lines = text.split("\n");
-  const meta = sessionMetaSchema().safeParse(parseJsonLine(lines[0] ?? ""));
+  const bytes = readBytes(path);
+  const headerEnd = bytes.indexOf(NEWLINE);
+  const header = bytes.toString("utf8", 0, headerEnd < 0 ? bytes.length : headerEnd);
+  const meta = sessionMetaSchema().safeParse(parseJsonLine(header));
   if (!meta.success) throw new SessionFileError(`${path} does not start with a session header`);
-  for (let i = lines.length - 1; i > 0; i--) {
-    const line = lines[i] as string;
-    if (!line.startsWith('{"type":"settings"')) continue;
+  // a line that starts as a settings line but is not one is skipped, as the full read skips it
+  for (let at = bytes.lastIndexOf(SETTINGS_LINE_START); at >= 0; ) {
+    const start = at + 1;
+    const end = bytes.indexOf(NEWLINE, start);
+    const line = bytes.toString("utf8", start, end < 0 ? bytes.length : end);
     const settings = recordedSettingsOf(parseJsonLine(line));
     if (settings) return { meta: meta.data, settings };
+    at = at === 0 ? -1 : bytes.lastIndexOf(SETTINGS_LINE_START, at - 1);
   }
   return { meta: meta.data, settings: headerSettings(meta.data) };
 }
+
+const NEWLINE = 0x0a;
+/** How settingsLine() begins a line, after the newline that ends the one before. */
+const SETTINGS_LINE_START = Buffer.from('\n{"type":"settings"');
 
 export function parseJsonLine(line: string): unknown {
   try {
@@ -287,8 +295,12 @@ export function readSessionFile(path: string): SavedSession {
 }
 
 function readText(path: string): string {
+  return readBytes(path).toString("utf8");
+}
+
+function readBytes(path: string): Buffer {
   try {
-    return readFileSync(path, "utf8");
+    return readFileSync(path);
   } catch (error) {
     throw new SessionFileError(`cannot read ${path}: ${errorMessage(error)}`);
   }
