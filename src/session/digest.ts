@@ -1,6 +1,5 @@
-import { createHash, hash } from "node:crypto";
 import type { ResponseItem } from "../protocol/items.js";
-import { canonicalJson } from "../protocol/json.js";
+import { canonicalFacts, sha1 } from "./canonical-facts.js";
 
 /**
  * Canonical item hashes and the prefix hash chain the planner compares. `chain[i]` hashes
@@ -9,21 +8,9 @@ import { canonicalJson } from "../protocol/json.js";
  */
 export type PrefixChain = readonly string[];
 
-const itemHashes = new WeakMap<object, string>();
-
-// one-shot hashing (Node ≥ 20.12) skips a Hash object per item: 10 000+ items on resume
-const sha1: (text: string) => string =
-  typeof hash === "function"
-    ? (text) => hash("sha1", text)
-    : (text) => createHash("sha1").update(text).digest("hex");
-
 /** The canonical hash of one item, cached by item identity (history items are never mutated). */
 export function itemHash(item: ResponseItem): string {
-  const cached = itemHashes.get(item);
-  if (cached !== undefined) return cached;
-  const digest = sha1(canonicalJson(item));
-  itemHashes.set(item, digest);
-  return digest;
+  return canonicalFacts(item).hash;
 }
 
 /** The chain link after `previous` (the empty string before the first item). */

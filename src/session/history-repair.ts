@@ -52,7 +52,9 @@ export function repairHistory(
   const calls = new Set<string>();
   const answered = new Set<string>();
   const callOf = history.map(toolCallOf); // once each: a resumed history has 10 000+ items
-  for (const [i, item] of history.entries()) {
+  // indexed loops: an entries() iterator allocated a pair per item before it was optimized
+  for (let i = 0; i < history.length; i++) {
+    const item = history[i] as ResponseItem;
     const call = callOf[i];
     if (!call && (item.type === "function_call" || item.type === "custom_tool_call")) {
       throw new InconsistentHistoryError(`a ${item.type} item is malformed (no call_id or name)`);
@@ -78,7 +80,8 @@ export function repairHistory(
   const added: ResponseItem[] = [];
   let pending: ResponseItem[] = [];
   let lastAddedAt = -1;
-  history.forEach((item, i) => {
+  for (let i = 0; i < history.length; i++) {
+    const item = history[i] as ResponseItem;
     const call = callOf[i];
     if (pending.length > 0 && !isCallOrOutput(item)) {
       // the run of calls and outputs ended: the unanswered ones get their output here
@@ -92,7 +95,7 @@ export function repairHistory(
       pending.push(output);
       added.push(output);
     }
-  });
+  }
   out.push(...pending);
   return { history: out, added, atEnd: lastAddedAt < 0 };
 }

@@ -1,16 +1,8 @@
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  statSync,
-} from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type LedgerRow, ledgerRowSchema } from "./ledger-row.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
+import { endsTorn } from "./session-storage.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
 
 export type { LedgerCost } from "./cost-totals.js";
@@ -76,24 +68,6 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   return { rows, skipped };
 }
 
-/**
- * The file exists and its last line has no newline (a write cut short). Only its last byte is
- * read: a 1 000-turn session's ledger is megabytes, read whole by every resume before.
- */
-function endsTorn(path: string): boolean {
-  if (!existsSync(path) || !statSync(path).isFile()) return false;
-  const size = statSync(path).size;
-  if (size === 0) return false;
-  const last = Buffer.alloc(1);
-  const fd = openSync(path, "r");
-  try {
-    readSync(fd, last, 0, 1, size - 1);
-  } finally {
-    closeSync(fd);
-  }
-  return last[0] !== 0x0a;
-}
-
 export interface LedgerEnd {
   seq: number;
   turn: number;
@@ -109,7 +83,10 @@ export function ledgerEnd(path: string): LedgerEnd {
   if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;
-  const lines = readFileSync(path, "utf8").split("\n");
+  // as latin1, one byte a character: the keys and digits searched for are ASCII, and a 1 000-turn
+  // session's ledger (megabytes) is not decoded as UTF-8; only the row parsed below is
+  const bytes = readFileSync(path);
+  const lines = bytes.toString("latin1").split("\n");
   for (const line of lines) {
     const rowSeq = /"seq":(\d+)/.exec(line)?.[1];
     const rowTurn = /"turn":(\d+)/.exec(line)?.[1];
@@ -120,7 +97,7 @@ export function ledgerEnd(path: string): LedgerEnd {
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i] as string;
     if (!line.includes('"completed"')) continue;
-    const row = parseLedgerLine(line);
+    const row = parseLedgerLine(Buffer.from(line, "latin1").toString("utf8"));
     if (row?.outcome === "completed") return { seq, turn, completed: row };
   }
   return { seq, turn };

@@ -1,25 +1,20 @@
 import { canonicalJson } from "../protocol/json.js";
 import type { ResponsesRequest } from "../protocol/request.js";
+import { canonicalFacts } from "./canonical-facts.js";
 
 /**
  * The size of a request's prompt as the prompt cache sees it: the canonical JSON of its
  * reasoning settings, instructions, tools and every input item, in bytes. Each item and each
- * distinct tool list is measured once (history items are kept objects), so measuring the
- * next request costs O(new items).
+ * distinct tool list is measured once (history items are kept objects; the measure is taken with
+ * its hash, canonical-facts.ts), so measuring the next request costs O(new items).
  */
-
-const measured = new WeakMap<object, number>();
 
 function sizeOf(value: unknown): number {
   if (value === undefined) return 0;
   if (value === null || typeof value !== "object") {
     return Buffer.byteLength(canonicalJson(value), "utf8");
   }
-  const known = measured.get(value);
-  if (known !== undefined) return known;
-  const size = Buffer.byteLength(canonicalJson(value), "utf8");
-  measured.set(value, size);
-  return size;
+  return canonicalFacts(value).bytes;
 }
 
 /** Bytes of what comes before the input: reasoning, instructions and tools. */

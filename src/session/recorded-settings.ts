@@ -28,6 +28,8 @@ export function settingsLine(settings: RecordedSettings): string {
 
 /** The settings a parsed line records, or undefined when it is not a `settings` line. */
 export function recordedSettingsOf(value: unknown): RecordedSettings | undefined {
+  // most lines are items: a failed safeParse builds an error object (half a resume's parse)
+  if ((value as { type?: unknown } | null)?.type !== "settings") return undefined;
   const parsed = settingsLineSchema().safeParse(value);
   if (!parsed.success) return undefined;
   const { model, effort } = parsed.data;

@@ -1,40 +1,26 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
-import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
-import { lazy } from "../protocol/lazy.js";
 import type { PatchIntent } from "../tools/types.js";
 import type { HistoryStore } from "./api.js";
-import { type CheckpointLine, checkpointLineOf } from "./checkpoint-lines.js";
-import { type PatchIntentLine, patchIntentLine, patchIntentLineOf } from "./patch-intent-lines.js";
+import type { CheckpointLine } from "./checkpoint-lines.js";
+import { patchIntentLine } from "./patch-intent-lines.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
-import { type RecordedSettings, recordedSettingsOf, settingsLine } from "./recorded-settings.js";
-import { lineItems } from "./session-lines.js";
+import { type RecordedSettings, settingsLine } from "./recorded-settings.js";
 import { lockSession } from "./session-lock.js";
-import { appendWhole, asStorageError, removeBegun } from "./session-storage.js";
+import { appendWhole, asStorageError, endsTorn, removeBegun } from "./session-storage.js";
 import { sessionsDir } from "./sessions-dir.js";
 
-/** First line of a session file: what is needed to resume. Never the API key. */
-export const sessionMetaSchema = lazy(() =>
-  z.looseObject({
-    type: z.literal("session_meta"),
-    id: z.string(),
-    created: z.string(),
-    cwd: z.string(),
-    model: z.string(),
-    effort: z.string().optional(),
-    provider: z.string(),
-    /** The approval policy and sandbox it ran under (absent in files written before them). */
-    approval_policy: z.string().optional(),
-    sandbox: z.string().optional(),
-    version: z.string().optional(),
-    /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
-    prompt_cache_key: z.string().optional(),
-    forked_from: z.string().optional(),
-  }),
-);
-export type SessionMeta = z.infer<ReturnType<typeof sessionMetaSchema>>;
+export {
+  parseJsonLine,
+  parseSessionFile,
+  readSessionFile,
+  readSessionSettings,
+  type SavedSession,
+  SessionFileError,
+  type SessionMeta,
+  sessionMetaSchema,
+} from "./session-file-read.js";
 
 /** What a new session file records about its session. */
 export interface NewSessionMeta {
@@ -49,28 +35,6 @@ export interface NewSessionMeta {
   version?: string;
   prompt_cache_key?: string;
   forked_from?: string;
-}
-
-export interface SavedSession {
-  meta: SessionMeta;
-  history: ResponseItem[];
-  /** The model and effort it ran on last: the header's, or the last `settings` line's. */
-  settings: RecordedSettings;
-  /** The workspace checkpoints and rewinds, in the order written (code rewind on resume). */
-  checkpoints: CheckpointLine[];
-  /** The patch intents recorded, by call_id (a call without output is reported on from it). */
-  patchIntents: Map<string, PatchIntentLine>;
-  /** A torn (incomplete) last line was skipped. */
-  tornTail: boolean;
-  /** 1-based numbers of the lines that could not be read (skipped), the torn tail included. */
-  unreadableLines: number[];
-}
-
-export class SessionFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "SessionFileError";
-  }
 }
 
 export function sessionFilePath(home: string, id: string): string {
@@ -136,9 +100,8 @@ export class SessionFile implements HistoryStore {
       throw asStorageError(error, `resume ${what}`, path);
     }
     try {
-      const text = readFileSync(path, "utf8");
       // a torn last line from a crash must not glue itself to the next record
-      if (text.length > 0 && !text.endsWith("\n")) appendWhole(path, "\n", `resume ${what}`);
+      if (endsTorn(path)) appendWhole(path, "\n", `resume ${what}`);
     } catch (error) {
       unlock();
       throw error;
@@ -186,110 +149,5 @@ export class SessionFile implements HistoryStore {
 
   private refuseIfClosed(): void {
     if (this.closed) throw new SessionClosedError(this.path);
-  }
-}
-
-/** Parse a session file: meta, then items (a replace line resets them); unreadable lines are skipped. */
-export function parseSessionFile(text: string, path = "session file"): SavedSession {
-  const lines = text.split("\n");
-  const tornTail = lines.length > 0 && lines[lines.length - 1] !== "";
-  let meta: SessionMeta | undefined;
-  let history: ResponseItem[] = [];
-  let settings: RecordedSettings | undefined;
-  const checkpoints: CheckpointLine[] = [];
-  const patchIntents = new Map<string, PatchIntentLine>();
-  const unreadableLines: number[] = [];
-  for (const [index, line] of lines.entries()) {
-    if (line.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      unreadableLines.push(index + 1);
-      continue;
-    }
-    if (!meta) {
-      const parsed = sessionMetaSchema().safeParse(value);
-      if (!parsed.success)
-        throw new SessionFileError(`${path} does not start with a session header`);
-      meta = parsed.data;
-      continue;
-    }
-    const changed = recordedSettingsOf(value);
-    if (changed) {
-      settings = changed;
-      continue;
-    }
-    const checkpoint = checkpointLineOf(value);
-    if (checkpoint) {
-      checkpoints.push(checkpoint);
-      continue;
-    }
-    const intent = patchIntentLineOf(value);
-    if (intent) {
-      patchIntents.set(intent.call_id, intent);
-      continue;
-    }
-    const read = lineItems(value);
-    if (!read) unreadableLines.push(index + 1);
-    else if (read.replace) history = read.items;
-    else history.push(...read.items);
-  }
-  if (!meta) throw new SessionFileError(`${path} is empty`);
-  const recorded = settings ?? headerSettings(meta);
-  return {
-    meta,
-    history,
-    settings: recorded,
-    checkpoints,
-    patchIntents,
-    tornTail,
-    unreadableLines,
-  };
-}
-
-/** The model and effort a session file's header records. */
-function headerSettings(meta: SessionMeta): RecordedSettings {
-  return { model: meta.model, ...(meta.effort ? { effort: meta.effort } : {}) };
-}
-
-/**
- * A session file's header and the settings it ran on last, without reading its history (what
- * a resume needs before it starts: the provider, the directory, the model).
- */
-export function readSessionSettings(path: string): {
-  meta: SessionMeta;
-  settings: RecordedSettings;
-} {
-  const text = readText(path);
-  const lines = text.split("\n");
-  const meta = sessionMetaSchema().safeParse(parseJsonLine(lines[0] ?? ""));
-  if (!meta.success) throw new SessionFileError(`${path} does not start with a session header`);
-  for (let i = lines.length - 1; i > 0; i--) {
-    const line = lines[i] as string;
-    if (!line.startsWith('{"type":"settings"')) continue;
-    const settings = recordedSettingsOf(parseJsonLine(line));
-    if (settings) return { meta: meta.data, settings };
-  }
-  return { meta: meta.data, settings: headerSettings(meta.data) };
-}
-
-export function parseJsonLine(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
-
-export function readSessionFile(path: string): SavedSession {
-  return parseSessionFile(readText(path), path);
-}
-
-function readText(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    throw new SessionFileError(`cannot read ${path}: ${errorMessage(error)}`);
   }
 }

@@ -1,8 +1,10 @@
 import {
   appendFileSync,
   closeSync,
+  fstatSync,
   fsyncSync,
   openSync,
+  readSync,
   rmSync,
   statSync,
   truncateSync,
@@ -87,6 +89,30 @@ function appendSynced(path: string, text: string): void {
     const bytes = Buffer.from(text);
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
     fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether the file's last line has no newline (a write cut short: the next record must not glue
+ * itself to it); false when there is no such file. Only its last byte is read: a 1 000-turn
+ * session's file and ledger are megabytes.
+ */
+export function endsTorn(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size === 0) return false;
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, stat.size - 1);
+    return last[0] !== 0x0a;
   } finally {
     closeSync(fd);
   }

@@ -7,8 +7,9 @@ export function sessionsDir(home: string): string {
 }
 
 /**
- * The most recently written file in `dir` whose name passes `name`; `accept` (optional) is asked
- * only about files newer than the best so far. Undefined when there is none or no such dir.
+ * The most recently written file in `dir` whose name passes `name` and that `accept` (optional)
+ * accepts: files are stat'ed, then asked about newest first, so `accept` (which may read a file)
+ * runs only for the answer and the files newer than it. Undefined when there is none or no such dir.
  */
 export function newestFile(
   dir: string,
@@ -21,13 +22,12 @@ export function newestFile(
   } catch {
     return undefined;
   }
-  let best: { path: string; mtime: number } | undefined;
-  for (const fileName of names) {
-    const path = join(dir, fileName);
-    const mtime = statSync(path).mtimeMs;
-    if (best && mtime <= best.mtime) continue;
-    if (!accept(path)) continue;
-    best = { path, mtime };
-  }
-  return best?.path;
+  // a stable sort: of equally new files, the first listed wins (as before)
+  const byAge = names
+    .map((fileName) => {
+      const path = join(dir, fileName);
+      return { path, mtime: statSync(path).mtimeMs };
+    })
+    .sort((a, b) => b.mtime - a.mtime);
+  return byAge.find((file) => accept(file.path))?.path;
 }
