@@ -85,7 +85,9 @@ store = SessionFile.create(world.home, {
   created: new Date().toISOString(),
   cwd: world.cwd,
   model: "demo-1",
-  provider: "demo",
+  // what a real exec against `openai_base_url` records: the resume then talks to the same
+  // demo-server process as the baseline, not an embedded demo whose work it would count
+  provider: "openai",
 });
 store.append(early);
 
