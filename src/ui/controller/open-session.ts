@@ -7,8 +7,8 @@ import { restoredEntries } from "../transcript/history-entries.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { followTerminals } from "./background-terminals.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
-import { yieldToKeys } from "./yield-to-keys.js";
 import type { UiAction } from "./state.js";
+import { yieldToKeys } from "./yield-to-keys.js";
 
 /** What opening a session needs from the controller. */
 export interface SessionOpener {
