@@ -5,6 +5,8 @@
 // ($MINI_CODEX_HOME/cache/code, bin/code-cache.js), as every launch after a person's first does;
 // `cold_*` are launches with that cache removed (the first after an install or upgrade: they run
 // from the cache the build seeded, build/seed-code-cache.mjs, and so write none of their own).
+// BENCH_BASELINE=<another checkout's bin/mini-codex.js>: that build is launched too, each of its
+// runs right after one of this build's (same load), and its medians printed as `baseline`.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -13,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { startDemoServer } from "../dist/demo/index.js";
 
 const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
+const BASELINE = process.env.BENCH_BASELINE;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const COLD_RUNS = 3;
 const TARGET_MS = 300;
@@ -113,7 +116,9 @@ async function nodeBaseline() {
 try {
   // the folder is trusted beforehand: the first-run trust question is not the prompt measured
   const trusted = `projects.${JSON.stringify(realpathSync(repo))}.trust_level="trusted"`;
-  const tui = `${quote(process.execPath)} ${quote(BIN)} -c ${quote(`openai_base_url=${server.baseUrl}`)} -c ${quote(trusted)}`;
+  const tuiOf = (bin) =>
+    `${quote(process.execPath)} ${quote(bin)} -c ${quote(`openai_base_url=${server.baseUrl}`)} -c ${quote(trusted)}`;
+  const tui = tuiOf(BIN);
   const coldEcho = [];
   for (let i = 0; i < COLD_RUNS; i++) {
     rmSync(CODE_CACHE, { recursive: true, force: true });
@@ -123,11 +128,18 @@ try {
   const drawn = [];
   const echo = [];
   const node = [];
+  const baseline = { drawn: [], echo: [] };
+  if (BASELINE) await launch(tuiOf(BASELINE), { quit: true });
   for (let i = 0; i < RUNS; i++) {
     node.push(await nodeBaseline());
     const times = await launch(tui);
     drawn.push(times.drawn);
     echo.push(times.echo);
+    if (BASELINE) {
+      const other = await launch(tuiOf(BASELINE));
+      baseline.drawn.push(other.drawn);
+      baseline.echo.push(other.echo);
+    }
   }
   const firstUsable = median(echo);
   console.log(
@@ -139,6 +151,15 @@ try {
       first_key_echo_ms: firstUsable,
       cold_first_key_echo_ms: median(coldEcho),
       code_cache_written: existsSync(CODE_CACHE),
+      ...(BASELINE
+        ? {
+            baseline: {
+              bin: BASELINE,
+              prompt_drawn_ms: median(baseline.drawn),
+              first_key_echo_ms: median(baseline.echo),
+            },
+          }
+        : {}),
       target_first_usable_ms: TARGET_MS,
       target_met: firstUsable !== null && firstUsable <= TARGET_MS,
       load_average_1m: Number(loadavg()[0].toFixed(2)),

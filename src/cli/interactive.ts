@@ -4,13 +4,14 @@ import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { imageAttachments } from "../launch/image-attachments.js";
-import { openSession, type ResumeTarget } from "../launch/open-session.js";
+import type { ResumeTarget } from "../launch/open-session.js";
 import { resumeHint } from "../launch/resume-hint.js";
 import { knownContextWindow } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { isDirectory } from "../launch/working-directory.js";
 import { listSessions } from "../session/session-list.js";
 import type { SessionSource, TuiLaunchOptions } from "../ui/contract.js";
+import { yieldToKeys } from "../ui/controller/yield-to-keys.js";
 import type { NotificationEvent } from "../ui/notifications.js";
 import { askFolderTrust } from "./folder-trust.js";
 import { askHookTrust } from "./hook-trust.js";
@@ -121,6 +122,9 @@ export async function runInteractive(
           : source
             ? await runtimes.forSaved(sourceTarget(source), source.inSessionDirectory === true)
             : await runtimes.forFresh();
+        // loaded after the first frame (tools, the engine), then a key typed meanwhile echoes
+        const { openSession } = await import("../launch/open-session.js");
+        await yieldToKeys();
         const opened = await openSession(on, {
           warmup: !hooks.review,
           ...(hooks.review ? { review: true } : {}),

@@ -60,8 +60,10 @@ export function workingDirectory(input: WorkingDirectoryInput): string {
     );
   }
   const cwd = existingDir(resolve(process.cwd()), "--cd");
+  // only the demo asks where mini-codex itself lives (a realpath: a walk of stats)
+  if (!input.startsDemo) return cwd;
   const checkout = input.checkout ?? ownCheckout();
-  if (!input.startsDemo || !inside(cwd, checkout)) return cwd;
+  if (!inside(cwd, checkout)) return cwd;
   const theirs = saved && isDirectory(saved.cwd) && !inside(saved.cwd, checkout);
   const dir = theirs ? saved.cwd : createScratchWorkspace();
   if (!theirs) input.trustScratch?.(dir);

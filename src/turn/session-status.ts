@@ -37,12 +37,14 @@ export interface StatusFacts {
 /** The session's `/status`: where requests go, on which lanes, with which settings. */
 export function sessionStatus(facts: StatusFacts): SessionStatus {
   const { client, settings } = facts;
+  // a forecast builds and prices the whole next request: asked for once
+  const next = facts.next();
   return {
     sessionId: facts.sessionId,
     providerId: facts.provider.id,
     baseUrl: facts.provider.baseUrl,
     transport: client.transportKind,
-    lane: client.lastLane?.label ?? facts.next().lane ?? "default",
+    lane: client.lastLane?.label ?? next.lane ?? "default",
     laneTransport: client.laneTransport,
     lanes: facts.lanes.all.map((lane) => ({ label: lane.label, requests: lane.requests })),
     model: settings.model,
@@ -50,7 +52,7 @@ export function sessionStatus(facts: StatusFacts): SessionStatus {
     ...(settings.effort ? { effort: settings.effort } : {}),
     effortChanges: facts.inBand ? "in-band" : "lanes",
     totals: facts.totals,
-    next: facts.next(),
+    next,
   };
 }
 

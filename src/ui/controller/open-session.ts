@@ -8,6 +8,7 @@ import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { followTerminals } from "./background-terminals.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
 import type { UiAction } from "./state.js";
+import { yieldToKeys } from "./yield-to-keys.js";
 
 /** What opening a session needs from the controller. */
 export interface SessionOpener {
@@ -28,8 +29,11 @@ function safetyNotice(launch: TuiLaunchOptions): TranscriptEntryBody[] {
   return warning ? [{ kind: "notice", level: "warning", text: warning }] : [];
 }
 
-function banner(launch: TuiLaunchOptions, session: AgentSession): TranscriptEntryBody {
-  const status = session.status();
+function banner(
+  launch: TuiLaunchOptions,
+  session: AgentSession,
+  status: SessionStatus,
+): TranscriptEntryBody {
   const effort = status.effort ? ` · effort ${status.effort}` : "";
   const profile = launch.profile ? ` · profile ${launch.profile}` : "";
   return {
@@ -57,22 +61,26 @@ export async function openSession(
   const dispatch = (action: UiAction) => opener.dispatch(action);
   const notice = (level: "warning", text: string) =>
     dispatch({ type: "append", entries: [{ kind: "notice", level, text }] });
+  // the first frame is out: a key typed on it is echoed before the session is built
+  await yieldToKeys();
   const created = await launch.createSession({
     approve: (request) => opener.ask(request),
     ...(source ? { source } : {}),
     ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
   });
-  const fresh = created.status();
-  if (carried && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
+  const fresh = carried && created.status();
+  if (carried && fresh && (carried.model !== fresh.model || carried.effort !== fresh.effort)) {
     created.update({ model: carried.model, effort: carried.effort });
   }
   const coalescer = new DeltaCoalescer((event) => dispatch({ type: "session", event }));
   const unsubscribe = created.subscribe((event) => coalescer.push(event));
   const unfollowTerminals = followTerminals(created, dispatch);
+  // keys typed meanwhile are echoed before the status (a forecast of the next request) is built
+  await yieldToKeys();
   const status = created.status();
   const { model, effort, next } = status;
   dispatch({ type: "session_ready", sessionId: created.id, model, effort, next });
-  dispatch({ type: "append", entries: [banner(launch, created), ...safetyNotice(launch)] });
+  dispatch({ type: "append", entries: [banner(launch, created, status), ...safetyNotice(launch)] });
   if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
   // what opening the saved session found: unreadable lines, calls repaired after a crash
   for (const text of created.notices ?? []) notice("warning", text);

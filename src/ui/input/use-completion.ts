@@ -10,7 +10,7 @@ import {
 } from "./completion.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 import { listWorkspaceFiles } from "./file-index.js";
-import { FileMatcher } from "./file-matcher.js";
+import type { FileMatcher } from "./file-matcher.js";
 import { skillItems } from "./skill-items.js";
 
 /** Rows the popup shows at most. */
@@ -64,13 +64,20 @@ export function useCompletion(options: CompletionOptions) {
   const loadFiles = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    void listWorkspaceFiles(optionsRef.current.cwd)
-      .then((files) => {
+    // the matcher (and fzf) loads with the list: nothing of it runs before the first frame
+    const matching = import("./file-matcher.js");
+    void Promise.all([listWorkspaceFiles(optionsRef.current.cwd), matching])
+      .then(([files, { FileMatcher }]) => {
         matcher.current = new FileMatcher(files);
       })
-      .catch(() => {
-        matcher.current = new FileMatcher([]);
-      })
+      .catch(() =>
+        matching.then(
+          ({ FileMatcher }) => {
+            matcher.current = new FileMatcher([]);
+          },
+          () => {},
+        ),
+      )
       .finally(() => {
         loading.current = false;
         rerender();
