@@ -3,7 +3,7 @@
 // wall times on a shared machine do not. run-all prints the note under the table when the
 // target it names is not met in that run. Keyed by the target's `note` field (bench/targets.mjs).
 const NODE =
-  "`node -e 0` is ~505 M instructions here, 416 M of them `NODE_EXTRA_CA_CERTS` (the system CA bundle loaded at every node start; 90 M without it, against which every ratio would be ~3× higher)";
+  "`node -e 0` is ~505 M instructions here, 416 M of them `NODE_EXTRA_CA_CERTS` (the system CA bundle loaded at every node start; 90 M without it, against which exec's instruction ratio would be ~3.7× instead of ~1.5×)";
 
 export const TARGET_NOTES = {
   "tui-first-usable": [
