@@ -93,6 +93,11 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
       () => resumed.screen().includes("You said: and now a new message"),
       "the new answer",
     );
+    // saved before quitting, as above (the next test resumes this session and reads it back)
+    await resumed.until(
+      () => savedAnswer(tuiWorld.world, "You said: and now a new message"),
+      "the saved new answer",
+    );
     await quit(resumed);
     // the resumed TUI ran from it too
     expect(codeCaches(tuiWorld.world)).toEqual(cached);
