@@ -55,8 +55,33 @@ function signalTree(pid: number, signal: NodeJS.Signals, root: boolean): void {
  */
 export function killTree(pid: number | undefined, wrapped: boolean): void {
   if (pid === undefined) return;
+  const started = startTime(pid);
   signalTree(pid, "SIGTERM", !wrapped);
-  setTimeout(() => signalTree(pid, "SIGKILL", true), KILL_GRACE_MS).unref();
+  setTimeout(() => {
+    if (!stillOurs(pid, started)) return;
+    signalTree(pid, "SIGKILL", true);
+  }, KILL_GRACE_MS).unref();
+}
+
+/** When `pid` started (clock ticks since boot), or undefined when no such process runs. */
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // after the command name (which may hold spaces): starttime is the 20th field
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pid still names the process we started, or no process at all (its group may live on,
+ * and a group's id is not handed out again while the group has a member). Another start time
+ * means the number was reused by a process (and group) that is not ours: never signal it.
+ */
+function stillOurs(pid: number, started: string | undefined): boolean {
+  const now = startTime(pid);
+  return now === undefined || now === started;
 }
 
 /** Commands still running, killed if mini-codex exits (a SIGKILL is bwrap's --die-with-parent's). */

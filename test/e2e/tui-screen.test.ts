@@ -88,13 +88,15 @@ describe.skipIf(!hasTmux)("the TUI's screen (tmux, demo server)", () => {
     p.type("/effort");
     await p.until(shows(p, "↑↓ choose"), "the picker");
     p.keys("Escape");
-    await p.until(
-      () => p.statusBar() !== "" && !p.screen().includes("↑↓ choose"),
-      "the picker to close",
-    );
-    const rows = p.screen().split("\n");
-    const bar = rows.findLastIndex((row) => /ws_|http_full|no request yet/.test(row));
-    expect(bar).toBeGreaterThanOrEqual(24 - 2); // the bar on the last row, or a hint under it
+    // Ink first draws the closed state (the rows it gave up blank under the bar), then the
+    // transcript is printed again: wait for that screen, not the first one without the picker
+    const barRow = (rows: string[]) =>
+      rows.findLastIndex((row) => /ws_|http_full|no request yet/.test(row));
+    // (the bar on the last row, or a hint under it; blank rows left under it time this out)
+    await p.until(() => {
+      const rows = p.screen().split("\n");
+      return !rows.some((row) => row.includes("↑↓ choose")) && barRow(rows) >= 24 - 2;
+    }, "the picker to close and the status bar to be on the last rows");
   }, 120_000);
 
   it("a steer waits below the transcript, then shows after the answer it interrupted; /compact says so once", async () => {

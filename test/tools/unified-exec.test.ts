@@ -1,5 +1,8 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { chosenShellTool } from "../../src/launch/shell-tool.js";
+import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
 import { BackgroundTerminals, createToolRouter } from "../../src/tools/index.js";
 import { formatExecOutput } from "../../src/tools/unified-exec/output.js";
 import { TerminalScreen } from "../../src/tools/unified-exec/terminal-screen.js";
@@ -102,6 +105,48 @@ describe("write_stdin's refusals", () => {
       expect(terminals.list().map((t) => t.command)).toEqual(["echo up; exec sleep 30"]);
       expect(await terminals.stop(1)).toBe(true);
       expect(terminals.list()).toEqual([]);
+    } finally {
+      await terminals.stopAll();
+      await ws.cleanup();
+    }
+  }, 30_000);
+});
+
+describe("a pseudo-terminal's command reports its own end", () => {
+  it("a command that closes its terminal before it exits still ends with its own code, not SIGHUP", async () => {
+    // coreutils close stdio before exiting; with nothing left on the terminal's program side, a
+    // master closed at that point hangs it up and SIGHUP ends the command (129). The pause
+    // between the close and the exit makes the busy machine's rare ordering the only one.
+    const ws = await tempWorkspace();
+    const terminals = new BackgroundTerminals();
+    // no bwrap on this PATH: bash itself leads the terminal's session (bwrap would hold it open)
+    const noBwrap = join(ws.root, "no-bwrap");
+    mkdirSync(noBwrap);
+    const tools = createToolRouter({
+      shellTool: "exec_command",
+      terminals,
+      shellSnapshot: false,
+      bwrap: () => probeBwrap(noBwrap),
+    });
+    const ctx = makeContext(ws.ws, { sandbox: "danger-full-access" });
+    try {
+      const output = textOutput(
+        await tools.execute(
+          {
+            type: "function_call",
+            name: "exec_command",
+            call_id: "c",
+            arguments: JSON.stringify({
+              cmd: "exec 0<&- 1>&- 2>&-; sleep 0.3; touch ended; exit 3",
+              tty: true,
+              yield_time_ms: 30_000,
+            }),
+          },
+          ctx,
+        ),
+      );
+      expect(output).toContain("Process exited with code 3");
+      expect(existsSync(join(ws.ws, "ended"))).toBe(true);
     } finally {
       await terminals.stopAll();
       await ws.cleanup();

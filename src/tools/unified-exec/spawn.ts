@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { closeSync, constants as fsConstants, openSync } from "node:fs";
 import { createRequire } from "node:module";
 import { constants } from "node:os";
 import { StringDecoder } from "node:string_decoder";
@@ -40,6 +41,7 @@ function startInPty(input: SpawnInput): StartedProcess {
     cwd: input.cwd,
     env: { ...input.env, TERM: "xterm-256color" },
   });
+  holdTerminalUntilReaped(child);
   return {
     pid: child.pid,
     tty: true,
@@ -51,6 +53,39 @@ function startInPty(input: SpawnInput): StartedProcess {
       child.onExit(({ exitCode, signal }) => listener(signal ? 128 + signal : exitCode));
     },
   };
+}
+
+/** What node-pty has beyond its typings: the terminal's name and the master's stream. */
+type PtyInternals = { ptsName?: string; _socket?: NodeJS.EventEmitter };
+
+/**
+ * Keep the terminal's program side open until node-pty has reaped the program. A program that
+ * closes its stdio before it exits (coreutils' touch, cat, ls do) otherwise lets node-pty read
+ * EIO and close the master while the program still runs: the kernel then hangs the terminal up
+ * and SIGHUP kills the program between its last close and its exit (exit 129 instead of its
+ * own, seen on a busy machine). Held, the master reads EIO only after the hold is let go: when
+ * node-pty, having reaped the program, waits for the master's close (or at its exit event).
+ */
+function holdTerminalUntilReaped(child: import("@lydell/node-pty").IPty): void {
+  const { ptsName, _socket: master } = child as unknown as PtyInternals;
+  if (!ptsName) return;
+  let held: number | undefined;
+  try {
+    held = openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY);
+  } catch {
+    return; // already hung up: nothing left to hold
+  }
+  const release = () => {
+    if (held === undefined) return;
+    closeSync(held);
+    held = undefined;
+  };
+  // node-pty listens for the master's close once it has the exit status: the output is then
+  // drained up to EIO, so none of it is lost (its 200 ms fallback would cut it short)
+  master?.on("newListener", (event: string) => {
+    if (event === "close") release();
+  });
+  child.onExit(release);
 }
 
 function startOnPipes(input: SpawnInput): StartedProcess {
