@@ -110,9 +110,28 @@ describe("apply_patch's intent record", () => {
     expect(checkPatchIntent(intent)[0]?.state).toBe("applied");
   });
 
-  it("a file that is not UTF-8 text is refused, and its bytes stay as they were", async () => {
-    const bytes = Buffer.from([0x6f, 0x6c, 0x64, 0x20, 0xe9, 0x0a]); // "old é" in Latin-1
-    writeFileSync(join(dir, "latin1.txt"), bytes);
+  it("a call without an intent still gets `aborted`", () => {
+    const repaired = repairHistory([userMessage("x"), call], () => undefined);
+    expect((repaired.added[0] as unknown as { output: string }).output).toBe("aborted");
+  });
+});
+
+/** Run a patch for real in `dir` (workspace-write, no approval). */
+const applyInDir = (patch: string) =>
+  runApplyPatch(patch, {
+    callId: "call_l",
+    cwd: dir,
+    workspaceRoots: [dir],
+    sandbox: "workspace-write",
+    signal: new AbortController().signal,
+    emit() {},
+  });
+
+describe("apply_patch and files that are not UTF-8 text", () => {
+  const latin1 = Buffer.from([0x6f, 0x6c, 0x64, 0x20, 0xe9, 0x0a]); // "old é" in Latin-1
+
+  it("an update of one is refused, and its bytes stay as they were", async () => {
+    writeFileSync(join(dir, "latin1.txt"), latin1);
     const patch = [
       "*** Begin Patch",
       "*** Add File: fresh.txt",
@@ -123,21 +142,28 @@ describe("apply_patch's intent record", () => {
       "+new",
       "*** End Patch",
     ].join("\n");
-    const out = await runApplyPatch(patch, {
-      callId: "call_l",
-      cwd: dir,
-      workspaceRoots: [dir],
-      sandbox: "workspace-write",
-      signal: new AbortController().signal,
-      emit() {},
-    });
-    expect(out).toContain("latin1.txt is not UTF-8 text");
-    expect(readFileSync(join(dir, "latin1.txt"))).toEqual(bytes);
+    expect(await applyInDir(patch)).toContain("latin1.txt is not UTF-8 text");
+    expect(readFileSync(join(dir, "latin1.txt"))).toEqual(latin1);
     expect(() => readFileSync(join(dir, "fresh.txt"))).toThrow(/ENOENT/);
   });
 
-  it("a call without an intent still gets `aborted`", () => {
-    const repaired = repairHistory([userMessage("x"), call], () => undefined);
-    expect((repaired.added[0] as unknown as { output: string }).output).toBe("aborted");
+  it("one can be deleted, and a failed patch puts its bytes back exactly", async () => {
+    writeFileSync(join(dir, "image.bin"), latin1);
+    writeFileSync(join(dir, "plain"), "a file, not a folder\n");
+    // the delete is written first; the add under `plain/` then fails and the patch rolls back
+    const failing = [
+      "*** Begin Patch",
+      "*** Delete File: image.bin",
+      "*** Add File: plain/inside.txt",
+      "+x",
+      "*** End Patch",
+    ].join("\n");
+    expect(await applyInDir(failing)).toContain(
+      "writing the patch failed (EEXIST); files were restored",
+    );
+    expect(readFileSync(join(dir, "image.bin"))).toEqual(latin1);
+    const deleting = ["*** Begin Patch", "*** Delete File: image.bin", "*** End Patch"].join("\n");
+    expect(await applyInDir(deleting)).toContain("Success.");
+    expect(() => readFileSync(join(dir, "image.bin"))).toThrow(/ENOENT/);
   });
 });

@@ -32,8 +32,8 @@ export interface PlannedWrite {
   absPath: string;
   /** New content, or null to delete. */
   content: string | null;
-  /** Content before the patch (undefined: the file did not exist). */
-  original: string | undefined;
+  /** The file's bytes before the patch, restored as they were on a rollback (undefined: absent). */
+  original: Buffer | undefined;
   /** Permission bits to keep (a moved file keeps its source's mode, exec bit included). */
   mode?: number;
 }
@@ -45,25 +45,26 @@ export interface VerifiedPatch {
   summary: string[];
 }
 
-/**
- * A file the patch edits, as text; undefined when absent. A file that is not UTF-8 text is
- * refused (as the Codex CLI does): decoding it would replace its bytes, and a rollback would
- * then write the replacement back in place of the original.
- */
-async function readIfExists(absPath: string, shown: string): Promise<string | undefined> {
+/** A file's bytes before the patch; undefined when absent. */
+async function readIfExists(absPath: string, shown: string): Promise<Buffer | undefined> {
   try {
-    const bytes = await readFile(absPath);
-    if (!isUtf8(bytes)) {
-      throw new PatchError(`${shown} is not UTF-8 text: apply_patch edits text files only`);
-    }
-    return bytes.toString("utf8");
+    return await readFile(absPath);
   } catch (error) {
-    if (error instanceof PatchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
     if (code === "EISDIR") throw new PatchError(`${shown} is a directory`);
     throw new PatchError(`cannot read ${shown}: ${code ?? String(error)}`);
   }
+}
+
+/**
+ * A file's bytes as text. One that is not UTF-8 cannot be edited (as in the Codex CLI): decoding
+ * it would replace its bytes. Deleting it or adding a file in its place needs no text.
+ */
+function textOf(bytes: Buffer, shown: string, edit: boolean): string {
+  if (isUtf8(bytes)) return bytes.toString("utf8");
+  if (edit) throw new PatchError(`${shown} is not UTF-8 text: apply_patch edits text files only`);
+  return ""; // shown as a whole addition or deletion
 }
 
 const linesOf = (text: string) => splitFileText(text).lines;
@@ -83,13 +84,16 @@ export async function verifyPatch(
   signal?: AbortSignal,
 ): Promise<VerifiedPatch> {
   const overlay = new Map<string, string | null>();
-  const originals = new Map<string, string | undefined>();
+  const originals = new Map<string, Buffer | undefined>();
   const modes = new Map<string, number>();
   const changes: FileChange[] = [];
   const summary: string[] = [];
-  const current = async (abs: string, shown: string) => {
+  /** The file as the patch's earlier operations left it; `edit`: its text is needed. */
+  const current = async (abs: string, shown: string, edit: boolean) => {
     if (!originals.has(abs)) originals.set(abs, await readIfExists(abs, shown));
-    return overlay.has(abs) ? (overlay.get(abs) ?? undefined) : originals.get(abs);
+    if (overlay.has(abs)) return overlay.get(abs) ?? undefined;
+    const bytes = originals.get(abs);
+    return bytes === undefined ? undefined : textOf(bytes, shown, edit);
   };
   const resolve = async (path: string, line: number) => {
     try {
@@ -102,7 +106,7 @@ export async function verifyPatch(
     await checkpoint(signal);
     const abs = await resolve(op.path, op.line);
     const shown = displayPath(abs, scope.cwd);
-    const before = await current(abs, shown);
+    const before = await current(abs, shown, op.type === "update");
     await checkpoint(signal);
     if (op.type === "add") {
       overlay.set(abs, op.contents);
@@ -136,7 +140,7 @@ export async function verifyPatch(
     }
     const dest = await resolve(op.movePath, op.line);
     const destShown = displayPath(dest, scope.cwd);
-    await current(dest, destShown);
+    await current(dest, destShown, false);
     overlay.set(abs, null);
     overlay.set(dest, after);
     modes.set(dest, (await stat(abs)).mode & 0o7777);

@@ -11,7 +11,7 @@ const hashOf = (content: string | Buffer) =>
 
 /** The intent of a verified patch's writes (in the order they are written). Pure. */
 export function patchIntentOf(
-  writes: readonly { absPath: string; content: string | null; original: string | undefined }[],
+  writes: readonly { absPath: string; content: string | null; original: Buffer | undefined }[],
 ): PatchIntent {
   return {
     files: writes.map((write) => ({
