@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResponseItem } from "../protocol/items.js";
 import type { PatchIntent } from "../tools/types.js";
@@ -8,7 +8,13 @@ import { patchIntentLine } from "./patch-intent-lines.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { type RecordedSettings, settingsLine } from "./recorded-settings.js";
 import { lockSession } from "./session-lock.js";
-import { appendWhole, asStorageError, endsTorn, removeBegun } from "./session-storage.js";
+import {
+  appendWhole,
+  asStorageError,
+  endsTorn,
+  removeBegun,
+  SessionStorageError,
+} from "./session-storage.js";
 import { sessionsDir } from "./sessions-dir.js";
 
 export {
@@ -100,6 +106,10 @@ export class SessionFile implements HistoryStore {
       throw asStorageError(error, `resume ${what}`, path);
     }
     try {
+      // gone (or replaced by a folder) since it was read: appending would start a headerless file
+      if (!statSync(path, { throwIfNoEntry: false })?.isFile()) {
+        throw new SessionStorageError(`cannot resume ${what}: ${path} is no longer a session file`);
+      }
       // a torn last line from a crash must not glue itself to the next record
       if (endsTorn(path)) appendWhole(path, "\n", `resume ${what}`);
     } catch (error) {

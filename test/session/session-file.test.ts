@@ -1,4 +1,13 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -94,6 +103,19 @@ describe("session files", () => {
     file.close(); // the crashed writer is gone; a second holder in one process is refused
     SessionFile.reopen(file.path).append([userMessage("after")]);
     expect(readSessionFile(file.path).history).toEqual([userMessage("kept"), userMessage("after")]);
+  });
+
+  it("a file removed between reading and reopening it is not resumed into a headerless file", () => {
+    const file = SessionFile.create(home, meta(newSessionId()));
+    file.close();
+    rmSync(file.path);
+    expect(() => SessionFile.reopen(file.path, "the session")).toThrow(
+      `cannot resume the session: ${file.path} is no longer a session file`,
+    );
+    expect(existsSync(file.path)).toBe(false);
+    // the lock was given back: the file can be created and reopened again
+    writeFileSync(file.path, readFileSync(SessionFile.create(home, meta(newSessionId())).path));
+    expect(() => SessionFile.reopen(file.path).close()).not.toThrow();
   });
 
   it("finds a session by id and the latest one, with clear errors", () => {
