@@ -17,6 +17,14 @@ const call = (command: string) => ({
 const outputOf = (text: string) => text.slice(text.indexOf("Output:\n") + 8);
 
 /** Snapshot folders in the temp dir (the tests look at the files mini-codex wrote). */
+/** A file's text, or "" when it cannot be read (another test's folder, already gone). */
+const readIfThere = (path: string) => {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+};
 const snapshotDirs = () =>
   new Set(readdirSync(tmpdir()).filter((name) => name.startsWith("mini-codex-shell-")));
 
@@ -112,7 +120,11 @@ describe("shell_command with the login-environment snapshot (real bash, real bwr
     for (const secret of ["sk-from", "codex-from", "provider-from", "token-from"]) {
       expect(output).not.toContain(secret);
     }
-    const made = [...snapshotDirs()].filter((name) => !before.has(name));
+    // this session's snapshot: the one new folder holding its profile's KEPT (test files run two
+    // at a time, and another one's commands may make theirs in the same moment)
+    const made = [...snapshotDirs()]
+      .filter((name) => !before.has(name))
+      .filter((name) => readIfThere(join(tmpdir(), name, "snapshot.sh")).includes("KEPT"));
     expect(made).toHaveLength(1);
     const file = join(tmpdir(), made[0] as string, "snapshot.sh");
     expect(statSync(file).mode & 0o777).toBe(0o600);

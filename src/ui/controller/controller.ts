@@ -174,11 +174,14 @@ export class TuiController {
     this.send(text, images);
   }
 
-  /** Up on an empty composer: the last message still waiting comes back for editing. */
-  takePending(): ComposedMessage | undefined {
+  /**
+   * Up on an empty composer: the last message still waiting comes back for editing; null when
+   * Up was answered with a notice instead (a steer the server has), undefined when none waits.
+   */
+  takePending(): ComposedMessage | null | undefined {
     const taken = takeLastPending(this.store.getState(), this.active?.session);
     if (taken) this.dispatch({ type: "take_pending", taken });
-    return taken?.from === "sent" ? undefined : taken?.message;
+    return taken?.from === "sent" ? null : taken?.message;
   }
 
   /** `!command`: run in the workspace, not sent to the model (not while a turn runs). */

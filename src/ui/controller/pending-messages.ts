@@ -57,7 +57,7 @@ export function takeLastPending(
   const queued = state.queue.at(-1);
   if (queued) return { from: "queue", message: queued };
   const steer = state.steers.findLast((s) => !s.sent) ?? state.steers.at(-1);
-  if (!steer) return undefined;
+  if (!steer || (steer.sent && steer.explained)) return undefined;
   const taken = { message: { text: steer.text, images: steer.images }, id: steer.id };
   const back =
     !steer.sent && steer.id !== undefined && session?.unsteer?.(steer.id) === "withdrawn";
@@ -84,6 +84,6 @@ export function onPendingAction(state: UiState, action: PendingAction): UiState 
   if (taken.from === "queue") return withQueue(state, state.queue.slice(0, -1));
   const at = state.steers.findIndex((s) => s.id === taken.id);
   if (taken.from === "steers") return { ...state, steers: state.steers.filter((_, i) => i !== at) };
-  const steers = state.steers.map((s, i) => (i === at ? { ...s, sent: true } : s));
+  const steers = state.steers.map((s, i) => (i === at ? { ...s, sent: true, explained: true } : s));
   return append({ ...state, steers }, [{ kind: "notice", level: "info", text: SENT_STEER_NOTICE }]);
 }

@@ -16,6 +16,8 @@ import type {
 export interface PendingSteer extends ComposedMessage {
   id?: string;
   sent?: boolean;
+  /** Up already said it cannot be taken back (said once; later Ups recall history). */
+  explained?: boolean;
 }
 
 export interface StatusState {

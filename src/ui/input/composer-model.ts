@@ -51,8 +51,11 @@ export interface ComposerOptions {
   cwd: string;
   /** Something the person should know (an image too large to attach). */
   onNotice(text: string): void;
-  /** Up on an empty input: the last message still waiting to be sent, taken back to edit. */
-  takePending?(): ComposedMessage | undefined;
+  /**
+   * Up on an empty input: the last message still waiting to be sent, taken back to edit; null
+   * when Up was answered otherwise (a notice), so it recalls nothing.
+   */
+  takePending?(): ComposedMessage | null | undefined;
 }
 
 /** Leftover of an escape sequence Ink did not recognise (e.g. "[27;2;13~"): never typed text. */
@@ -259,6 +262,7 @@ export class ComposerModel {
       case "down": {
         const direction = action === "up" ? -1 : 1;
         const pending = action === "up" && b.text === "" ? this.options.takePending?.() : undefined;
+        if (pending === null) return; // answered with a notice
         if (pending) return this.prepend(pending.text, pending.images);
         const moved = moveLine(b, direction);
         return moved ? this.replace(moved) : this.recallHistory(direction);
