@@ -142,13 +142,15 @@ export class ExecEventMapper {
         this.cost = new TurnCost();
         this.lastMessage = undefined;
         return [{ type: "turn.started" }];
-      case "request_finished":
-        if (event.request.usage) {
-          this.usage = addUsage(this.usage, requestUsage(event.request));
+      case "request_finished": {
+        const usage = requestUsage(event.request); // with the responses steering cut
+        if (usage) {
+          this.usage = addUsage(this.usage, usage);
           this.sawUsage = true;
           this.cost.add(event.request);
         }
         return [];
+      }
       case "item_completed":
         return this.modelItem(event.item);
       case "tool":

@@ -12,15 +12,16 @@ export function costOfRequest(
   prices: ModelPrices | undefined,
 ): RequestCost | undefined {
   const { usage } = request;
-  if (!usage || !prices) return undefined;
+  // each response at its own rates (long-context pricing goes by one response's input); a cut
+  // response's usage counts even when the one that finished reported none
+  const responses = [...(request.steeredUsage ?? []), ...(usage ? [usage] : [])];
+  if (responses.length === 0 || !prices) return undefined;
   const tier = request.serviceTier;
-  // each response at its own rates (long-context pricing goes by one response's input)
-  const responses = [...(request.steeredUsage ?? []), usage];
   const sum = (price: (one: UsageFigures) => number) =>
     responses.reduce((total, one) => total + price(one), 0);
   return {
     usd: sum((one) => requestCost(prices, one, tier)),
-    missUsd: missCost(prices, missedTokensOf(request), usage.input_tokens, tier),
+    missUsd: usage ? missCost(prices, missedTokensOf(request), usage.input_tokens, tier) : 0,
     savedUsd: sum((one) => cacheSaving(prices, one, tier)),
   };
 }

@@ -40,6 +40,14 @@ describe("what a request costs", () => {
     expect(costOfRequest(request, priced.lookup("house-model").prices)?.usd).toBeCloseTo(12e-6, 12);
   });
 
+  it("a steered request is priced on the cut response's usage even when its successor reported none", () => {
+    const cut = { input_tokens: 100_000, cached_tokens: 90_000, output_tokens: 2_000 };
+    const request = { model: "gpt-6-astra", steeredUsage: [cut] } as unknown as RequestFinished;
+    const cost = costOfRequest(request, astra);
+    expect(cost?.usd).toBeCloseTo(requestCost(astra!, cut), 10);
+    expect(cost?.missUsd).toBe(0);
+  });
+
   it("reads as dollars and cents, with more digits below a cent", () => {
     expect(formatUsd(4.8)).toBe("$4.80");
     expect(formatUsd(0.0042)).toBe("$0.0042");
