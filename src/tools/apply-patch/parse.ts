@@ -193,11 +193,20 @@ function parseChunks(body: PatchBody, start: number, op: UpdateFileOp): number {
     const t = lines[index]!;
     const number = body.first + index;
     const marker = t[0];
-    // ' ', '+' and '-' lines are hunk lines whatever follows (as in the Codex CLI)
-    const parsed: PatchLine =
-      marker === " " || marker === "+" || marker === "-"
-        ? { kind: "text", text: t }
-        : classifyPatchLine(t);
+    // ' ', '+' and '-' lines are hunk lines whatever follows (as in the Codex CLI); they are
+    // nearly every line of a large patch, so they are taken without classifying (or allocating)
+    if (marker === " " || marker === "+" || marker === "-") {
+      chunk ??= newChunk(number);
+      chunkHasLines = true;
+      const content = t.slice(1);
+      if (marker !== "+") chunk.oldLines.push(content);
+      if (marker !== "-") {
+        chunk.newLines.push(content);
+        chunk.keptFrom.push(marker === "+" ? -1 : chunk.oldLines.length - 1);
+      }
+      continue;
+    }
+    const parsed: PatchLine = classifyPatchLine(t);
     if (parsed.kind === "hunk") {
       if (chunk && !chunkHasLines) chunk.contexts.push(parsed.context);
       else {
@@ -210,21 +219,19 @@ function parseChunks(body: PatchBody, start: number, op: UpdateFileOp): number {
       chunk.isEndOfFile = true;
       close();
     } else if (parsed.kind === "text") {
-      if (t !== "" && marker !== " " && marker !== "+" && marker !== "-") {
+      if (t !== "") {
         if (classifyHeaderLine(t).kind !== "text") break;
         throw new PatchError(
           `unexpected line in the hunk of ${op.path}: lines must start with ' ', '+' or '-', got ${show(t)}`,
           number,
         );
       }
+      // an empty line: an empty context line (as the Codex CLI reads it)
       chunk ??= newChunk(number);
       chunkHasLines = true;
-      const content = t.slice(1);
-      if (marker !== "+") chunk.oldLines.push(content);
-      if (marker !== "-") {
-        chunk.newLines.push(content);
-        chunk.keptFrom.push(marker === "+" ? -1 : chunk.oldLines.length - 1);
-      }
+      chunk.oldLines.push("");
+      chunk.newLines.push("");
+      chunk.keptFrom.push(chunk.oldLines.length - 1);
     } else if (parsed.kind === "move") {
       throw new PatchError(
         `'*** Move to:' must directly follow '*** Update File: ${op.path}'`,
