@@ -69,10 +69,8 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
     if (line.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
+    const value = parseJsonLine(line);
+    if (value === undefined) {
       unreadableLines.push(index + 1);
       continue;
     }
