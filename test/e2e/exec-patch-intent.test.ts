@@ -35,8 +35,10 @@ describe("a patch killed half-way", () => {
       env: suite.world.env(),
       input: `patch:\n${largePatch()}\n`,
     });
-    // some files are written, not all: kill it in the middle
-    await waitFor(() => existsSync(join(repo, name(0))), 60_000);
+    // some files are written, not all: kill it in the middle — once the first file holds its
+    // content (a file exists from its open, before its bytes are written: a kill then left none)
+    const first = join(repo, name(0));
+    await waitFor(() => existsSync(first) && readFileSync(first, "utf8") === "file 0\n", 60_000);
     run.child.kill("SIGKILL");
     expect((await run.done).signal).toBe("SIGKILL");
     const id = (jsonLines(run.output().stdout)[0] as unknown as { thread_id: string }).thread_id;
