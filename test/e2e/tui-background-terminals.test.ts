@@ -24,7 +24,7 @@ describe.skipIf(!hasTmux)("background terminals in the TUI (tmux)", () => {
       "-c",
       "sandbox_workspace_write.network_access=true",
     ];
-    pane = startPane({ world, baseUrl: server.baseUrl, args, width: 140, height: 40 });
+    pane = startPane({ world, baseUrl: server.baseUrl, args, width: 160, height: 40 });
   }, 180_000);
 
   afterAll(async () => {
@@ -53,7 +53,9 @@ describe.skipIf(!hasTmux)("background terminals in the TUI (tmux)", () => {
     type("/ps");
     await until(() => screen().includes("Background terminals"), "the /ps table");
     expect(screen()).toMatch(new RegExp(`1\\s+│?\\s*exec -a ${name} python3 -m http\\.server`));
-    expect(screen()).toContain("GET / HTTP/1.1");
+    // the server's log line for the second command's request; the row is cut at the pane's width
+    // (the command column holds this run's pid and port), so only its start is certain to show
+    expect(screen()).toMatch(/\] "GET \/ /);
     expect(processesRunning(serverLine)).toHaveLength(1);
     // the turn ends after its answer (the workspace checkpoint): commands wait for that
     await until(() => pane.idle(), "the turn's end");
