@@ -1,109 +1,22 @@
 import type { UsageFigures } from "../protocol/events.js";
-import { messageText, type ResponseItem, reasoningItemSchema } from "../protocol/items.js";
-import { assertNever, type RequestFinished, type SessionEvent } from "../session/events.js";
+import type { ResponseItem } from "../protocol/items.js";
+import { assertNever, type SessionEvent } from "../session/events.js";
 import { addUsage, noUsage, requestUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
-import { type ImageViewExecItem, imageViewItem } from "./image-items.js";
+import { type ExecEvent, type ExecItem, toExecUsage } from "./exec-event-types.js";
+import { imageViewItem } from "./image-items.js";
+import { assistantText, reasoningText } from "./item-text.js";
 import {
   type McpToolCallExecItem,
   mcpCallFinishedItem,
   mcpCallStartedItem,
-  type WebSearchExecItem,
   webSearchItem,
 } from "./mcp-items.js";
-
-/** Items of `exec --json` (docs/config.md, "exec --json events"). */
-export type ExecItem =
-  | { id: string; type: "agent_message"; text: string }
-  | { id: string; type: "reasoning"; text: string }
-  | {
-      id: string;
-      type: "command_execution";
-      command: string;
-      aggregated_output: string;
-      exit_code?: number;
-      status: "in_progress" | "completed" | "failed";
-    }
-  | {
-      id: string;
-      type: "file_change";
-      changes: Array<{ path: string; kind: "add" | "delete" | "update" }>;
-      status: "completed" | "failed";
-    }
-  | { id: string; type: "todo_list"; items: Array<{ text: string; completed: boolean }> }
-  | McpToolCallExecItem
-  | WebSearchExecItem
-  | ImageViewExecItem
-  | ReviewFindingExecItem
-  | { id: string; type: "error"; message: string };
-
-/** One finding of `exec review --json` (after the review turn's own items). */
-export interface ReviewFindingExecItem {
-  id: string;
-  type: "review_finding";
-  title: string;
-  body: string;
-  priority: number;
-  confidence_score: number;
-  file: string;
-  line_start: number;
-  line_end: number;
-}
-
-export interface ExecUsage {
-  input_tokens: number;
-  cached_input_tokens: number;
-  cache_write_input_tokens: number;
-  output_tokens: number;
-  reasoning_output_tokens: number;
-}
-
-export type ExecEvent =
-  | { type: "thread.started"; thread_id: string }
-  | { type: "turn.started" }
-  | { type: "item.started" | "item.updated" | "item.completed"; item: ExecItem }
-  | { type: "turn.completed"; usage: ExecUsage; cost: ExecCost }
-  | { type: "turn.failed"; error: { message: string } }
-  | { type: "error"; message: string };
-
-/**
- * mini-codex's own field beside `usage` in `turn.completed` (the Codex SDK ignores it): the
- * turn's cost in US dollars and the part cache misses added, or, when a request's model has
- * no known price, `usd: null` and the models without one.
- */
-export type ExecCost =
-  | { currency: "USD"; usd: number; cache_miss_usd: number }
-  | { currency: "USD"; usd: null; no_price: string[] };
+import { TurnCost } from "./turn-cost.js";
 
 type CommandItem = Extract<ExecItem, { type: "command_execution" }>;
 type TodoItem = Extract<ExecItem, { type: "todo_list" }>;
-
-export function toExecUsage(usage: UsageFigures): ExecUsage {
-  return {
-    input_tokens: usage.input_tokens,
-    cached_input_tokens: usage.cached_tokens,
-    cache_write_input_tokens: 0,
-    output_tokens: usage.output_tokens,
-    reasoning_output_tokens: usage.reasoning_tokens,
-  };
-}
-
-/** The one-line summary text of a reasoning item, if it has any. */
-export function reasoningText(item: ResponseItem): string | undefined {
-  const parsed = reasoningItemSchema().safeParse(item);
-  if (!parsed.success) return undefined;
-  const text = parsed.data.summary
-    .map((part) => part.text)
-    .join("\n")
-    .trim();
-  return text.length > 0 ? text : undefined;
-}
-
-export function assistantText(item: ResponseItem): string | undefined {
-  if (item.type !== "message" || item.role !== "assistant") return undefined;
-  return messageText(item);
-}
 
 function todoItems(plan: PlanStep[]): TodoItem["items"] {
   return plan.map((step) => ({ text: step.step, completed: step.status === "completed" }));
@@ -330,34 +243,4 @@ export class ExecEventMapper {
     }
     return out;
   }
-}
-
-/** The cost of one turn's requests, as `turn.completed` reports it. */
-class TurnCost {
-  private usd = 0;
-  private missUsd = 0;
-  private readonly unpriced = new Set<string>();
-
-  add(request: RequestFinished): void {
-    if (!request.cost) {
-      this.unpriced.add(request.model);
-      return;
-    }
-    this.usd += request.cost.usd;
-    this.missUsd += request.cost.missUsd;
-  }
-
-  toExec(): ExecCost {
-    if (this.unpriced.size > 0) return { currency: "USD", usd: null, no_price: [...this.unpriced] };
-    return {
-      currency: "USD",
-      usd: roundMicros(this.usd),
-      cache_miss_usd: roundMicros(this.missUsd),
-    };
-  }
-}
-
-/** To a millionth of a dollar: a figure to add up, not to read. */
-function roundMicros(usd: number): number {
-  return Math.round(usd * 1e6) / 1e6;
 }

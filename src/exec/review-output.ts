@@ -1,5 +1,5 @@
 import { findingLines, type ReviewResult } from "../launch/review-prompt.js";
-import type { ExecEvent } from "./exec-events.js";
+import type { ExecEvent } from "./exec-event-types.js";
 
 /** `exec review --json`: each finding as an item.completed of type review_finding. */
 export function findingEvents(result: ReviewResult, id: () => string): ExecEvent[] {

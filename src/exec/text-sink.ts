@@ -4,7 +4,7 @@ import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
 import { viewedImageText } from "../tools/view-image.js";
 import { compactionNotice } from "../turn/compaction.js";
-import { assistantText, reasoningText } from "./exec-events.js";
+import { assistantText, reasoningText } from "./item-text.js";
 
 const MAX_OUTPUT_LINES = 12;
 

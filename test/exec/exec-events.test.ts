@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ExecEvent, ExecEventMapper } from "../../src/exec/exec-events.js";
+import type { ExecEvent } from "../../src/exec/exec-event-types.js";
+import { ExecEventMapper } from "../../src/exec/exec-events.js";
 import type { RequestFinished, SessionEvent } from "../../src/session/events.js";
 
 /** A shell command's start, as the tool emits it. */
