@@ -1,19 +1,13 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { JsonObject } from "../protocol/json.js";
 import { type CacheUse, type PromptStream, TTL_30M_MS } from "./cache.js";
+import type { RequestRefusal } from "./request-fields.js";
 
 /**
  * `prompt_cache_options` and `prompt_cache_breakpoint` on the demo server (7.59 shapes): what a
  * request writes to the simulated cache, breakpoints kept out of the prompt's bytes (they mark
  * it, they are not part of it), and the refusal of a provider without the feature.
  */
-
-/** A refusal with the fields of a real API error (the shape of request.ts's). */
-interface RequestRefusal {
-  code: string;
-  message: string;
-  param: string | null;
-}
 
 export interface DemoCacheOptions {
   ttl: "30m" | "12h";

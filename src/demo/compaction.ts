@@ -2,7 +2,8 @@ import { lookupModel } from "../models/catalog.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { unsupportedItemRefusal } from "./effort-updates.js";
 import type { DemoOutput } from "./model-tools.js";
-import type { DemoRequest, RequestRefusal } from "./request.js";
+import type { DemoRequest } from "./request.js";
+import type { RequestRefusal } from "./request-fields.js";
 
 /**
  * Remote compaction on the demo server (protocol-2026 §5): a request whose last input item is

@@ -1,6 +1,7 @@
 import { lookupModel } from "../models/catalog.js";
 import type { ResponseItem } from "../protocol/items.js";
-import type { DemoRequest, RequestRefusal } from "./request.js";
+import type { DemoRequest } from "./request.js";
+import type { RequestRefusal } from "./request-fields.js";
 
 /**
  * `configuration_update` on the demo server: a model the catalog marks as taking effort

@@ -1,5 +1,6 @@
 import type { ResponseItem } from "../protocol/items.js";
 import { REMOVED_TOOLS_HEADER } from "../protocol/tool-messages.js";
+import { isObject, type Json } from "./request-fields.js";
 
 /** A tool as the demo model sees it: its type and, for named ones, its name. */
 export interface DemoToolOffer {
@@ -8,8 +9,6 @@ export interface DemoToolOffer {
   /** The namespace it was declared in (a call into it names the namespace). */
   namespace?: string;
 }
-
-type Json = Record<string, unknown>;
 
 /** The tools the model can call, a namespace's members included. */
 export function offersOf(tools: Json[], namespace?: string): DemoToolOffer[] {
@@ -42,8 +41,4 @@ export function offersInContext(context: readonly ResponseItem[]): DemoToolOffer
     }
   }
   return [...offers.values()];
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,17 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
 import { type DemoCacheOptions, readCacheOptions } from "./cache-options.js";
 import { type DemoToolOffer, offersOf } from "./offers.js";
+import {
+  expect,
+  isObject,
+  type Json,
+  kindOf,
+  oneOf,
+  optional,
+  Refused,
+  type RequestRefusal,
+  refuse,
+} from "./request-fields.js";
 import { toolOutputRefusal } from "./tool-output-check.js";
 import type { DemoTransport } from "./types.js";
 import { EFFORTS, KNOWN_PARAMETERS, KNOWN_TOOL_TYPES, TOOL_TYPES } from "./vocabulary.js";
@@ -31,15 +42,6 @@ export interface DemoRequest {
   settings: Record<string, unknown>;
 }
 
-/** A refusal with the fields of a real API error. */
-export interface RequestRefusal {
-  code: string;
-  message: string;
-  param: string | null;
-}
-
-type Json = Record<string, unknown>;
-
 /** Check a request as the Responses API would, and read what the demo needs (pure). */
 export function parseDemoRequest(
   body: unknown,
@@ -50,12 +52,6 @@ export function parseDemoRequest(
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
     throw error;
-  }
-}
-
-class Refused extends Error {
-  constructor(readonly refusal: RequestRefusal) {
-    super(refusal.message);
   }
 }
 
@@ -257,49 +253,4 @@ function readJsonSchema(text: unknown): Record<string, unknown> | undefined {
     );
   }
   return text.format.schema;
-}
-
-function optional(body: Json, name: string, type: string, label: string): unknown {
-  const value = body[name];
-  if (value === undefined || value === null) return undefined;
-  return expect(body, name, type, label);
-}
-
-function expect(body: Json, name: string, type: string, label: string): unknown {
-  const value = body[name];
-  const actual = type === "object" ? isObject(value) : typeof value === type;
-  if (!actual) {
-    refuse(
-      "invalid_type",
-      `Invalid type for '${name}': expected ${label}, but got ${kindOf(value)} instead.`,
-      name,
-    );
-  }
-  return value;
-}
-
-function oneOf(body: Json, name: string, values: string[]): void {
-  const value = body[name];
-  if (value === undefined || value === null || values.includes(value as string)) return;
-  const supported = values.map((v) => `'${v}'`).join(", ");
-  refuse(
-    "invalid_value",
-    `Invalid value: '${String(value)}'. Supported values are: ${supported}.`,
-    name,
-  );
-}
-
-function refuse(code: string, message: string, param: string | null): never {
-  throw new Refused({ code, message, param });
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  return `a ${typeof value}`;
 }
