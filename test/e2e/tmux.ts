@@ -50,6 +50,15 @@ function waitForExit(pid: number, timeoutMs: number): void {
   }
 }
 
+/**
+ * A pane width that keeps `text` (a path under this run's temp folder, whose length is the
+ * machine's: $TMPDIR, the checkout's folder) on one row with `framing` columns of the app's own
+ * around it; never under `min`. The app breaks a longer row where the test would look for it.
+ */
+export function widthFor(text: string, framing: number, min = 100): number {
+  return Math.max(min, text.length + framing);
+}
+
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
 export interface PaneOptions {
@@ -76,6 +85,12 @@ export interface PaneOptions {
 
 export interface Pane {
   screen(): string;
+  /**
+   * The screen with the rows the terminal wrapped joined back into their lines: for text printed
+   * plainly (what is left after the TUI quits), whose lines hold paths and ids of any length.
+   * (Ink breaks its own lines itself: those stay rows.)
+   */
+  joinedScreen(): string;
   /** The status bar: the last line naming a request mode (or "no request yet"). */
   statusBar(): string;
   /** The status bar is drawn and no turn runs ("working" is the item it never drops). */
@@ -164,15 +179,18 @@ export function startPane(options: PaneOptions): Pane {
     );
     return result.status === 0 && result.stdout.trim() === "0";
   };
-  const screen = () => {
+  const capture = (...flags: string[]) => {
     try {
-      return tmux("capture-pane", "-p", "-t", "tui");
+      return tmux("capture-pane", "-p", ...flags, "-t", "tui");
     } catch {
       return "";
     }
   };
+  const screen = () => capture();
   const pane: Pane = {
     screen,
+    // -J also keeps each line's trailing spaces: trim them as the plain capture does
+    joinedScreen: () => capture("-J").replace(/ +$/gm, ""),
     statusBar: () =>
       screen()
         .split("\n")

@@ -22,7 +22,6 @@ describe.skipIf(!hasTmux)("the newcomer's path in a terminal", () => {
     buildIfStale();
     world = tempWorld();
     const env = { TMPDIR: world.root };
-    // wide enough that the hint is one line
     const first = startPane({
       world,
       baseUrl: "http://127.0.0.1:9/v1",
@@ -40,7 +39,8 @@ describe.skipIf(!hasTmux)("the newcomer's path in a terminal", () => {
     await first.until(() => first.screen().includes("Model: gpt-5"), "the model change");
     first.type("/quit");
     await first.until(() => !first.alive(), "the TUI to leave", 30_000);
-    const hint = /Continue it with: (.+)$/m.exec(first.screen())?.[1]?.trim() ?? "";
+    // one line however long this checkout's and the temp folder's paths are: wrapped rows joined
+    const hint = /Continue it with: (.+)$/m.exec(first.joinedScreen())?.[1]?.trim() ?? "";
     // mini-codex is not on this PATH: the checkout's launcher, by its path, in the demo's workspace
     expect(hint).toMatch(/^\S+\/bin\/mini-codex\.js resume -C \S+mini-codex-demo-\S+ \S+$/);
     const [, workspace] = / -C (\S+) /.exec(hint) ?? [];

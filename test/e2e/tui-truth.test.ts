@@ -168,10 +168,12 @@ describe.skipIf(!hasTmux)(
       await p.until(() => !p.statusBar().includes("working"), "the turn to end");
       p.type("/quit");
       await p.until(() => !p.alive(), "the TUI to leave");
-      const after = p.screen();
+      // printed plainly after the TUI left: the terminal wraps it, at any column (the launcher's
+      // path is the checkout's, of any length), so its wrapped rows are read joined
+      const after = p.joinedScreen();
       expect(after).toContain(`Session ${id}`);
       // no mini-codex on PATH here: the hint names this launcher by its path (it runs as printed)
-      expect(after.replaceAll("\n", "")).toContain(`Continue it with: ${BIN} resume ${id}`);
+      expect(after).toContain(`Continue it with: ${BIN} resume ${id}\n`);
       expect(after).toMatch(
         /Tokens: input [\d,]+ \(cached [\d,]+\) · output [\d,]+ · \d+ requests/,
       );
