@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasTmux, type Pane } from "./tmux.js";
+import { hasTmux, type Pane, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 const PNG_FIXTURE = join(import.meta.dirname, "..", "fixtures", "images", "fixture.png");
@@ -112,7 +112,8 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     mkdirSync(dirname(dragged), { recursive: true });
     copyFileSync(PNG_FIXTURE, dragged);
     const dataUrl = `data:image/png;base64,${readFileSync(PNG_FIXTURE).toString("base64")}`;
-    const p = open();
+    // the message shows the path (this run's temp folder, of any length) on one row
+    const p = open([], widthFor(`› [image: ${dragged}] what is this`, 10));
     await started(p);
     // A terminal pastes a dragged file's path with its spaces escaped.
     p.paste(dragged.replaceAll(" ", "\\ "));

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runCli } from "./helpers.js";
-import { hasTmux } from "./tmux.js";
+import { hasTmux, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // Resuming comes back where and how the session ran (issue 26 items 1 and 2, the TUI's part):
@@ -28,7 +28,10 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     const id = await execSession("made in the repo");
     const elsewhere = join(tuiWorld.world.root, "elsewhere");
     execFileSync("git", ["init", "-q", elsewhere]);
-    const pane = tuiWorld.open(["resume", id], 120, 30, { cwd: elsewhere });
+    // the question and the banner name the folders (this run's temp folder, of any length):
+    // each on one row
+    const width = widthFor(`│ gpt-5-codex · effort medium · openai · ${elsewhere} │`, 10, 120);
+    const pane = tuiWorld.open(["resume", id], width, 30, { cwd: elsewhere });
     await pane.until(() => pane.screen().includes("Choose 1–2"), "the directory question");
     expect(pane.screen()).toContain("Choose working directory to resume this session");
     expect(pane.screen()).toContain(`1. Use session directory (${tuiWorld.world.repo})`);
@@ -73,7 +76,8 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     const id = await execSession("picked from afar");
     const afar = join(tuiWorld.world.root, "afar");
     execFileSync("git", ["init", "-q", afar]);
-    const pane = tuiWorld.open(["resume", "--all"], 140, 30, { cwd: afar });
+    const width = widthFor(`│ gpt-5-codex · effort medium · openai · ${afar} │`, 10, 140);
+    const pane = tuiWorld.open(["resume", "--all"], width, 30, { cwd: afar });
     await pane.until(() => pane.screen().includes("picked from afar"), "the list");
     pane.literal("picked from afar");
     await pane.until(() => pane.screen().includes("Filter: picked from afar"), "the filter");

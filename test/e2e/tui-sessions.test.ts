@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/demo/types.js";
 import { jsonLines, runCli, type TempWorld } from "./helpers.js";
-import { hasTmux, type Pane } from "./tmux.js";
+import { hasTmux, type Pane, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // resume, the resume picker and /fork in the built binary's TUI, in tmux, on the demo server.
@@ -204,9 +204,10 @@ describe.skipIf(!hasTmux)("sessions in the TUI (tmux, demo server)", () => {
     const path = join(tuiWorld.world.home, "sessions", `${id}.jsonl`);
     const lines = readFileSync(path, "utf8").trimEnd().split("\n");
     writeFileSync(path, `${[...lines, "{torn by a crash"].join("\n")}\n`);
-    const pane = tuiWorld.open(["resume", id], 200, 40);
+    // the note names the file (under this run's temp folder, of any length): on one row
+    const note = `⚠ ${path}: 1 line could not be read and was skipped (line ${lines.length + 1})`;
+    const pane = tuiWorld.open(["resume", id], widthFor(note, 10, 200), 40);
     try {
-      const note = `⚠ ${path}: 1 line could not be read and was skipped (line ${lines.length + 1})`;
       await pane.until(() => pane.screen().includes(note), "the note about the unreadable line");
       expect(pane.screen()).toContain("hello damaged");
     } finally {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasTmux } from "./tmux.js";
+import { hasTmux, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // The trust question of a folder never decided on (issue 26 item 14), in tmux on the demo server.
@@ -15,7 +15,13 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
   it("a folder outside git asks once; 'No' runs read-only with approval untrusted, and is remembered", async () => {
     const plain = join(tuiWorld.world.root, "plain");
     mkdirSync(plain);
-    const first = tuiWorld.open([], 110, 30, { trusted: false, cwd: plain });
+    // the question names the folder (this run's temp folder, of any length) on one row
+    const width = widthFor(
+      `You are running mini-codex in ${realpathSync(plain)} (not a git repository).`,
+      10,
+      110,
+    );
+    const first = tuiWorld.open([], width, 30, { trusted: false, cwd: plain });
     await first.until(() => first.screen().includes("Choose 1–2"), "the trust question");
     expect(first.screen()).toContain(`${realpathSync(plain)} (not a git repository)`);
     expect(first.screen()).toContain("Do you trust the contents of this folder?");
@@ -28,7 +34,7 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
     );
     first.kill();
     // asked once: the next start goes straight in, still restricted
-    const again = tuiWorld.open([], 110, 30, { trusted: false, cwd: plain });
+    const again = tuiWorld.open([], width, 30, { trusted: false, cwd: plain });
     await again.until(() => again.screen().includes(READY), "the TUI without a question");
     expect(again.screen()).not.toContain("Do you trust");
     expect(again.screen()).toContain("approval untrusted · sandbox read-only");
