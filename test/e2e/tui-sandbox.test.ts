@@ -16,6 +16,8 @@ describe.skipIf(!hasTmux)("TUI sandbox escalation in tmux", () => {
   });
   afterAll(() => rmSync(target, { force: true }));
 
+  // 60 s as the other TUI files: the first test holds the TUI's start, a turn and two bwrap runs,
+  // 12-14 s at a load of 13 on two cores (the default is 20 s)
   it("asks after a sandbox denial and runs the command unconfined only after yes", async () => {
     const { screen, until, type, literal } = pane;
     await until(() => screen().includes("/help for commands"), "the TUI to start");
@@ -29,7 +31,7 @@ describe.skipIf(!hasTmux)("TUI sandbox escalation in tmux", () => {
     literal("y");
     await until(() => existsSync(target), "the unconfined rerun");
     await until(() => screen().includes("Ran the command. Exit code 0."), "the answer");
-  });
+  }, 60_000);
 
   it("no: the command stays blocked and the model gets the sandbox's failure", async () => {
     const { screen, until, type, literal } = pane;
@@ -41,5 +43,5 @@ describe.skipIf(!hasTmux)("TUI sandbox escalation in tmux", () => {
     await until(() => !screen().includes("Esc: no, and stop the turn"), "the answer to be taken");
     await until(() => screen().includes("Ran the command. Exit code 1."), "the model's answer");
     expect(existsSync(other)).toBe(false);
-  });
+  }, 60_000);
 });
