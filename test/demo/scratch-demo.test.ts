@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { createScratchWorkspace } from "../../src/demo/scratch.js";
 import { type TempWorld, tempWorld } from "../e2e/helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "../e2e/tmux.js";
+import { buildIfStale, hasTmux, type Pane, startPane, widthFor } from "../e2e/tmux.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const LAUNCHER = join(ROOT, "bin/mini-codex-demo.js");
@@ -53,6 +53,8 @@ describe.skipIf(!hasTmux)("npm run demo's launcher in a terminal", () => {
       bin: LAUNCHER,
       args: ["-c", 'approval_policy="never"'],
       env: { TMPDIR: world.root },
+      // the header names the workspace (under this run's temp folder, of any length): one row
+      width: widthFor(join(world.root, "mini-codex-demo-XXXXXX"), 60),
     });
     const { screen, until, type } = pane;
     const header = /(\/\S*mini-codex-demo-[A-Za-z0-9]+)/;

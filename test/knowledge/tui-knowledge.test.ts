@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 import { type TempWorld, tempWorld } from "../e2e/helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "../e2e/tmux.js";
+import { buildIfStale, hasTmux, type Pane, startPane, widthFor } from "../e2e/tmux.js";
 
 type Body = { input?: Array<{ content?: Array<{ text?: string }> }> };
 const agentsMdOf = (body: unknown) =>
@@ -19,7 +19,9 @@ describe.skipIf(!hasTmux)("TUI in tmux: prompt files, skills, AGENTS.md", () => 
   let world: TempWorld;
   let pane: Pane | undefined;
   const open = () => {
-    pane = startPane({ world, baseUrl: server.baseUrl, width: 110, height: 40 });
+    // /status names AGENTS.md by its path (under this run's temp folder, of any length): one row
+    const width = widthFor(join(world.repo, "AGENTS.md"), 40, 110);
+    pane = startPane({ world, baseUrl: server.baseUrl, width, height: 40 });
     return pane;
   };
   const started = (p: Pane) => p.until(() => p.screen().includes("Esc interrupts"), "the banner");

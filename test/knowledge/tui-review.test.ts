@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 import { type TempWorld, tempWorld } from "../e2e/helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane } from "../e2e/tmux.js";
+import { buildIfStale, hasTmux, type Pane, startPane, widthFor } from "../e2e/tmux.js";
 
 type Body = { prompt_cache_key?: string; previous_response_id?: string; input?: unknown[] };
 const RULE = "review rule: /== null/ P1 Use === undefined: == null also lets null through";
@@ -43,7 +43,10 @@ describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
     const file = join(world.repo, "lookup.js");
     const planted = readFileSync(file, "utf8");
     const from = server.requests.length;
-    const p = startPane({ world, baseUrl: server.baseUrl, width: 120, height: 40 });
+    const finding = `[P1] Use === undefined: == null also lets null through — ${file}:2`;
+    // the finding names the file (under this run's temp folder, of any length): on one row
+    const width = widthFor(`  ${finding}`, 10, 120);
+    const p = startPane({ world, baseUrl: server.baseUrl, width, height: 40 });
     await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
     p.literal("hello");
     p.keys("Enter");
@@ -57,11 +60,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
 
     p.literal("/review");
     p.keys("Enter");
-    await p.until(
-      () =>
-        p.screen().includes(`[P1] Use === undefined: == null also lets null through — ${file}:2`),
-      "the finding",
-    );
+    await p.until(() => p.screen().includes(finding), "the finding");
     expect(p.screen()).toContain("this session is unchanged");
     const review = server.requests.at(-1)?.body as Body;
     expect(review.prompt_cache_key).toBe(parent.prompt_cache_key);
