@@ -261,7 +261,7 @@ describe("demo server: hooks and lifecycle", () => {
     const socket = ws();
     await socket.connect();
     await server.close();
-    await vi.waitFor(() => expect(socket.isOpen).toBe(false));
+    await vi.waitFor(() => expect(socket.isOpen).toBe(false), { timeout: 10_000 });
     const error = (await rejection(ws().connect())) as TransportError;
     expect(error.kind).toBe("fallback_http");
   });
@@ -270,7 +270,7 @@ describe("demo server: hooks and lifecycle", () => {
     const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     try {
       const running = runDemoServerCommand({ port: 0 });
-      await vi.waitFor(() => expect(write).toHaveBeenCalled());
+      await vi.waitFor(() => expect(write).toHaveBeenCalled(), { timeout: 10_000 });
       const url = String(write.mock.calls[0]?.[0]).trim();
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       const events = await collect(

@@ -84,8 +84,11 @@ export function tempWorld(): TempWorld {
   };
 }
 
-/** Poll until `predicate` holds (no fixed sleeps). */
-export async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+/**
+ * Poll until `predicate` holds (no fixed sleeps). The default guards one step that may hold a
+ * CLI's start: up to 10 s at a load of 13 on two cores.
+ */
+export async function waitFor(predicate: () => boolean, timeoutMs = 30_000): Promise<void> {
   const start = Date.now();
   while (!predicate()) {
     if (Date.now() - start > timeoutMs) throw new Error("timed out waiting for a condition");

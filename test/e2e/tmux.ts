@@ -201,7 +201,8 @@ export function startPane(options: PaneOptions): Pane {
       return bar !== "" && !bar.includes("working");
     },
     alive,
-    async until(predicate, what, timeoutMs = 15_000) {
+    // a step's hang guard: the TUI's start alone took over 10 s at a load of 13 on two cores
+    async until(predicate, what, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate()) {
         if (Date.now() > deadline)

@@ -75,10 +75,10 @@ export function makeContext(
   };
 }
 
-/** Poll a predicate (no fixed sleeps). */
+/** Poll a predicate (no fixed sleeps); the default guards a process's start or end under load. */
 export async function waitFor(
   predicate: () => boolean | Promise<boolean>,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await predicate())) {
