@@ -95,7 +95,10 @@ let sleeps = 0;
  */
 export function uniqueSleep(): string {
   sleeps += 1;
-  return `sleep 300.${process.pid}${sleeps}`;
+  // fixed widths (pids stay under 10^7: CI's pid_max is 4 194 304): pid 12345's 12th sleep and
+  // pid 123451's 2nd would otherwise both be `sleep 300.1234512`
+  const pid = String(process.pid).padStart(7, "0");
+  return `sleep 300.${pid}${String(sleeps).padStart(4, "0")}`;
 }
 
 /** Host pids of running (not zombie) processes whose command line is exactly `command`. */
