@@ -88,7 +88,9 @@ describe("mini-codex command line (built binary)", () => {
       const run = spawnSync("script", ["-qec", command, "/dev/null"], {
         env: world.env(),
         encoding: "utf8",
-        timeout: 15_000,
+        // one that waits for stdin never ends: killed here (no status); a start under load
+        // takes up to 10 s, so this guard is well past it and inside the test's minute
+        timeout: 45_000,
       });
       expect(run.status).toBe(1);
       expect(run.stdout).toContain("No prompt provided");
