@@ -53,7 +53,7 @@ describe("exec: rules on disk decide three commands", () => {
     expect(run.stderr).toContain(
       `rules: ${join(suite.world.home, "rules", "default.rules")}:2:41: \`decision\` must be`,
     );
-  }, 30_000);
+  });
 });
 
 describe.skipIf(!hasTmux)("TUI: rules decide, and 'always' lasts to the next session", () => {

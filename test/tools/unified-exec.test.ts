@@ -109,7 +109,7 @@ describe("write_stdin's refusals", () => {
       await terminals.stopAll();
       await ws.cleanup();
     }
-  }, 30_000);
+  });
 });
 
 describe("a pseudo-terminal's command reports its own end", () => {
@@ -151,5 +151,5 @@ describe("a pseudo-terminal's command reports its own end", () => {
       await terminals.stopAll();
       await ws.cleanup();
     }
-  }, 30_000);
+  });
 });
