@@ -142,6 +142,10 @@ describe.each(["shell_command", "exec_command"] as const)(
     });
 
     it("a workspace under /tmp stays the real workspace; /tmp itself is private", async () => {
+      // under /tmp itself, whatever $TMPDIR names (a CI's may be elsewhere)
+      await ws.cleanup();
+      ws = await tempWorkspace(undefined, "/tmp");
+      mkdirSync(join(ws.ws, ".git", "hooks"), { recursive: true });
       expect(ws.ws.startsWith("/tmp/")).toBe(true);
       writeFileSync(join(ws.root, "beside.txt"), "host tmp\n");
       const result = await run(

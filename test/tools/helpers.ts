@@ -50,8 +50,11 @@ export interface TempWorkspace {
   cleanup(): Promise<void>;
 }
 
-export async function tempWorkspace(fromDir?: string): Promise<TempWorkspace> {
-  const root = await mkdtemp(join(tmpdir(), "mini-codex-tools-"));
+export async function tempWorkspace(
+  fromDir?: string,
+  base: string = tmpdir(),
+): Promise<TempWorkspace> {
+  const root = await mkdtemp(join(base, "mini-codex-tools-"));
   const ws = join(root, "ws");
   await mkdir(ws);
   if (fromDir) await cp(fromDir, ws, { recursive: true }).catch(() => {});
