@@ -102,7 +102,9 @@ describe.skipIf(!hasTmux)("the TUI's screen (tmux, demo server)", () => {
   it("a steer waits below the transcript, then shows after the answer it interrupted; /compact says so once", async () => {
     const p = tui.open(["-a", "never"], 100, 40);
     await p.until(shows(p, "/help for commands"), "the TUI to start");
-    p.type("demo:slow 12");
+    // 30 parts 200 ms apart: 5 s for the steer to be typed and shown while the answer still
+    // streams (12 left 2 s, which a loaded machine's tmux round trips can use up)
+    p.type("demo:slow 30");
     await p.until(shows(p, "Slow part 2."), "the slow answer to stream");
     p.type("steer zebra");
     // while the turn runs, the steer sits in the pending area, below the streaming answer
@@ -118,7 +120,7 @@ describe.skipIf(!hasTmux)("the TUI's screen (tmux, demo server)", () => {
     await p.until(shows(p, "You said: steer zebra"), "the steer's answer", 30_000);
     await p.until(idle(p), "the turn to end", 30_000);
     const rows = p.screen().split("\n");
-    const answer = rows.findLastIndex((row) => row.includes("Slow part 12."));
+    const answer = rows.findLastIndex((row) => row.includes("Slow part 30."));
     const steer = rows.findIndex((row) => row.includes("steer zebra"));
     const reply = rows.findIndex((row) => row.includes("You said: steer zebra"));
     expect(answer).toBeGreaterThanOrEqual(0);
