@@ -1,6 +1,8 @@
+import type { ProjectTrust } from "../../launch/project-trust.js";
 import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession } from "../../session/api.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
+import { folderTrustPicker } from "./folder-trust-picker.js";
 import type { PickerSpec } from "./picker-spec.js";
 import type { Store } from "./store.js";
 import type { TuiState } from "./tui-state.js";
@@ -81,7 +83,9 @@ export class SessionSwitch {
         [`Use current directory (${here})`]: "Current = your current working directory",
       },
       onPick: (choice) =>
-        void this.openFrom({ resume: { id }, inSessionDirectory: choice === theirs }),
+        choice === theirs
+          ? this.openInFolder({ resume: { id }, inSessionDirectory: true }, picked.cwd)
+          : void this.openFrom({ resume: { id }, inSessionDirectory: false }),
       onCancel: () => this.cancel(),
     });
   }
@@ -90,6 +94,42 @@ export class SessionSwitch {
   cancel(): void {
     this.closeList();
     if (!this.host.session) void this.openNew();
+  }
+
+  /**
+   * A saved session about to open in `dir`, another folder than this one: a folder no trust was
+   * recorded for asks first, as at start-up, and the answer is recorded before it opens (an
+   * untrusted folder runs restricted). Esc opens nothing.
+   */
+  private openInFolder(source: SessionSource, dir: string): void {
+    const access = this.host.launch.folderTrust;
+    let folder: ProjectTrust | undefined;
+    try {
+      folder = access?.of(dir);
+    } catch (error) {
+      this.openedNothing(error);
+      return;
+    }
+    const root = folder?.root ?? dir;
+    const question =
+      folder &&
+      folderTrustPicker(folder, {
+        answer: (level) => {
+          try {
+            if (access) this.host.notice("info", access.record(root, level));
+          } catch (error) {
+            this.openedNothing(error);
+            return;
+          }
+          void this.openFrom(source);
+        },
+        cancel: () => {
+          this.host.notice("info", `No answer about trusting ${root}: the session was not opened.`);
+          this.cancel();
+        },
+      });
+    if (question) this.host.openPicker(question);
+    else void this.openFrom(source);
   }
 
   private openList(allDirectories: boolean): boolean {
@@ -109,6 +149,12 @@ export class SessionSwitch {
 
   private failed(error: unknown): void {
     this.host.notice("error", `Could not start the session: ${errorMessage(error)}`);
+  }
+
+  /** The session could not open: a new one starts when there is none. */
+  private openedNothing(error: unknown): void {
+    this.failed(error);
+    this.cancel();
   }
 
   private nothingSaved(where: string): void {
