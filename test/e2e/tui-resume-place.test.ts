@@ -90,4 +90,38 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     await pane.until(() => pane.screen().includes("directory    "), "the status");
     expect(pane.screen()).toContain(`directory    ${tuiWorld.world.repo}`);
   }, 90_000);
+
+  it("/resume in a session opened in another folder lists that folder's sessions and opens them there", async () => {
+    const other = join(tuiWorld.world.root, "other-place");
+    execFileSync("git", ["init", "-q", other]);
+    for (const prompt of ["first over there", "second over there"]) {
+      const run = await runCli(
+        ["exec", "--json", "-c", `openai_base_url=${tuiWorld.server.baseUrl}`, prompt],
+        { env: tuiWorld.world.env(), cwd: other },
+      );
+      expect(run.code).toBe(0);
+    }
+    const pane = tuiWorld.open(["resume", "--all"], 140, 40);
+    await pane.until(() => pane.screen().includes("second over there"), "the list");
+    pane.literal("second over there");
+    await pane.until(() => pane.screen().includes("Filter: second over there"), "the filter");
+    pane.keys("Enter");
+    await pane.until(
+      () => pane.screen().includes("Use session directory"),
+      "the directory question",
+    );
+    pane.keys("Enter");
+    await pane.until(() => pane.screen().includes("You said: second over there"), "the session");
+    expect(pane.screen()).toContain(`· ${other}`);
+    pane.type("/resume");
+    await pane.until(() => pane.screen().includes("Resume a session (2)"), "that folder's list");
+    pane.literal("first over there");
+    await pane.until(() => pane.screen().includes("Filter: first over there"), "the filter");
+    pane.keys("Enter");
+    await pane.until(() => pane.screen().includes("You said: first over there"), "the session");
+    pane.type("/status");
+    await pane.until(() => pane.screen().includes("directory    "), "the status");
+    expect(pane.screen()).toContain(`directory    ${other}`);
+    expect(pane.screen()).not.toContain(`directory    ${tuiWorld.world.repo}`);
+  }, 90_000);
 });

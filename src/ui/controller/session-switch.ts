@@ -67,13 +67,18 @@ export class SessionSwitch {
 
   /**
    * A session picked from the list; one that ran in another directory asks which directory to
-   * go on in, as the Codex CLI does.
+   * go on in, as the Codex CLI does. One of this directory's goes on here (after `/resume` of
+   * another folder's session: there, not in the directory the TUI started in).
    */
   pick(id: string): void {
     const picked = this.host.store.getState().resumeList?.sessions.find((s) => s.id === id);
     this.closeList();
     const here = this.host.launch.cwd;
-    if (!picked || picked.cwd === here) return void this.openFrom({ resume: { id } });
+    if (!picked) return void this.openFrom({ resume: { id } });
+    if (picked.cwd === here) {
+      this.openInFolder({ resume: { id }, inSessionDirectory: true }, here);
+      return;
+    }
     const theirs = `Use session directory (${picked.cwd})`;
     this.host.openPicker({
       title: "Choose working directory to resume this session",
