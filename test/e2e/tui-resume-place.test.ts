@@ -14,11 +14,11 @@ const READY = "Esc interrupts · Ctrl+C twice quits";
 describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)", () => {
   const tuiWorld = useTuiWorld();
 
-  /** A session saved by `exec` in the world's repo: read-only sandbox, approval never. */
-  async function execSession(prompt: string): Promise<string> {
+  /** A session saved by `exec` (in the world's repo unless given): read-only sandbox, approval never. */
+  async function execSession(prompt: string, cwd = tuiWorld.world.repo): Promise<string> {
     const run = await runCli(
       ["exec", "--json", "-c", `openai_base_url=${tuiWorld.server.baseUrl}`, prompt],
-      { env: tuiWorld.world.env(), cwd: tuiWorld.world.repo },
+      { env: tuiWorld.world.env(), cwd },
     );
     expect(run.code).toBe(0);
     return (jsonLines(run.stdout)[0] as unknown as { thread_id: string }).thread_id;
@@ -94,13 +94,8 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
   it("/resume in a session opened in another folder lists that folder's sessions and opens them there", async () => {
     const other = join(tuiWorld.world.root, "other-place");
     execFileSync("git", ["init", "-q", other]);
-    for (const prompt of ["first over there", "second over there"]) {
-      const run = await runCli(
-        ["exec", "--json", "-c", `openai_base_url=${tuiWorld.server.baseUrl}`, prompt],
-        { env: tuiWorld.world.env(), cwd: other },
-      );
-      expect(run.code).toBe(0);
-    }
+    await execSession("first over there", other);
+    await execSession("second over there", other);
     const pane = tuiWorld.open(["resume", "--all"], 140, 40);
     await pane.until(() => pane.screen().includes("second over there"), "the list");
     pane.literal("second over there");
