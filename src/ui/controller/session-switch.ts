@@ -102,37 +102,38 @@ export class SessionSwitch {
   }
 
   /**
-   * A saved session about to open in `dir`, another folder than this one: a folder no trust was
-   * recorded for asks first, as at start-up, and the answer is recorded before it opens (an
-   * untrusted folder runs restricted). Esc opens nothing.
+   * A saved session about to open in its own folder `dir`: a folder no trust was recorded for
+   * asks first, as at start-up, and the answer is recorded before it opens (an untrusted folder
+   * runs restricted). Esc opens nothing there.
    */
   private openInFolder(source: SessionSource, dir: string): void {
     const access = this.host.launch.folderTrust;
-    let folder: ProjectTrust | undefined;
+    if (!access) return void this.openFrom(source);
+    let folder: ProjectTrust;
     try {
-      folder = access?.of(dir);
+      folder = access.of(dir);
     } catch (error) {
       this.openedNothing(error);
       return;
     }
-    const root = folder?.root ?? dir;
-    const question =
-      folder &&
-      folderTrustPicker(folder, {
-        answer: (level) => {
-          try {
-            if (access) this.host.notice("info", access.record(root, level));
-          } catch (error) {
-            this.openedNothing(error);
-            return;
-          }
-          void this.openFrom(source);
-        },
-        cancel: () => {
-          this.host.notice("info", `No answer about trusting ${root}: the session was not opened.`);
-          this.cancel();
-        },
-      });
+    const question = folderTrustPicker(folder, {
+      answer: (level) => {
+        try {
+          this.host.notice("info", access.record(folder.root, level));
+        } catch (error) {
+          this.openedNothing(error);
+          return;
+        }
+        void this.openFrom(source);
+      },
+      cancel: () => {
+        this.host.notice(
+          "info",
+          `No answer about trusting ${folder.root}: the session was not opened.`,
+        );
+        this.cancel();
+      },
+    });
     if (question) this.host.openPicker(question);
     else void this.openFrom(source);
   }
