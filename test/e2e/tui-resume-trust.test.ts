@@ -135,5 +135,20 @@ describe.skipIf(!hasTmux)(
       expect(config()).not.toContain(JSON.stringify(realpathSync(dir)));
       expect(existsSync(dir)).toBe(true);
     }, 90_000);
+
+    it("resume <id> into its unknown folder from the command line: 'No' restricts the session too", async () => {
+      const { dir, id } = await sessionIn("cloned-start", "resumed at start-up");
+      const pane = tuiWorld.open(["resume", id], 150, 40, { trusted: false });
+      await pane.until(
+        () => pane.screen().includes("Use session directory"),
+        "the directory question",
+      );
+      pane.type("1");
+      await pane.until(() => pane.screen().includes(QUESTION), "the trust question");
+      pane.type("2");
+      await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
+      expect(pane.screen()).toContain("approval untrusted · sandbox read-only");
+      expect(config()).toContain(entry(dir, "untrusted"));
+    }, 90_000);
   },
 );
