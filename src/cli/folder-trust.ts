@@ -1,5 +1,6 @@
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
+import { folderTrustQuestion, trustRecordedLine } from "../launch/folder-trust-question.js";
 import { recordTrust, type TrustLevel } from "../launch/project-trust.js";
 import type { Runtime } from "../launch/runtime.js";
 import { askChoice } from "./terminal-choice.js";
@@ -12,25 +13,16 @@ import { askChoice } from "./terminal-choice.js";
 export async function askFolderTrust(runtime: Runtime): Promise<TrustLevel | undefined> {
   const { trust } = runtime;
   if (trust.level || !process.stdin.isTTY) return trust.level;
-  const where = trust.inGit ? "" : " (not a git repository)";
+  const question = folderTrustQuestion(trust, runtime);
   const choice = await askChoice(
-    [
-      `You are running mini-codex in ${trust.root}${where}.`,
-      "Do you trust the contents of this folder? mini-codex reads, edits and runs files here within its",
-      "sandbox and approval settings; untrusted contents carry a higher risk of prompt injection.",
-    ],
-    [
-      `Yes, trust this folder (sandbox ${runtime.sandbox}, approval ${runtime.approvalPolicy})`,
-      "No, run restricted here (sandbox read-only, approval untrusted: edits and commands ask)",
-    ],
+    question.lines,
+    question.choices.map((c) => c.text),
   );
-  if (choice === undefined) {
+  const level = choice === undefined ? undefined : question.choices[choice]?.level;
+  if (level === undefined) {
     throw new CliError("no answer to the trust question: nothing was started", EXIT_FAILED);
   }
-  const level: TrustLevel = choice === 0 ? "trusted" : "untrusted";
   recordTrust(runtime.home, trust.root, level);
-  process.stderr.write(
-    `Saved in ${runtime.home}/config.toml: [projects."${trust.root}"] trust_level = "${level}"\n`,
-  );
+  process.stderr.write(`${trustRecordedLine(runtime.home, trust.root, level)}\n`);
   return level;
 }

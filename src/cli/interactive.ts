@@ -16,6 +16,7 @@ import type { NotificationEvent } from "../ui/notifications.js";
 import { askFolderTrust } from "./folder-trust.js";
 import { askHookTrust } from "./hook-trust.js";
 import { askChoice } from "./terminal-choice.js";
+import { tuiFolderTrust } from "./tui-folder-trust.js";
 import { TuiRuntimes } from "./tui-runtimes.js";
 
 /** `[tui] notifications`, `notification_method` and `notify` for the TUI (Codex keys). */
@@ -143,6 +144,7 @@ export async function runInteractive(
       ...notificationSettings(runtime().config),
       costQuestion: costQuestionSettings(runtime().config),
       ...(start ? { start: savedStart(start, saved) } : {}),
+      folderTrust: tuiFolderTrust(flags, runtime().home),
       listSessions: (all) => listSessions(runtime().home, all ? undefined : runtime().cwd),
       resumeCommand: (sessionId) =>
         resumeHint({

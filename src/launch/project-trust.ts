@@ -6,6 +6,7 @@ import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import { configPath } from "./config.js";
 import type { MiniCodexConfig } from "./config-schema.js";
+import type { SavedSettings } from "./saved-settings.js";
 
 /** Codex's `projects.<path>.trust_level`. */
 export type TrustLevel = NonNullable<
@@ -53,6 +54,20 @@ export function trustDefaults(
   defaults: { sandbox: SandboxMode; approvalPolicy: ApprovalPolicy },
 ): { sandbox: SandboxMode; approvalPolicy: ApprovalPolicy } {
   return level === "untrusted" ? { sandbox: "read-only", approvalPolicy: "untrusted" } : defaults;
+}
+
+/**
+ * What of a resumed session's own settings applies in a folder of this trust: in an untrusted
+ * folder not its sandbox and approval policy (the folder's restrictions are the defaults, under
+ * config.toml, a profile and the command line, as for a new session). The same object otherwise.
+ */
+export function savedUnderTrust(
+  saved: SavedSettings,
+  level: TrustLevel | undefined,
+): SavedSettings {
+  if (level !== "untrusted" || (!saved.sandbox && !saved.approvalPolicy)) return saved;
+  const { sandbox: _sandbox, approvalPolicy: _approval, ...rest } = saved;
+  return rest;
 }
 
 /** `[projects."<root>"]` as this file writes it (a TOML basic string is JSON's). */

@@ -19,7 +19,13 @@ import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { type CatalogSetup, checkedEffort, setUpCatalog } from "./model-catalog.js";
 import { configuredPrices } from "./model-prices.js";
-import { type ProjectTrust, projectTrust, recordTrust, trustDefaults } from "./project-trust.js";
+import {
+  type ProjectTrust,
+  projectTrust,
+  recordTrust,
+  savedUnderTrust,
+  trustDefaults,
+} from "./project-trust.js";
 import { resolveProvider } from "./provider.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
@@ -116,20 +122,26 @@ function overridden(flags: SharedFlags, key: string): boolean {
   });
 }
 
+/** config.toml under the command line (-c, -p, flags), over a resumed session's own settings. */
+export function loadRunConfig(flags: SharedFlags, home: string, saved?: SavedSettings) {
+  return loadConfig({
+    home,
+    overrides: flags.config,
+    flagOverrides: flagOverrides(flags),
+    ...(flags.profile ? { profile: flags.profile } : {}),
+    ...(saved ? { sessionDefaults: (sets) => savedConfigOverrides(saved, sets) } : {}),
+  });
+}
+
 export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const { resumed } = input;
   const env = input.env ?? process.env;
   const warn = input.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
   const home = resolveHome(env);
-  const loaded = loadConfig({
-    home,
-    overrides: input.flags.config,
-    flagOverrides: flagOverrides(input.flags),
-    ...(input.flags.profile ? { profile: input.flags.profile } : {}),
-    ...(resumed ? { sessionDefaults: (sets) => savedConfigOverrides(resumed.saved, sets) } : {}),
-  });
+  const configWith = (saved: SavedSettings | undefined) => loadRunConfig(input.flags, home, saved);
+  const loaded = configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
-  const { config } = loaded;
+  let { config } = loaded;
   const resolved = resolveProvider(config, env);
   const provider = resolved.settings;
   const cwd = workingDirectory({
@@ -139,7 +151,11 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     trustScratch: (dir) => recordTrust(home, dir, "trusted"),
   });
   const trust = projectTrust(config, cwd);
-  const defaults = trustDefaults(input.folderTrust ? trust.level : undefined, {
+  const level = input.folderTrust ? trust.level : undefined;
+  // in an untrusted folder a resumed session runs restricted, whatever it ran with before
+  const applied = resumed && savedUnderTrust(resumed.saved, level);
+  if (applied && applied !== resumed.saved) config = configWith(applied).config;
+  const defaults = trustDefaults(level, {
     sandbox: input.defaultSandbox ?? "workspace-write",
     approvalPolicy: input.defaultApprovalPolicy,
   });

@@ -1,4 +1,5 @@
 import type { ResumeTarget } from "../launch/open-session.js";
+import type { ProjectTrust, TrustLevel } from "../launch/project-trust.js";
 import type { MessageImage } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
@@ -28,6 +29,14 @@ export interface TuiSessionHooks {
   settings?: { model: string; effort?: ReasoningEffort };
 }
 
+/** Folder trust (docs/config.md, "Trust"), for a saved session about to open in another folder. */
+export interface FolderTrustAccess {
+  /** The project `dir` belongs to and the trust recorded for it (none: ask). */
+  of(dir: string): ProjectTrust;
+  /** Record the answer in config.toml; returns the line that says where. */
+  record(root: string, level: TrustLevel): string;
+}
+
 /** What the CLI hands the TUI; the TUI is loaded lazily (dynamic import of src/ui/run.js). */
 export interface TuiLaunchOptions {
   /** Build a session (the first one, and a fresh one for /new). */
@@ -39,6 +48,8 @@ export interface TuiLaunchOptions {
   start?: SessionSource | { pick: { allDirectories: boolean } };
   /** Saved sessions for the resume picker, newest first (this directory's unless `all`). */
   listSessions?(allDirectories: boolean): SessionSummary[];
+  /** Folder trust: a session picked from the list asks first about a folder never decided on. */
+  folderTrust?: FolderTrustAccess;
   /** The shell command that continues a session, as the exit summary prints it. */
   resumeCommand?(sessionId: string): string;
   /** $MINI_CODEX_HOME (for /ledger). */

@@ -14,11 +14,11 @@ const READY = "Esc interrupts · Ctrl+C twice quits";
 describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)", () => {
   const tuiWorld = useTuiWorld();
 
-  /** A session saved by `exec` in the world's repo: read-only sandbox, approval never. */
-  async function execSession(prompt: string): Promise<string> {
+  /** A session saved by `exec` (in the world's repo unless given): read-only sandbox, approval never. */
+  async function execSession(prompt: string, cwd = tuiWorld.world.repo): Promise<string> {
     const run = await runCli(
       ["exec", "--json", "-c", `openai_base_url=${tuiWorld.server.baseUrl}`, prompt],
-      { env: tuiWorld.world.env(), cwd: tuiWorld.world.repo },
+      { env: tuiWorld.world.env(), cwd },
     );
     expect(run.code).toBe(0);
     return (jsonLines(run.stdout)[0] as unknown as { thread_id: string }).thread_id;
@@ -93,5 +93,34 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     pane.type("/status");
     await pane.until(() => pane.screen().includes("directory    "), "the status");
     expect(pane.screen()).toContain(`directory    ${tuiWorld.world.repo}`);
+  }, 90_000);
+
+  it("/resume in a session opened in another folder lists that folder's sessions and opens them there", async () => {
+    const other = join(tuiWorld.world.root, "other-place");
+    execFileSync("git", ["init", "-q", other]);
+    await execSession("first over there", other);
+    await execSession("second over there", other);
+    const pane = tuiWorld.open(["resume", "--all"], 140, 40);
+    await pane.until(() => pane.screen().includes("second over there"), "the list");
+    pane.literal("second over there");
+    await pane.until(() => pane.screen().includes("Filter: second over there"), "the filter");
+    pane.keys("Enter");
+    await pane.until(
+      () => pane.screen().includes("Use session directory"),
+      "the directory question",
+    );
+    pane.keys("Enter");
+    await pane.until(() => pane.screen().includes("You said: second over there"), "the session");
+    expect(pane.screen()).toContain(`· ${other}`);
+    pane.type("/resume");
+    await pane.until(() => pane.screen().includes("Resume a session (2)"), "that folder's list");
+    pane.literal("first over there");
+    await pane.until(() => pane.screen().includes("Filter: first over there"), "the filter");
+    pane.keys("Enter");
+    await pane.until(() => pane.screen().includes("You said: first over there"), "the session");
+    pane.type("/status");
+    await pane.until(() => pane.screen().includes("directory    "), "the status");
+    expect(pane.screen()).toContain(`directory    ${other}`);
+    expect(pane.screen()).not.toContain(`directory    ${tuiWorld.world.repo}`);
   }, 90_000);
 });

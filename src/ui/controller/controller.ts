@@ -8,7 +8,9 @@ import { type ChipImage, type ComposedMessage, joinMessages } from "../input/pas
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
+import { followContextWindow } from "./context-window.js";
 import { CostQuestion, DEFAULT_COST_QUESTION } from "./cost-question.js";
+import { ctrlCStep } from "./ctrl-c.js";
 import { openSession } from "./open-session.js";
 import { takeLastPending } from "./pending-messages.js";
 import { openPicker, type PickerSpec } from "./picker-spec.js";
@@ -67,7 +69,7 @@ export class TuiController {
     });
     this.sessions = new SessionSwitch(this);
     this.rewinds = new RewindIntents(this, (text) => this.input.prepend(text, []));
-    this.followContextWindow();
+    followContextWindow(this.store, launch.contextWindowFor, (action) => this.dispatch(action));
   }
 
   /** The session's `approve` hook: the person answers on the approval prompt. */
@@ -233,20 +235,12 @@ export class TuiController {
 
   /** Ctrl+C: interrupt a turn, else clear the input, else (twice in a row) quit. */
   ctrlC() {
-    // a turn slow to unwind (a checkpoint, a hook) must not swallow the second press
-    if (this.busy && this.store.getState().quitArmed) {
-      this.quit();
-    } else if (this.busy) {
-      this.interrupt();
-      this.set({ quitArmed: true, hint: "Interrupted. Ctrl+C again on an empty input quits." });
-    } else if (!this.input.isEmpty()) {
-      this.input.clear();
-      this.set({ quitArmed: true, hint: "Input cleared. Press Ctrl+C again to quit." });
-    } else if (this.store.getState().quitArmed) {
-      this.quit();
-    } else {
-      this.set({ quitArmed: true, hint: "Press Ctrl+C again to quit." });
-    }
+    const { quitArmed } = this.store.getState();
+    const step = ctrlCStep({ busy: this.busy, quitArmed, inputEmpty: this.input.isEmpty() });
+    if (step.do === "quit") return this.quit();
+    if (step.do === "interrupt") this.interrupt();
+    if (step.do === "clear_input") this.input.clear();
+    this.set({ quitArmed: true, hint: step.hint });
   }
 
   /** Anything sent disarms quitting. */
@@ -291,18 +285,5 @@ export class TuiController {
     this.dispatch({ type: "clear_queue" });
     const joined = joinMessages(messages);
     this.input.prepend(joined.text, joined.images);
-  }
-
-  /** "Context left" follows the model: /model may pick one with another window. */
-  private followContextWindow() {
-    const windowFor = this.launch.contextWindowFor;
-    if (!windowFor) return;
-    let model = "";
-    this.store.subscribe(() => {
-      const now = this.store.getState().status.model;
-      if (!now || now === model) return;
-      model = now;
-      this.dispatch({ type: "context_window", contextWindow: windowFor(now) });
-    });
   }
 }

@@ -1,6 +1,8 @@
+import type { ProjectTrust } from "../../launch/project-trust.js";
 import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession } from "../../session/api.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
+import { folderTrustPicker } from "./folder-trust-picker.js";
 import type { PickerSpec } from "./picker-spec.js";
 import type { Store } from "./store.js";
 import type { TuiState } from "./tui-state.js";
@@ -65,13 +67,18 @@ export class SessionSwitch {
 
   /**
    * A session picked from the list; one that ran in another directory asks which directory to
-   * go on in, as the Codex CLI does.
+   * go on in, as the Codex CLI does. One of this directory's goes on here (after `/resume` of
+   * another folder's session: there, not in the directory the TUI started in).
    */
   pick(id: string): void {
     const picked = this.host.store.getState().resumeList?.sessions.find((s) => s.id === id);
     this.closeList();
     const here = this.host.launch.cwd;
-    if (!picked || picked.cwd === here) return void this.openFrom({ resume: { id } });
+    if (!picked) return void this.openFrom({ resume: { id } });
+    if (picked.cwd === here) {
+      this.openInFolder({ resume: { id }, inSessionDirectory: true }, here);
+      return;
+    }
     const theirs = `Use session directory (${picked.cwd})`;
     this.host.openPicker({
       title: "Choose working directory to resume this session",
@@ -81,7 +88,9 @@ export class SessionSwitch {
         [`Use current directory (${here})`]: "Current = your current working directory",
       },
       onPick: (choice) =>
-        void this.openFrom({ resume: { id }, inSessionDirectory: choice === theirs }),
+        choice === theirs
+          ? this.openInFolder({ resume: { id }, inSessionDirectory: true }, picked.cwd)
+          : void this.openFrom({ resume: { id }, inSessionDirectory: false }),
       onCancel: () => this.cancel(),
     });
   }
@@ -90,6 +99,43 @@ export class SessionSwitch {
   cancel(): void {
     this.closeList();
     if (!this.host.session) void this.openNew();
+  }
+
+  /**
+   * A saved session about to open in its own folder `dir`: a folder no trust was recorded for
+   * asks first, as at start-up, and the answer is recorded before it opens (an untrusted folder
+   * runs restricted). Esc opens nothing there.
+   */
+  private openInFolder(source: SessionSource, dir: string): void {
+    const access = this.host.launch.folderTrust;
+    if (!access) return void this.openFrom(source);
+    let folder: ProjectTrust;
+    try {
+      folder = access.of(dir);
+    } catch (error) {
+      this.openedNothing(error);
+      return;
+    }
+    const question = folderTrustPicker(folder, {
+      answer: (level) => {
+        try {
+          this.host.notice("info", access.record(folder.root, level));
+        } catch (error) {
+          this.openedNothing(error);
+          return;
+        }
+        void this.openFrom(source);
+      },
+      cancel: () => {
+        this.host.notice(
+          "info",
+          `No answer about trusting ${folder.root}: the session was not opened.`,
+        );
+        this.cancel();
+      },
+    });
+    if (question) this.host.openPicker(question);
+    else void this.openFrom(source);
   }
 
   private openList(allDirectories: boolean): boolean {
@@ -109,6 +155,12 @@ export class SessionSwitch {
 
   private failed(error: unknown): void {
     this.host.notice("error", `Could not start the session: ${errorMessage(error)}`);
+  }
+
+  /** The session could not open: a new one starts when there is none. */
+  private openedNothing(error: unknown): void {
+    this.failed(error);
+    this.cancel();
   }
 
   private nothingSaved(where: string): void {

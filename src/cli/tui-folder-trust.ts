@@ -1,0 +1,20 @@
+import type { SharedFlags } from "../launch/flags.js";
+import { trustRecordedLine } from "../launch/folder-trust-question.js";
+import { projectTrust, recordTrust } from "../launch/project-trust.js";
+import { loadRunConfig } from "../launch/runtime.js";
+import type { FolderTrustAccess } from "../ui/contract.js";
+
+/**
+ * The folder trust the TUI asks about before it opens a saved session in another folder: read
+ * from config.toml as it is now (an answer given earlier in this run counts), under the command
+ * line's `-c projects...`; answers are recorded as the start-up question records them.
+ */
+export function tuiFolderTrust(flags: SharedFlags, home: string): FolderTrustAccess {
+  return {
+    of: (dir) => projectTrust(loadRunConfig(flags, home).config, dir),
+    record(root, level) {
+      recordTrust(home, root, level);
+      return trustRecordedLine(home, root, level);
+    },
+  };
+}
