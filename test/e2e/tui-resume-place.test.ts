@@ -100,7 +100,8 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     execFileSync("git", ["init", "-q", other]);
     await execSession("first over there", other);
     await execSession("second over there", other);
-    const pane = tuiWorld.open(["resume", "--all"], 140, 40);
+    const width = widthFor(`│ gpt-5-codex · effort medium · openai · ${other} │`, 10, 140);
+    const pane = tuiWorld.open(["resume", "--all"], width, 40);
     await pane.until(() => pane.screen().includes("second over there"), "the list");
     pane.literal("second over there");
     await pane.until(() => pane.screen().includes("Filter: second over there"), "the filter");

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runCli } from "./helpers.js";
-import { hasTmux, type Pane } from "./tmux.js";
+import { hasTmux, type Pane, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // A session picked from the list of every directory, to go on in its own folder, asks that
@@ -50,9 +50,20 @@ describe.skipIf(!hasTmux)(
       return { dir, id };
     }
 
+    /**
+     * Wide enough for the question and the banner to name each folder (under this run's temp
+     * folder, of any length) on one row.
+     */
+    const width = () =>
+      widthFor(
+        `│ gpt-5-codex · effort medium · openai · ${join(tuiWorld.world.root, "known-untrusted")} │`,
+        10,
+        150,
+      );
+
     /** `resume --all` in the launch folder: the session found by its id, in its own folder. */
     async function pickInItsFolder(id: string): Promise<Pane> {
-      const pane = tuiWorld.open(["resume", "--all"], 150, 40, { trusted: false });
+      const pane = tuiWorld.open(["resume", "--all"], width(), 40, { trusted: false });
       await pane.until(
         () => pane.screen().includes("Resume a session"),
         "the list of every directory",
@@ -138,7 +149,7 @@ describe.skipIf(!hasTmux)(
 
     it("resume <id> into its unknown folder from the command line: 'No' restricts the session too", async () => {
       const { dir, id } = await sessionIn("cloned-start", "resumed at start-up");
-      const pane = tuiWorld.open(["resume", id], 150, 40, { trusted: false });
+      const pane = tuiWorld.open(["resume", id], width(), 40, { trusted: false });
       await pane.until(
         () => pane.screen().includes("Use session directory"),
         "the directory question",
