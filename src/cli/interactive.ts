@@ -144,6 +144,7 @@ export async function runInteractive(
       ...notificationSettings(runtime().config),
       costQuestion: costQuestionSettings(runtime().config),
       ...(start ? { start: savedStart(start, saved) } : {}),
+      directoryFromCommandLine: flags.cd !== undefined,
       folderTrust: tuiFolderTrust(flags, runtime().home),
       listSessions: (all) => listSessions(runtime().home, all ? undefined : runtime().cwd),
       resumeCommand: (sessionId) =>

@@ -48,6 +48,8 @@ export interface TuiLaunchOptions {
   start?: SessionSource | { pick: { allDirectories: boolean } };
   /** Saved sessions for the resume picker, newest first (this directory's unless `all`). */
   listSessions?(allDirectories: boolean): SessionSummary[];
+  /** -C/--cd chose the directory: a session picked from the list goes on there, nothing asked. */
+  directoryFromCommandLine?: boolean;
   /** Folder trust: a session picked from the list asks first about a folder never decided on. */
   folderTrust?: FolderTrustAccess;
   /** The shell command that continues a session, as the exit summary prints it. */

@@ -124,4 +124,21 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     expect(pane.screen()).toContain(`directory    ${other}`);
     expect(pane.screen()).not.toContain(`directory    ${tuiWorld.world.repo}`);
   }, 90_000);
+
+  it("with -C the list's session from another directory goes on in -C's folder, nothing asked", async () => {
+    const id = await execSession("picked under -C");
+    const chosen = join(tuiWorld.world.root, "chosen-by-cd");
+    execFileSync("git", ["init", "-q", chosen]);
+    const width = widthFor(`│ gpt-5-codex · effort medium · openai · ${chosen} │`, 10, 140);
+    const pane = tuiWorld.open(["resume", "--all", "-C", chosen], width, 30);
+    await pane.until(() => pane.screen().includes("picked under -C"), "the list");
+    pane.literal("picked under -C");
+    await pane.until(() => pane.screen().includes("Filter: picked under -C"), "the filter");
+    pane.keys("Enter");
+    await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
+    expect(pane.screen()).not.toContain("Choose working directory to resume this session");
+    pane.type("/status");
+    await pane.until(() => pane.screen().includes("directory    "), "the status");
+    expect(pane.screen()).toContain(`directory    ${chosen}`);
+  }, 90_000);
 });

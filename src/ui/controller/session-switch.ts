@@ -68,13 +68,15 @@ export class SessionSwitch {
   /**
    * A session picked from the list; one that ran in another directory asks which directory to
    * go on in, as the Codex CLI does. One of this directory's goes on here (after `/resume` of
-   * another folder's session: there, not in the directory the TUI started in).
+   * another folder's session: there, not in the directory the TUI started in). With -C/--cd
+   * every session goes on in that directory, as a resume from the command line does.
    */
   pick(id: string): void {
     const picked = this.host.store.getState().resumeList?.sessions.find((s) => s.id === id);
     this.closeList();
     const here = this.host.launch.cwd;
-    if (!picked) return void this.openFrom({ resume: { id } });
+    if (!picked || this.host.launch.directoryFromCommandLine)
+      return void this.openFrom({ resume: { id } });
     if (picked.cwd === here) {
       this.openInFolder({ resume: { id }, inSessionDirectory: true }, here);
       return;
