@@ -6,8 +6,9 @@ import {
   readSavedSettings,
   type SavedSettings,
 } from "../launch/saved-settings.js";
+import type { ResumedIn } from "../launch/working-directory.js";
 
-type Resumed = { saved: SavedSettings; inItsDirectory: boolean };
+type Resumed = ResumedIn;
 
 /**
  * The runtime the TUI's sessions run on. It is loaded for the first session (a resumed one's
@@ -52,7 +53,10 @@ export class TuiRuntimes {
   async forSaved(target: ResumeTarget, inItsDirectory: boolean): Promise<Runtime> {
     const saved = readSavedSettings(this.savedPath(target));
     if (saved.id === this.resumed?.saved.id) return this.runtime;
-    const resumed = { saved, inItsDirectory };
+    // "the current directory" is the folder in use now (another session's, after /resume)
+    const resumed = inItsDirectory
+      ? { saved, inItsDirectory }
+      : { saved, inItsDirectory, current: this.runtime.cwd };
     await this.replace(await TuiRuntimes.loadFor(this.flags, resumed), resumed);
     return this.runtime;
   }

@@ -31,7 +31,7 @@ import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
 import { packageVersion } from "./version.js";
-import { existingDir, workingDirectory } from "./working-directory.js";
+import { existingDir, type ResumedIn, workingDirectory } from "./working-directory.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
 
@@ -97,7 +97,7 @@ export interface RuntimeInput {
    * approval policy unless the command line sets them; with `inItsDirectory`, its directory
    * unless -C/--cd names one (exec resume).
    */
-  resumed?: { saved: SavedSettings; inItsDirectory: boolean };
+  resumed?: ResumedIn;
   /** The TUI: a folder recorded as untrusted runs read-only and asks (its defaults). */
   folderTrust?: boolean;
 }

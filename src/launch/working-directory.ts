@@ -32,9 +32,20 @@ function inside(dir: string, root: string): boolean {
   return real === base || real.startsWith(base + sep);
 }
 
+/** A saved session about to run, and where: its own directory, or the one in use now. */
+export interface ResumedIn {
+  saved: SavedSettings;
+  inItsDirectory: boolean;
+  /**
+   * The TUI's folder in use now (a session opened in another folder): "the current directory"
+   * there, where the choice names it; else the process's.
+   */
+  current?: string;
+}
+
 export interface WorkingDirectoryInput {
   flags: Pick<SharedFlags, "cd">;
-  resumed?: { saved: SavedSettings; inItsDirectory: boolean };
+  resumed?: ResumedIn;
   /** The provider is the embedded demo. */
   startsDemo: boolean;
   warn(message: string): void;
@@ -45,7 +56,8 @@ export interface WorkingDirectoryInput {
 }
 
 /**
- * -C/--cd; else a resumed session's own directory when asked for; else the current one — but
+ * -C/--cd; else a resumed session's own directory when asked for; else the current one (the
+ * TUI's folder in use when it names one) — but
  * the demo never works in mini-codex's own checkout unless -C names it: there it works in the
  * resumed session's directory or a fresh scratch repository, and says so first.
  */
@@ -59,6 +71,8 @@ export function workingDirectory(input: WorkingDirectoryInput): string {
       EXIT_FAILED,
     );
   }
+  const current = input.resumed?.current;
+  if (current !== undefined) return existingDir(current, "the folder in use,");
   const cwd = existingDir(resolve(process.cwd()), "--cd");
   // only the demo asks where mini-codex itself lives (a realpath: a walk of stats)
   if (!input.startsDemo) return cwd;

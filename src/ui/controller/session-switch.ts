@@ -75,12 +75,8 @@ export class SessionSwitch {
     const picked = this.host.store.getState().resumeList?.sessions.find((s) => s.id === id);
     this.closeList();
     const here = this.host.launch.cwd;
-    if (!picked || this.host.launch.directoryFromCommandLine)
+    if (!picked || picked.cwd === here || this.host.launch.directoryFromCommandLine)
       return void this.openFrom({ resume: { id } });
-    if (picked.cwd === here) {
-      this.openInFolder({ resume: { id }, inSessionDirectory: true }, here);
-      return;
-    }
     const theirs = `Use session directory (${picked.cwd})`;
     this.host.openPicker({
       title: "Choose working directory to resume this session",
