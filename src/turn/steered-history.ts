@@ -1,5 +1,6 @@
-import { asToolCall, type ResponseItem, toolOutputFor } from "../protocol/items.js";
+import { asToolCall, type ResponseItem } from "../protocol/items.js";
 import type { CompletedResponse } from "../session/response-stream.js";
+import { skippedOutputs } from "./tool-dispatch.js";
 import type { TurnContext } from "./turn-context.js";
 
 /**
@@ -7,7 +8,7 @@ import type { TurnContext } from "./turn-context.js";
  * went on to the automatic successor without it, and the person's message changed the course,
  * so it is not run afterwards (docs/protocol.md, "Steering on the socket").
  */
-export const STEERED_CALL_OUTPUT =
+const STEERED_CALL_OUTPUT =
   "aborted: not run, because the response was steered (a message sent into the turn cut it before this call ran)";
 
 /**
@@ -26,7 +27,7 @@ export function appendSteered(
     deps.append(segment.items);
     for (const item of segment.items) deps.emit({ type: "item_completed", item });
     const unanswered = unansweredCalls(segment.items);
-    deps.append(unanswered.map((call) => toolOutputFor(call, STEERED_CALL_OUTPUT)));
+    deps.append(skippedOutputs(unanswered, STEERED_CALL_OUTPUT));
     for (const call of unanswered) {
       const message = `${call.name} was not run: the response that called it was cut by steering.`;
       deps.emit({ type: "warning", message });
