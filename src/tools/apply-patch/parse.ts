@@ -193,9 +193,10 @@ function parseChunks(body: PatchBody, start: number, op: UpdateFileOp): number {
     const t = lines[index]!;
     const number = body.first + index;
     const marker = t[0];
-    // ' ', '+' and '-' lines are hunk lines whatever follows (as in the Codex CLI); they are
-    // nearly every line of a large patch, so they are taken without classifying (or allocating)
-    if (marker === " " || marker === "+" || marker === "-") {
+    // ' ', '+' and '-' lines are hunk lines whatever follows (as in the Codex CLI), and an empty
+    // line is an empty context line; they are nearly every line of a large patch, so they are
+    // taken without classifying (or allocating)
+    if (marker === " " || marker === "+" || marker === "-" || t === "") {
       chunk ??= newChunk(number);
       chunkHasLines = true;
       const content = t.slice(1);
@@ -219,19 +220,11 @@ function parseChunks(body: PatchBody, start: number, op: UpdateFileOp): number {
       chunk.isEndOfFile = true;
       close();
     } else if (parsed.kind === "text") {
-      if (t !== "") {
-        if (classifyHeaderLine(t).kind !== "text") break;
-        throw new PatchError(
-          `unexpected line in the hunk of ${op.path}: lines must start with ' ', '+' or '-', got ${show(t)}`,
-          number,
-        );
-      }
-      // an empty line: an empty context line (as the Codex CLI reads it)
-      chunk ??= newChunk(number);
-      chunkHasLines = true;
-      chunk.oldLines.push("");
-      chunk.newLines.push("");
-      chunk.keptFrom.push(chunk.oldLines.length - 1);
+      if (classifyHeaderLine(t).kind !== "text") break;
+      throw new PatchError(
+        `unexpected line in the hunk of ${op.path}: lines must start with ' ', '+' or '-', got ${show(t)}`,
+        number,
+      );
     } else if (parsed.kind === "move") {
       throw new PatchError(
         `'*** Move to:' must directly follow '*** Update File: ${op.path}'`,
