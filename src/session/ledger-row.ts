@@ -3,7 +3,7 @@ import { lazy } from "../protocol/lazy.js";
 import type { RequestFinished } from "./events.js";
 import type { RequestForecast } from "./request-forecast.js";
 import { serverCacheCell, serverCacheCellSchema } from "./server-cache-tally.js";
-import { addUsage, noUsage, requestUsage } from "./usage.js";
+import { requestUsage } from "./usage.js";
 
 const usageCellSchema = lazy(() =>
   z.object({
@@ -127,9 +127,7 @@ export function ledgerRow(
     miss_cost_usd: request.cost ? roundUsd(request.cost.missUsd) : null,
     saved_usd: request.cost ? roundUsd(request.cost.savedUsd) : null,
     predicted: predictedCell(request.cache?.predicted),
-    steered_usage: request.steeredUsage?.length
-      ? request.steeredUsage.reduce(addUsage, noUsage())
-      : null,
+    steered_usage: requestUsage({ steeredUsage: request.steeredUsage }) ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { cacheSaving, missCost, requestCost } from "../models/cost.js";
 import type { ModelPrices } from "../models/model-info.js";
 import type { UsageFigures } from "../protocol/events.js";
 import type { RequestCost, RequestFinished } from "./events.js";
+import { billedResponses } from "./usage.js";
 
 /**
  * What a finished request cost, from its usage (and that of the responses steering cut before
@@ -14,7 +15,7 @@ export function costOfRequest(
   const { usage } = request;
   // each response at its own rates (long-context pricing goes by one response's input); a cut
   // response's usage counts even when the one that finished reported none
-  const responses = [...(request.steeredUsage ?? []), ...(usage ? [usage] : [])];
+  const responses = billedResponses(request);
   if (responses.length === 0 || !prices) return undefined;
   const tier = request.serviceTier;
   const sum = (price: (one: UsageFigures) => number) =>

@@ -16,11 +16,26 @@ export function addUsage(total: UsageFigures, usage: UsageFigures | undefined): 
   };
 }
 
+/** The usage of the responses steering cut before a response (billed with its request). */
+export function steeredUsageOf(response?: {
+  steered?: ReadonlyArray<{ usage?: UsageFigures }>;
+}): UsageFigures[] {
+  return (response?.steered ?? []).flatMap((segment) => segment.usage ?? []);
+}
+
+/** Each response a request was billed for: the ones steering cut, then its own. */
+export function billedResponses(request: {
+  usage?: UsageFigures | undefined;
+  steeredUsage?: readonly UsageFigures[] | undefined;
+}): UsageFigures[] {
+  return [...(request.steeredUsage ?? []), ...(request.usage ? [request.usage] : [])];
+}
+
 /** Every token a request was billed for: its response's usage and the responses steering cut. */
 export function requestUsage(request: {
-  usage?: UsageFigures;
-  steeredUsage?: readonly UsageFigures[];
+  usage?: UsageFigures | undefined;
+  steeredUsage?: readonly UsageFigures[] | undefined;
 }): UsageFigures | undefined {
-  const all = [...(request.steeredUsage ?? []), ...(request.usage ? [request.usage] : [])];
+  const all = billedResponses(request);
   return all.length === 0 ? undefined : all.reduce(addUsage, noUsage());
 }

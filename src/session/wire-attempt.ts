@@ -10,6 +10,7 @@ import type { Lane } from "./lanes.js";
 import type { WirePlan } from "./plan.js";
 import type { FullRequest } from "./request.js";
 import type { CompletedResponse, StreamTiming } from "./response-stream.js";
+import { steeredUsageOf } from "./usage.js";
 
 /** One sampling request: rebuilt on every attempt, so a resend always carries current history. */
 export interface SampleCall {
@@ -107,16 +108,16 @@ export function describeFinish(
     ...(msToFirstEvent !== undefined ? { msToFirstEvent } : {}),
     ...(result?.responseId ? { responseId: result.responseId } : {}),
     ...(result?.usage ? { usage: result.usage } : {}),
-    ...steeredUsageOf(result),
+    ...steeredUsageField(result),
     ...(result?.serverCache ? { serverCache: result.serverCache } : {}),
   };
 }
 
 /** The usage of the responses steering cut before the result (billed with the request). */
-function steeredUsageOf(
+function steeredUsageField(
   result: CompletedResponse | undefined,
 ): Pick<RequestFinished, "steeredUsage"> {
-  const steeredUsage = (result?.steered ?? []).flatMap((segment) => segment.usage ?? []);
+  const steeredUsage = steeredUsageOf(result);
   return steeredUsage.length > 0 ? { steeredUsage } : {};
 }
 

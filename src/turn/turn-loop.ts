@@ -6,7 +6,7 @@ import {
   type ToolCallItem,
 } from "../protocol/items.js";
 import type { ModelClient } from "../session/model-client.js";
-import { addUsage, noUsage, requestUsage } from "../session/usage.js";
+import { addUsage, noUsage, requestUsage, steeredUsageOf } from "../session/usage.js";
 import { appendQueuedSteering, appendSteered } from "./steered-history.js";
 import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
@@ -69,11 +69,8 @@ export async function runTurnLoop(deps: TurnLoopContext): Promise<TurnOutcome> {
       throw error;
     }
     // the responses steering cut were billed too
-    const steeredUsage = response.steered?.flatMap((segment) => segment.usage ?? []);
-    usage = addUsage(
-      usage,
-      requestUsage({ ...response, ...(steeredUsage ? { steeredUsage } : {}) }),
-    );
+    const billed = requestUsage({ usage: response.usage, steeredUsage: steeredUsageOf(response) });
+    usage = addUsage(usage, billed);
     appendSteered(response, deps);
     deps.append(response.items);
     const calls: ToolCallItem[] = [];
