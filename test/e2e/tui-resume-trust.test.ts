@@ -140,9 +140,12 @@ describe.skipIf(!hasTmux)(
       await pane.until(() => pane.screen().includes(QUESTION), "the trust question");
       pane.keys("Escape");
       await pane.until(() => pane.screen().includes("the session was not opened"), "the notice");
-      await pane.until(() => pane.idle(), "a new session");
+      // the notice comes first; the new session's banner (naming the launch folder) follows it
+      await pane.until(
+        () => pane.screen().includes(`· ${tuiWorld.world.repo}`) && pane.idle(),
+        "a new session in the launch folder",
+      );
       expect(pane.screen()).not.toContain(`Resumed session ${id}`);
-      expect(pane.screen()).toContain(`· ${tuiWorld.world.repo}`);
       expect(config()).not.toContain(JSON.stringify(realpathSync(dir)));
       expect(existsSync(dir)).toBe(true);
     }, 90_000);
