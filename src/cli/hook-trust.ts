@@ -1,5 +1,5 @@
-import { createInterface } from "node:readline/promises";
 import { describeHooks, type RuntimeHooks, warnUntrustedHooks } from "../launch/hook-sources.js";
+import { withTerminalLines } from "./terminal-line.js";
 
 /**
  * The TUI, before it draws: new or changed hooks are listed and the person is asked once to
@@ -16,12 +16,7 @@ export async function askHookTrust(hooks: RuntimeHooks): Promise<void> {
   process.stderr.write(
     `These hooks of hooks.json are new or changed; trusted hooks run commands at agent events:\n${lines}\n`,
   );
-  const io = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = await io.question("Trust and run them? [y/N] ");
-    if (/^y(es)?$/i.test(answer.trim())) hooks.trust(untrusted);
-    else process.stderr.write("Not trusted: they do not run in this session.\n");
-  } finally {
-    io.close();
-  }
+  const answer = await withTerminalLines((io) => io.question("Trust and run them? [y/N] "));
+  if (/^y(es)?$/i.test(answer.trim())) hooks.trust(untrusted);
+  else process.stderr.write("Not trusted: they do not run in this session.\n");
 }

@@ -1,4 +1,4 @@
-import { createInterface } from "node:readline/promises";
+import { withTerminalLines } from "./terminal-line.js";
 
 /**
  * A numbered question on the plain terminal, before the TUI draws (stderr, like the hook-trust
@@ -10,20 +10,17 @@ export async function askChoice(lines: string[], choices: string[]): Promise<num
   choices.forEach((choice, i) => {
     process.stderr.write(`  ${i + 1}. ${choice}\n`);
   });
-  const io = createInterface({ input: process.stdin, output: process.stderr });
-  let ended = false;
-  io.on("close", () => {
-    ended = true;
-  });
-  io.on("SIGINT", () => io.close());
-  try {
+  return withTerminalLines(async (io) => {
+    let ended = false;
+    io.on("close", () => {
+      ended = true;
+    });
+    io.on("SIGINT", () => io.close());
     for (;;) {
       const answer = await io.question(`\nChoose 1–${choices.length}: `).catch(() => undefined);
       if (answer === undefined || ended) return undefined;
       const n = Number(answer.trim());
       if (Number.isInteger(n) && n >= 1 && n <= choices.length) return n - 1;
     }
-  } finally {
-    io.close();
-  }
+  });
 }

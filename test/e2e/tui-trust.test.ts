@@ -2,12 +2,27 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasTmux, widthFor } from "./tmux.js";
+import { hasTmux, type Pane, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // The trust question of a folder never decided on (issue 26 item 14), in tmux on the demo server.
+// After each answer the TUI must take keys: a message typed is answered and Ctrl+C twice quits
+// (issue 37: answering "1" once left a TUI that read no key at all).
 
 const READY = "Esc interrupts · Ctrl+C twice quits";
+
+/** What a person does next: a message is answered, then Ctrl+C twice leaves the TUI. */
+async function chatsThenQuits(pane: Pane): Promise<void> {
+  pane.type("hello after the question");
+  await pane.until(
+    () => pane.screen().includes("You said: hello after the question"),
+    "the answer to a message typed after the question",
+  );
+  await pane.until(() => pane.idle(), "the turn to end");
+  pane.keys("C-c");
+  pane.keys("C-c");
+  await pane.until(() => !pane.alive(), "Ctrl+C twice to quit");
+}
 
 describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () => {
   const tuiWorld = useTuiWorld();
@@ -32,7 +47,7 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
     expect(config).toContain(
       `[projects.${JSON.stringify(realpathSync(plain))}]\ntrust_level = "untrusted"`,
     );
-    first.kill();
+    await chatsThenQuits(first);
     // asked once: the next start goes straight in, still restricted
     const again = tuiWorld.open([], width, 30, { trusted: false, cwd: plain });
     await again.until(() => again.screen().includes(READY), "the TUI without a question");
@@ -53,5 +68,6 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
     expect(config).toContain(
       `[projects.${JSON.stringify(realpathSync(repo))}]\ntrust_level = "trusted"`,
     );
+    await chatsThenQuits(pane);
   }, 90_000);
 });

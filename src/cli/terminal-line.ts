@@ -1,0 +1,17 @@
+import { createInterface, type Interface } from "node:readline/promises";
+
+/**
+ * A question on the plain terminal with readline, then stdin handed back whole for the TUI.
+ * Closing readline pauses stdin, and Node stops the terminal's reads one tick after that
+ * pause: a `readable` listener added in between (Ink's, when the TUI draws at once) never
+ * restarts them, and the TUI takes no key at all. So the close waits for that tick.
+ */
+export async function withTerminalLines<T>(ask: (io: Interface) => Promise<T>): Promise<T> {
+  const io = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await ask(io);
+  } finally {
+    io.close();
+    await new Promise<void>((settled) => setImmediate(settled));
+  }
+}
