@@ -1,21 +1,46 @@
 import { Box, type Key, Text } from "ink";
 
-/** A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc or Ctrl+C cancels. */
+type PickerResult = { pick: string } | { cancel: true } | { index: number } | undefined;
+
+/**
+ * A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc or Ctrl+C cancels.
+ * `numbered` (a question's answers): a number key picks its answer at once, as the Codex CLI's
+ * questions take `1`, `2`. Keys typed faster than a render arrive as one chunk ("1\r", "\r\r"):
+ * the first of them that picks or cancels decides.
+ */
 export function pickerKey(
   input: string,
   key: Key,
   index: number,
   options: readonly string[],
-): { pick: string } | { cancel: true } | { index: number } | undefined {
+  numbered = false,
+): PickerResult {
   if (key.escape || (key.ctrl && input === "c")) return { cancel: true };
   if (key.upArrow) return { index: (index + options.length - 1) % options.length };
   if (key.downArrow) return { index: (index + 1) % options.length };
-  if (key.return) {
-    const option = options[index];
-    return option === undefined ? undefined : { pick: option };
-  }
+  if (key.return) return picked(options[index]);
   const typed = options.find((option) => option === input.trim());
-  return typed ? { pick: typed } : undefined;
+  if (typed) return { pick: typed };
+  for (const ch of input) {
+    if (ch === "\u0003") return { cancel: true };
+    if (ch === "\r") return picked(options[index]);
+    if (numbered && ch >= "1" && ch <= "9") {
+      const option = options[Number(ch) - 1];
+      if (option !== undefined) return { pick: option };
+    }
+  }
+  return undefined;
+}
+
+const picked = (option: string | undefined): PickerResult =>
+  option === undefined ? undefined : { pick: option };
+
+/** The keys a picker takes, as its last line says them. */
+export function pickerHint(options: readonly string[], numbered = false): string {
+  const numbers = options.length > 1 ? `1–${Math.min(options.length, 9)}` : "1";
+  return numbered
+    ? `↑↓ choose · Enter or ${numbers} pick · Esc cancel`
+    : "↑↓ choose · Enter pick · Esc cancel";
 }
 
 export interface PickerProps {
@@ -24,9 +49,11 @@ export interface PickerProps {
   details?: Readonly<Record<string, string>>;
   index: number;
   current?: string;
+  /** Each option shown with its number (a number key picks it). */
+  numbered?: boolean;
 }
 
-export function Picker({ title, options, details, index, current }: PickerProps) {
+export function Picker({ title, options, details, index, current, numbered }: PickerProps) {
   const width = Math.max(...options.map((option) => option.length));
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>
@@ -34,12 +61,13 @@ export function Picker({ title, options, details, index, current }: PickerProps)
       {options.map((option, i) => (
         <Text key={option} color={i === index ? "cyan" : undefined}>
           {i === index ? "› " : "  "}
+          {numbered ? `${i + 1}. ` : ""}
           {details?.[option] ? option.padEnd(width) : option}
           {details?.[option] ? <Text dimColor>{`  ${details[option]}`}</Text> : null}
           {option === current ? " (current)" : ""}
         </Text>
       ))}
-      <Text dimColor>↑↓ choose · Enter pick · Esc cancel</Text>
+      <Text dimColor>{pickerHint(options, numbered)}</Text>
     </Box>
   );
 }

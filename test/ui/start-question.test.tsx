@@ -1,0 +1,104 @@
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { pickerHint, pickerKey } from "../../src/ui/picker.js";
+import { StartQuestion } from "../../src/ui/question-view.js";
+import { plain, waitFor } from "./ink-helpers.js";
+
+// The start-up questions' list (issue 37 item 1): the TUI's picker, numbered, as the Codex CLI's.
+
+const KEY = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+describe("pickerKey on a numbered list", () => {
+  const options = ["Yes", "No"];
+  it("a number key picks its answer; out of range, or on a list without numbers, nothing", () => {
+    expect(pickerKey("2", KEY, 0, options, true)).toEqual({ pick: "No" });
+    expect(pickerKey("1", KEY, 1, options, true)).toEqual({ pick: "Yes" });
+    expect(pickerKey("3", KEY, 0, options, true)).toBeUndefined();
+    expect(pickerKey("0", KEY, 0, options, true)).toBeUndefined();
+    expect(pickerKey("2", KEY, 0, options)).toBeUndefined();
+  });
+  it("keys typed faster than a render (one chunk): the first that picks or cancels decides", () => {
+    expect(pickerKey("2\r", KEY, 0, options, true)).toEqual({ pick: "No" });
+    expect(pickerKey("x\r", KEY, 1, options, true)).toEqual({ pick: "No" });
+    expect(pickerKey("\u0003\u0003", KEY, 0, options, true)).toEqual({ cancel: true });
+    expect(pickerKey("xy", KEY, 0, options, true)).toBeUndefined();
+  });
+  it("says which keys it takes", () => {
+    expect(pickerHint(options, true)).toBe("↑↓ choose · Enter or 1–2 pick · Esc cancel");
+    expect(pickerHint(options)).toBe("↑↓ choose · Enter pick · Esc cancel");
+  });
+});
+
+describe("StartQuestion", () => {
+  function ask(keys: string) {
+    const answers: Array<number | undefined> = [];
+    const view = render(
+      <StartQuestion
+        lines={["Which one?", "more about it"]}
+        choices={["first", "second", "third"]}
+        onAnswer={(index) => answers.push(index)}
+      />,
+    );
+    return { view, answers, keys };
+  }
+
+  it("draws the question with numbered choices, the first highlighted", () => {
+    const { view } = ask("");
+    const frame = plain(view.lastFrame());
+    expect(frame).toContain("Which one?");
+    expect(frame).toContain("› 1. first");
+    expect(frame).toContain("  2. second");
+    expect(frame).toContain("Enter or 1–3 pick");
+    view.unmount();
+  });
+
+  it.each([
+    { keys: "3", answer: 2 },
+    { keys: "\r", answer: 0 },
+    // the keys of one read reach the question before it draws again: Enter picks where Down went
+    { keys: "\u001b[B\u001b[B\u001b[A\r", answer: 1 },
+    // only the first answer counts, whatever follows it in the same read
+    { keys: "2\r3", answer: 1 },
+  ])(
+    "keys $keys answer $answer once, and leave the question's line and the answer",
+    async ({ keys, answer }) => {
+      const { view, answers } = ask(keys);
+      view.stdin.write(keys);
+      await waitFor(() => answers.length > 0, "an answer");
+      expect(answers).toEqual([answer]);
+      await waitFor(() => !plain(view.lastFrame()).includes("pick"), "the answered frame");
+      expect(plain(view.lastFrame())).toBe(`Which one?\n› ${["first", "second", "third"][answer]}`);
+      view.unmount();
+    },
+  );
+
+  it.each(["\u001b", "\u0003"])("%j is no answer, and leaves nothing on screen", async (key) => {
+    const { view, answers } = ask(key);
+    view.stdin.write(key);
+    await waitFor(() => answers.length > 0, "no answer");
+    expect(answers).toEqual([undefined]);
+    await waitFor(() => plain(view.lastFrame()) === "", "an empty frame");
+    view.unmount();
+  });
+});
