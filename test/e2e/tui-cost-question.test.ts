@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readLedger } from "../../src/session/ledger.js";
-import { hasTmux } from "./tmux.js";
+import { chatThenQuit, hasTmux } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // Issue 27's done-when in a real terminal: an effort change that breaks the cached prefix
@@ -56,4 +56,37 @@ describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", ()
       0.1 * recorded,
     );
   }, 90_000);
+
+  it.each([
+    { answer: "n (Esc)", key: "Escape", after: "Kept reasoning effort low." },
+    { answer: "a", key: "a", after: "Reasoning effort: high" },
+  ])(
+    "answered $answer, the composer takes keys again: a message, then Ctrl+C twice",
+    async ({ key, after }) => {
+      const p = tui.open(
+        [
+          "-m",
+          "gpt-5.5",
+          "--effort",
+          "low",
+          "-c",
+          'ws_lanes="off"',
+          "-c",
+          "tui.cost_question_min_usd=0",
+        ],
+        120,
+      );
+      await p.until(() => p.statusBar().includes("gpt-5.5 low"), "the status bar");
+      p.type("first message");
+      await p.until(() => p.screen().includes("You said: first message"), "the first answer");
+      await p.until(() => p.idle(), "the turn's end");
+      p.type("/effort high");
+      await p.until(() => p.screen().includes("[a] don't ask again this session"), "the question");
+      p.keys(key);
+      await p.until(() => p.screen().includes(after), "the answer taken");
+      expect(p.screen()).not.toContain("[a] don't ask again this session");
+      await chatThenQuit(p, "after the cost question");
+    },
+    90_000,
+  );
 });
