@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    // marks every process the run starts; fails the run on any still alive at its end
+    globalSetup: ["test/leaks/global-setup.ts"],
     // A hang guard, not a timing: a test of two or three real exec runs took 18-22 s at a load
     // of 13 on two cores (CI runs two files at a time there), so a minute before calling it hung.
     testTimeout: 60_000,
