@@ -7,6 +7,8 @@
 // from the cache the build seeded, build/seed-code-cache.mjs, and so write none of their own).
 // BENCH_BASELINE=<another checkout's bin/mini-codex.js>: that build is launched too, each of its
 // runs right after one of this build's (same load), and its medians printed as `baseline`.
+// `question_drawn_ms` and `answer_to_key_echo_ms`: a first start in a folder never asked about,
+// to its trust question drawn, and from the answer ("1") to the echo of a key typed at the prompt.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -18,8 +20,12 @@ const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
 const BASELINE = process.env.BENCH_BASELINE;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const COLD_RUNS = 3;
+const QUESTION_RUNS = Number(process.env.BENCH_QUESTION_RUNS ?? 5);
 const TARGET_MS = 300;
 const PROMPT = "Ask mini-codex";
+// the start-up question waiting for its answer: its list (a baseline from before issue 37 asks
+// with numbered lines instead)
+const QUESTION = /Enter or 1–2 pick|Choose 1–2/;
 // the composer's caret, then the typed key (colour codes may sit between them)
 const ECHO = /›\s(?:\u001b\[[0-9;]*m)*z/;
 
@@ -40,19 +46,28 @@ const env = {
 const CODE_CACHE = join(env.MINI_CODEX_HOME, "cache", "code");
 for (const key of ["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL", "CI"]) delete env[key];
 const server = await startDemoServer();
+let folders = 0;
+/** A git repository never asked about (its trust question comes first). */
+function newFolder() {
+  const folder = join(root, `new-${++folders}`);
+  execFileSync("git", ["init", "-q", folder]);
+  return folder;
+}
 
 const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 
 /**
  * One launch in a 100x30 pty; resolves with the times (ms from spawn) it reached each mark.
  * `quit`: Ctrl+C twice after the echo and wait for the exit (else the pty is killed at once).
+ * `cwd`: where it starts (default: the trusted repository); `answer`: the key that answers the
+ * start-up question there, once its list is drawn (`question`).
  */
-function launch(command, { quit = false } = {}) {
+function launch(command, { quit = false, cwd = repo, answer } = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(
       "script",
-      ["-qfec", `stty cols 100 rows 30; cd ${quote(repo)}; exec ${command}`, "/dev/null"],
+      ["-qfec", `stty cols 100 rows 30; cd ${quote(cwd)}; exec ${command}`, "/dev/null"],
       { env, stdio: ["pipe", "pipe", "ignore"] },
     );
     const times = {};
@@ -76,6 +91,10 @@ function launch(command, { quit = false } = {}) {
     child.stdout.on("data", (chunk) => {
       output += chunk;
       const now = performance.now() - start;
+      if (answer && times.question === undefined && QUESTION.test(output)) {
+        times.question = now;
+        child.stdin.write(answer);
+      }
       if (times.drawn === undefined && output.includes(PROMPT)) {
         times.drawn = now;
         child.stdin.write("z");
@@ -116,8 +135,8 @@ async function nodeBaseline() {
 try {
   // the folder is trusted beforehand: the first-run trust question is not the prompt measured
   const trusted = `projects.${JSON.stringify(realpathSync(repo))}.trust_level="trusted"`;
-  const tuiOf = (bin) =>
-    `${quote(process.execPath)} ${quote(bin)} -c ${quote(`openai_base_url=${server.baseUrl}`)} -c ${quote(trusted)}`;
+  const tuiOf = (bin, trust = true) =>
+    `${quote(process.execPath)} ${quote(bin)} -c ${quote(`openai_base_url=${server.baseUrl}`)}${trust ? ` -c ${quote(trusted)}` : ""}`;
   const tui = tuiOf(BIN);
   const coldEcho = [];
   for (let i = 0; i < COLD_RUNS; i++) {
@@ -141,6 +160,19 @@ try {
       baseline.echo.push(other.echo);
     }
   }
+  // a newcomer's first start in a folder: the trust question, answered "1" the moment it is drawn
+  const asked = { question: [], echo: [] };
+  const askedBaseline = { question: [], echo: [] };
+  for (let i = 0; i < QUESTION_RUNS; i++) {
+    const times = await launch(tuiOf(BIN, false), { cwd: newFolder(), answer: "1" });
+    asked.question.push(times.question);
+    asked.echo.push(times.echo - times.question);
+    if (BASELINE) {
+      const other = await launch(tuiOf(BASELINE, false), { cwd: newFolder(), answer: "1\r" });
+      askedBaseline.question.push(other.question);
+      askedBaseline.echo.push(other.echo - other.question);
+    }
+  }
   const firstUsable = median(echo);
   console.log(
     JSON.stringify({
@@ -151,12 +183,16 @@ try {
       first_key_echo_ms: firstUsable,
       cold_first_key_echo_ms: median(coldEcho),
       code_cache_written: existsSync(CODE_CACHE),
+      question_drawn_ms: median(asked.question),
+      answer_to_key_echo_ms: median(asked.echo),
       ...(BASELINE
         ? {
             baseline: {
               bin: BASELINE,
               prompt_drawn_ms: median(baseline.drawn),
               first_key_echo_ms: median(baseline.echo),
+              question_drawn_ms: median(askedBaseline.question),
+              answer_to_key_echo_ms: median(askedBaseline.echo),
             },
           }
         : {}),

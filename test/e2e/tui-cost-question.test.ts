@@ -10,7 +10,8 @@ import { useTuiWorld } from "./tui-world.js";
 describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", () => {
   const tui = useTuiWorld();
 
-  it("/effort high asks with a predicted cost within 10% of the cost then recorded", async () => {
+  /** gpt-5.5 at effort low, one message answered, then `/effort high`: the question is up. */
+  async function askedBeforeEffortHigh() {
     const p = tui.open(
       [
         "-m",
@@ -30,6 +31,11 @@ describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", ()
     await p.until(() => p.idle(), "the turn's end");
     p.type("/effort high");
     await p.until(() => p.screen().includes("[a] don't ask again this session"), "the question");
+    return p;
+  }
+
+  it("/effort high asks with a predicted cost within 10% of the cost then recorded", async () => {
+    const p = await askedBeforeEffortHigh();
     const asked =
       /Effort high breaks the cached prefix: the next request ~[\d.]+k in, 0% cached, ~\$([\d.]+)/.exec(
         p.screen().replace(/\s*\n\s*│?\s*/g, " "),
@@ -63,25 +69,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", ()
   ])(
     "answered $answer, the composer takes keys again: a message, then Ctrl+C twice",
     async ({ key, after }) => {
-      const p = tui.open(
-        [
-          "-m",
-          "gpt-5.5",
-          "--effort",
-          "low",
-          "-c",
-          'ws_lanes="off"',
-          "-c",
-          "tui.cost_question_min_usd=0",
-        ],
-        120,
-      );
-      await p.until(() => p.statusBar().includes("gpt-5.5 low"), "the status bar");
-      p.type("first message");
-      await p.until(() => p.screen().includes("You said: first message"), "the first answer");
-      await p.until(() => p.idle(), "the turn's end");
-      p.type("/effort high");
-      await p.until(() => p.screen().includes("[a] don't ask again this session"), "the question");
+      const p = await askedBeforeEffortHigh();
       p.keys(key);
       await p.until(() => p.screen().includes(after), "the answer taken");
       expect(p.screen()).not.toContain("[a] don't ask again this session");
