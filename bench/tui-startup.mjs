@@ -203,5 +203,6 @@ try {
   );
 } finally {
   await server.close();
-  rmSync(root, { recursive: true, force: true });
+  // a launch killed at its echo may still be writing its session file: retried
+  rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
