@@ -32,6 +32,7 @@ export function hookSetup(
         networkAccess: shell.sandbox?.networkAccess ?? false,
         home: shell.sandbox?.home,
         miniCodexHome: runtime.home,
+        processListing: shell.sandbox?.processListing ?? false,
       },
       env: commandEnvironment(process.env, envPolicyOf(runtime.config), shell.removeEnv),
     },

@@ -1,6 +1,7 @@
-import { type BwrapStatus, probeBwrap } from "../../sandbox/bwrap-probe.js";
 import { commandLaunch, type SandboxSettings } from "../../sandbox/command-launch.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
+import { probeSandbox } from "../../sandbox/sandbox-engine.js";
+import type { SandboxStatus } from "../../sandbox/sandbox-status.js";
 import { runShellCommand } from "../shell-process.js";
 import type { HookHandler } from "./hook-config.js";
 
@@ -12,7 +13,8 @@ export interface HookRunContext {
   settings: SandboxSettings;
   /** The environment the model's commands get (the API keys and the provider's key removed). */
   env: Record<string, string>;
-  bwrap?: () => Promise<BwrapStatus>;
+  /** Whether and how commands can be confined (default: the session's probe). */
+  sandboxProbe?: () => Promise<SandboxStatus>;
   signal: AbortSignal;
 }
 
@@ -44,14 +46,14 @@ export async function runHook(
   payload: object,
   ctx: HookRunContext,
 ): Promise<HookRun> {
-  const bwrap = await (ctx.bwrap ?? probeBwrap)();
+  const sandbox = await (ctx.sandboxProbe ?? probeSandbox)();
   const launch = commandLaunch({
     mode: ctx.sandbox,
     command: handler.command,
     cwd: ctx.cwd,
     workspaceRoots: ctx.workspaceRoots,
     settings: ctx.settings,
-    bwrap,
+    sandbox,
   });
   if ("refused" in launch)
     return { exitCode: null, stdout: "", stderr: "", failure: launch.refused };
@@ -62,6 +64,7 @@ export async function runHook(
     signal: ctx.signal,
     program: launch,
     baseEnv: ctx.env,
+    ...(launch.env ? { env: launch.env } : {}),
     input: `${JSON.stringify(payload)}\n`,
     retainedChars: KEPT_CHARS,
     onChunk: (stream, chunk) => {
