@@ -111,6 +111,17 @@ function buildProgram(pending: Pending): Command {
   addMcpCommands(program, pending);
 
   program
+    .command("sandbox")
+    .description("check the sandbox shell commands run in")
+    .command("doctor")
+    .description("run a real command per promise of the confined modes and print pass or fail")
+    .action(() => {
+      pending.result = import("./sandbox-doctor.js").then((m) =>
+        m.runSandboxDoctor((text) => process.stdout.write(text)),
+      );
+    });
+
+  program
     .command("demo-server")
     .description("run the embedded demo Responses server alone")
     .addOption(new Option("--port <N>", "port to listen on (0 = any)").default("0"))
