@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sandboxWarning } from "../../src/launch/sandbox-settings.js";
+import { sandboxWarning, shellSandboxOptions } from "../../src/launch/sandbox-settings.js";
 import { commandLaunch } from "../../src/sandbox/command-launch.js";
 import { sandboxEngineFor } from "../../src/sandbox/sandbox-engine.js";
 import { unavailableMessage } from "../../src/sandbox/sandbox-status.js";
@@ -139,5 +139,13 @@ describe("commandLaunch under Seatbelt (what a Mac runs, built here from a real 
       confined: false,
       networkBlocked: false,
     });
+  });
+});
+
+describe("[sandbox_macos] process_listing", () => {
+  it("reaches the commands' sandbox settings from config.toml (off by default)", () => {
+    const on = shellSandboxOptions({ sandbox_macos: { process_listing: true } }, "/h", {});
+    expect(on.sandbox?.processListing).toBe(true);
+    expect(shellSandboxOptions({}, "/h", {}).sandbox?.processListing).toBe(false);
   });
 });
