@@ -49,6 +49,12 @@ export const DOCTOR_RUNS: Array<{ mode: SandboxMode; network: boolean; title: st
   { mode: "workspace-write", network: true, title: "workspace-write, network_access = true" },
 ];
 
+/** Write, read back and remove a file in the command's temp folder ($TMPDIR, else /tmp). */
+const TEMP_WRITE = [
+  'd="$TMPDIR"; [ -n "$d" ] || d=/tmp; f="$d/mini-codex-doctor-$$"',
+  'echo TEMP-WRITTEN > "$f" && cat "$f"; rm -f "$f"',
+].join("; ");
+
 const q = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 const ok = (pass: boolean): Verdict => (pass ? "pass" : "fail");
 const read = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : undefined);
@@ -90,9 +96,8 @@ function fileProbes(world: DoctorWorld, writable: boolean): Probe[] {
     },
     {
       promise: "a private temp folder is writable",
-      command:
-        'f="${TMPDIR:-/tmp}/mini-codex-doctor-$$" && echo temp > "$f" && cat "$f" && rm "$f"',
-      verdict: (r) => ok(r.exitCode === 0 && r.output.includes("temp")),
+      command: TEMP_WRITE,
+      verdict: (r) => ok(r.exitCode === 0 && r.output.includes("TEMP-WRITTEN")),
     },
     {
       promise: "git's own files are read-only",

@@ -61,10 +61,15 @@ class Params {
 
 const unique = (paths: string[]) => [...new Set(paths.map(darwinCanonical))];
 
-/** `path` and everything below it, kept out of a rule. */
-const without = (param: string) => [
+/**
+ * `path` and everything below it, kept out of a rule. `subpath` matches the path itself once it
+ * exists; a hidden path may not exist yet, and `literal` closes its creation too (the gap the
+ * Codex CLI met with `mkdir .codex`).
+ */
+const without = (param: string) => [`    (require-not (subpath ${param}))`];
+const withoutEvenIfMissing = (param: string) => [
   `    (require-not (literal ${param}))`,
-  `    (require-not (subpath ${param}))`,
+  ...without(param),
 ];
 
 /** Everything but the hidden paths; then the files bound last (the shell snapshot). */
@@ -74,7 +79,7 @@ function readRules(plan: ConfinementPlan, params: Params): string[] {
   const rules = ["; reading: the whole file system but the hidden paths"];
   if (hidden.length === 0) rules.push("(allow file-read*)");
   else {
-    const kept = hidden.flatMap((path) => without(params.ref("HIDDEN", path)));
+    const kept = hidden.flatMap((path) => withoutEvenIfMissing(params.ref("HIDDEN", path)));
     rules.push("(allow file-read*", '  (require-all (subpath "/")', ...kept, "  ))");
   }
   if (shown.length > 0) {
@@ -123,7 +128,7 @@ function writeRules(plan: ConfinementPlan, params: Params): string[] {
     ...places.map((place) => `      (subpath ${params.ref(place.kind, place.path)})`),
     "    )",
     ...readOnly.flatMap((path) => without(params.ref("READ_ONLY", path))),
-    ...hidden.flatMap((path) => without(params.ref("HIDDEN", path))),
+    ...hidden.flatMap((path) => withoutEvenIfMissing(params.ref("HIDDEN", path))),
     ...holders.map((path) => `    (require-not (literal ${params.ref("HOLDER", path)}))`),
     "  ))",
   ];

@@ -78,8 +78,8 @@ describe("the profile keeps the Linux sandbox's promises", () => {
       "/Users/me/wt/node_modules/.pnpm/left-pad@1.3.0",
       "/Users/me/wt/packages/a/README.md",
     ]);
+    // they exist (the plan is read from disk): subpath covers each and what is below it
     for (const [key] of readOnly) {
-      expect(write).toContain(`["require-not",["literal",["param",{"str":"${key}"}]]]`);
       expect(write).toContain(`["require-not",["subpath",["param",{"str":"${key}"}]]]`);
     }
     // the folders holding a linked file cannot be renamed away from the rule
