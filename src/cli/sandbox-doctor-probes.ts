@@ -65,7 +65,7 @@ function connects(node: string, target: string): string {
   return `${q(node)} -e ${q(script)}`;
 }
 
-/** A probe whose promise is that the command fails and leaves `secret` unseen. */
+/** A probe whose promise is that the command fails and never shows the canary. */
 function unseen(world: DoctorWorld, promise: string, command: string): Probe {
   return {
     promise,
