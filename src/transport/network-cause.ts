@@ -40,6 +40,11 @@ function rootCause(error: unknown): Cause | undefined {
   return at;
 }
 
+/** A URL's user name and password cut out of a text (fetch's own messages quote the URL). */
+function withoutCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, "$1");
+}
+
 /**
  * What went wrong reaching a server, in words: the code's meaning with the code
  * (`connection refused: nothing listens there (ECONNREFUSED)`), else the innermost message.
@@ -50,9 +55,11 @@ export function networkCause(error: unknown): string {
   const words = code ? CODE_WORDS[code] : undefined;
   if (code && words) return `${words} (${code})`;
   const message =
-    typeof root?.message === "string" && root.message !== "" ? root.message : undefined;
+    typeof root?.message === "string" && root.message !== ""
+      ? withoutCredentials(root.message)
+      : undefined;
   if (code) return message && !message.includes(code) ? `${message} (${code})` : (message ?? code);
-  return message ?? String(error);
+  return message ?? withoutCredentials(String(error));
 }
 
 /** `cannot reach POST http://host/v1/responses: <cause>`, the message of a failed connect. */

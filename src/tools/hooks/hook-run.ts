@@ -39,7 +39,8 @@ export interface HookRun {
 /** How much of a hook's stdout and stderr is read (its answer is small). */
 const KEPT_CHARS = 64_000;
 
-function fileState(path: string): ReturnType<StartFacts["fileState"]> {
+/** A file as starting a hook meets it: missing, there but not executable, or runnable. */
+export function fileStateOnDisk(path: string): ReturnType<StartFacts["fileState"]> {
   try {
     if (!statSync(path).isFile()) return "not_executable";
     accessSync(path, constants.X_OK);
@@ -68,7 +69,12 @@ export async function runHook(
   payload: object,
   ctx: HookRunContext,
 ): Promise<HookRun> {
-  const facts = { cwd: ctx.cwd, home: ctx.env.HOME, path: ctx.env.PATH, fileState };
+  const facts = {
+    cwd: ctx.cwd,
+    home: ctx.env.HOME,
+    path: ctx.env.PATH,
+    fileState: fileStateOnDisk,
+  };
   const problem = hookStartProblem(handler.command, facts);
   if (problem)
     return { exitCode: null, stdout: "", stderr: "", failure: `could not start: ${problem}` };
