@@ -47,9 +47,7 @@ describe("exec: hooks.json", () => {
     writeFileSync(join(codex, "note.txt"), "kept in ~/.codex\n");
     const outside = join(suite.world.root, "outside.txt");
     writeHooks({
-      UserPromptSubmit: command(
-        `env > hook-env.txt; cat ~/.codex/note.txt > ${outside}`,
-      ),
+      UserPromptSubmit: command(`env > hook-env.txt; cat ~/.codex/note.txt > ${outside}`),
     });
     const provider = [
       "-c",

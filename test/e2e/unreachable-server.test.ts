@@ -36,7 +36,12 @@ describe("a base URL nothing listens on", () => {
       buildIfStale();
       const world = tempWorld();
       const port = await freePort();
-      const pane = startPane({ world, baseUrl: `http://127.0.0.1:${port}/v1`, args: provider(port), width: 200 });
+      const pane = startPane({
+        world,
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        args: provider(port),
+        width: 200,
+      });
       try {
         await pane.until(() => pane.screen().includes("Ctrl+C twice quits"), "the banner");
         pane.type("hello");
