@@ -23,7 +23,8 @@ export function codexHome(env: NodeJS.ProcessEnv = process.env): string {
 export interface Homes {
   /**
    * mini-codex's own files, never written into a Codex home: sessions, ledgers, checkpoints,
-   * caches, logs, `trusted-hooks.json`, `rules/` ("always" answers), `hooks.json`.
+   * caches, logs, `trusted-hooks.json`, `rules/` ("always" answers). (`hooks.json` is read
+   * from this home and from the Codex home, whichever holds config.toml.)
    */
   state: string;
   /**
