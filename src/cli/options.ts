@@ -12,7 +12,10 @@ const collect = (value: string, previous: string[] | undefined): string[] => [
 export function addSharedOptions(command: Command): Command {
   return command
     .option("-m, --model <MODEL>", "model to use")
-    .option("-p, --profile <NAME>", "apply [profiles.NAME] from config.toml (flags still win)")
+    .option(
+      "-p, --profile <NAME>",
+      "apply NAME.config.toml beside config.toml, or [profiles.NAME] (flags still win)",
+    )
     .option(
       "-i, --image <FILE>",
       "attach an image to the first message (png, jpeg, gif, webp; repeatable)",
