@@ -120,6 +120,13 @@ export interface SessionOptions {
   restoredSettings?: RecordedSettings;
   /** The AGENTS.md files, skills and prompt files read when it was opened (/status, /skills). */
   knowledge?: SessionKnowledge;
+  /**
+   * The permissions message that holds for this run (session/permissions-context.ts): when the
+   * history last told the model another one (a resume or fork with another sandbox or approval
+   * policy; a compaction, /new or rewind that dropped an update), it goes ahead of the next
+   * message. Absent: nothing is told beyond the history's own context.
+   */
+  permissions?: ResponseItem;
   /** Initial context items (developer + environment_context) for a new session. */
   initialContext?: ResponseItem[];
   historyStore?: HistoryStore;

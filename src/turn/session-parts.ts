@@ -50,7 +50,7 @@ export abstract class SessionParts {
     (id, state) => this.recorder.emit({ type: "steer_state", id, state }),
   );
   protected readonly warmup: Warmup;
-  protected readonly settingsNote = new PendingSettingsNote();
+  protected readonly settingsNote: PendingSettingsNote;
   protected readonly compactor: HistoryCompactor;
   protected readonly model: ModelWire;
   protected readonly hooks: SessionHooks;
@@ -64,6 +64,7 @@ export abstract class SessionParts {
     this.notices = options.notices ?? [];
     this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
+    this.settingsNote = new PendingSettingsNote(options.permissions);
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
     const initial = this.model.initialHistory(options);
@@ -174,7 +175,7 @@ export abstract class SessionParts {
         settings: this.settings,
         model: this.model,
         history: this.history(),
-        pendingNote: this.settingsNote.peek(),
+        pendingNote: this.settingsNote.peek(this.history()),
         frame: (settings, wire) => ({
           ...this.frame(),
           settings,
