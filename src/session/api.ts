@@ -84,6 +84,8 @@ export interface HistoryStore {
   recordSettings?(settings: RecordedSettings): void;
   /** A workspace checkpoint or a rewind (the session file's `checkpoint` lines). */
   recordCheckpoint?(line: CheckpointLine): void;
+  /** The history as it stood when checkpoint line `index` (0-based) was written. */
+  historyAtCheckpoint?(index: number): ResponseItem[] | undefined;
   /** What a call's patch is about to write, durably before it writes (`patch_intent` lines). */
   recordPatchIntent?(callId: string, intent: PatchIntent): void;
   /** The session closed: release what the store holds (the session file's lock). */
@@ -209,6 +211,11 @@ export interface RewindPoint {
   message: string;
   /** The workspace was recorded before it (a code rewind is possible), else why not. */
   code: true | { skipped: string };
+  /**
+   * Sent before a compaction: `at` indexes the history then, which a conversation rewind brings
+   * back (from the session file).
+   */
+  compacted?: true;
 }
 
 /** What a rewind did. */

@@ -100,7 +100,10 @@ export abstract class SessionParts {
     this.compactor = new HistoryCompactor({
       limit: options.autoCompactTokenLimit,
       items: () => this.conversation.items,
-      replace: (items, why) => this.replaceHistory(items, why),
+      replace: (items, why) => {
+        this.checkpoints.compacting(this.conversation.items);
+        this.replaceHistory(items, why);
+      },
       beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
       remote: () => this.model.remoteCompaction(this.settings.model),
       remoteFailed: () => this.model.refuseRemoteCompaction(),
