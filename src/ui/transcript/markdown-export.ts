@@ -4,10 +4,11 @@ import {
   type ResponseItem,
   type ToolCallItem,
 } from "../../protocol/items.js";
-import { isToolOutputValue, type ToolOutput, toolOutputText } from "../../protocol/tool-output.js";
+import { type ToolOutput, toolOutputText } from "../../protocol/tool-output.js";
 import { isInitialContextItem } from "../../session/environment.js";
 import { COMPACTION_SUMMARY_PREFIX, USER_SHELL_TAG } from "../../session/message-markers.js";
 import { shownOutput } from "../../text/terminal-text.js";
+import { outputsByCall } from "./history-entries.js";
 
 /** What the document says about the session it comes from. */
 export interface ExportAbout {
@@ -65,12 +66,7 @@ function toolSection(call: ToolCallItem, output: ToolOutput | undefined): string
  * out. Pure: the same history gives the same text.
  */
 export function conversationMarkdown(history: readonly ResponseItem[], about: ExportAbout): string {
-  const outputs = new Map<string, ToolOutput>();
-  for (const item of history) {
-    if (typeof item.call_id === "string" && isToolOutputValue(item.output)) {
-      outputs.set(item.call_id, item.output);
-    }
-  }
+  const outputs = outputsByCall(history);
   const effort = about.effort ? ` (${about.effort})` : "";
   const parts = [
     `# mini-codex session ${about.sessionId}`,
