@@ -15,12 +15,14 @@ export async function askHookTrust(hooks: RuntimeHooks): Promise<void> {
   }
   const choice = await askChoice(
     [
-      "These hooks of hooks.json are new or changed; trusted hooks run commands at agent events:",
+      "These hooks of hooks.json are new or changed; trusted hooks run their commands as you (unconfined, as the Codex CLI runs them) at agent events:",
       ...describeHooks(untrusted),
       "",
       "Trust and run them?",
     ],
     ["Yes, trust and run them", "No, leave them off in this session (asked again next time)"],
+    // "No" first, as `[y/N]` was: an Enter meant for an earlier question never trusts them
+    1,
   );
   if (choice === 0) hooks.trust(untrusted);
   else process.stderr.write("Not trusted: they do not run in this session.\n");

@@ -4,6 +4,8 @@ import { WebSocketServer } from "ws";
 import { DemoEngine } from "./engine.js";
 import { DemoHooks } from "./hooks.js";
 import { handleHttp } from "./http-handler.js";
+import { DemoIssuer } from "./issuer.js";
+import { handleIssuer, isIssuerPath } from "./issuer-http.js";
 import { pathOf, RESPONSES_PATH } from "./send.js";
 import type { DemoServer, DemoServerOptions } from "./types.js";
 import { serveWebSocket } from "./ws-handler.js";
@@ -43,8 +45,12 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     perMessageDeflate: options.wsCompression !== false,
   });
 
+  const issuer = new DemoIssuer(options.issuer);
   const server = createServer((req, res) => {
-    handleHttp(req, res, engine, hooks, connectionOf(req.socket), lifetime.signal).catch(() => {
+    const handled = isIssuerPath(pathOf(req))
+      ? handleIssuer(req, res, issuer)
+      : handleHttp(req, res, engine, hooks, connectionOf(req.socket), lifetime.signal);
+    handled.catch(() => {
       res.destroy();
     });
   });
@@ -70,10 +76,12 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     });
   });
   const port = (server.address() as AddressInfo).port;
+  issuer.listening(`http://${host}:${port}`);
   let closing: Promise<void> | undefined;
   return {
     baseUrl: `http://${host}:${port}/v1`,
     port,
+    issuer,
     requests: engine.requests,
     catalogRequests: engine.catalogRequests,
     steers: engine.steers,

@@ -1,4 +1,5 @@
 import type { DemoHooks, StreamIdMode } from "./hooks.js";
+import type { DemoIssuer, IssuerOptions } from "./issuer.js";
 
 export type DemoTransport = "ws" | "http";
 
@@ -53,6 +54,11 @@ export interface DemoServer {
   /** The automatic successors steering started (the server's own, not client requests). */
   successors: RecordedRequest[];
   hooks: DemoHooks;
+  /**
+   * The OAuth issuer served on the same origin (`issuer.issuerUrl`, e.g. http://127.0.0.1:PORT):
+   * ChatGPT sign-in, device codes and refreshes (docs/protocol.md, "The demo issuer").
+   */
+  issuer: DemoIssuer;
   /** Close every open WebSocket from the server's side, as a server does with an idle one. */
   closeSockets(): void;
   close(): Promise<void>;
@@ -74,6 +80,8 @@ export interface DemoServerOptions {
   streamIds?: StreamIdMode;
   /** 0 (default) picks a free port. */
   port?: number;
+  /** The issuer's access-token lifetime and device-code poll interval. */
+  issuer?: IssuerOptions;
   /** Default 127.0.0.1. */
   host?: string;
   /** False: refuse `response.steer` like a provider without steering (DemoHooks.rejectSteering). */

@@ -15,6 +15,7 @@ import { loadInk } from "./ink-modules.js";
 export async function askOnScreen(
   lines: readonly string[],
   choices: readonly string[],
+  initial = 0,
   stdin: NodeJS.ReadStream = process.stdin,
   stdout: NodeJS.WriteStream = process.stdout,
 ): Promise<number | undefined> {
@@ -28,7 +29,7 @@ export async function askOnScreen(
   const onAnswer = (index: number | undefined) => {
     answer = index;
   };
-  const instance = render(createElement(StartQuestion, { lines, choices, onAnswer }), {
+  const instance = render(createElement(StartQuestion, { lines, choices, initial, onAnswer }), {
     stdin,
     stdout,
     exitOnCtrlC: false,

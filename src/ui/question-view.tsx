@@ -6,6 +6,8 @@ export interface StartQuestionProps {
   /** What the question is about, then the question. */
   lines: readonly string[];
   choices: readonly string[];
+  /** The choice highlighted first (Enter alone picks it). */
+  initial?: number;
   /** The index chosen, or undefined for no answer (Esc, Ctrl+C). */
   onAnswer(index: number | undefined): void;
 }
@@ -15,12 +17,12 @@ export interface StartQuestionProps {
  * Esc or Ctrl+C for no answer. Once answered it leaves the question's first line and the answer
  * on the screen (nothing for no answer) and ends its render.
  */
-export function StartQuestion({ lines, choices, onAnswer }: StartQuestionProps) {
-  const [index, setIndex] = useState(0);
+export function StartQuestion({ lines, choices, initial = 0, onAnswer }: StartQuestionProps) {
+  const [index, setIndex] = useState(initial);
   const [answer, setAnswer] = useState<{ index: number | undefined }>();
   // the keys of one read all arrive before a re-render: the highlight each one sees, and the
   // first answer only, are kept here
-  const highlighted = useRef(0);
+  const highlighted = useRef(initial);
   const answered = useRef(false);
   const { exit } = useApp();
   useInput(

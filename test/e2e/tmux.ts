@@ -91,6 +91,8 @@ export interface PaneOptions {
   trusted?: boolean;
   /** The pane's directory (default: the world's repo). */
   cwd?: string;
+  /** tmux takes the program's OSC 52 into its paste buffers (`set-clipboard on`). */
+  clipboard?: boolean;
 }
 
 export interface Pane {
@@ -116,6 +118,8 @@ export interface Pane {
   paste(text: string): void;
   /** Send raw bytes to the program (what a terminal reports, e.g. focus out: 1b 5b 4f). */
   bytes(...hex: string[]): void;
+  /** The newest tmux paste buffer ("" when none): what an OSC 52 put there with `clipboard`. */
+  clipboard(): string;
   /** Append everything the program writes to its terminal to `file`. */
   recordTo(file: string): void;
   resize(width: number): void;
@@ -179,6 +183,7 @@ export function startPane(options: PaneOptions): Pane {
   );
   // Keep the pane after the program exits: what it printed last stays readable.
   tmux("set-option", "-t", "tui", "remain-on-exit", "on");
+  if (options.clipboard) tmux("set-option", "-s", "set-clipboard", "on");
   const alive = () => {
     const result = spawnSync(
       "tmux",
@@ -230,6 +235,10 @@ export function startPane(options: PaneOptions): Pane {
       tmux("set-buffer", "-b", "paste", "--", text);
       tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "tui");
     },
+    clipboard: () => {
+      const result = spawnSync("tmux", ["-L", socket, "show-buffer"], { encoding: "utf8" });
+      return result.status === 0 ? result.stdout : "";
+    },
     bytes: (...hex) => void tmux("send-keys", "-t", "tui", "-H", ...hex),
     recordTo: (file) => void tmux("pipe-pane", "-o", "-t", "tui", `cat >> ${quote(file)}`),
     resize: (columns) => void tmux("resize-window", "-t", "tui", "-x", String(columns)),
@@ -250,6 +259,15 @@ export function startPane(options: PaneOptions): Pane {
   return pane;
 }
 
+/** Ctrl+C twice, as a person quits: the hint, then the TUI gone; the pane is killed after. */
+export async function quitTui(pane: Pane): Promise<void> {
+  pane.keys("C-c");
+  await pane.until(() => pane.screen().includes("Ctrl+C again"), "the quit hint");
+  pane.keys("C-c");
+  await pane.until(() => !pane.alive(), "the TUI to quit");
+  pane.kill();
+}
+
 /** What a start-up question's list shows while it waits: its keys, with the numbers it takes. */
 export const QUESTION_KEYS = "Enter or 1–2 pick";
 
@@ -265,7 +283,5 @@ export async function chatThenQuit(pane: Pane, message = "hello after the questi
     "the answer to a message typed after the question",
   );
   await pane.until(() => pane.idle(), "the turn to end");
-  pane.keys("C-c");
-  pane.keys("C-c");
-  await pane.until(() => !pane.alive(), "Ctrl+C twice to quit");
+  await quitTui(pane);
 }

@@ -93,6 +93,23 @@ describe("StartQuestion", () => {
     },
   );
 
+  it("highlights the initial choice: Enter alone picks it", async () => {
+    const answers: Array<number | undefined> = [];
+    const view = render(
+      <StartQuestion
+        lines={["Trust them?"]}
+        choices={["yes", "no"]}
+        initial={1}
+        onAnswer={(index) => answers.push(index)}
+      />,
+    );
+    expect(plain(view.lastFrame())).toContain("› 2. no");
+    view.stdin.write("\r");
+    await waitFor(() => answers.length > 0, "an answer");
+    expect(answers).toEqual([1]);
+    view.unmount();
+  });
+
   it.each(["\u001b", "\u0003"])("%j is no answer, and leaves nothing on screen", async (key) => {
     const { view, answers } = ask(key);
     view.stdin.write(key);
