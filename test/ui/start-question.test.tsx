@@ -2,32 +2,12 @@ import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { pickerHint, pickerKey } from "../../src/ui/picker.js";
 import { StartQuestion } from "../../src/ui/question-view.js";
+import { NO_KEY } from "./controller-harness.js";
 import { plain, waitFor } from "./ink-helpers.js";
 
 // The start-up questions' list (issue 37 item 1): the TUI's picker, numbered, as the Codex CLI's.
 
-const KEY = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+const KEY = NO_KEY;
 
 describe("pickerKey on a numbered list", () => {
   const options = ["Yes", "No"];
