@@ -203,6 +203,7 @@ try {
   );
 } finally {
   await server.close();
-  // a launch killed at its echo may still be writing its session file: retried
-  rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  // a launch killed at its echo may still be writing its session file (it ends on the hangup):
+  // retried for up to 5 s
+  rmSync(root, { recursive: true, force: true, maxRetries: 50, retryDelay: 100 });
 }

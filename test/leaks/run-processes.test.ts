@@ -21,15 +21,17 @@ describe("the processes a test run left behind", () => {
     return child.pid as number;
   }
 
-  it("counts a live process with the run's marker, not another run's, not one under the runner", () => {
+  it("counts a live process with the run's marker, a worker's child too; not another run's, not the runner's workers", () => {
     const mine = sleeper("run-a");
     const theirs = sleeper("run-b");
     const all = readProcesses();
     const leaked = leftBehind(all, "run-a", -1).map((p) => p.pid);
     expect(leaked).toContain(mine);
     expect(leaked).not.toContain(theirs);
-    // the same process, seen as the runner's own (its child): not a leak
+    // this test's process as the runner: the sleeper is one of its workers, not a leak
     expect(leftBehind(all, "run-a", process.pid).map((p) => p.pid)).not.toContain(mine);
+    // this test's process as a worker (its parent the runner): its child, left running, is one
+    expect(leftBehind(all, "run-a", process.ppid).map((p) => p.pid)).toContain(mine);
   });
 
   it("is gone from the count once it ended", async () => {

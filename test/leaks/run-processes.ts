@@ -38,24 +38,19 @@ export function readProcesses(proc = "/proc"): ProcessEntry[] {
 }
 
 /**
- * The processes of run `run` still alive apart from the test runner itself: each one that
- * inherited the run's marker, except `runner` and the processes under it (its workers while they
- * close, its own helpers). Other runs on the machine have other ids, so they never count.
+ * The processes of run `run` still alive apart from the test runner's own: each one that
+ * inherited the run's marker, except `runner` and its direct children (its workers, idle while
+ * the run's teardown looks). A process a test started is a worker's child or was left to init:
+ * both count, once the tests are over. Other runs on the machine have other ids.
  */
 export function leftBehind(
   processes: readonly ProcessEntry[],
   run: string,
   runner: number,
 ): ProcessEntry[] {
-  const parent = new Map(processes.map((p) => [p.pid, p.ppid]));
-  const underRunner = (pid: number): boolean => {
-    for (let at: number | undefined = pid, hops = 0; at && hops < 64; hops++) {
-      if (at === runner) return true;
-      at = parent.get(at);
-    }
-    return false;
-  };
-  return processes.filter((p) => p.env.get(RUN_MARKER) === run && !underRunner(p.pid));
+  return processes.filter(
+    (p) => p.env.get(RUN_MARKER) === run && p.pid !== runner && p.ppid !== runner,
+  );
 }
 
 /** What a leaked process is, for the report: its kind, then its command line (cut short). */
