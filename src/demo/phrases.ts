@@ -41,6 +41,10 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
     phrase: "demo:slow N after run: <command>",
     does: "calls the command first, then the slow answer",
   },
+  {
+    phrase: "spawn [N] [isolated] [effort=E]: <task>",
+    does: "hands the task to N subagents (spawn_agent: forks unless isolated), waits for them (wait_agent) and reports what each said",
+  },
   { phrase: "demo:long N", does: "answers with N characters of text" },
   { phrase: "demo:fail", does: "fails the response, to see an error" },
   { phrase: "/compact", does: "summarises what you asked" },
