@@ -31,14 +31,19 @@ export interface LaneOwner extends AgentTag {
 export const FORK_PARENT_MOVED = "fork_parent_moved";
 
 /**
- * Where an agent's first lane starts: the seed's head while the parent lane's latest response
- * is still that head (the server forks it onto the new lane), else full with the reason.
+ * Where an agent's first lane starts: the seed's head while it is still the parent lane's
+ * latest response and nothing is on its way to replace it (the server forks it onto the new
+ * lane), else full with the reason.
  */
 export function agentLaneStart(owner: LaneOwner): { head: ChainHead } | { reason: string } {
   const { start } = owner;
   if (start.kind === "full") return { reason: start.reason };
   const { head, from } = start.seed;
-  return from.latestResponseId === head.responseId ? { head } : { reason: FORK_PARENT_MOVED };
+  const state = from.current;
+  const settled = state.kind === "chained" && state.head.responseId === head.responseId;
+  return settled && from.latestResponseId === head.responseId
+    ? { head }
+    : { reason: FORK_PARENT_MOVED };
 }
 
 /** Start a new lane's chain for `owner` (its first lane: the fork; a later one: `lane_new`). */

@@ -39,12 +39,17 @@ describe("a full fork starts warm on its parent's chain (issue 39, item 2)", () 
     const spawning = requests.find((request) =>
       JSON.stringify(request.body).includes("say hello from the fork"),
     );
-    const fork = requests.find((request) => (request.body as Wire).stream_id?.startsWith("agent-1"));
+    const fork = requests.find((request) =>
+      (request.body as Wire).stream_id?.startsWith("agent-1"),
+    );
     expect(fork).toBeDefined();
     expect(fork?.previousResponseId).toBe(spawning?.responseId);
     expect(fork?.connectionId).toBe(spawning?.connectionId);
-    const delta = (fork?.body as Wire).input ?? [];
-    expect(delta.map((item) => item.type ?? "message")).toEqual(["function_call_output", "message"]);
+    const delta = ((fork?.body ?? {}) as Wire).input ?? [];
+    expect(delta.map((item) => item.type ?? "message")).toEqual([
+      "function_call_output",
+      "message",
+    ]);
     expect(delta[0]?.output).toBe(FORK_NOTE);
     expect(JSON.stringify(delta[1])).toContain("say hello from the fork");
     // the parent went on incrementally on its own lane after the spawn

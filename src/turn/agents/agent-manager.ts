@@ -61,6 +61,22 @@ export class AgentManager {
     return [...this.children.values()].map((child) => child.snapshot());
   }
 
+  /**
+   * What the budget already holds: what children spent, plus the predicted first request of
+   * each child whose first request has not finished yet (spawned together, they all count).
+   */
+  private committed() {
+    const spent = spendOf(this.views());
+    for (const child of this.children.values()) {
+      const view = child.snapshot();
+      const first = child.firstForecast;
+      if (view.requests > 0 || isFinalStatus(view.status) || !first) continue;
+      spent.tokens += first.inputTokens + first.outputTokens;
+      spent.usd += first.usd ?? 0;
+    }
+    return spent;
+  }
+
   /** Throws when the budget is spent (before a child's request). */
   checkBudget(): void {
     const spent = budgetSpent(this.limits, spendOf(this.views()));
@@ -105,7 +121,7 @@ export class AgentManager {
       callId: ctx.callId,
       id: randomUUID(),
       name: `${args.agent_type?.trim() || "agent"}-${this.spawned + 1}`,
-      spent: spendOf(this.views()),
+      spent: this.committed(),
       router: (child) => this.routerFor(child),
     });
     if ("refused" in prepared) return refusal(ctx, "spawn_agent", prepared.refused, task);
@@ -116,8 +132,9 @@ export class AgentManager {
     child.setStatus("pending_init");
     const started = this.enqueue(child, []);
     const queued = !this.running.has(child);
-    // a fork's first request goes out before the parent goes on: its head is still the lane's latest
-    await started;
+    // a fork's first request goes out before the parent goes on: its head is still the lane's
+    // latest. A queued one does not hold the parent up (it forks from where the parent is then)
+    if (!queued) await started;
     ctx.emit(
       agentCall(ctx.callId, "finished", "spawn_agent", [child.id], task, agentStates([child])),
     );

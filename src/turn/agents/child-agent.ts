@@ -56,6 +56,8 @@ export interface ForkSource {
  */
 export class ChildAgent {
   status: AgentStatus = "pending_init";
+  /** Its first request as predicted at the spawn (the budget holds it until it is billed). */
+  firstForecast: RequestForecast | undefined;
   private readonly history: ConversationHistory;
   private readonly builder: RequestBuilder;
   private readonly wire: ModelWire;
@@ -129,7 +131,9 @@ export class ChildAgent {
   forecast(): { plan: WirePlan; figures: RequestForecast } {
     const request = this.build(this.wire.effortUpdate(this.history.items, this.spec.settings));
     const { plan } = this.host.client.preview(request, this.spec.owner);
-    return { plan, figures: this.host.recorder.forecast(request) };
+    const figures = this.host.recorder.forecast(request);
+    this.firstForecast ??= figures;
+    return { plan, figures };
   }
 
   /** Say what its first request is predicted to be (a fork on another model or effort). */

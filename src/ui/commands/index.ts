@@ -1,3 +1,4 @@
+import { agentsCommand } from "./agents.js";
 import { compactCommand } from "./compact.js";
 import { diffCommand } from "./diff.js";
 import { effortCommand } from "./effort.js";
@@ -38,6 +39,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   reviewCommand,
   psCommand,
   stopCommand,
+  agentsCommand,
   initCommand,
   quitCommand,
 ];
