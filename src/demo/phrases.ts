@@ -42,8 +42,8 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
     does: "calls the command first, then the slow answer",
   },
   {
-    phrase: "spawn [N] [isolated] [effort=E]: <task>",
-    does: "hands the task to N subagents (spawn_agent: forks unless isolated), waits for them (wait_agent) and reports what each said",
+    phrase: "spawn: <task>",
+    does: "hands the task to a subagent (spawn_agent, a fork), waits for it (wait_agent) and reports its answer; `spawn N:` N of them, `spawn isolated:` without the conversation, `spawn effort=high:` on another effort",
   },
   { phrase: "demo:long N", does: "answers with N characters of text" },
   { phrase: "demo:fail", does: "fails the response, to see an error" },
