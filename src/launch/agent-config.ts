@@ -16,5 +16,6 @@ export function agentLimitsOf(config: MiniCodexConfig): AgentLimits | undefined 
     maxThreads: agents.max_threads ?? DEFAULT_AGENT_LIMITS.maxThreads,
     maxDepth: agents.max_depth ?? DEFAULT_AGENT_LIMITS.maxDepth,
     ...(Object.keys(budget).length > 0 ? { budget } : {}),
+    ...(agents.fork_start ? { forkStart: agents.fork_start } : {}),
   };
 }

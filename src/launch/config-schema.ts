@@ -126,6 +126,8 @@ const CONFIG_KEYS = {
         /** What all subagents of a session may spend: tokens (input + output), or US dollars. */
         budget_tokens: z.number().int().min(1).optional(),
         budget_usd: z.number().positive().optional(),
+        /** `cold`: forks start as the Codex CLI's (full, a cache key of their own); default warm. */
+        fork_start: z.enum(["warm", "cold"]).optional(),
       })
       .optional(),
   /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */

@@ -66,6 +66,11 @@ export interface AgentLimits {
   maxDepth: number;
   /** What all subagents of a session may spend, in tokens (input + output) or US dollars. */
   budget?: { tokens?: number; usd?: number };
+  /**
+   * `cold`: a full fork starts as the Codex CLI's does, a full request under a prompt cache key
+   * of its own (for comparison: `bench/subagents.mjs`); default `warm`, on its parent's chain.
+   */
+  forkStart?: "warm" | "cold";
 }
 
 export const DEFAULT_AGENT_LIMITS: AgentLimits = { maxThreads: 4, maxDepth: 1 };

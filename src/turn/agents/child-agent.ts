@@ -28,6 +28,8 @@ export interface ChildSpec {
   settings: SessionSettings;
   /** 1: a child of the session. */
   depth: number;
+  /** Its own prompt cache key (a cold fork); default: the session's. */
+  promptCacheKey?: string;
   /** Its own tools without the subagent tools (what a fork of it starts from). */
   baseTools: ToolRouter;
   /** What it offers and runs: its own tools and the subagent tools bound to it as the spawner. */
@@ -118,7 +120,7 @@ export class ChildAgent {
     const { settings } = this.spec;
     const tools = this.tools;
     const frame = {
-      sessionId: this.host.promptCacheKey,
+      sessionId: this.spec.promptCacheKey ?? this.host.promptCacheKey,
       instructions: this.host.instructions,
       tools: tools.specs(),
       settings,

@@ -54,14 +54,15 @@ export function prepareChild(
   const fork = args.fork_context === true;
   const tools = fork ? source.tools : chosenTools(source.tools, args.tools);
   if (typeof tools === "string") return { refused: tools };
-  const seed = fork ? source.seed() : undefined;
+  const cold = request.limits.forkStart === "cold";
+  const seed = fork && !cold ? source.seed() : undefined;
   const owner: LaneOwner = {
     id: request.id,
     name: request.name,
     parent: source.id,
     start: seed
       ? { kind: "fork", seed }
-      : { kind: "full", reason: fork ? "fork_no_head" : "agent_isolated" },
+      : { kind: "full", reason: !fork ? "agent_isolated" : cold ? "fork_cold" : "fork_no_head" },
   };
   const child = new ChildAgent(request.host, {
     owner,
@@ -74,6 +75,7 @@ export function prepareChild(
     parentSettings: base,
     settings,
     depth,
+    ...(cold ? { promptCacheKey: request.id } : {}),
     baseTools: tools,
     makeTools: (self) => request.router(self),
   });
