@@ -150,3 +150,39 @@ describe("subagents with limits (issue 39, items 1 and 2)", () => {
     ).toBe(true);
   });
 });
+
+describe("follow-ups and closing (issue 39, item 1)", () => {
+  const outputs = () =>
+    h.session
+      .history()
+      .flatMap((item) =>
+        item.type === "function_call_output" && typeof item.output === "string"
+          ? [item.output]
+          : [],
+      );
+
+  it("send_input gives a finished child another turn; wait_agent returns its new answer; close_agent shuts it and its lanes", async () => {
+    h = await startHarness({
+      instructions: LONG_INSTRUCTIONS,
+      agents: { maxThreads: 4, maxDepth: 1 },
+    });
+    await h.session.send("spawn: say one");
+    const id = h.session.status().agents?.[0]?.id ?? "";
+    await h.session.send(`call send_input {"target":"${id}","message":"say two"}`);
+    expect(outputs().at(-1)).toMatch(/^\{"submission_id":"/);
+    await h.session.send(`call wait_agent {"targets":["${id}"]}`);
+    expect(JSON.parse(outputs().at(-1) ?? "{}")).toEqual({
+      status: { [id]: { completed: "You said: say two" } },
+      timed_out: false,
+    });
+    expect(h.session.status().lanes.some((lane) => lane.label.startsWith("agent-1:"))).toBe(true);
+    await h.session.send(`call close_agent {"target":"${id}"}`);
+    expect(JSON.parse(outputs().at(-1) ?? "{}")).toEqual({
+      previous_status: { completed: "You said: say two" },
+    });
+    expect(h.session.status().agents?.[0]?.status).toBe("shutdown");
+    expect(h.session.status().lanes.some((lane) => lane.label.startsWith("agent-1:"))).toBe(false);
+    await h.session.send(`call send_input {"target":"${id}","message":"again"}`);
+    expect(outputs().at(-1)).toBe(`send_input: agent ${id} is closed`);
+  });
+});

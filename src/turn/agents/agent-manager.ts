@@ -45,9 +45,9 @@ export class AgentManager {
   control(source: ForkSource): AgentControl {
     return {
       spawn: (args, ctx) => this.spawn(source, args, ctx),
-      send: (args, ctx) => this.send(source, args, ctx),
-      wait: (args, ctx) => this.wait(source, args, ctx),
-      close: (args, ctx) => this.close(source, args.target, ctx),
+      send: (args, ctx) => this.send(args, ctx),
+      wait: (args, ctx) => this.wait(args, ctx),
+      close: (args, ctx) => this.close(args.target, ctx),
     };
   }
 
@@ -151,11 +151,7 @@ export class AgentManager {
     });
   }
 
-  private async send(
-    _source: ForkSource,
-    args: Parameters<AgentControl["send"]>[0],
-    ctx: ToolContext,
-  ): Promise<ToolOutput> {
+  private async send(args: Parameters<AgentControl["send"]>[0], ctx: ToolContext) {
     const message = messageOf(args);
     const child = this.children.get(args.target);
     if (!child) return refusal(ctx, "send_input", `send_input: no agent ${args.target}`, message);
@@ -172,11 +168,7 @@ export class AgentManager {
     return JSON.stringify({ submission_id: randomUUID() });
   }
 
-  private async wait(
-    _source: ForkSource,
-    args: Parameters<AgentControl["wait"]>[0],
-    ctx: ToolContext,
-  ): Promise<ToolOutput> {
+  private async wait(args: Parameters<AgentControl["wait"]>[0], ctx: ToolContext) {
     const targets = [...new Set(args.targets)];
     ctx.emit(agentCall(ctx.callId, "started", "wait_agent", targets));
     const finals = await this.untilFinal(targets, waitTimeoutMs(args.timeout_ms), ctx.signal);
@@ -192,10 +184,9 @@ export class AgentManager {
     return JSON.stringify({ status, timed_out: finals.length === 0 && !ctx.signal.aborted });
   }
 
-  private async close(source: ForkSource, target: string, ctx: ToolContext): Promise<ToolOutput> {
+  private async close(target: string, ctx: ToolContext): Promise<ToolOutput> {
     const child = this.children.get(target);
     if (!child) return JSON.stringify({ previous_status: "not_found" });
-    void source;
     ctx.emit(agentCall(ctx.callId, "started", "close_agent", [target]));
     const previous = statusForModel(child.status, child.snapshot());
     this.drop(child);
