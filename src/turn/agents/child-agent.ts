@@ -208,7 +208,8 @@ export class ChildAgent {
       });
       this.view.lastMessage = outcome.lastMessage ?? "";
       delete this.view.error;
-      this.status = "completed";
+      // closed while its last response came in: it stays closed
+      if (this.status !== "shutdown") this.status = "completed";
     } catch (error) {
       if (signal.aborted) {
         this.status = this.status === "shutdown" ? "shutdown" : "interrupted";
