@@ -157,6 +157,9 @@ export async function runInteractive(
           path: process.env.PATH,
         }),
       home: runtime().home,
+      get hiddenHomes() {
+        return runtime().hiddenHomes;
+      },
       // the running session's: a saved session opened later brings its own
       get cwd() {
         return runtime().cwd;

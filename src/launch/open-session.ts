@@ -83,7 +83,7 @@ export async function openSession(
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
     ...(config.web_search ? { webSearch: config.web_search } : {}),
-    ...shellSandboxOptions(config, runtime.home, process.env),
+    ...shellSandboxOptions(config, runtime.hiddenHomes, process.env),
   });
   // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
   const mcp = await runtime.mcp.get();
