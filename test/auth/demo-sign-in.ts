@@ -51,7 +51,7 @@ export async function signedInHome(home: string, issuerUrl: string): Promise<Tok
     authFilePath(home),
     signInFile(
       { id_token, access_token, refresh_token },
-      signInClaims(id_token).accountId,
+      { accountId: signInClaims(id_token).accountId, issuer: issuerUrl, clientId: CODEX_CLIENT_ID },
       new Date(),
     ),
   );
