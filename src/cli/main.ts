@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
+import { AuthError } from "../auth/credentials.js";
 import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
@@ -7,6 +8,7 @@ import { probeBwrap } from "../sandbox/bwrap-probe.js";
 import { SessionStorageError } from "../session/session-storage.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
 import { addExecRewindCommand } from "./exec-rewind-command.js";
+import { addLoginCommands } from "./login-commands.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
 import { type ReviewFlags, reviewTargetOf } from "./review-flags.js";
@@ -109,6 +111,7 @@ function buildProgram(pending: Pending): Command {
     });
 
   addMcpCommands(program, pending);
+  addLoginCommands(program, pending);
 
   program
     .command("demo-server")
@@ -217,8 +220,8 @@ function report(error: unknown): number {
     process.stderr.write(`mini-codex: ${error.message}\n`);
     return error.exitCode;
   }
-  // a sessions folder that is read-only or full: the person's to fix, not a crash
-  if (error instanceof SessionStorageError) {
+  // a sessions folder that is read-only or full, a sign-in to renew: the person's to fix, not a crash
+  if (error instanceof SessionStorageError || error instanceof AuthError) {
     process.stderr.write(`mini-codex: ${error.message}\n`);
     return EXIT_FAILED;
   }
