@@ -27,6 +27,7 @@ import {
   trustDefaults,
 } from "./project-trust.js";
 import { resolveProvider } from "./provider.js";
+import { findSignIn } from "./sign-in.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
@@ -142,7 +143,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const loaded = configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
   let { config } = loaded;
-  const resolved = resolveProvider(config, env);
+  const resolved = resolveProvider(config, env, () => findSignIn(home, config, env));
   const provider = resolved.settings;
   const cwd = workingDirectory({
     ...input,
