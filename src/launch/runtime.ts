@@ -27,10 +27,10 @@ import {
   trustDefaults,
 } from "./project-trust.js";
 import { resolveProvider } from "./provider.js";
-import { findSignIn } from "./sign-in.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
+import { findSignIn } from "./sign-in.js";
 import { packageVersion } from "./version.js";
 import { existingDir, type ResumedIn, workingDirectory } from "./working-directory.js";
 
