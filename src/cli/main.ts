@@ -134,22 +134,36 @@ function buildProgram(pending: Pending): Command {
     .addOption(
       new Option("--no-ws-compression", "decline permessage-deflate on WebSocket handshakes"),
     )
+    .addOption(
+      new Option(
+        "--access-token-ttl <SECONDS>",
+        "lifetime of the demo issuer's access tokens",
+      ).default("3600"),
+    )
     .action(
       (flags: {
         port: string;
         requestsLog?: string;
         streamIds: "lanes" | "reject" | "ignore";
         wsCompression: boolean;
+        accessTokenTtl: string;
       }) => {
         const port = Number(flags.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           throw new UsageError(`--port expects a port number, got ${flags.port}`);
+        }
+        const ttl = Number(flags.accessTokenTtl);
+        if (!Number.isFinite(ttl) || ttl < 1) {
+          throw new UsageError(
+            `--access-token-ttl expects seconds (1 or more), got ${flags.accessTokenTtl}`,
+          );
         }
         pending.result = import("../demo/main.js").then(async (m) => {
           await m.runDemoServerCommand({
             port,
             streamIds: flags.streamIds,
             wsCompression: flags.wsCompression,
+            accessTokenTtlMs: ttl * 1000,
             ...(flags.requestsLog ? { requestsLog: flags.requestsLog } : {}),
           });
           return 0;
