@@ -19,9 +19,26 @@ function offline(world: TempWorld): string {
     .join(" ");
 }
 
+/** Ctrl+C twice, as a person quits. */
+async function quitWithCtrlC(pane: Pane): Promise<void> {
+  pane.keys("C-c");
+  pane.keys("C-c");
+  await pane.until(() => !pane.alive(), "the TUI to quit", 30_000);
+}
+
 describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
   let world: TempWorld | undefined;
   const panes: Pane[] = [];
+  const offlinePane = (w: TempWorld) => {
+    const pane = startPane({
+      world: w,
+      baseUrl: OPENAI,
+      shell: offline(w),
+      env: { TMPDIR: w.root },
+    });
+    panes.push(pane);
+    return pane;
+  };
   afterEach(() => {
     for (const pane of panes.splice(0)) pane.kill();
     world?.cleanup();
@@ -48,21 +65,13 @@ describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
     pane.type("hello there");
     await pane.until(() => pane.screen().includes("You said: hello there"), "the answer");
     await pane.until(() => pane.idle(), "the turn to end");
-    pane.keys("C-c");
-    pane.keys("C-c");
-    await pane.until(() => !pane.alive(), "the TUI to quit", 30_000);
+    await quitWithCtrlC(pane);
   }, 120_000);
 
   it("a pasted API key is stored in auth.json without being shown; the next start does not ask", async () => {
     buildIfStale();
     world = tempWorld();
-    const pane = startPane({
-      world,
-      baseUrl: OPENAI,
-      shell: offline(world),
-      env: { TMPDIR: world.root },
-    });
-    panes.push(pane);
+    const pane = offlinePane(world);
     await pane.until(
       () => pane.screen().includes("4. Use the demo provider"),
       "the question",
@@ -77,17 +86,9 @@ describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
       auth_mode: "apikey",
       OPENAI_API_KEY: "sk-test-pasted-0123456789",
     });
-    pane.keys("C-c");
-    pane.keys("C-c");
-    await pane.until(() => !pane.alive(), "the TUI to quit", 30_000);
+    await quitWithCtrlC(pane);
 
-    const again = startPane({
-      world,
-      baseUrl: OPENAI,
-      shell: offline(world),
-      env: { TMPDIR: world.root },
-    });
-    panes.push(again);
+    const again = offlinePane(world);
     await again.until(() => again.screen().includes("Esc interrupts"), "the TUI", 30_000);
     expect(again.screen()).not.toContain("not signed in");
   }, 120_000);
@@ -101,13 +102,7 @@ describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
       join(world.root, ".codex", "auth.json"),
       JSON.stringify({ auth_mode: "apikey", OPENAI_API_KEY: "sk-test-codex-0123456789" }),
     );
-    const pane = startPane({
-      world,
-      baseUrl: OPENAI,
-      shell: offline(world),
-      env: { TMPDIR: world.root },
-    });
-    panes.push(pane);
+    const pane = offlinePane(world);
     await pane.until(
       () => pane.screen().includes("You are signed in to the Codex CLI"),
       "the offer",
@@ -118,8 +113,6 @@ describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
     expect(readFileSync(join(world.home, "config.toml"), "utf8")).toContain(
       'codex_home = "~/.codex"',
     );
-    pane.keys("C-c");
-    pane.keys("C-c");
-    await pane.until(() => !pane.alive(), "the TUI to quit", 30_000);
+    await quitWithCtrlC(pane);
   }, 120_000);
 });
