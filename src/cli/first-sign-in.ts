@@ -1,9 +1,10 @@
+import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
-import { resolveHome } from "../launch/home.js";
+import { resolveHomes } from "../launch/home.js";
 import { DEFAULT_OPENAI_BASE_URL } from "../launch/provider.js";
 import { loadRunConfig } from "../launch/runtime.js";
 import { codexSignInToOffer, findSignIn, recordTopLevelKey } from "../launch/sign-in.js";
@@ -16,8 +17,8 @@ import { askChoice } from "./terminal-choice.js";
  */
 export function needsSignIn(flags: SharedFlags, env: NodeJS.ProcessEnv = process.env): boolean {
   if (flags.demo) return false;
-  const home = resolveHome(env);
-  const { config } = loadRunConfig(flags, home);
+  const homes = resolveHomes(env);
+  const { config } = loadRunConfig(flags, homes.config);
   if ((config.model_provider ?? "openai") !== "openai") return false;
   const table = config.model_providers?.openai;
   const base = (
@@ -29,7 +30,7 @@ export function needsSignIn(flags: SharedFlags, env: NodeJS.ProcessEnv = process
   if (base !== DEFAULT_OPENAI_BASE_URL) return false;
   if (env.CODEX_API_KEY || env.OPENAI_API_KEY || (table?.env_key && env[table.env_key]))
     return false;
-  return findSignIn(home, config, env) === undefined;
+  return findSignIn(homes, config, env) === undefined;
 }
 
 /** One line typed without echo (an API key), on the plain terminal. */
@@ -68,20 +69,22 @@ const SIGN_IN_CHOICES = [
  */
 export async function firstSignIn(flags: SharedFlags): Promise<SharedFlags> {
   if (!process.stdin.isTTY || !needsSignIn(flags)) return flags;
-  const home = resolveHome();
+  const homes = resolveHomes();
+  const home = homes.config;
   const { config } = loadRunConfig(flags, home);
-  const codexHome = codexSignInToOffer(home, config);
+  const codexHome = codexSignInToOffer(homes, config);
   if (codexHome) {
+    const named = codexHome === join(process.env.HOME ?? "", ".codex") ? "~/.codex" : codexHome;
     const use = await askChoice(
       [
         `You are signed in to the Codex CLI (${codexHome}/auth.json).`,
-        'mini-codex can use that sign-in where it is: it records codex_home = "~/.codex" in config.toml.',
+        `mini-codex can use that sign-in where it is: it records codex_home = "${named}" in config.toml.`,
       ],
       ["Yes, use my Codex CLI sign-in", "No, sign in another way"],
     );
     if (use === undefined) throw new CliError("not signed in: nothing was started", EXIT_FAILED);
     if (use === 0) {
-      recordTopLevelKey(home, "codex_home", "~/.codex");
+      recordTopLevelKey(home, "codex_home", named);
       return flags;
     }
   }

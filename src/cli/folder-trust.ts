@@ -22,7 +22,7 @@ export async function askFolderTrust(runtime: Runtime): Promise<TrustLevel | und
   if (level === undefined) {
     throw new CliError("no answer to the trust question: nothing was started", EXIT_FAILED);
   }
-  recordTrust(runtime.home, trust.root, level);
-  process.stderr.write(`${trustRecordedLine(runtime.home, trust.root, level)}\n`);
+  recordTrust(runtime.configHome, trust.root, level);
+  process.stderr.write(`${trustRecordedLine(runtime.configHome, trust.root, level)}\n`);
   return level;
 }

@@ -14,7 +14,7 @@ export async function askHookTrust(hooks: RuntimeHooks): Promise<void> {
   }
   const lines = describeHooks(untrusted).join("\n");
   process.stderr.write(
-    `These hooks of hooks.json are new or changed; trusted hooks run commands at agent events:\n${lines}\n`,
+    `These hooks of hooks.json are new or changed; trusted hooks run their commands as you (unconfined, as the Codex CLI runs them) at agent events:\n${lines}\n`,
   );
   const answer = await withTerminalLines((io) => io.question("Trust and run them? [y/N] "));
   if (/^y(es)?$/i.test(answer.trim())) hooks.trust(untrusted);

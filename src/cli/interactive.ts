@@ -5,6 +5,7 @@ import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import type { ResumeTarget } from "../launch/open-session.js";
+import { profileLabel } from "../launch/profiles.js";
 import { resumeHint } from "../launch/resume-hint.js";
 import { knownContextWindow } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
@@ -148,7 +149,7 @@ export async function runInteractive(
       costQuestion: costQuestionSettings(runtime().config),
       ...(start ? { start: savedStart(start, saved) } : {}),
       directoryFromCommandLine: flags.cd !== undefined,
-      folderTrust: tuiFolderTrust(flags, runtime().home),
+      folderTrust: tuiFolderTrust(flags, runtime().configHome),
       listSessions: (all) => listSessions(runtime().home, all ? undefined : runtime().cwd),
       resumeCommand: (sessionId) =>
         resumeHint({
@@ -170,8 +171,10 @@ export async function runInteractive(
         return runtime().sandbox;
       },
       get profile() {
-        return runtime().profile;
+        const { profile, profileFile } = runtime();
+        return profile ? profileLabel(profile, profileFile) : undefined;
       },
+      ...(runtime().configNotice ? { configNotice: runtime().configNotice } : {}),
       version: runtime().version,
       ...(runtime().contextWindow ? { contextWindow: runtime().contextWindow } : {}),
       contextWindowFor: (model) =>

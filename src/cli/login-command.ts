@@ -10,7 +10,7 @@ import { signInClaims } from "../auth/jwt-claims.js";
 import { loadConfig } from "../launch/config.js";
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_OK } from "../launch/exit-codes.js";
-import { resolveHome } from "../launch/home.js";
+import { resolveHomes } from "../launch/home.js";
 import { findSignIn } from "../launch/sign-in.js";
 import { commandEnvironment } from "../sandbox/env-policy.js";
 
@@ -54,7 +54,8 @@ export function maskedKey(key: string): string {
 
 /** `mini-codex login [--device-auth | --with-api-key]`. */
 export async function runLogin(flags: LoginFlags): Promise<number> {
-  const home = resolveHome();
+  // the sign-in belongs to the config home (docs/config.md, "Which home")
+  const home = resolveHomes().config;
   if (flags.withApiKey) return loginWithApiKey(home);
   const issuer = issuerFor(home, flags);
   const tokens = flags.deviceAuth
@@ -143,8 +144,8 @@ export async function saveApiKey(home: string, key: string): Promise<void> {
 
 /** `mini-codex login status`: how mini-codex is signed in; never the token. */
 export async function runLoginStatus(): Promise<number> {
-  const home = resolveHome();
-  const { config } = loadConfig({ home });
+  const homes = resolveHomes();
+  const { config } = loadConfig({ home: homes.config });
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const envKey = process.env.CODEX_API_KEY
     ? "CODEX_API_KEY"
@@ -152,7 +153,7 @@ export async function runLoginStatus(): Promise<number> {
       ? "OPENAI_API_KEY"
       : undefined;
   if (envKey) out(`${envKey} is set: the openai provider uses it ahead of auth.json`);
-  const found = findSignIn(home, config);
+  const found = findSignIn(homes, config);
   if (!found) {
     if (!envKey) out("Not signed in: run `mini-codex login`");
     return envKey ? EXIT_OK : EXIT_FAILED;
@@ -172,9 +173,9 @@ export async function runLoginStatus(): Promise<number> {
   return EXIT_OK;
 }
 
-/** `mini-codex logout`: remove `$MINI_CODEX_HOME/auth.json` (a Codex home's is left to Codex). */
+/** `mini-codex logout`: remove the config home's auth.json (a `codex_home` elsewhere is left to Codex). */
 export async function runLogout(): Promise<number> {
-  const home = resolveHome();
+  const home = resolveHomes().config;
   const removed = await withAuthLock(home, async () => removeAuthFile(authFilePath(home)));
   say(removed ? `Signed out: removed ${authFilePath(home)}` : "Not signed in");
   return EXIT_OK;

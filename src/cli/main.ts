@@ -4,7 +4,7 @@ import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
 import { packageVersion } from "../launch/version.js";
-import { probeBwrap } from "../sandbox/bwrap-probe.js";
+import { probeSandbox } from "../sandbox/sandbox-engine.js";
 import { SessionStorageError } from "../session/session-storage.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
 import { addExecRewindCommand } from "./exec-rewind-command.js";
@@ -33,7 +33,7 @@ function buildProgram(pending: Pending): Command {
       // Keys typed from now on wait for the first frame instead of echoing (a stray line).
       const release = holdStartupKeys();
       // the sandbox probe's process runs while the TUI's modules load (its warning comes first)
-      void probeBwrap();
+      void probeSandbox();
       pending.result = import("./interactive.js")
         .then((m) => m.runInteractive(prompt, normalizeFlags(flags)))
         .finally(release);
@@ -112,6 +112,17 @@ function buildProgram(pending: Pending): Command {
 
   addMcpCommands(program, pending);
   addLoginCommands(program, pending);
+
+  program
+    .command("sandbox")
+    .description("check the sandbox shell commands run in")
+    .command("doctor")
+    .description("run a real command per promise of the confined modes and print pass or fail")
+    .action(() => {
+      pending.result = import("./sandbox-doctor.js").then((m) =>
+        m.runSandboxDoctor((text) => process.stdout.write(text)),
+      );
+    });
 
   program
     .command("demo-server")

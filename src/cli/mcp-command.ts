@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { configPath, readConfigFile } from "../launch/config.js";
 import { CliError, ConfigError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
-import { resolveHome } from "../launch/home.js";
+import { resolveHomes } from "../launch/home.js";
 import {
   type McpServerConfig,
   mcpServerConfigSchema,
@@ -176,4 +176,5 @@ export function mcpRemove(home: string, name: string, print: Print): number {
 }
 
 export const stdout: Print = (text) => process.stdout.write(text);
-export const defaultHome = (): string => resolveHome();
+/** The home whose config.toml holds the MCP servers: the one the agent reads (`Homes.config`). */
+export const defaultHome = (): string => resolveHomes().config;

@@ -9,12 +9,12 @@ import type { FolderTrustAccess } from "../ui/contract.js";
  * from config.toml as it is now (an answer given earlier in this run counts), under the command
  * line's `-c projects...`; answers are recorded as the start-up question records them.
  */
-export function tuiFolderTrust(flags: SharedFlags, home: string): FolderTrustAccess {
+export function tuiFolderTrust(flags: SharedFlags, configHome: string): FolderTrustAccess {
   return {
-    of: (dir) => projectTrust(loadRunConfig(flags, home).config, dir),
+    of: (dir) => projectTrust(loadRunConfig(flags, configHome).config, dir),
     record(root, level) {
-      recordTrust(home, root, level);
-      return trustRecordedLine(home, root, level);
+      recordTrust(configHome, root, level);
+      return trustRecordedLine(configHome, root, level);
     },
   };
 }

@@ -12,6 +12,8 @@ export interface ExecHeaderFacts {
   provider: string;
   approvalPolicy: string;
   sandbox: string;
+  /** The profile applied (`profileLabel`). */
+  profile?: string;
   sessionId: string;
   /** "resumed", "forked from …". */
   sessionNote?: string;
@@ -30,6 +32,7 @@ export function execHeader(facts: ExecHeaderFacts): string[] {
     `provider: ${facts.provider}`,
     `approval: ${facts.approvalPolicy}`,
     `sandbox: ${facts.sandbox}`,
+    ...(facts.profile ? [`profile: ${facts.profile}`] : []),
     ...(facts.effort ? [`reasoning effort: ${facts.effort}`] : []),
     `session id: ${facts.sessionId}${note(facts.sessionNote)}`,
     RULE,

@@ -7,6 +7,7 @@ import { assertGitRepo } from "../launch/git.js";
 import { warnUntrustedHooks } from "../launch/hook-sources.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
+import { profileLabel } from "../launch/profiles.js";
 import { parseReviewAnswer, reviewPrompt } from "../launch/review-prompt.js";
 import { type ReviewTarget, reviewDiff } from "../launch/review-target.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
@@ -121,6 +122,8 @@ export async function runExec(input: ExecInput): Promise<number> {
     defaultSandbox: "read-only",
     ...(saved ? { resumed: { saved, inItsDirectory: true } } : {}),
   });
+  // said once, before anything runs: whose config.toml this is and how to stop it
+  if (runtime.configNotice) writeErr(`note: ${runtime.configNotice}\n`);
   try {
     assertGitRepo(runtime.cwd, flags.skipGitRepoCheck);
     warnUntrustedHooks(runtime.hooks, (message) => process.stderr.write(`warning: ${message}\n`));
@@ -177,6 +180,7 @@ function headerLines(run: ExecRun, opened: OpenedSession): string[] {
     provider: runtime.provider.id,
     approvalPolicy: runtime.approvalPolicy,
     sandbox: runtime.sandbox,
+    ...(runtime.profile ? { profile: profileLabel(runtime.profile, runtime.profileFile) } : {}),
     sessionId: opened.id,
     ...(opened.resumed ? { sessionNote: "resumed" } : {}),
   });

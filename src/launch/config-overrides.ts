@@ -73,3 +73,13 @@ export function isTable(value: unknown): value is ConfigTable {
 export function applyOverrides(table: ConfigTable, overrides: ConfigOverride[]): ConfigTable {
   return overrides.reduce((acc, override) => setAtPath(acc, override.path, override.value), table);
 }
+
+/** `over` laid on `base` as config layers merge: tables key by key, any other value replaced. */
+export function mergeTables(base: ConfigTable, over: ConfigTable): ConfigTable {
+  const out: ConfigTable = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const below = out[key];
+    out[key] = isTable(below) && isTable(value) ? mergeTables(below, value) : value;
+  }
+  return out;
+}

@@ -52,6 +52,8 @@ const CONFIG_KEYS = {
   sandbox_mode: () => z.enum(SANDBOX_MODES).optional(),
   /** `[sandbox_workspace_write]` (Codex key): what workspace-write allows beyond the workspace. */
   sandbox_workspace_write: () => z.object({ network_access: z.boolean().optional() }).optional(),
+  /** `[sandbox_macos]` (mini-codex's): what the Seatbelt sandbox lets commands do beyond its default. */
+  sandbox_macos: () => z.object({ process_listing: z.boolean().optional() }).optional(),
   /** `[shell_environment_policy]` (Codex keys; default excludes are *KEY*, *SECRET*, *TOKEN*). */
   shell_environment_policy: () =>
     z

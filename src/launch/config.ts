@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { mcpServerKeys } from "../mcp/config.js";
@@ -8,6 +8,7 @@ import {
   type ConfigOverride,
   type ConfigTable,
   isTable,
+  mergeTables,
   parseConfigOverride,
 } from "./config-overrides.js";
 import {
@@ -18,7 +19,15 @@ import {
   type MiniCodexConfig,
 } from "./config-schema.js";
 import { ConfigError } from "./errors.js";
-import { applyProfile, profileTable } from "./profiles.js";
+import {
+  chooseProfile,
+  chosenProfileName,
+  PROFILE_FILE_SUFFIX,
+  type ProfileChoice,
+  profileFileNames,
+  withoutProfileKeys,
+} from "./profiles.js";
+import { tomlErrorText } from "./toml-error.js";
 
 export interface LoadedConfig {
   config: MiniCodexConfig;
@@ -26,17 +35,20 @@ export interface LoadedConfig {
   warnings: string[];
   /** The file read, if it existed. */
   file?: string;
-  /** The `[profiles.NAME]` applied (from -p/--profile or the `profile` key). */
+  /** The profile applied (from -p/--profile or the `profile` key). */
   profile?: string;
+  /** The profile's `NAME.config.toml`, when it came from one (not `[profiles.NAME]`). */
+  profileFile?: string;
 }
 
 export interface LoadConfigInput {
+  /** The folder whose config.toml (and NAME.config.toml profiles) is read: `Homes.config`. */
   home: string;
   /** Raw `-c key=value` strings, in order. */
   overrides?: string[];
   /** Flags that win over the file and -c (e.g. -m, --effort, --demo), already as config keys. */
   flagOverrides?: ConfigOverride[];
-  /** -p/--profile: the `[profiles.NAME]` table applied over the file and -c, below the flags. */
+  /** -p/--profile: `NAME.config.toml` (under -c) or `[profiles.NAME]` (over -c), below the flags. */
   profile?: string;
   /**
    * A resumed session's own settings (model, provider, sandbox …), given what the command line
@@ -62,8 +74,8 @@ export function readConfigFile(file: string): ConfigTable | undefined {
     return parseToml(text) as ConfigTable;
   } catch (error) {
     if (error instanceof TomlError) {
-      const firstLine = error.message.split("\n")[0] ?? "invalid TOML";
-      throw new ConfigError(`${file}:${error.line}:${error.column}: ${firstLine}`);
+      const { message, line, column } = error;
+      throw new ConfigError(tomlErrorText(file, text, { message, line, column }));
     }
     throw error;
   }
@@ -78,12 +90,12 @@ const NAMED_TABLES: Record<string, () => ReadonlySet<string>> = {
 
 const PROJECT_KEYS: ReadonlySet<string> = new Set(["trust_level"]);
 
-/** `[<table>.<id>]` entries without the keys we do not know (a warning each). */
+/** `[<table>.<id>]` entries without the keys we do not know (their dotted names go to `unknown`). */
 function stripUnknownEntryKeys(
   tableKey: string,
   entries: ConfigTable,
   known: () => ReadonlySet<string>,
-  warnings: string[],
+  unknown: string[],
 ): ConfigTable {
   const out: ConfigTable = {};
   for (const [id, entry] of Object.entries(entries)) {
@@ -94,26 +106,36 @@ function stripUnknownEntryKeys(
     const kept: ConfigTable = {};
     for (const [entryKey, entryValue] of Object.entries(entry)) {
       if (known().has(entryKey)) kept[entryKey] = entryValue;
-      else warnings.push(`unknown config key \`${tableKey}.${id}.${entryKey}\` (ignored)`);
+      else unknown.push(`${tableKey}.${id}.${entryKey}`);
     }
     out[id] = kept;
   }
   return out;
 }
 
-/** Drop keys we do not know (with a warning each) so the schema only judges known keys. */
+/**
+ * The one warning about keys mini-codex does not use: a Codex config.toml has several, and
+ * a line each would bury the warnings that matter.
+ */
+export function unknownKeysWarning(keys: readonly string[]): string[] {
+  if (keys.length === 0) return [];
+  if (keys.length === 1) return [`unknown config key \`${keys[0]}\` (ignored)`];
+  return [`${keys.length} config keys mini-codex does not use (ignored): ${keys.join(", ")}`];
+}
+
+/** Drop keys we do not know (named in one warning) so the schema only judges known keys. */
 export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; warnings: string[] } {
-  const warnings: string[] = [];
+  const unknown: string[] = [];
   const out: ConfigTable = {};
   for (const [key, value] of Object.entries(table)) {
     if (!knownTopLevelKeys().has(key)) {
-      warnings.push(`unknown config key \`${key}\` (ignored)`);
+      unknown.push(key);
       continue;
     }
     const known = NAMED_TABLES[key];
-    out[key] = known && isTable(value) ? stripUnknownEntryKeys(key, value, known, warnings) : value;
+    out[key] = known && isTable(value) ? stripUnknownEntryKeys(key, value, known, unknown) : value;
   }
-  return { table: out, warnings };
+  return { table: out, warnings: unknownKeysWarning(unknown) };
 }
 
 /** Validate a merged table; the first bad value fails naming its key. */
@@ -139,25 +161,58 @@ export function validateConfig(table: ConfigTable): {
   return { config: config as MiniCodexConfig, warnings };
 }
 
-/** config.toml + `-c` overrides + flags → a validated config. */
+/** The names of the profile files beside config.toml (none when the folder is missing). */
+function profileFilesIn(home: string): string[] {
+  try {
+    return profileFileNames(readdirSync(home));
+  } catch {
+    return [];
+  }
+}
+
+/** config.toml, the profile and `-c`, layered as each kind of profile asks; the profile's keys. */
+function profiledTable(
+  fromFile: ConfigTable,
+  overrides: ConfigOverride[],
+  withOverrides: ConfigTable,
+  choice: ProfileChoice | undefined,
+): { table: ConfigTable; profileKeys: string[] } {
+  if (!choice) return { table: withoutProfileKeys(withOverrides), profileKeys: [] };
+  if (choice.kind === "table") {
+    const table = { ...withoutProfileKeys(withOverrides), ...choice.table };
+    return { table, profileKeys: Object.keys(choice.table) };
+  }
+  const layer = withoutProfileKeys(readConfigFile(choice.file) ?? {});
+  const table = withoutProfileKeys(applyOverrides(mergeTables(fromFile, layer), overrides));
+  return { table, profileKeys: Object.keys(layer) };
+}
+
+/** config.toml + its profile + `-c` overrides + flags → a validated config. */
 export function loadConfig(input: LoadConfigInput): LoadedConfig {
   const file = configPath(input.home);
-  const fromFile = readConfigFile(file);
+  const read = readConfigFile(file);
+  const fromFile = read ?? {};
   const overrides = (input.overrides ?? []).map(parseConfigOverride);
-  const withOverrides = applyOverrides(fromFile ?? {}, overrides);
-  const profiled = applyProfile(withOverrides, input.profile);
+  const withOverrides = applyOverrides(fromFile, overrides);
+  const choice = chooseProfile(chosenProfileName(input.profile, withOverrides), {
+    configFile: file,
+    table: withOverrides,
+    fileNames: profileFilesIn(input.home),
+    fileOf: (name) => join(input.home, `${name}${PROFILE_FILE_SUFFIX}`),
+  });
+  const profiled = profiledTable(fromFile, overrides, withOverrides, choice);
   const flags = input.flagOverrides ?? [];
-  const chosenProfile = profileTable(withOverrides, input.profile);
   const setOnCommandLine = (key: string) =>
     [...overrides, ...flags].some((override) => override.path[0] === key) ||
-    Object.hasOwn(chosenProfile, key);
+    profiled.profileKeys.includes(key);
   const session = input.sessionDefaults?.(setOnCommandLine) ?? [];
   const merged = applyOverrides(applyOverrides(profiled.table, session), flags);
   const { config, warnings } = validateConfig(merged);
   return {
     config,
     warnings,
-    ...(fromFile ? { file } : {}),
-    ...(profiled.profile ? { profile: profiled.profile } : {}),
+    ...(read ? { file } : {}),
+    ...(choice ? { profile: choice.name } : {}),
+    ...(choice?.kind === "file" ? { profileFile: choice.file } : {}),
   };
 }

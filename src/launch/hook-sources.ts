@@ -1,9 +1,9 @@
 import { readFileSync, realpathSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { gitRoot } from "../sandbox/git-files.js";
 import { type HookHandler, parseHookConfig } from "../tools/hooks/hook-config.js";
 import { HookTrust } from "../tools/hooks/hook-trust.js";
+import { codexHome } from "./home.js";
 
 /** The hooks of this run: every one found, which may run, and trusting the rest. */
 export interface RuntimeHooks {
@@ -17,8 +17,7 @@ export interface RuntimeHooks {
 
 /** hooks.json files in the order they are read; one file reached by two names is read once. */
 function hookFiles(home: string, cwd: string, env: NodeJS.ProcessEnv): string[] {
-  const codexHome = env.CODEX_HOME || join(env.HOME || homedir(), ".codex");
-  const candidates = [home, codexHome, join(gitRoot(cwd) ?? cwd, ".codex")].map((dir) =>
+  const candidates = [home, codexHome(env), join(gitRoot(cwd) ?? cwd, ".codex")].map((dir) =>
     join(dir, "hooks.json"),
   );
   const seen = new Set<string>();

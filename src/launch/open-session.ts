@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { effortError, lookupModel } from "../models/catalog.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
+import { type PermissionsInput, permissionsMessage } from "../session/permissions-context.js";
 import { type NewSessionMeta, SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
@@ -86,6 +87,12 @@ export async function openSession(
   // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
   const mcp = await runtime.mcp.get();
   if (mcp) tools.addSource(mcp);
+  const permissions: PermissionsInput = {
+    sandbox: input.review ? "read-only" : runtime.sandbox,
+    approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
+    networkAccess: config.sandbox_workspace_write?.network_access ?? false,
+    canAsk: input.approve !== undefined && !input.review,
+  };
   const base: Omit<SessionOptions, "id"> = {
     provider: runtime.provider,
     settings,
@@ -93,8 +100,9 @@ export async function openSession(
     tools,
     cwd: runtime.cwd,
     workspaceRoots: runtime.workspaceRoots,
-    sandbox: input.review ? "read-only" : runtime.sandbox,
-    approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
+    sandbox: permissions.sandbox,
+    approvalPolicy: permissions.approvalPolicy,
+    permissions: permissionsMessage(permissions),
     home: runtime.home,
     rules: runtime.rules,
     ...(mcp ? { mcp } : {}),
@@ -149,10 +157,7 @@ export async function openSession(
   const initialContext = buildInitialContext({
     cwd: runtime.cwd,
     shell: basename(process.env.SHELL || "bash"),
-    sandbox: base.sandbox,
-    approvalPolicy: base.approvalPolicy,
-    networkAccess: config.sandbox_workspace_write?.network_access ?? false,
-    canAsk: base.approve !== undefined,
+    ...permissions,
     now: new Date(),
     ...systemTimezone(),
     ...(read.agentsMd !== undefined ? { agentsMd: read.agentsMd } : {}),

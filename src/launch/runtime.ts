@@ -14,7 +14,7 @@ import type { MiniCodexConfig } from "./config-schema.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
-import { resolveHome } from "./home.js";
+import { resolveHomes } from "./home.js";
 import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
 import { type CatalogSetup, checkedEffort, setUpCatalog } from "./model-catalog.js";
@@ -43,12 +43,18 @@ export function knownContextWindow(model: string): number | undefined {
 
 /** Everything a session needs that comes from flags, config, environment and the package. */
 export interface Runtime {
+  /** mini-codex's own files (`Homes.state`: $MINI_CODEX_HOME, default ~/.mini-codex). */
   home: string;
+  /** Where config.toml was read (`Homes.config`): `home`, or the Codex CLI's home. */
+  configHome: string;
+  /** Said once when config.toml is the Codex CLI's (exec: stderr; the TUI: its banner). */
+  configNotice?: string;
   cwd: string;
   workspaceRoots: string[];
   config: MiniCodexConfig;
-  /** The `[profiles.NAME]` applied, if any. */
+  /** The profile applied, if any, and its `NAME.config.toml` when it came from one. */
   profile?: string;
+  profileFile?: string;
   provider: ProviderSettings;
   /** Whether -m or `-c model=…` was given (a resumed session keeps its own model otherwise). */
   modelFromFlag: boolean;
@@ -123,10 +129,13 @@ function overridden(flags: SharedFlags, key: string): boolean {
   });
 }
 
-/** config.toml under the command line (-c, -p, flags), over a resumed session's own settings. */
-export function loadRunConfig(flags: SharedFlags, home: string, saved?: SavedSettings) {
+/**
+ * `configHome`'s config.toml under the command line (-c, -p, flags), over a resumed session's
+ * own settings.
+ */
+export function loadRunConfig(flags: SharedFlags, configHome: string, saved?: SavedSettings) {
   return loadConfig({
-    home,
+    home: configHome,
     overrides: flags.config,
     flagOverrides: flagOverrides(flags),
     ...(flags.profile ? { profile: flags.profile } : {}),
@@ -138,18 +147,20 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const { resumed } = input;
   const env = input.env ?? process.env;
   const warn = input.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
-  const home = resolveHome(env);
-  const configWith = (saved: SavedSettings | undefined) => loadRunConfig(input.flags, home, saved);
+  const homes = resolveHomes(env);
+  const home = homes.state;
+  const configWith = (saved: SavedSettings | undefined) =>
+    loadRunConfig(input.flags, homes.config, saved);
   const loaded = configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
   let { config } = loaded;
-  const resolved = resolveProvider(config, env, () => findSignIn(home, config, env));
+  const resolved = resolveProvider(config, env, () => findSignIn(homes, config, env));
   const provider = resolved.settings;
   const cwd = workingDirectory({
     ...input,
     startsDemo: resolved.startsDemoServer,
     warn,
-    trustScratch: (dir) => recordTrust(home, dir, "trusted"),
+    trustScratch: (dir) => recordTrust(homes.config, dir, "trusted"),
   });
   const trust = projectTrust(config, cwd);
   const level = input.folderTrust ? trust.level : undefined;
@@ -172,17 +183,20 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     close = () => server.close();
   }
   const sandbox = config.sandbox_mode ?? defaults.sandbox;
-  const rules = loadRuleBook(home, cwd);
+  const rules = loadRuleBook(home, cwd, homes.config);
   const bypassTrust = input.flags.dangerouslyBypassHookTrust === true;
   const hooks = loadHooks({ home, cwd, env, bypassTrust, warn });
   const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
     home,
+    configHome: homes.config,
+    ...(homes.codexNotice ? { configNotice: homes.codexNotice } : {}),
     cwd,
     workspaceRoots,
     config,
     ...(loaded.profile ? { profile: loaded.profile } : {}),
+    ...(loaded.profileFile ? { profileFile: loaded.profileFile } : {}),
     provider,
     modelFromFlag: input.flags.model !== undefined || overridden(input.flags, "model"),
     effortFromFlag:

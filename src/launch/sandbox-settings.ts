@@ -1,6 +1,7 @@
-import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
 import type { ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import { probeSandbox } from "../sandbox/sandbox-engine.js";
+import type { SandboxStatus } from "../sandbox/sandbox-status.js";
 import type { ToolRouterOptions } from "../tools/index.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 
@@ -32,24 +33,25 @@ export function shellSandboxOptions(
       home: env.HOME,
       miniCodexHome: home,
       runtimeDir: env.XDG_RUNTIME_DIR,
+      processListing: config.sandbox_macos?.process_listing ?? false,
     },
   };
 }
 
 /** The one warning about the sandbox at start-up, or undefined when it works as promised. */
-export function sandboxWarning(mode: SandboxMode, status: BwrapStatus) {
+export function sandboxWarning(mode: SandboxMode, status: SandboxStatus) {
   if (status.ok) return undefined;
   if (mode === "danger-full-access") {
     return `${status.why}: commands run unconfined as asked, but may outlive mini-codex if it is killed (kill -9)`;
   }
-  return `${status.why}: shell commands will be refused in ${mode} mode (install bubblewrap, or pass -s danger-full-access to run them unconfined)`;
+  return `${status.why}: shell commands will be refused in ${mode} mode (${status.hint}, or pass -s danger-full-access to run them unconfined)`;
 }
 
 /** The probe and its warning, once however often it is called (Runtime.checkSandbox). */
 export function sandboxCheck(mode: SandboxMode, warn: (message: string) => void) {
   let checked: Promise<void> | undefined;
   return (): Promise<void> => {
-    checked ??= probeBwrap().then((status) => {
+    checked ??= probeSandbox().then((status) => {
       const problem = sandboxWarning(mode, status);
       if (problem) warn(problem);
     });

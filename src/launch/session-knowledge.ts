@@ -11,6 +11,8 @@ export interface KnowledgeInput {
   cwd: string;
   /** $MINI_CODEX_HOME. */
   home: string;
+  /** Where config.toml was read (`Homes.config`): a Codex home's knowledge is read too. */
+  configHome?: string;
   config: Pick<
     MiniCodexConfig,
     "codex_home" | "project_doc_max_bytes" | "project_doc_fallback_filenames"
@@ -30,7 +32,7 @@ export interface ReadKnowledge {
 
 /** Everything a new session reads from AGENTS.md files, skills and prompt files, once. */
 export function readSessionKnowledge(input: KnowledgeInput): ReadKnowledge {
-  const homes = knowledgeHomes(input.home, input.config);
+  const homes = knowledgeHomes(input.home, input.config, input.configHome);
   const docs = readProjectDocs(input.cwd, {
     homes,
     maxBytes: input.config.project_doc_max_bytes ?? DEFAULT_PROJECT_DOC_MAX_BYTES,

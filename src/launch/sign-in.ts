@@ -1,24 +1,35 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { authFilePath, authModeOf, readAuthFile } from "../auth/auth-file.js";
 import type { BearerCredentials } from "../auth/credentials.js";
 import { credentialsFor } from "../auth/credentials-for.js";
 import { type SignInIssuer, signInIssuer } from "../auth/issuer.js";
 import { configPath } from "./config.js";
 import type { MiniCodexConfig } from "./config-schema.js";
-import { knowledgeHomes } from "./knowledge-homes.js";
+import { codexHome, type Homes } from "./home.js";
 
-/** The Codex CLI's default home, whose auth.json the TUI offers to use once. */
-export const CODEX_DEFAULT_HOME = join(homedir(), ".codex");
+/** The homes of a run that matter here: where config.toml is read, and mini-codex's own. */
+export type SignInPlaces = Pick<Homes, "state" | "config">;
+
+function expanded(path: string, base: string, env: NodeJS.ProcessEnv): string {
+  const home = env.HOME || base;
+  const full = path === "~" || path.startsWith("~/") ? join(home, path.slice(1)) : path;
+  return isAbsolute(full) ? full : resolve(base, full);
+}
 
 /**
- * Where mini-codex looks for `auth.json`: `$MINI_CODEX_HOME` (where `login` writes), then the
- * Codex home `codex_home` names — used in place, so a refresh by either program is seen by the
- * other (they share its `auth.lock`); a copy would split one rotating refresh token in two.
+ * Where mini-codex looks for `auth.json`, first found wins: the config home (where `login`
+ * writes it: docs/config.md, "Which home"), the state home, then the Codex home `codex_home`
+ * names — used in place, so a refresh by either program is seen by the other (they share its
+ * `auth.lock`); a copy would split one rotating refresh token in two.
  */
-export function signInHomes(home: string, config: Pick<MiniCodexConfig, "codex_home">): string[] {
-  return knowledgeHomes(home, config);
+export function signInHomes(
+  homes: SignInPlaces,
+  config: Pick<MiniCodexConfig, "codex_home">,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  const named = config.codex_home ? [expanded(config.codex_home, homes.state, env)] : [];
+  return [...new Set([homes.config, homes.state, ...named])];
 }
 
 export interface FoundSignIn {
@@ -38,12 +49,12 @@ export function signInIssuerOf(
 
 /** The first sign-in of the homes, or undefined when none holds one. */
 export function findSignIn(
-  home: string,
+  homes: SignInPlaces,
   config: Pick<MiniCodexConfig, "codex_home" | "chatgpt_issuer">,
   env: NodeJS.ProcessEnv = process.env,
 ): FoundSignIn | undefined {
   const issuer = signInIssuerOf(config, env);
-  for (const where of signInHomes(home, config)) {
+  for (const where of signInHomes(homes, config, env)) {
     const credentials = credentialsFor(where, { issuer, env });
     if (!credentials) continue;
     const file = readAuthFile(authFilePath(where));
@@ -56,13 +67,15 @@ export function findSignIn(
   return undefined;
 }
 
-/** Whether the Codex CLI's own auth.json is there to be offered (and not already in use). */
+/** The Codex CLI's home ($CODEX_HOME, ~/.codex) when its auth.json is there to offer and not already looked at. */
 export function codexSignInToOffer(
-  home: string,
+  homes: SignInPlaces,
   config: Pick<MiniCodexConfig, "codex_home">,
+  env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  if (signInHomes(home, config).includes(CODEX_DEFAULT_HOME)) return undefined;
-  return existsSync(authFilePath(CODEX_DEFAULT_HOME)) ? CODEX_DEFAULT_HOME : undefined;
+  const codex = codexHome(env);
+  if (signInHomes(homes, config, env).includes(codex)) return undefined;
+  return existsSync(authFilePath(codex)) ? codex : undefined;
 }
 
 /**

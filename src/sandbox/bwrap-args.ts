@@ -2,33 +2,7 @@
  * The bubblewrap command line for one shell command (pure). What each mode enforces is
  * documented in docs/config.md ("Sandbox").
  */
-
-/** What a confined command may see and touch; paths absolute, all existing. */
-export interface ConfinementPlan {
-  /** Bound read-write (workspace-write: cwd and each --add-dir). */
-  writableRoots: string[];
-  /** Bound read-only after the private /tmp, so a workspace under /tmp stays visible. */
-  readableRoots: string[];
-  /** Read-only inside the writable roots: `.git` and a worktree's gitdir target. */
-  readOnlyPaths: string[];
-  /** Credential folders hidden behind an empty tmpfs. */
-  maskedDirs: string[];
-  /** Credential files hidden behind /dev/null. */
-  maskedFiles: string[];
-  /** Files bound read-only after the masks and the private /tmp (the shell snapshot). */
-  boundLast: string[];
-  /** Keep the network namespace (`[sandbox_workspace_write] network_access = true`). */
-  network: boolean;
-  cwd: string;
-  /**
-   * Keep the controlling terminal: only for a command in its own pseudo-terminal (exec_command
-   * with tty), whose terminal is mini-codex's private pty, never the person's; Ctrl-C written
-   * to it then reaches the command.
-   */
-  keepTerminal?: boolean;
-  /** Why no command may run with this plan (more hard-linked files than can be bound). */
-  refusal?: string;
-}
+import type { ConfinementPlan } from "./confinement-plan.js";
 
 /** Namespaces and lifetime shared by every mode: nothing outlives mini-codex. */
 const LIFETIME = ["--unshare-pid", "--die-with-parent"];

@@ -1,7 +1,6 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-
-export type BwrapStatus = { ok: true; path: string } | { ok: false; why: string };
+import type { SandboxProblem, SandboxStatus } from "./sandbox-status.js";
 
 /** The first executable `bwrap` on PATH. */
 export function findBwrap(pathVar: string | undefined): string | undefined {
@@ -37,31 +36,36 @@ const PROBE_ARGS = [
 ];
 
 const PROBE_TIMEOUT_MS = 10_000;
-const NOT_INSTALLED: BwrapStatus = {
-  ok: false,
-  why: "bwrap (bubblewrap) is not installed or not on PATH",
+const INSTALL = {
+  remedy: "Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)",
+  hint: "install bubblewrap",
 };
 
-const known = new Map<string, Promise<BwrapStatus>>();
+/** bubblewrap is not on PATH. */
+export const BWRAP_MISSING: SandboxProblem = {
+  why: "bwrap (bubblewrap) is not installed or not on PATH",
+  ...INSTALL,
+};
+
+const known = new Map<string, Promise<SandboxStatus>>();
 
 /**
  * Whether bubblewrap can confine commands here (installed, and namespaces allowed); probed once
  * per PATH. Asynchronous: the probe's process runs while start-up goes on (a spawnSync here cost
  * 10-20 ms before exec's first request under load: bench/startup).
  */
-export function probeBwrap(pathVar: string | undefined = process.env.PATH): Promise<BwrapStatus> {
+export function probeBwrap(pathVar: string | undefined = process.env.PATH): Promise<SandboxStatus> {
   const key = pathVar ?? "";
   let status = known.get(key);
   if (!status) {
-    status = runProbe(pathVar);
+    status = runProbe(findBwrap(pathVar));
     known.set(key, status);
   }
   return status;
 }
 
-function runProbe(pathVar: string | undefined): Promise<BwrapStatus> {
-  const path = findBwrap(pathVar);
-  if (!path) return Promise.resolve(NOT_INSTALLED);
+function runProbe(path: string | undefined): Promise<SandboxStatus> {
+  if (!path) return Promise.resolve({ ok: false, ...BWRAP_MISSING });
   // loaded here, not at start-up: exec's path to its first request needs no child_process
   // (not import(): the code-cached CommonJS bundle has no dynamic import of built-ins)
   const { spawn } = process.getBuiltinModule("node:child_process");
@@ -76,22 +80,14 @@ function runProbe(pathVar: string | undefined): Promise<BwrapStatus> {
     });
     child.on("error", (error) => resolve(refused(error.message)));
     child.on("close", (code, signal) => {
-      if (code === 0) resolve({ ok: true, path });
+      if (code === 0) resolve({ ok: true, engine: "bwrap", path });
       else resolve(refused(signal ? `killed by ${signal}` : stderr));
     });
   });
 }
 
-function refused(detail: string): BwrapStatus {
+function refused(detail: string): SandboxStatus {
   const first = detail.trim().split("\n")[0] ?? "";
-  return { ok: false, why: `bwrap cannot create the sandbox's namespaces here (${first})` };
-}
-
-/** What a refused command's output says: why, and what to pass instead. */
-export function unavailableMessage(why: string, mode: string): string {
-  return [
-    `sandbox unavailable: ${why}; refusing to run the command unconfined in ${mode} mode.`,
-    "Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap), or run with",
-    "-s danger-full-access (no confinement) if you accept commands running with full access.",
-  ].join(" ");
+  const why = `bwrap cannot create the sandbox's namespaces here (${first})`;
+  return { ok: false, why, ...INSTALL };
 }

@@ -1,7 +1,9 @@
 import { confinedArgs, fullAccessArgs } from "./bwrap-args.js";
-import { type BwrapStatus, unavailableMessage } from "./bwrap-probe.js";
-import { confinementPlan } from "./confinement-plan.js";
+import { type ConfinementPlan, confinementPlan } from "./confinement-plan.js";
 import type { SandboxMode } from "./modes.js";
+import { privateTempFolder } from "./private-temp.js";
+import { type SandboxStatus, unavailableMessage } from "./sandbox-status.js";
+import { seatbeltArgs } from "./seatbelt-profile.js";
 
 /** What the sandbox knows about the session, fixed at start. */
 export interface SandboxSettings {
@@ -11,6 +13,8 @@ export interface SandboxSettings {
   miniCodexHome: string | undefined;
   /** $XDG_RUNTIME_DIR: its sockets (session bus, agents) are masked. */
   runtimeDir?: string | undefined;
+  /** `[sandbox_macos] process_listing`: under Seatbelt, ps and pgrep see every process. */
+  processListing?: boolean;
 }
 
 export interface LaunchInput {
@@ -20,7 +24,8 @@ export interface LaunchInput {
   cwd: string;
   workspaceRoots: string[];
   settings: SandboxSettings;
-  bwrap: BwrapStatus;
+  /** What confines commands here (the session's probe). */
+  sandbox: SandboxStatus;
   /**
    * The login-environment snapshot (docs/config.md): the command runs `bash -c`, the file is
    * visible read-only in the sandbox, and the caller sets BASH_ENV to it. Absent: `bash -lc`.
@@ -33,40 +38,48 @@ export interface LaunchInput {
   terminal?: boolean;
   /** The writable roots' hard-linked files (linkedFileBinds), bound read-only. */
   linked?: readonly string[];
+  /** Seatbelt: the writable temp folder (default: the session's, made at the first command). */
+  privateTemp?: string;
 }
 
-/** How to start a command: a program and its arguments, or why it may not run. */
+/** How to start a command: a program, its arguments and the variables the sandbox sets. */
 export type Launch =
-  | { file: string; args: string[]; viaBwrap: boolean; confined: boolean; networkBlocked: boolean }
+  | {
+      file: string;
+      args: string[];
+      viaBwrap: boolean;
+      confined: boolean;
+      networkBlocked: boolean;
+      /** Set on the command by the sandbox (Seatbelt: TMPDIR, MINI_CODEX_SANDBOX). */
+      env?: Record<string, string>;
+    }
   | { refused: string };
 
+/** The variables a command under Seatbelt gets: its temp folder, and whose sandbox it is in. */
+function seatbeltEnv(plan: ConfinementPlan): Record<string, string> {
+  return {
+    ...(plan.privateTemp ? { TMPDIR: plan.privateTemp } : {}),
+    MINI_CODEX_SANDBOX: "seatbelt",
+  };
+}
+
 /**
- * Wrap `bash -lc command` (`bash -c` with a snapshot) for the mode: confined modes need bwrap
- * and refuse without it; danger-full-access uses bwrap only to tie the command's processes to
- * mini-codex's life.
+ * Wrap `bash -lc command` (`bash -c` with a snapshot) for the mode: confined modes need the
+ * platform's sandbox (bwrap, Seatbelt) and refuse without it; danger-full-access uses bwrap only
+ * to tie the command's processes to mini-codex's life.
  */
 export function commandLaunch(input: LaunchInput): Launch {
-  const { bwrap, mode } = input;
+  const { sandbox, mode } = input;
   const login = input.login !== false && !input.snapshot;
   const shell = (command: string) => [input.shell ?? "bash", login ? "-lc" : "-c", command];
+  const unconfined = { viaBwrap: false, confined: false, networkBlocked: false };
   if (mode === "danger-full-access") {
-    if (!bwrap.ok)
-      return {
-        file: input.shell ?? "bash",
-        args: shell(input.command).slice(1),
-        viaBwrap: false,
-        confined: false,
-        networkBlocked: false,
-      };
-    return {
-      file: bwrap.path,
-      args: [...fullAccessArgs(input.cwd), "--", ...shell(input.command)],
-      viaBwrap: true,
-      confined: false,
-      networkBlocked: false,
-    };
+    if (!sandbox.ok || sandbox.engine !== "bwrap")
+      return { file: input.shell ?? "bash", args: shell(input.command).slice(1), ...unconfined };
+    const args = [...fullAccessArgs(input.cwd), "--", ...shell(input.command)];
+    return { file: sandbox.path, args, ...unconfined, viaBwrap: true };
   }
-  if (!bwrap.ok) return { refused: unavailableMessage(bwrap.why, mode) };
+  if (!sandbox.ok) return { refused: unavailableMessage(sandbox, mode) };
   const writable = mode === "workspace-write";
   const network = writable && input.settings.networkAccess;
   const plan = confinementPlan({
@@ -82,11 +95,13 @@ export function commandLaunch(input: LaunchInput): Launch {
   if (plan.refusal) return { refused: plan.refusal };
   if (input.snapshot) plan.boundLast.push(input.snapshot);
   if (input.terminal) plan.keepTerminal = true;
-  return {
-    file: bwrap.path,
-    args: [...confinedArgs(plan), "--", ...shell(input.command)],
-    viaBwrap: true,
-    confined: true,
-    networkBlocked: !network,
-  };
+  const confined = { confined: true, networkBlocked: !network };
+  if (sandbox.engine === "bwrap") {
+    const args = [...confinedArgs(plan), "--", ...shell(input.command)];
+    return { file: sandbox.path, args, viaBwrap: true, ...confined };
+  }
+  plan.privateTemp = input.privateTemp ?? privateTempFolder();
+  const knobs = { processListing: input.settings.processListing === true };
+  const args = [...seatbeltArgs(plan, knobs), ...shell(input.command)];
+  return { file: sandbox.path, args, viaBwrap: false, ...confined, env: seatbeltEnv(plan) };
 }

@@ -1,9 +1,40 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { ConfinementPlan } from "./bwrap-args.js";
 import { gitPaths } from "./git-files.js";
 import { LINKED_BIND_LIMIT, tooManyLinksMessage } from "./linked-files.js";
 import { isInside, real, realWhereMissing } from "./paths.js";
+
+/** What a confined command may see and touch; paths absolute, all existing. */
+export interface ConfinementPlan {
+  /** Bound read-write (workspace-write: cwd and each --add-dir). */
+  writableRoots: string[];
+  /** Bound read-only after the private /tmp, so a workspace under /tmp stays visible. */
+  readableRoots: string[];
+  /** Read-only inside the writable roots: `.git` and a worktree's gitdir target. */
+  readOnlyPaths: string[];
+  /** Credential folders hidden behind an empty tmpfs. */
+  maskedDirs: string[];
+  /** Credential files hidden behind /dev/null. */
+  maskedFiles: string[];
+  /** Files bound read-only after the masks and the private /tmp (the shell snapshot). */
+  boundLast: string[];
+  /** Keep the network namespace (`[sandbox_workspace_write] network_access = true`). */
+  network: boolean;
+  cwd: string;
+  /**
+   * Keep the controlling terminal: only for a command in its own pseudo-terminal (exec_command
+   * with tty), whose terminal is mini-codex's private pty, never the person's; Ctrl-C written
+   * to it then reaches the command.
+   */
+  keepTerminal?: boolean;
+  /**
+   * Seatbelt only: the session's private temp folder, writable and the command's TMPDIR (bwrap
+   * mounts a fresh /tmp instead).
+   */
+  privateTemp?: string;
+  /** Why no command may run with this plan (more hard-linked files than can be bound). */
+  refusal?: string;
+}
 
 /** Credential folders below $HOME a command never sees (beyond the Codex CLI, which shows them). */
 export const MASKED_HOME_DIRS = [

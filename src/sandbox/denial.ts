@@ -7,6 +7,8 @@ const NETWORK_DENIED = [
   /could not resolve host/i,
   /temporary failure in name resolution/i,
   /name or service not known/i,
+  // macOS's getaddrinfo when Seatbelt refuses the resolver
+  /nodename nor servname provided/i,
   /couldn't connect to server/i,
   /connection refused/i,
   /getaddrinfo (EAI_AGAIN|ENOTFOUND)/i,

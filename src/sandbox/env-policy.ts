@@ -85,3 +85,18 @@ export function commandEnvironment(
   for (const name of Object.keys(env)) if (removed.has(name)) delete env[name];
   return env;
 }
+
+/**
+ * The person's own environment, as hooks they trusted get it (docs/config.md, "Hooks"): every
+ * variable but the API keys (`ALWAYS_REMOVED` and `alwaysRemove`, the providers' `env_key`).
+ */
+export function personEnvironment(
+  parent: NodeJS.ProcessEnv,
+  alwaysRemove: string[] = [],
+): Record<string, string> {
+  return commandEnvironment(
+    parent,
+    { ...DEFAULT_ENV_POLICY, ignoreDefaultExcludes: true },
+    alwaysRemove,
+  );
+}

@@ -5,10 +5,12 @@
  */
 
 import { confinedArgs } from "./bwrap-args.js";
-import { type BwrapStatus, probeBwrap } from "./bwrap-probe.js";
 import { confinementPlan } from "./confinement-plan.js";
 import { commandEnvironment } from "./env-policy.js";
 import { gitRoot } from "./git-files.js";
+import { probeSandbox } from "./sandbox-engine.js";
+import type { SandboxStatus } from "./sandbox-status.js";
+import { seatbeltArgs } from "./seatbelt-profile.js";
 
 /** Config that would run a program, turned off (`-c` wins over every config file). */
 const NEUTRAL_CONFIG = [
@@ -39,8 +41,8 @@ export interface OwnGitOptions {
   /** $MINI_CODEX_HOME, masked too. */
   miniCodexHome?: string | undefined;
   maxBuffer?: number;
-  /** Whether bwrap can confine (default: the session's probe). */
-  bwrap?: BwrapStatus;
+  /** Whether and how commands can be confined (default: the session's probe). */
+  sandbox?: SandboxStatus;
   /** Exit codes besides 0 that are an answer, not a failure (`diff --no-index` exits 1). */
   answerCodes?: readonly number[];
 }
@@ -55,12 +57,17 @@ export function neutralGitArgs(args: readonly string[]): string[] {
 
 /**
  * How to start git for `args` in `cwd`: neutralised always, and inside the read-only sandbox
- * (no network, credentials masked, nothing writable) when bwrap works, so that whatever config
- * still runs a program (a filter driver) runs as confined as a read-only command.
+ * (no network, credentials masked, nothing writable) when the platform's sandbox works (bwrap,
+ * Seatbelt), so that whatever config still runs a program (a filter driver) runs as confined as
+ * a read-only command.
  */
-export function ownGitLaunch(args: readonly string[], options: OwnGitOptions, bwrap: BwrapStatus) {
+export function ownGitLaunch(
+  args: readonly string[],
+  options: OwnGitOptions,
+  sandbox: SandboxStatus,
+) {
   const git = ["git", ...neutralGitArgs(args)];
-  if (!bwrap.ok) return { file: "git", args: git.slice(1) };
+  if (!sandbox.ok) return { file: "git", args: git.slice(1) };
   const plan = confinementPlan({
     writable: false,
     workspaceRoots: [gitRoot(options.cwd) ?? options.cwd],
@@ -69,7 +76,11 @@ export function ownGitLaunch(args: readonly string[], options: OwnGitOptions, bw
     home: options.home ?? process.env.HOME,
     miniCodexHome: options.miniCodexHome,
   });
-  return { file: bwrap.path, args: [...confinedArgs(plan), "--", ...git] };
+  const wrapped =
+    sandbox.engine === "bwrap"
+      ? [...confinedArgs(plan), "--"]
+      : seatbeltArgs(plan, { processListing: false });
+  return { file: sandbox.path, args: [...wrapped, ...git] };
 }
 
 /** Run git as `ownGitLaunch` says; rejects like execFile when git fails. */
@@ -77,7 +88,7 @@ export async function runGit(
   args: readonly string[],
   options: OwnGitOptions,
 ): Promise<{ stdout: string }> {
-  const launch = ownGitLaunch(args, options, options.bwrap ?? (await probeBwrap()));
+  const launch = ownGitLaunch(args, options, options.sandbox ?? (await probeSandbox()));
   const { execFile } = process.getBuiltinModule("node:child_process");
   const env: Record<string, string> = { ...commandEnvironment(process.env), ...NEUTRAL_ENV };
   delete env.GIT_EXTERNAL_DIFF;

@@ -84,6 +84,8 @@ export interface HistoryStore {
   recordSettings?(settings: RecordedSettings): void;
   /** A workspace checkpoint or a rewind (the session file's `checkpoint` lines). */
   recordCheckpoint?(line: CheckpointLine): void;
+  /** The history as it stood when checkpoint line `index` (0-based) was written. */
+  historyAtCheckpoint?(index: number): ResponseItem[] | undefined;
   /** What a call's patch is about to write, durably before it writes (`patch_intent` lines). */
   recordPatchIntent?(callId: string, intent: PatchIntent): void;
   /** The session closed: release what the store holds (the session file's lock). */
@@ -120,6 +122,13 @@ export interface SessionOptions {
   restoredSettings?: RecordedSettings;
   /** The AGENTS.md files, skills and prompt files read when it was opened (/status, /skills). */
   knowledge?: SessionKnowledge;
+  /**
+   * The permissions message that holds for this run (session/permissions-context.ts): when the
+   * history last told the model another one (a resume or fork with another sandbox or approval
+   * policy; a compaction, /new or rewind that dropped an update), it goes ahead of the next
+   * message. Absent: nothing is told beyond the history's own context.
+   */
+  permissions?: ResponseItem;
   /** Initial context items (developer + environment_context) for a new session. */
   initialContext?: ResponseItem[];
   historyStore?: HistoryStore;
@@ -202,6 +211,11 @@ export interface RewindPoint {
   message: string;
   /** The workspace was recorded before it (a code rewind is possible), else why not. */
   code: true | { skipped: string };
+  /**
+   * Sent before a compaction: `at` indexes the history then, which a conversation rewind brings
+   * back (from the session file).
+   */
+  compacted?: true;
 }
 
 /** What a rewind did. */

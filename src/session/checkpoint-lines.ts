@@ -10,7 +10,10 @@ export type RewindMode = (typeof REWIND_MODES)[number];
  * - `turn_start`: recorded before the user message at history index `at` (its text kept to
  *   check the point still is that message); `skipped` says why no tree was recorded;
  * - `turn_end`: the workspace when that turn ended (what mini-codex last left);
- * - `rewind`: the person rewound to `at` (a conversation rewind ends the later points).
+ * - `rewind`: the person rewound to `at` (a conversation rewind ends the later points); `turn`:
+ *   the point's number in the list then (absent in files written before it);
+ * - `compacted`: written just before a compaction replaces the history (then `at` items long):
+ *   the points before it index that earlier history, which the session file still holds.
  */
 export type CheckpointLine =
   | {
@@ -22,7 +25,15 @@ export type CheckpointLine =
       skipped?: string;
     }
   | { type: "checkpoint"; moment: "turn_end"; at: number; tree: string }
-  | { type: "checkpoint"; moment: "rewind"; at: number; mode: RewindMode; tree?: string };
+  | {
+      type: "checkpoint";
+      moment: "rewind";
+      at: number;
+      mode: RewindMode;
+      turn?: number;
+      tree?: string;
+    }
+  | { type: "checkpoint"; moment: "compacted"; at: number };
 
 const lineSchema = lazy(() =>
   z.discriminatedUnion("moment", [
@@ -45,7 +56,13 @@ const lineSchema = lazy(() =>
       moment: z.literal("rewind"),
       at: z.number().int().nonnegative(),
       mode: z.enum(REWIND_MODES),
+      turn: z.number().int().positive().optional(),
       tree: z.string().optional(),
+    }),
+    z.object({
+      type: z.literal("checkpoint"),
+      moment: z.literal("compacted"),
+      at: z.number().int().nonnegative(),
     }),
   ]),
 );

@@ -5,19 +5,12 @@ import {
   userMessage,
 } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import { type PermissionsInput, permissionsMessage } from "./permissions-context.js";
 
-export interface InitialContextInput {
+export interface InitialContextInput extends PermissionsInput {
   cwd: string;
   /** e.g. "bash" */
   shell: string;
-  sandbox: SandboxMode;
-  approvalPolicy: ApprovalPolicy;
-  /** `[sandbox_workspace_write] network_access`. */
-  networkAccess?: boolean;
-  /** False in exec: nobody answers approvals. */
-  canAsk?: boolean;
   now: Date;
   /** IANA zone, e.g. "Europe/Berlin" */
   timezone: string;
@@ -32,52 +25,13 @@ export interface InitialContextInput {
 export const ENVIRONMENT_CONTEXT_TAG = "<environment_context>";
 export const AGENTS_MD_HEADER = "# AGENTS.md instructions";
 
-const HIDDEN =
-  "~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh, ~/.docker and the mini-codex home are hidden";
-
-/** What each mode really enforces (docs/config.md, "Sandbox"); the model plans by it. */
-function sandboxText(mode: SandboxMode, networkAccess: boolean): string {
-  if (mode === "danger-full-access") {
-    return "There is no sandbox: commands run with full access to the file system and the network.";
-  }
-  if (mode === "read-only") {
-    return `Shell commands run in a bubblewrap sandbox: the whole file system is read-only (only a private /tmp is writable), the network is off, and ${HIDDEN}. apply_patch may not write files without approval.`;
-  }
-  const network = networkAccess ? "the network is on" : "the network is off";
-  return `Shell commands run in a bubblewrap sandbox: they may write only inside the workspace roots and a private /tmp; .git is read-only; ${network}; ${HIDDEN}. apply_patch writes inside the workspace roots only, never into .git.`;
-}
-
-const APPROVAL_TEXT: Record<ApprovalPolicy, string> = {
-  untrusted:
-    "Commands other than known read-only ones, and patches, need the user's approval first.",
-  "on-request":
-    "Commands run in the sandbox without asking; when the sandbox blocks one, the user is asked whether to run it again without the sandbox.",
-  "on-failure":
-    "Commands run in the sandbox without asking; when the sandbox blocks one, the user is asked whether to run it again without the sandbox.",
-  never:
-    "Nothing asks the user: work within the sandbox; a command the sandbox blocks fails and you get its output.",
-};
-
-const NOBODY_TO_ASK =
-  "Nobody can approve anything in this session: what would need approval is refused, with the reason in the tool output.";
-
 /**
  * The context messages every session starts with, in the stable prefix order of docs/protocol.md ("Prompt caching"):
  * the developer message (sandbox and approval policy), the skills list when there are skills,
  * then the user `<environment_context>` message, then AGENTS.md when given. Exec and the TUI share this.
  */
 export function buildInitialContext(input: InitialContextInput): ResponseItem[] {
-  const developer = developerMessage(
-    [
-      "<permissions>",
-      `sandbox_mode: ${input.sandbox}`,
-      sandboxText(input.sandbox, input.networkAccess ?? false),
-      `approval_policy: ${input.approvalPolicy}`,
-      APPROVAL_TEXT[input.approvalPolicy],
-      ...(input.canAsk === false && input.approvalPolicy !== "never" ? [NOBODY_TO_ASK] : []),
-      "</permissions>",
-    ].join("\n"),
-  );
+  const developer = permissionsMessage(input);
   const environment = userMessage(
     [
       ENVIRONMENT_CONTEXT_TAG,

@@ -55,8 +55,15 @@ export class SessionFileError extends Error {
   }
 }
 
-/** Parse a session file: meta, then items (a replace line resets them); unreadable lines are skipped. */
-export function parseSessionFile(text: string, path = "session file"): SavedSession {
+/**
+ * Parse a session file: meta, then items (a replace line resets them); unreadable lines are
+ * skipped. `untilCheckpoint`: stop at that checkpoint line (0-based), the history as it stood.
+ */
+export function parseSessionFile(
+  text: string,
+  path = "session file",
+  untilCheckpoint?: number,
+): SavedSession {
   const lines = text.split("\n");
   const tornTail = lines.length > 0 && lines[lines.length - 1] !== "";
   let meta: SessionMeta | undefined;
@@ -94,6 +101,7 @@ export function parseSessionFile(text: string, path = "session file"): SavedSess
     }
     const checkpoint = checkpointLineOf(value);
     if (checkpoint) {
+      if (checkpoints.length === untilCheckpoint) break;
       checkpoints.push(checkpoint);
       continue;
     }

@@ -1,4 +1,4 @@
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResponseItem } from "../protocol/items.js";
 import type { PatchIntent } from "../tools/types.js";
@@ -7,6 +7,7 @@ import type { CheckpointLine } from "./checkpoint-lines.js";
 import { patchIntentLine } from "./patch-intent-lines.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { type RecordedSettings, settingsLine } from "./recorded-settings.js";
+import { parseSessionFile } from "./session-file-read.js";
 import { lockSession } from "./session-lock.js";
 import {
   appendWhole,
@@ -142,6 +143,16 @@ export class SessionFile implements HistoryStore {
   recordSettings(settings: RecordedSettings): void {
     this.refuseIfClosed();
     appendWhole(this.path, `${settingsLine(settings)}\n`, "save the session's settings");
+  }
+
+  /** The history when checkpoint line `index` was written (a rewind to before a compaction). */
+  historyAtCheckpoint(index: number): ResponseItem[] | undefined {
+    try {
+      const saved = parseSessionFile(readFileSync(this.path, "utf8"), this.path, index);
+      return saved.checkpoints.length === index ? saved.history : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** A workspace checkpoint or a rewind (a resume can rewind to it too). */

@@ -64,3 +64,16 @@ export function shownOutput(text: string): string {
       .join("\n"),
   );
 }
+
+// What a message may not carry: C0 controls but \t and \n, DEL and the C1 range.
+const MESSAGE_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text typed or pasted, as a message may carry it: escape sequences (colours, cursor moves)
+ * dropped, CR and CRLF made newlines, every other control character dropped; tabs and
+ * newlines stay.
+ */
+export function withoutControls(text: string): string {
+  if (!HAS_SPECIAL.test(text)) return text;
+  return text.replace(ESCAPE_SEQUENCE, "").replace(/\r\n?/g, "\n").replace(MESSAGE_CONTROL, "");
+}

@@ -1,11 +1,12 @@
 import { stat } from "node:fs/promises";
 import type { ToolOutput } from "../protocol/tool-output.js";
-import { type BwrapStatus, probeBwrap } from "../sandbox/bwrap-probe.js";
 import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
 import { suggestedPrefix } from "../sandbox/command-words.js";
 import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
 import { linkedFileBinds } from "../sandbox/linked-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import { probeSandbox } from "../sandbox/sandbox-engine.js";
+import type { SandboxStatus } from "../sandbox/sandbox-status.js";
 import { deniedOutput, ToolError } from "./errors.js";
 import { LoginSnapshot } from "./shell-snapshot.js";
 import type { ApprovalRequest, ToolContext } from "./types.js";
@@ -24,8 +25,8 @@ export interface CommandLaunchOptions {
   removeEnv?: string[];
   /** Network access, and the folders masked from commands. */
   sandbox?: Partial<SandboxSettings>;
-  /** Whether bwrap can confine commands (default: probed once on PATH). */
-  bwrap?: () => BwrapStatus | Promise<BwrapStatus>;
+  /** Whether and how commands can be confined (default: the platform's sandbox, probed once). */
+  sandboxProbe?: () => SandboxStatus | Promise<SandboxStatus>;
   /**
    * `[features] shell_snapshot` (default on): capture the login environment once and run
    * `bash -c` with it instead of `bash -lc` (docs/config.md); `timeoutMs` bounds the capture.
@@ -48,7 +49,7 @@ export interface CommandPlan {
   terminal?: boolean;
 }
 
-/** A command ready to start: the program (bwrap and its arguments) and its whole environment. */
+/** A command ready to start: the program (the sandbox and its arguments) and its whole environment. */
 export interface PreparedCommand {
   program: { file: string; args: string[]; viaBwrap: boolean };
   confined: boolean;
@@ -81,14 +82,15 @@ export function createCommandLauncher(options: CommandLaunchOptions = {}): Comma
     home: options.sandbox?.home ?? process.env.HOME,
     miniCodexHome: options.sandbox?.miniCodexHome,
     runtimeDir: options.sandbox?.runtimeDir ?? process.env.XDG_RUNTIME_DIR,
+    processListing: options.sandbox?.processListing ?? false,
   };
   const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
   const extraEnv = { ...COMMAND_SET, ...options.env };
   const snapshot = loginSnapshot(options, { ...baseEnv, ...extraEnv });
   return async (mode, plan, ctx) => {
-    const bwrap = await (options.bwrap ?? probeBwrap)();
+    const sandbox = await (options.sandboxProbe ?? probeSandbox)();
     // the workspace's hard links (found once per session), read-only wherever commands write
-    const writes = bwrap.ok && [mode, ctx.sandbox].includes("workspace-write");
+    const writes = sandbox.ok && [mode, ctx.sandbox].includes("workspace-write");
     const linked = writes ? await linkedFileBinds(ctx.workspaceRoots) : [];
     const launchIn = (
       confined: SandboxMode,
@@ -103,7 +105,7 @@ export function createCommandLauncher(options: CommandLaunchOptions = {}): Comma
         cwd,
         workspaceRoots: ctx.workspaceRoots,
         settings,
-        bwrap,
+        sandbox,
         linked,
         ...(snap ? { snapshot: snap } : {}),
         ...(own && plan.shell ? { shell: plan.shell } : {}),
@@ -126,6 +128,7 @@ export function createCommandLauncher(options: CommandLaunchOptions = {}): Comma
       ...extraEnv,
       ...(plan.confine ? UNASKED_GIT_CONFIG : {}),
       ...(snap ? { BASH_ENV: snap } : {}),
+      ...launch.env,
     };
     const { confined, networkBlocked } = launch;
     const program = { file: launch.file, args: launch.args, viaBwrap: launch.viaBwrap };

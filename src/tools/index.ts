@@ -23,7 +23,7 @@ export interface ToolRouterOptions {
   removeEnv?: string[];
   /** Network access in workspace-write, and the folders masked from commands. */
   sandbox?: ShellToolOptions["sandbox"];
-  bwrap?: ShellToolOptions["bwrap"];
+  sandboxProbe?: ShellToolOptions["sandboxProbe"];
   /** `[features] shell_snapshot` (default on; docs/config.md). */
   shellSnapshot?: ShellToolOptions["shellSnapshot"];
   /**
@@ -50,7 +50,7 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
     ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
     ...(options.removeEnv ? { removeEnv: options.removeEnv } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-    ...(options.bwrap ? { bwrap: options.bwrap } : {}),
+    ...(options.sandboxProbe ? { sandboxProbe: options.sandboxProbe } : {}),
     ...(options.shellSnapshot !== undefined ? { shellSnapshot: options.shellSnapshot } : {}),
   };
   const shellTools =

@@ -28,7 +28,7 @@ export type CaptureLaunch = (
   script: string,
   /** A snapshot to source (`bash -c script`, the file bound read-only): its check. */
   snapshot?: string,
-) => { file: string; args: string[] } | { refused: string };
+) => { file: string; args: string[]; env?: Record<string, string> } | { refused: string };
 
 export type SnapshotState = { path: string } | { failed: string } | { skipped: true };
 
@@ -54,7 +54,7 @@ function killGroup(pid: number): void {
 
 /** Run the login shell with the capture script; its stdout, or why it failed. */
 function capture(
-  program: { file: string; args: string[] },
+  program: { file: string; args: string[]; env?: Record<string, string> },
   options: SnapshotOptions,
   cwd: string,
 ): Promise<{ stdout: string } | { failed: string }> {
@@ -69,7 +69,7 @@ function capture(
     };
     const child = spawn(program.file, program.args, {
       cwd,
-      env: options.env,
+      env: { ...options.env, ...program.env },
       detached: true,
       stdio: ["ignore", "pipe", "ignore"],
     });
@@ -116,7 +116,7 @@ function sourcesCleanly(
   return new Promise((resolve) => {
     const child = spawn(program.file, program.args, {
       cwd,
-      env: { ...env, BASH_ENV: path },
+      env: { ...env, ...program.env, BASH_ENV: path },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = 0;
@@ -154,7 +154,9 @@ async function snapshotOnce(
   if ("failed" in ran) return ran;
   const captured = parseCapture(ran.stdout, marker);
   if (!captured) return { failed: "the login shell did not print its environment" };
-  const text = snapshotText({ captured, startEnv: options.env, ...options });
+  // what the sandbox sets on every command (Seatbelt's TMPDIR) stays the command's own
+  const keep = [...options.keep, ...Object.keys(program.env ?? {})];
+  const text = snapshotText({ captured, startEnv: options.env, ...options, keep });
   const dir = mkdtempSync(join(tmpdir(), "mini-codex-shell-"));
   leftovers.dirs.add(dir);
   const path = join(dir, "snapshot.sh");

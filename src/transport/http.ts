@@ -12,6 +12,7 @@ import { AUTH_MESSAGE, classifyFailure, parseRetryAfterMs, TransportError } from
 import { idleTimeoutError } from "./event-queue.js";
 import { requestWritten } from "./first-request.js";
 import { identityHeaders, responsesUrl } from "./headers.js";
+import { networkCause, unreachable } from "./network-cause.js";
 import { errorFrameToTransportError } from "./server-error.js";
 import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
 
@@ -60,7 +61,7 @@ export class HttpTransport implements ResponsesTransport {
         response = await this.post(body, controller, idleMs, signal);
         requestWritten(); // a response came: the body was sent
       } catch (error) {
-        throw preStreamFailure(error, controller, signal);
+        throw preStreamFailure(error, controller, signal, responsesUrl(this.endpoint.baseUrl));
       }
       if (!response.ok) throw await httpStatusError(response);
       yield* readEventStream(response, controller, idleMs, signal);
@@ -114,9 +115,13 @@ function preStreamFailure(
   error: unknown,
   controller: AbortController,
   signal: AbortSignal | undefined,
+  url: string,
 ): TransportError {
   if (signal?.aborted || isClosed(controller)) return abortedError();
-  return toTransportError(error);
+  if (error instanceof TransportError) return error;
+  return new TransportError(`network error: ${unreachable("POST", url, error)}`, {
+    kind: "retryable",
+  });
 }
 
 async function* readEventStream(
@@ -158,7 +163,7 @@ async function* readEventStream(
     if (error instanceof ProtocolError) {
       throw new TransportError(error.message, { kind: "fatal", streamStarted: started });
     }
-    throw new TransportError(`stream interrupted: ${describe(error)}`, {
+    throw new TransportError(`stream interrupted: ${networkCause(error)}`, {
       kind: "retryable",
       streamStarted: started,
     });
@@ -217,14 +222,5 @@ function isStarted(error: unknown): boolean {
 
 function toTransportError(error: unknown): TransportError {
   if (error instanceof TransportError) return error;
-  return new TransportError(`network error: ${describe(error)}`, { kind: "retryable" });
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: { code?: unknown } }).cause;
-    if (cause && typeof cause.code === "string") return cause.code;
-    return error.message;
-  }
-  return String(error);
+  return new TransportError(`network error: ${networkCause(error)}`, { kind: "retryable" });
 }

@@ -1,6 +1,7 @@
 import WebSocket from "ws";
 import { WebSocketUnavailable } from "./errors.js";
 import { identityHeaders, websocketUrl } from "./headers.js";
+import { unreachable } from "./network-cause.js";
 import type { ProviderEndpoint } from "./types.js";
 
 export const DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS = 15_000;
@@ -26,7 +27,8 @@ export function openWebSocket(
   onOpen: (socket: WebSocket) => void,
 ): Promise<WebSocket> {
   const timeoutMs = endpoint.websocketConnectTimeoutMs ?? DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS;
-  const socket = new WebSocket(websocketUrl(endpoint.baseUrl), {
+  const url = websocketUrl(endpoint.baseUrl);
+  const socket = new WebSocket(url, {
     headers: {
       ...identityHeaders(endpoint),
       "OpenAI-Beta": RESPONSES_WEBSOCKETS_BETA,
@@ -56,7 +58,7 @@ export function openWebSocket(
       fail(new WebSocketUnavailable(`WebSocket upgrade refused (HTTP ${status})`, status));
     });
     socket.once("error", (error: Error & { code?: string }) => {
-      fail(new WebSocketUnavailable(`WebSocket connect failed: ${error.code ?? error.message}`));
+      fail(new WebSocketUnavailable(`WebSocket connect failed: ${unreachable("GET", url, error)}`));
     });
     socket.once("open", () => {
       if (settled) return;

@@ -63,7 +63,7 @@ export class Session extends SessionParts implements AgentSession {
             instructions: this.options.instructions,
             tools: this.tools.offered,
           }),
-          ...this.settingsNote.take(),
+          ...this.settingsNote.take(this.conversation.items),
         ];
         const message = userMessage(input, images);
         at = this.conversation.items.length + opening.length;
@@ -108,7 +108,7 @@ export class Session extends SessionParts implements AgentSession {
     return this.turns.run(async (turn, signal) => {
       await this.warmup.settled(signal); // one request at a time on the chain
       this.tools.beginTurn();
-      this.conversation.append(this.settingsNote.take());
+      this.conversation.append(this.settingsNote.take(this.conversation.items));
       const { summary, usage } = await this.compactor.summarize(
         this.turnContext(turn, signal),
         "manual",

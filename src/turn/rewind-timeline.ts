@@ -16,32 +16,57 @@ function userText(item: ResponseItem | undefined): string | undefined {
   return messageText(item);
 }
 
+/** A message of the conversation's past and the history it was sent in (0, then one per compaction). */
+interface Standing {
+  start: TurnStart;
+  line: number;
+  epoch: number;
+}
+
 /**
- * The points a session can rewind to (pure): each `turn_start` whose message still stands at
- * its index in history, not undone by a later conversation rewind to it or before it; the
- * latest line wins for an index.
+ * The points a session can rewind to (pure), oldest first: each person's message still in the
+ * conversation's past. A `turn_start` replaces what stood at or after its index in the same
+ * history (an undo); a conversation rewind ends its point and every later one, and goes back to
+ * that point's history; a compaction starts a new history, and the points before it stay, marked
+ * `compacted` (their history is in the session file). A point of the current history must still
+ * be its message at its index.
  */
 export function livePoints(
   lines: readonly CheckpointLine[],
   history: readonly ResponseItem[],
 ): LivePoint[] {
-  const byIndex = new Map<number, { start: TurnStart; line: number }>();
+  let epoch = 0;
+  let standing: Standing[] = [];
   lines.forEach((line, index) => {
-    if (line.moment === "turn_start") byIndex.set(line.at, { start: line, line: index });
-    else if (line.moment === "rewind" && line.mode !== "code")
-      for (const at of [...byIndex.keys()]) if (at >= line.at) byIndex.delete(at);
+    if (line.moment === "turn_start") {
+      standing = standing.filter((s) => s.epoch !== epoch || s.start.at < line.at);
+      standing.push({ start: line, line: index, epoch });
+    } else if (line.moment === "compacted") {
+      epoch = Math.max(epoch, ...standing.map((s) => s.epoch)) + 1;
+    } else if (line.moment === "rewind" && line.mode !== "code") {
+      const target = line.turn === undefined ? undefined : standing[line.turn - 1];
+      if (target) {
+        standing = standing.slice(0, (line.turn as number) - 1);
+        epoch = target.epoch;
+      } else standing = standing.filter((s) => s.epoch !== epoch || s.start.at < line.at);
+    }
   });
-  return [...byIndex.values()]
-    .filter(({ start }) => userText(history[start.at]) === start.message)
-    .sort((a, b) => a.start.at - b.start.at)
-    .map(({ start, line }, index) => ({
+  return standing
+    .filter(({ start, epoch: e }) => e !== epoch || userText(history[start.at]) === start.message)
+    .map(({ start, line, epoch: e }, index) => ({
       turn: index + 1,
       at: start.at,
       message: start.message,
       code: start.tree ? (true as const) : { skipped: start.skipped ?? "no checkpoint" },
+      ...(e !== epoch ? { compacted: true as const } : {}),
       line,
       ...(start.tree ? { tree: start.tree } : {}),
     }));
+}
+
+/** The first `compacted` line after `from`: where the history a compacted point was sent in ended. */
+export function compactionAfter(lines: readonly CheckpointLine[], from: number): number {
+  return lines.findIndex((line, index) => index > from && line.moment === "compacted");
 }
 
 /**
@@ -60,9 +85,14 @@ export function knownStates(
     if (line.moment === "turn_start") {
       if (known && line.tree) gaps.push([known, line.tree]);
       known = undefined; // unknown until the turn ends
-    } else if (line.tree) known = line.tree;
+    } else known = treeOf(line) ?? known;
   }
   // a turn that never ended (a crash): its changes count as the person's, so they are kept
-  const last = [...lines.slice(from)].reverse().find((line) => line.tree)?.tree;
-  return { gaps, lastKnown: known ?? last ?? checkpoint };
+  const last = [...lines.slice(from)].reverse().find(treeOf);
+  return { gaps, lastKnown: known ?? (last && treeOf(last)) ?? checkpoint };
+}
+
+/** The workspace a line recorded, if it recorded one. */
+function treeOf(line: CheckpointLine): string | undefined {
+  return "tree" in line ? line.tree : undefined;
 }

@@ -1,9 +1,9 @@
 import { errorMessage } from "../protocol/error-message.js";
-import type { ResponseItem } from "../protocol/items.js";
+import { messageText, type ResponseItem } from "../protocol/items.js";
 import type { RewindPoint, RewindResult, SessionOptions, SessionRewinds } from "../session/api.js";
 import type { CheckpointLine, RewindMode } from "../session/checkpoint-lines.js";
 import { CheckpointStore, type Snapshot } from "../tools/checkpoints/checkpoint-store.js";
-import { knownStates, type LivePoint, livePoints } from "./rewind-timeline.js";
+import { compactionAfter, knownStates, type LivePoint, livePoints } from "./rewind-timeline.js";
 import type { StoredHistory } from "./stored-history.js";
 
 export interface RewindDeps {
@@ -19,6 +19,10 @@ export interface RewindDeps {
   history(): readonly ResponseItem[];
   /** Drop history from index `at` on (the next request is full: `input_shorter`). */
   truncate(at: number): void;
+  /** Put an earlier history back whole (a rewind to before a compaction). */
+  restore(items: ResponseItem[]): void;
+  /** The history when checkpoint line `index` was written (absent: no session file keeps it). */
+  historyAt?(index: number): ResponseItem[] | undefined;
 }
 
 function notRecorded(options: SessionOptions): { notRecorded?: string } {
@@ -46,6 +50,8 @@ export function turnsMayChangeFiles(
 export class TurnCheckpoints implements SessionRewinds {
   private readonly lines: CheckpointLine[];
   private store: Promise<CheckpointStore> | undefined;
+  /** The histories compactions replaced, by their `compacted` line, when no session file keeps them. */
+  private readonly replaced = new Map<number, readonly ResponseItem[]>();
 
   constructor(private readonly deps: RewindDeps) {
     this.lines = [...deps.restored];
@@ -66,6 +72,10 @@ export class TurnCheckpoints implements SessionRewinds {
       ...session,
       history: () => conversation.items,
       truncate: (at) => conversation.truncate(at),
+      restore: (items) => conversation.replaceAll(items),
+      ...(conversation.readsBack
+        ? { historyAt: (index: number) => conversation.historyAtCheckpoint(index) }
+        : {}),
     });
   }
 
@@ -83,6 +93,12 @@ export class TurnCheckpoints implements SessionRewinds {
     if (start?.moment !== "turn_start" || start.at !== at || !start.tree) return;
     const snapshot = await this.snapshot();
     if ("tree" in snapshot) this.add({ type: "checkpoint", moment: "turn_end", at, ...snapshot });
+  }
+
+  /** A compaction is about to replace `history`: the points before it keep it to go back to. */
+  compacting(history: readonly ResponseItem[]): void {
+    this.add({ type: "checkpoint", moment: "compacted", at: history.length });
+    if (!this.deps.historyAt) this.replaced.set(this.lines.length - 1, history);
   }
 
   points(): RewindPoint[] {
@@ -113,15 +129,31 @@ export class TurnCheckpoints implements SessionRewinds {
       const after = await store.snapshot(Number.POSITIVE_INFINITY);
       if ("tree" in after) tree = after.tree;
     }
-    if (mode !== "code") this.deps.truncate(point.at);
+    if (mode !== "code" && point.compacted) this.deps.restore(this.historyBefore(point));
+    else if (mode !== "code") this.deps.truncate(point.at);
     this.add({
       type: "checkpoint",
       moment: "rewind",
       at: point.at,
       mode,
+      turn,
       ...(tree ? { tree } : {}),
     });
     return result;
+  }
+
+  /** A compacted point's history up to its message, as the compaction after it found it. */
+  private historyBefore(point: LivePoint): ResponseItem[] {
+    const boundary = compactionAfter(this.lines, point.line);
+    const history = this.replaced.get(boundary) ?? this.deps.historyAt?.(boundary);
+    const message = history?.[point.at];
+    const text =
+      message?.type === "message" && message.role === "user" ? messageText(message) : undefined;
+    if (!history || text !== point.message)
+      throw new Error(
+        `the conversation before message ${point.turn} is no longer saved (compacted)`,
+      );
+    return history.slice(0, point.at);
   }
 
   private point(turn: number): LivePoint {

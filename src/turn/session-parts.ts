@@ -50,7 +50,7 @@ export abstract class SessionParts {
     (id, state) => this.recorder.emit({ type: "steer_state", id, state }),
   );
   protected readonly warmup: Warmup;
-  protected readonly settingsNote = new PendingSettingsNote();
+  protected readonly settingsNote: PendingSettingsNote;
   protected readonly compactor: HistoryCompactor;
   protected readonly model: ModelWire;
   protected readonly hooks: SessionHooks;
@@ -64,6 +64,7 @@ export abstract class SessionParts {
     this.notices = options.notices ?? [];
     this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
+    this.settingsNote = new PendingSettingsNote(options.permissions);
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
     const initial = this.model.initialHistory(options);
@@ -99,7 +100,10 @@ export abstract class SessionParts {
     this.compactor = new HistoryCompactor({
       limit: options.autoCompactTokenLimit,
       items: () => this.conversation.items,
-      replace: (items, why) => this.replaceHistory(items, why),
+      replace: (items, why) => {
+        this.checkpoints.compacting(this.conversation.items);
+        this.replaceHistory(items, why);
+      },
       beforeCompact: (auto, signal) => this.hooks.compacting(auto, signal),
       remote: () => this.model.remoteCompaction(this.settings.model),
       remoteFailed: () => this.model.refuseRemoteCompaction(),
@@ -174,7 +178,7 @@ export abstract class SessionParts {
         settings: this.settings,
         model: this.model,
         history: this.history(),
-        pendingNote: this.settingsNote.peek(),
+        pendingNote: this.settingsNote.peek(this.history()),
         frame: (settings, wire) => ({
           ...this.frame(),
           settings,

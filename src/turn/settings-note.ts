@@ -1,11 +1,18 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { SessionSettings } from "../session/api.js";
 import { settingsChangedMessage } from "../session/environment.js";
+import { permissionsUpdate } from "../session/permissions-context.js";
 import type { RecordedSettings } from "../session/recorded-settings.js";
 
-/** The note that model or effort changed, sent once ahead of the next user message. */
+/**
+ * The context updates that go ahead of the next user message: the note that model or effort
+ * changed (sent once), then the permissions message when the history last told the model other
+ * permissions than `permissions`, this run's (the order the Codex CLI sends them in).
+ */
 export class PendingSettingsNote {
   private note: ResponseItem | undefined;
+
+  constructor(private readonly permissions: ResponseItem | undefined) {}
 
   /** A note when model or effort differ (a later change replaces an unsent note). */
   update(before: RecordedSettings, after: SessionSettings): void {
@@ -14,14 +21,14 @@ export class PendingSettingsNote {
     }
   }
 
-  /** The unsent note, if any, without taking it (the next-request preview). */
-  peek(): ResponseItem[] {
-    return this.note ? [this.note] : [];
+  /** The updates `history` needs now, without taking them (the next-request preview). */
+  peek(history: readonly ResponseItem[]): ResponseItem[] {
+    return [...(this.note ? [this.note] : []), ...permissionsUpdate(history, this.permissions)];
   }
 
-  take(): ResponseItem[] {
-    const note = this.peek();
+  take(history: readonly ResponseItem[]): ResponseItem[] {
+    const updates = this.peek(history);
     this.note = undefined;
-    return note;
+    return updates;
   }
 }

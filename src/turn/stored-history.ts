@@ -52,6 +52,16 @@ export class StoredHistory {
     this.store?.recordSettings?.(settings);
   }
 
+  /** Whether the store can give back an earlier history (a session file). */
+  get readsBack(): boolean {
+    return this.store?.historyAtCheckpoint !== undefined;
+  }
+
+  /** The history when checkpoint line `index` was written, from the session file (if there is one). */
+  historyAtCheckpoint(index: number): ResponseItem[] | undefined {
+    return this.store?.historyAtCheckpoint?.(index);
+  }
+
   /** A workspace checkpoint or a rewind, for the session file. */
   recordCheckpoint(line: CheckpointLine): void {
     this.store?.recordCheckpoint?.(line);

@@ -68,8 +68,10 @@ export interface TuiLaunchOptions {
   notifications?: NotificationSettings;
   /** `[tui] cost_question` and `cost_question_min_usd` (undefined: ask from $0.05). */
   costQuestion?: Partial<CostQuestionSettings>;
-  /** The `[profiles.NAME]` applied with -p/--profile (undefined = none). */
+  /** The profile applied, as the banner names it (`profileLabel`; undefined = none). */
   profile?: string;
+  /** Whose config.toml this is when it is the Codex CLI's, and how to stop it (the banner says it). */
+  configNotice?: string;
 }
 
 /** `src/ui/run.tsx` exports `runTui: RunTui`; resolves with the process exit code. */

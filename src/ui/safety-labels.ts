@@ -4,12 +4,14 @@ type Policy = TuiLaunchOptions["approvalPolicy"];
 type Sandbox = TuiLaunchOptions["sandbox"];
 
 /** What each sandbox mode enforces on shell commands and patches, in one line. */
-export function sandboxEnforces(sandbox: Sandbox): string {
+export function sandboxEnforces(sandbox: Sandbox, platform = process.platform): string {
+  // macOS: Seatbelt, with a private temp folder (TMPDIR) where Linux has a /tmp of its own
+  const [engine, temp] = platform === "darwin" ? ["Seatbelt", "temp folder"] : ["bwrap", "/tmp"];
   switch (sandbox) {
     case "read-only":
-      return "commands confined (bwrap): nothing writable but a private /tmp, no network";
+      return `commands confined (${engine}): nothing writable but a private ${temp}, no network`;
     case "workspace-write":
-      return "commands confined (bwrap): writes only in the workspace and a private /tmp (.git read-only), no network unless network_access";
+      return `commands confined (${engine}): writes only in the workspace and a private ${temp} (.git read-only), no network unless network_access`;
     case "danger-full-access":
       return "no confinement: commands and patches can change anything you can";
   }

@@ -53,6 +53,57 @@ describe("-p/--profile applies [profiles.NAME] from config.toml", () => {
       env: suite.world.env(),
     });
     expect(missing.code).not.toBe(0);
-    expect(missing.stderr).toContain("profile `slow` is not in config.toml (profiles: fast)");
+    expect(missing.stderr).toContain("profile `slow` not found");
+    expect(missing.stderr).toContain("(profiles: fast ([profiles.fast]))");
+  });
+});
+
+describe("-p/--profile applies NAME.config.toml beside config.toml (Codex 0.171)", () => {
+  const writeProfile = (name: string, text: string) =>
+    writeFileSync(join(suite.world.home, `${name}.config.toml`), text);
+  const TOP = 'model = "gpt-5-codex"\nmodel_reasoning_effort = "high"\n';
+
+  it("the file is laid over config.toml, -c wins over it, and the header names it", async () => {
+    writeConfig(TOP);
+    writeProfile("quick", 'model = "gpt-5-mini"\nmodel_reasoning_effort = "low"\n');
+    const quick = await runCli(["exec", ...suite.against(), "-p", "quick", "hello"], {
+      env: suite.world.env(),
+    });
+    expect(quick.code, quick.stderr).toBe(0);
+    expect(lastBody().model).toBe("gpt-5-mini");
+    expect(lastBody().reasoning?.effort).toBe("low");
+    expect(quick.stderr).toContain(
+      `profile: quick (${join(suite.world.home, "quick.config.toml")})`,
+    );
+
+    // as in the Codex CLI 0.171, -c is above the profile file (a [profiles.NAME] table is above -c)
+    const overridden = await runCli(
+      ["exec", ...suite.against(), "-p", "quick", "-c", "model_reasoning_effort=medium", "hello"],
+      { env: suite.world.env() },
+    );
+    expect(overridden.code, overridden.stderr).toBe(0);
+    expect(lastBody().model).toBe("gpt-5-mini");
+    expect(lastBody().reasoning?.effort).toBe("medium");
+  });
+
+  it("an unknown name lists both kinds; a name that is both is refused, naming both", async () => {
+    writeConfig(`${TOP}\n[profiles.fast]\nmodel = "gpt-5-mini"\n`);
+    writeProfile("quick", 'model = "gpt-5-mini"\n');
+    const missing = await runCli(["exec", ...suite.against(), "-p", "slow", "hello"], {
+      env: suite.world.env(),
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      "(profiles: quick (quick.config.toml), fast ([profiles.fast]))",
+    );
+    expect(missing.stderr).toContain(join(suite.world.home, "slow.config.toml"));
+
+    writeProfile("fast", 'model = "gpt-5"\n');
+    const twice = await runCli(["exec", ...suite.against(), "-p", "fast", "hello"], {
+      env: suite.world.env(),
+    });
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("profile `fast` is defined twice");
+    expect(twice.stderr).toContain(join(suite.world.home, "fast.config.toml"));
   });
 });

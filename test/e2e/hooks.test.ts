@@ -5,8 +5,8 @@ import { parseHookConfig } from "../../src/tools/hooks/hook-config.js";
 import { HookTrust } from "../../src/tools/hooks/hook-trust.js";
 import { demoSuite, runCli } from "./helpers.js";
 
-// Issue 29: hooks run confined, without the API keys, only once trusted; a failing or hanging
-// hook never breaks the turn and says what happened.
+// Issue 29: hooks run only once trusted, without the API keys; a failing or hanging hook never
+// breaks the turn and says what happened. Issue 37: they run as the person who trusted them.
 describe("exec: hooks.json", () => {
   const suite = demoSuite();
   const writeHooks = (hooks: Record<string, unknown>) => {
@@ -40,21 +40,66 @@ describe("exec: hooks.json", () => {
     );
   }, 60_000);
 
-  it("runs in the session's sandbox without the API keys", async () => {
+  it("runs as the person: their files and environment, without the API keys", async () => {
+    // ~/.codex is hidden from the model's commands; a hook the person trusted reads it
+    const codex = join(suite.world.root, ".codex");
+    mkdirSync(codex, { recursive: true });
+    writeFileSync(join(codex, "note.txt"), "kept in ~/.codex\n");
     const outside = join(suite.world.root, "outside.txt");
     writeHooks({
-      UserPromptSubmit: command(`env > hook-env.txt; echo escaped > ${outside}; exit 0`),
+      UserPromptSubmit: command(`env > hook-env.txt; cat ~/.codex/note.txt > ${outside}`),
     });
-    const run = await exec("hello", ["-s", "workspace-write", "--dangerously-bypass-hook-trust"], {
-      OPENAI_API_KEY: "sk-hook-must-not-see",
-      HOOK_VISIBLE: "yes",
-    });
+    const provider = [
+      "-c",
+      `model_providers.p.base_url="${suite.server.baseUrl}"`,
+      "-c",
+      'model_providers.p.env_key="P_SERVICE_KEY"',
+      "-c",
+      'model_provider="p"',
+    ];
+    const run = await exec(
+      "hello",
+      ["-s", "workspace-write", "--dangerously-bypass-hook-trust", ...provider],
+      {
+        OPENAI_API_KEY: "sk-hook-must-not-see",
+        P_SERVICE_KEY: "p-key-must-not-see",
+        HOOK_VISIBLE: "yes",
+        MY_OWN_TOKEN: "the-person-s-own",
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
     const env = readFileSync(join(suite.world.repo, "hook-env.txt"), "utf8");
     expect(env).toContain("HOOK_VISIBLE=yes");
+    // the person's own variables stay (commands of the model lose *TOKEN* by default) …
+    expect(env).toContain("MY_OWN_TOKEN=the-person-s-own");
+    // … the API keys do not
     expect(env).not.toContain("sk-hook-must-not-see");
-    // the workspace is writable, the rest of the machine is not (workspace-write, as for commands)
-    expect(existsSync(outside)).toBe(false);
+    expect(env).not.toContain("p-key-must-not-see");
+    // outside the workspace, under workspace-write: written, with ~/.codex read
+    expect(readFileSync(outside, "utf8")).toContain("kept in ~/.codex");
+  }, 60_000);
+
+  it("a hook whose script is missing fails to start: reported, and the tool still runs", async () => {
+    writeHooks({
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [{ type: "command", command: "python3 ~/.codex/hooks/gone.py" }],
+        },
+      ],
+    });
+    const run = await exec("run: echo still-ran", [
+      "-s",
+      "danger-full-access",
+      "--dangerously-bypass-hook-trust",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const out = run.stdout + run.stderr;
+    expect(out).toContain(
+      `PreToolUse hook \`python3 ~/.codex/hooks/gone.py\` could not start: script ${join(suite.world.root, ".codex/hooks/gone.py")} does not exist; the turn goes on`,
+    );
+    expect(out).not.toContain("blocked");
+    expect(run.stdout).toContain("Ran the command. Exit code 0.");
   }, 60_000);
 
   it("untrusted hooks do not run and are named; trusted by hash they do", async () => {

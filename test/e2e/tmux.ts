@@ -81,6 +81,8 @@ export interface PaneOptions {
   trusted?: boolean;
   /** The pane's directory (default: the world's repo). */
   cwd?: string;
+  /** tmux takes the program's OSC 52 into its paste buffers (`set-clipboard on`). */
+  clipboard?: boolean;
 }
 
 export interface Pane {
@@ -106,6 +108,8 @@ export interface Pane {
   paste(text: string): void;
   /** Send raw bytes to the program (what a terminal reports, e.g. focus out: 1b 5b 4f). */
   bytes(...hex: string[]): void;
+  /** The newest tmux paste buffer ("" when none): what an OSC 52 put there with `clipboard`. */
+  clipboard(): string;
   /** Append everything the program writes to its terminal to `file`. */
   recordTo(file: string): void;
   resize(width: number): void;
@@ -169,6 +173,7 @@ export function startPane(options: PaneOptions): Pane {
   );
   // Keep the pane after the program exits: what it printed last stays readable.
   tmux("set-option", "-t", "tui", "remain-on-exit", "on");
+  if (options.clipboard) tmux("set-option", "-s", "set-clipboard", "on");
   const alive = () => {
     const result = spawnSync(
       "tmux",
@@ -220,6 +225,10 @@ export function startPane(options: PaneOptions): Pane {
       tmux("set-buffer", "-b", "paste", "--", text);
       tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", "tui");
     },
+    clipboard: () => {
+      const result = spawnSync("tmux", ["-L", socket, "show-buffer"], { encoding: "utf8" });
+      return result.status === 0 ? result.stdout : "";
+    },
     bytes: (...hex) => void tmux("send-keys", "-t", "tui", "-H", ...hex),
     recordTo: (file) => void tmux("pipe-pane", "-o", "-t", "tui", `cat >> ${quote(file)}`),
     resize: (columns) => void tmux("resize-window", "-t", "tui", "-x", String(columns)),
@@ -236,4 +245,13 @@ export function startPane(options: PaneOptions): Pane {
     },
   };
   return pane;
+}
+
+/** Ctrl+C twice, as a person quits: the hint, then the TUI gone; the pane is killed after. */
+export async function quitTui(pane: Pane): Promise<void> {
+  pane.keys("C-c");
+  await pane.until(() => pane.screen().includes("Ctrl+C again"), "the quit hint");
+  pane.keys("C-c");
+  await pane.until(() => !pane.alive(), "the TUI to quit");
+  pane.kill();
 }

@@ -47,6 +47,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
     // the finding names the file (under this run's temp folder, of any length): on one row
     const width = widthFor(`  ${finding}`, 10, 120);
     const p = startPane({ world, baseUrl: server.baseUrl, width, height: 40 });
+    pane = p; // afterEach kills it: the pane was never assigned, and its tmux server outlived the run
     await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
     p.literal("hello");
     p.keys("Enter");

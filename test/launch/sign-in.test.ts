@@ -20,12 +20,14 @@ describe("where the sign-in is found", () => {
   it("$MINI_CODEX_HOME first, then codex_home's auth.json, used where it is", () => {
     const codex = join(root, "codex");
     writeAuthFile(authFilePath(codex), apiKeyFile("sk-test-from-codex-home"));
-    expect(findSignIn(home, {}, {})).toBeUndefined();
-    const viaCodex = findSignIn(home, { codex_home: codex }, {});
+    expect(findSignIn({ state: home, config: home }, {}, {})).toBeUndefined();
+    const viaCodex = findSignIn({ state: home, config: home }, { codex_home: codex }, {});
     expect(viaCodex?.home).toBe(codex);
     expect(viaCodex?.apiKey).toBe("sk-test-from-codex-home");
     writeAuthFile(authFilePath(home), apiKeyFile("sk-test-own-home-key"));
-    expect(findSignIn(home, { codex_home: codex }, {})?.apiKey).toBe("sk-test-own-home-key");
+    expect(findSignIn({ state: home, config: home }, { codex_home: codex }, {})?.apiKey).toBe(
+      "sk-test-own-home-key",
+    );
   });
 
   it("the openai provider takes a stored key when the environment has none; the environment wins", () => {

@@ -201,15 +201,15 @@ describe.each(["shell_command", "exec_command"] as const)(
       for (const name of readdirSync("/usr/bin")) {
         if (name !== "bwrap") symlinkSync(join("/usr/bin", name), join(bin, name));
       }
-      const bwrap = () => probeBwrap(bin);
+      const sandboxProbe = () => probeBwrap(bin);
       for (const mode of ["workspace-write", "read-only"] as const) {
-        const refused = await run("touch ran", mode, { bwrap });
+        const refused = await run("touch ran", mode, { sandboxProbe });
         expect(refused.output).toContain("sandbox unavailable");
         expect(refused.output).toContain("apt-get install bubblewrap");
         expect(refused.output).toContain("-s danger-full-access");
         expect(existsSync(join(ws.ws, "ran"))).toBe(false);
       }
-      const full = await run("touch ran", "danger-full-access", { bwrap });
+      const full = await run("touch ran", "danger-full-access", { sandboxProbe });
       expect(full.exit).toBe(0);
       expect(existsSync(join(ws.ws, "ran"))).toBe(true);
     });

@@ -126,7 +126,7 @@ describe("a pseudo-terminal's command reports its own end", () => {
       shellTool: "exec_command",
       terminals,
       shellSnapshot: false,
-      bwrap: () => probeBwrap(noBwrap),
+      sandboxProbe: () => probeBwrap(noBwrap),
     });
     const ctx = makeContext(ws.ws, { sandbox: "danger-full-access" });
     try {

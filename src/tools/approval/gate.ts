@@ -1,6 +1,6 @@
-import { probeBwrap } from "../../sandbox/bwrap-probe.js";
 import { isReadOnlyCommand, withoutConfiguredDiffPrograms } from "../../sandbox/command-words.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
+import { probeSandbox } from "../../sandbox/sandbox-engine.js";
 import type { ApprovalDecision, ApprovalRequest } from "../types.js";
 import { grantPathKeys } from "./grant-paths.js";
 import {
@@ -80,7 +80,7 @@ async function unconfinable(
   return !(await (options.canConfine ?? defaultCanConfine)());
 }
 
-const defaultCanConfine = async () => (await probeBwrap()).ok;
+const defaultCanConfine = async () => (await probeSandbox()).ok;
 
 /**
  * The session's one approval gate for every tool call (TUI and exec alike): the pure policy

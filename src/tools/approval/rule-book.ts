@@ -8,6 +8,11 @@ export interface RuleFolders {
   user: string;
   /** `<project>/.codex/rules`: read only; its allow rules are not honoured (docs/config.md). */
   project?: string;
+  /**
+   * The Codex CLI's `rules/` when config.toml is read from its home: the person's own rules
+   * (Codex's "always" answers), honoured as theirs; removed only with the Codex CLI.
+   */
+  codex?: string;
 }
 
 /** A rule as /permissions lists it. */
@@ -42,21 +47,28 @@ function readFolder(dir: string | undefined): PrefixRule[] {
  */
 export class RuleBook {
   private user: PrefixRule[];
+  private readonly codex: PrefixRule[];
   private readonly project: PrefixRule[];
 
   constructor(readonly folders: RuleFolders) {
     this.user = readFolder(folders.user);
+    this.codex = readFolder(folders.codex);
     this.project = readFolder(folders.project);
   }
 
   /** The rules the gate applies: the project's allow rules are left out. */
   active(): PrefixRule[] {
-    return [...this.user, ...this.project.filter((rule) => rule.decision !== "allow")];
+    return [
+      ...this.user,
+      ...this.codex,
+      ...this.project.filter((rule) => rule.decision !== "allow"),
+    ];
   }
 
   list(): ListedRule[] {
     return [
       ...this.user.map((rule) => ({ ...rule, removable: true, ignored: false })),
+      ...this.codex.map((rule) => ({ ...rule, removable: false, ignored: false })),
       ...this.project.map((rule) => ({
         ...rule,
         removable: false,

@@ -1,22 +1,25 @@
-import { type BwrapStatus, probeBwrap } from "../../sandbox/bwrap-probe.js";
-import { commandLaunch, type SandboxSettings } from "../../sandbox/command-launch.js";
-import type { SandboxMode } from "../../sandbox/modes.js";
+import { accessSync, constants, statSync } from "node:fs";
+import { commandLaunch } from "../../sandbox/command-launch.js";
+import { probeSandbox } from "../../sandbox/sandbox-engine.js";
+import type { SandboxStatus } from "../../sandbox/sandbox-status.js";
 import { runShellCommand } from "../shell-process.js";
 import type { HookHandler } from "./hook-config.js";
+import { hookStartProblem, type StartFacts } from "./hook-start.js";
 
-/** Where and how hooks run: as confined as the model's commands, without the API keys. */
+/**
+ * Where and how hooks run: as the person who trusted them, as the Codex CLI runs them
+ * (`$SHELL -lc <command>` in cwd, unconfined), with their environment less the API keys.
+ */
 export interface HookRunContext {
   cwd: string;
-  workspaceRoots: string[];
-  sandbox: SandboxMode;
-  settings: SandboxSettings;
-  /** The environment the model's commands get (the API keys and the provider's key removed). */
+  /** The person's environment without OPENAI_API_KEY, CODEX_API_KEY and the providers' env_key. */
   env: Record<string, string>;
-  bwrap?: () => Promise<BwrapStatus>;
+  /** Whether and how commands can be confined (default: the session's probe). */
+  sandboxProbe?: () => Promise<SandboxStatus>;
   signal: AbortSignal;
 }
 
-/** The hooks a session runs (trusted ones only) and how they are confined. */
+/** The hooks a session runs (trusted ones only) and how they run. */
 export interface HookSetup {
   handlers: HookHandler[];
   run: Omit<HookRunContext, "signal">;
@@ -31,27 +34,61 @@ export interface HookRun {
   exitCode: number | null;
   stdout: string;
   stderr: string;
-  /** Why it gave no exit code: a timeout, a refusal to start, an interrupt. */
+  /** Why it gave no exit code: it could not start, a timeout, an interrupt, a signal. */
   failure?: string;
 }
 
 /** How much of a hook's stdout and stderr is read (its answer is small). */
 const KEPT_CHARS = 64_000;
 
-/** Run one hook command with its JSON payload on stdin, in the session's sandbox, with its timeout. */
+/** A file as starting a hook meets it: missing, there but not executable, or runnable. */
+export function fileStateOnDisk(path: string): ReturnType<StartFacts["fileState"]> {
+  try {
+    if (!statSync(path).isFile()) return "not_executable";
+    accessSync(path, constants.X_OK);
+    return "ok";
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EACCES" ? "not_executable" : "missing";
+  }
+}
+
+/** Why the hook gave no exit code, or undefined when it exited. */
+function noExit(outcome: Awaited<ReturnType<typeof runShellCommand>>, timeoutSec: number) {
+  if (outcome.timedOut) return `timed out after ${timeoutSec} s and was stopped`;
+  if (outcome.aborted) return "stopped: the turn was interrupted";
+  if (outcome.exitCode !== null) return undefined;
+  if (outcome.signal) return `was killed by ${outcome.signal}`;
+  return `could not start: ${outcome.output.trim() || "no process"}`;
+}
+
+/**
+ * Run one hook command with its JSON payload on stdin, with its timeout. It runs unconfined,
+ * through the launch a danger-full-access command gets (bwrap only ties its processes to
+ * mini-codex's life); a program or script that is not there fails it before it starts.
+ */
 export async function runHook(
   handler: HookHandler,
   payload: object,
   ctx: HookRunContext,
 ): Promise<HookRun> {
-  const bwrap = await (ctx.bwrap ?? probeBwrap)();
+  const facts = {
+    cwd: ctx.cwd,
+    home: ctx.env.HOME,
+    path: ctx.env.PATH,
+    fileState: fileStateOnDisk,
+  };
+  const problem = hookStartProblem(handler.command, facts);
+  if (problem)
+    return { exitCode: null, stdout: "", stderr: "", failure: `could not start: ${problem}` };
+  const sandbox = await (ctx.sandboxProbe ?? probeSandbox)();
   const launch = commandLaunch({
-    mode: ctx.sandbox,
+    mode: "danger-full-access",
     command: handler.command,
     cwd: ctx.cwd,
-    workspaceRoots: ctx.workspaceRoots,
-    settings: ctx.settings,
-    bwrap,
+    workspaceRoots: [ctx.cwd],
+    settings: { networkAccess: true, home: ctx.env.HOME, miniCodexHome: undefined },
+    sandbox,
+    shell: ctx.env.SHELL || "/bin/sh",
   });
   if ("refused" in launch)
     return { exitCode: null, stdout: "", stderr: "", failure: launch.refused };
@@ -68,10 +105,6 @@ export async function runHook(
       if (out[stream].length < KEPT_CHARS) out[stream] += chunk;
     },
   });
-  const failure = outcome.timedOut
-    ? `timed out after ${handler.timeoutSec} s and was stopped`
-    : outcome.aborted
-      ? "stopped: the turn was interrupted"
-      : undefined;
+  const failure = noExit(outcome, handler.timeoutSec);
   return { exitCode: outcome.exitCode, ...out, ...(failure ? { failure } : {}) };
 }

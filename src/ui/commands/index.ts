@@ -1,6 +1,8 @@
 import { compactCommand } from "./compact.js";
+import { copyCommand } from "./copy.js";
 import { diffCommand } from "./diff.js";
 import { effortCommand } from "./effort.js";
+import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
 import { helpCommand } from "./help.js";
 import { initCommand } from "./init.js";
@@ -35,6 +37,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   forkCommand,
   rewindCommand,
   diffCommand,
+  copyCommand(),
+  exportCommand,
   reviewCommand,
   psCommand,
   stopCommand,

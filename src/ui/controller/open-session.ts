@@ -43,6 +43,7 @@ function banner(
       `session ${session.id}`,
       `${status.model}${effort} · ${status.providerId} · ${launch.cwd}`,
       `approval ${launch.approvalPolicy} · sandbox ${launch.sandbox}${profile}`,
+      ...(launch.configNotice ? [`config: ${launch.configNotice}`] : []),
       "/help for commands · Esc interrupts · Ctrl+C twice quits",
     ],
   };

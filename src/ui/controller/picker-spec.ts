@@ -4,7 +4,10 @@ export interface PickerSpec {
   options: readonly string[];
   /** Shown after an option (what it is). */
   details?: Readonly<Record<string, string>>;
+  /** The setting in effect: marked "(current)" and highlighted first. */
   current?: string;
+  /** Highlighted first without being marked (a likely pick, not a setting). */
+  initial?: string;
   onPick(value: string): void;
   /** Esc: nothing picked. */
   onCancel?(): void;
@@ -16,7 +19,7 @@ export interface OpenPicker {
   index: number;
 }
 
-/** The picker opened on its current option (the first when there is none). */
+/** The picker opened on its initial or current option (the first when there is none). */
 export function openPicker(spec: PickerSpec): OpenPicker {
-  return { spec, index: Math.max(0, spec.options.indexOf(spec.current ?? "")) };
+  return { spec, index: Math.max(0, spec.options.indexOf(spec.initial ?? spec.current ?? "")) };
 }

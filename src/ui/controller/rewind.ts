@@ -74,11 +74,14 @@ export class RewindIntents {
       this.host.print(notice("info", "No earlier message to rewind to."));
       return;
     }
-    const labels = points.map((point) => `${point.turn}. ${firstLine(point.message)}`);
+    const labels = points.map(
+      (point) =>
+        `${point.turn}. ${firstLine(point.message)}${point.compacted ? " (before a compaction)" : ""}`,
+    );
     this.openPicker({
       title,
       options: labels,
-      current: labels.at(-1) as string,
+      initial: labels.at(-1) as string,
       onPick: (label) => {
         const point = points[labels.indexOf(label)];
         if (point) then(point);
@@ -96,7 +99,7 @@ export class RewindIntents {
       title: `Rewind to before message ${point.turn}: what?`,
       options: modes,
       details: MODE_DETAILS,
-      current: modes.at(-1) as string,
+      initial: modes.at(-1) as string,
       onPick: (mode) => void this.rewind(point, mode as RewindMode),
     });
   }

@@ -21,12 +21,6 @@ export function backspace(buffer: ComposerBuffer): ComposerBuffer {
   };
 }
 
-export function deleteWordBefore(buffer: ComposerBuffer): ComposerBuffer {
-  const before = buffer.text.slice(0, buffer.cursor);
-  const start = before.replace(/\S+\s*$|\s+$/, "").length;
-  return { text: before.slice(0, start) + buffer.text.slice(buffer.cursor), cursor: start };
-}
-
 export function moveLeft(buffer: ComposerBuffer): ComposerBuffer {
   return {
     ...buffer,
@@ -38,6 +32,42 @@ export function moveRight(buffer: ComposerBuffer): ComposerBuffer {
   const code = buffer.text.codePointAt(buffer.cursor);
   const width = code !== undefined && code > 0xffff ? 2 : 1;
   return { ...buffer, cursor: Math.min(buffer.text.length, buffer.cursor + width) };
+}
+
+/** Delete the character under the cursor (Ctrl+D). */
+export function deleteForward(buffer: ComposerBuffer): ComposerBuffer {
+  const end = moveRight(buffer).cursor;
+  return {
+    text: buffer.text.slice(0, buffer.cursor) + buffer.text.slice(end),
+    cursor: buffer.cursor,
+  };
+}
+
+/** A letter, digit or underscore: what Alt+B/F/D and Alt+Backspace take as a word (readline's). */
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** Where the word before `at` starts (skipping what is not a word first). */
+export function wordStartBefore(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && !WORD_CHAR.test(text[i - 1] as string)) i--;
+  while (i > 0 && WORD_CHAR.test(text[i - 1] as string)) i--;
+  return i;
+}
+
+/** Where the word after `at` ends (skipping what is not a word first). */
+export function wordEndAfter(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && !WORD_CHAR.test(text[i] as string)) i++;
+  while (i < text.length && WORD_CHAR.test(text[i] as string)) i++;
+  return i;
+}
+
+export function moveWordLeft(buffer: ComposerBuffer): ComposerBuffer {
+  return { ...buffer, cursor: wordStartBefore(buffer.text, buffer.cursor) };
+}
+
+export function moveWordRight(buffer: ComposerBuffer): ComposerBuffer {
+  return { ...buffer, cursor: wordEndAfter(buffer.text, buffer.cursor) };
 }
 
 export function lineStart(buffer: ComposerBuffer): ComposerBuffer {
@@ -69,6 +99,20 @@ function charWidthBefore(text: string, cursor: number): number {
   const low = text.charCodeAt(cursor - 1);
   return low >= 0xdc00 && low <= 0xdfff && cursor >= 2 ? 2 : 1;
 }
+
+/** The keys that only move the cursor or delete a character, by their action's name. */
+export const BUFFER_EDITS: Record<
+  "left" | "right" | "word_left" | "word_right" | "home" | "end" | "delete_forward",
+  (b: ComposerBuffer) => ComposerBuffer
+> = {
+  left: moveLeft,
+  right: moveRight,
+  word_left: moveWordLeft,
+  word_right: moveWordRight,
+  home: lineStart,
+  end: lineEnd,
+  delete_forward: deleteForward,
+};
 
 /** Recall of submitted messages with Up/Down; the draft being typed is kept aside. */
 export interface InputHistory {

@@ -1,22 +1,20 @@
 import type { Key } from "ink";
+import { withoutControls } from "../../text/terminal-text.js";
 import {
+  BUFFER_EDITS,
   backspace,
   type ComposerBuffer,
-  deleteWordBefore,
   EMPTY_BUFFER,
   type InputHistory,
   insertText,
-  lineEnd,
-  lineStart,
-  moveLeft,
   moveLine,
-  moveRight,
   recall,
   remember,
 } from "./composer-buffer.js";
 import { type HistorySearch, searchKey } from "./history-search.js";
 import { chipImagePaths, wordEndingAt } from "./image-chips.js";
 import { CONTROL_CHAR_ACTIONS, type KeyAction, keyAction } from "./keymap.js";
+import { isKill, KILLS, type KillAction } from "./kills.js";
 import {
   type ChipImage,
   type ComposedMessage,
@@ -26,6 +24,7 @@ import {
   forgetUnused,
   type Placeholder,
   pasteLabel,
+  placeholderSpans,
   restoreChips,
   shouldCollapse,
 } from "./paste-collapse.js";
@@ -79,6 +78,8 @@ export class ComposerModel {
   private readonly listeners = new Set<() => void>();
   /** Ctrl+R's reverse search, while it is open. */
   private searching: HistorySearch | undefined;
+  /** What the last kill cut (Ctrl+U/K/W, Alt+D/Backspace): Ctrl+Y puts it back, after a send too. */
+  private killed = "";
 
   constructor(private readonly options: ComposerOptions) {}
 
@@ -105,7 +106,7 @@ export class ComposerModel {
 
   /** Put `text` in front of whatever is being typed (one message, lines kept), its chips live again. */
   readonly prepend = (text: string, images: readonly ChipImage[] = []): void => {
-    forgetUnused(this.placeholders, this.buffer.text);
+    forgetUnused(this.placeholders, `${this.buffer.text}\n${this.killed}`);
     const front = restoreChips(text, images, this.placeholders);
     const draft = this.buffer.text;
     const joined = draft ? `${front}\n${draft}` : front;
@@ -178,7 +179,7 @@ export class ComposerModel {
 
   /** Image paths in `range` of the input become chips; a path that cannot be sent gets a note. */
   private chipImages(range?: { from: number; to: number }) {
-    forgetUnused(this.placeholders, this.buffer.text);
+    forgetUnused(this.placeholders, `${this.buffer.text}\n${this.killed}`);
     const chipped = chipImagePaths(this.buffer, this.placeholders, this.options.cwd, range);
     for (const [label, held] of chipped.added) this.placeholders.set(label, held);
     for (const note of chipped.notes) this.options.onNotice(note);
@@ -186,20 +187,22 @@ export class ComposerModel {
   }
 
   /** Insert pasted text: a long paste as one placeholder line, dragged image files as chips. */
-  private insertPaste(text: string) {
+  private insertPaste(pasted: string) {
+    const text = withoutControls(pasted);
     if (!shouldCollapse(text)) {
       const from = this.buffer.cursor;
       this.replace(insertText(this.buffer, text));
       return this.chipImages({ from, to: from + text.length });
     }
-    forgetUnused(this.placeholders, this.buffer.text);
+    forgetUnused(this.placeholders, `${this.buffer.text}\n${this.killed}`);
     const label = pasteLabel(text, this.placeholders);
     this.placeholders.set(label, { kind: "paste", text });
     this.replace(insertText(this.buffer, label));
   }
 
   /** Typed text; a space after an image path makes that path a chip. */
-  private type(text: string) {
+  private type(typed: string) {
+    const text = withoutControls(typed);
     this.replace(insertText(this.buffer, text));
     if (!/\s$/.test(text)) return;
     const range = wordEndingAt(this.buffer.text, this.buffer.cursor - 1);
@@ -271,25 +274,22 @@ export class ComposerModel {
         return this.replace(deletePlaceholderBefore(b, this.placeholders) ?? backspace(b));
       case "search_history":
         return this.startSearch();
+      case "yank":
+        return this.type(this.killed);
       case "expand_paste": {
         const text = expandPastes(b.text, this.placeholders);
         return this.replace({ text, cursor: text.length });
       }
       default:
-        return this.replace(EDITS[action](b));
+        return isKill(action) ? this.kill(action) : this.replace(BUFFER_EDITS[action](b));
     }
   }
-}
 
-/** The keys that only move the cursor or delete. */
-const EDITS: Record<
-  "left" | "right" | "home" | "end" | "delete_word" | "clear_line",
-  (b: ComposerBuffer) => ComposerBuffer
-> = {
-  left: moveLeft,
-  right: moveRight,
-  home: lineStart,
-  end: lineEnd,
-  delete_word: deleteWordBefore,
-  clear_line: () => EMPTY_BUFFER,
-};
+  /** Cut what `action` takes (a placeholder whole, never half of it), keeping it for Ctrl+Y. */
+  private kill(action: KillAction) {
+    const cut = KILLS[action](this.buffer, placeholderSpans(this.buffer.text, this.placeholders));
+    if (!cut) return;
+    this.killed = cut.killed;
+    this.replace(cut.buffer);
+  }
+}

@@ -20,15 +20,39 @@ export type KeyAction =
   | "right"
   | "home"
   | "end"
+  | "word_left"
+  | "word_right"
   | "backspace"
-  | "delete_word"
-  | "clear_line";
+  | "delete_forward"
+  | "kill_spaced_word_before"
+  | "kill_word_before"
+  | "kill_word_after"
+  | "kill_line_start"
+  | "kill_line_end"
+  | "yank";
 
 export interface KeyBinding {
   keys: string;
   action: KeyAction;
   description: string;
+  /** The letter of a Ctrl+letter binding: its control byte does the same inside a chunk. */
+  ctrl?: string;
   match(input: string, key: Key): boolean;
+}
+
+/** The control byte Ctrl+`letter` sends (Ctrl+U: 0x15). */
+const controlByte = (letter: string) => String.fromCharCode(letter.charCodeAt(0) - 96);
+
+/**
+ * Ctrl+`letter`, as Ink reports it (the letter with `ctrl`) or as its bare control byte (a
+ * terminal that sends the byte without the modifier): never typed text either way.
+ */
+function ctrlKey(letter: string) {
+  const byte = controlByte(letter);
+  return {
+    ctrl: letter,
+    match: (input: string, key: Key) => (key.ctrl && input === letter) || input === byte,
+  };
 }
 
 /** The one table of key bindings; /help lists it. Order matters: first match wins. */
@@ -61,13 +85,13 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
     keys: "Ctrl+C",
     action: "ctrl_c",
     description: "interrupt / clear the input; twice to quit",
-    match: (input, key) => key.ctrl && input === "c",
+    ...ctrlKey("c"),
   },
   {
     keys: "Ctrl+T",
     action: "transcript",
     description: "the whole transcript in a pager (↑↓ PgUp PgDn g G scroll, / search, Esc closes)",
-    match: (input, key) => key.ctrl && input === "t",
+    ...ctrlKey("t"),
   },
   {
     keys: "Alt+E",
@@ -91,19 +115,19 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
     keys: "Ctrl+O",
     action: "show_output",
     description: "print the last command's whole output (the transcript cuts it)",
-    match: (input, key) => key.ctrl && input === "o",
+    ...ctrlKey("o"),
   },
   {
     keys: "Ctrl+X",
     action: "expand_paste",
     description: "expand collapsed pastes ([Pasted N chars]) into the input",
-    match: (input, key) => key.ctrl && input === "x",
+    ...ctrlKey("x"),
   },
   {
     keys: "Ctrl+R",
     action: "search_history",
     description: "search the messages sent before (again: older; Enter puts it in the input)",
-    match: (input, key) => key.ctrl && input === "r",
+    ...ctrlKey("r"),
   },
   {
     keys: "Up",
@@ -117,19 +141,51 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
     description: "next line / message",
     match: (_i, key) => key.downArrow,
   },
-  { keys: "Left", action: "left", description: "move left", match: (_i, key) => key.leftArrow },
-  { keys: "Right", action: "right", description: "move right", match: (_i, key) => key.rightArrow },
+  {
+    keys: "Left / Ctrl+B",
+    action: "left",
+    description: "move left",
+    ctrl: "b",
+    match: (input, key) => key.leftArrow || ctrlKey("b").match(input, key),
+  },
+  {
+    keys: "Right / Ctrl+F",
+    action: "right",
+    description: "move right",
+    ctrl: "f",
+    match: (input, key) => key.rightArrow || ctrlKey("f").match(input, key),
+  },
+  {
+    keys: "Alt+B / Alt+F",
+    action: "word_left",
+    description: "move a word left / right",
+    match: (input, key) => key.meta && input === "b",
+  },
+  {
+    keys: "",
+    action: "word_right",
+    description: "",
+    match: (input, key) => key.meta && input === "f",
+  },
   {
     keys: "Home / Ctrl+A",
     action: "home",
     description: "start of line",
-    match: (input, key) => key.home || (key.ctrl && input === "a"),
+    ctrl: "a",
+    match: (input, key) => key.home || ctrlKey("a").match(input, key),
   },
   {
     keys: "End / Ctrl+E",
     action: "end",
     description: "end of line",
-    match: (input, key) => key.end || (key.ctrl && input === "e"),
+    ctrl: "e",
+    match: (input, key) => key.end || ctrlKey("e").match(input, key),
+  },
+  {
+    keys: "Alt+Backspace",
+    action: "kill_word_before",
+    description: "delete the word before the cursor (letters and digits)",
+    match: (_i, key) => key.meta && (key.backspace || key.delete),
   },
   {
     keys: "Backspace",
@@ -139,16 +195,40 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
     match: (_i, key) => key.backspace || key.delete,
   },
   {
+    keys: "Ctrl+D",
+    action: "delete_forward",
+    description: "delete under the cursor",
+    ...ctrlKey("d"),
+  },
+  {
     keys: "Ctrl+W",
-    action: "delete_word",
-    description: "delete the word before the cursor",
-    match: (input, key) => key.ctrl && input === "w",
+    action: "kill_spaced_word_before",
+    description: "delete back to the previous space",
+    ...ctrlKey("w"),
+  },
+  {
+    keys: "Alt+D",
+    action: "kill_word_after",
+    description: "delete to the end of the word",
+    match: (input, key) => key.meta && input === "d",
   },
   {
     keys: "Ctrl+U",
-    action: "clear_line",
-    description: "clear the input",
-    match: (input, key) => key.ctrl && input === "u",
+    action: "kill_line_start",
+    description: "delete to the start of the line",
+    ...ctrlKey("u"),
+  },
+  {
+    keys: "Ctrl+K",
+    action: "kill_line_end",
+    description: "delete to the end of the line",
+    ...ctrlKey("k"),
+  },
+  {
+    keys: "Ctrl+Y",
+    action: "yank",
+    description: "put back what Ctrl+U/K/W or Alt+D/Backspace deleted last",
+    ...ctrlKey("y"),
   },
 ];
 
@@ -159,19 +239,17 @@ export function keyAction(input: string, key: Key): KeyAction | undefined {
 /** The key that prints the last command's whole output (named where output is cut). */
 export const SHOW_OUTPUT_KEY = "Ctrl+O";
 
-/** Control characters that can arrive inside a multi-character chunk (keys typed fast). */
+/**
+ * Control characters that can arrive inside a multi-character chunk (keys typed fast): the
+ * Ctrl+letter bindings' bytes, and the keys that are control bytes themselves.
+ */
 export const CONTROL_CHAR_ACTIONS: Readonly<Record<string, KeyAction>> = {
-  "\u0003": "ctrl_c",
+  ...Object.fromEntries(
+    KEY_BINDINGS.flatMap((b) => (b.ctrl ? [[controlByte(b.ctrl), b.action]] : [])),
+  ),
   "\r": "submit",
   "\t": "queue",
   "\n": "newline",
   "\u007f": "backspace",
   "\b": "backspace",
-  "\u000f": "show_output",
-  "\u0018": "expand_paste",
-  "\u0012": "search_history",
-  "\u0015": "clear_line",
-  "\u0017": "delete_word",
-  "\u0001": "home",
-  "\u0005": "end",
 };

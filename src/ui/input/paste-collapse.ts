@@ -1,6 +1,7 @@
 import { imageMention } from "../../protocol/image-data.js";
 import type { MessageImage } from "../../protocol/items.js";
 import { groupedNumber } from "../../text/grouped-number.js";
+import { withoutControls } from "../../text/terminal-text.js";
 import type { ComposerBuffer } from "./composer-buffer.js";
 
 /** A paste longer than this (characters or lines) shows as one placeholder in the composer. */
@@ -75,7 +76,10 @@ export function placeholderSpans(text: string, placeholders: Placeholders) {
   return spans.sort((a, b) => a.start - b.start);
 }
 
-/** The message as sent: pastes expanded, each image chip as its path and its image after it. */
+/**
+ * The message as sent: pastes expanded, each image chip as its path and its image after it;
+ * no control character gets through (the one place the composer's text becomes a message).
+ */
 export function composeMessage(text: string, placeholders: Placeholders): ComposedMessage {
   let out = "";
   let from = 0;
@@ -83,10 +87,10 @@ export function composeMessage(text: string, placeholders: Placeholders): Compos
   const sent = new Set<string>();
   for (const { start, end, label, held } of placeholderSpans(text, placeholders)) {
     if (start < from) continue;
-    out += text.slice(from, start);
+    out += withoutControls(text.slice(from, start));
     from = end;
     if (held.kind === "paste") {
-      out += held.text;
+      out += withoutControls(held.text);
       continue;
     }
     out += imageMention(held.path);
@@ -95,7 +99,7 @@ export function composeMessage(text: string, placeholders: Placeholders): Compos
       images.push({ url: held.dataUrl, at: out.length, label, name: held.name, path: held.path });
     sent.add(label);
   }
-  return { text: out + text.slice(from), images };
+  return { text: out + withoutControls(text.slice(from)), images };
 }
 
 /** Several messages as one (queued ones going back to the input), one per line. */

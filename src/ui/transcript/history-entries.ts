@@ -17,14 +17,20 @@ import { collapseOutput, type TranscriptEntryBody } from "./transcript-entries.j
 const PATCH_LINE = /^([AMD]) (.+)$/;
 const KINDS = { A: "add", M: "update", D: "delete" } as const;
 
-/** The transcript a saved history shows on screen (resume, fork): what the person saw then. */
-export function historyEntries(history: readonly ResponseItem[]): TranscriptEntryBody[] {
+/** Each tool call's output in a history, by its `call_id`. */
+export function outputsByCall(history: readonly ResponseItem[]): Map<string, ToolOutput> {
   const outputs = new Map<string, ToolOutput>();
   for (const item of history) {
     if (typeof item.call_id === "string" && isToolOutputValue(item.output)) {
       outputs.set(item.call_id, item.output);
     }
   }
+  return outputs;
+}
+
+/** The transcript a saved history shows on screen (resume, fork): what the person saw then. */
+export function historyEntries(history: readonly ResponseItem[]): TranscriptEntryBody[] {
+  const outputs = outputsByCall(history);
   const out: TranscriptEntryBody[] = [];
   for (const item of history) {
     const call = asToolCall(item);

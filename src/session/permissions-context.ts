@@ -1,0 +1,88 @@
+import { developerMessage, messageText, type ResponseItem } from "../protocol/items.js";
+import type { SandboxMode } from "../sandbox/modes.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
+
+/** What the model is told about its sandbox and who approves (the `<permissions>` message). */
+export interface PermissionsInput {
+  sandbox: SandboxMode;
+  approvalPolicy: ApprovalPolicy;
+  /** `[sandbox_workspace_write] network_access`. */
+  networkAccess?: boolean;
+  /** False in exec: nobody answers approvals. */
+  canAsk?: boolean;
+}
+
+export const PERMISSIONS_TAG = "<permissions>";
+
+const HIDDEN =
+  "~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh, ~/.docker and the mini-codex home are hidden";
+
+/** What each mode really enforces (docs/config.md, "Sandbox"); the model plans by it. */
+function sandboxText(mode: SandboxMode, networkAccess: boolean): string {
+  if (mode === "danger-full-access") {
+    return "There is no sandbox: commands run with full access to the file system and the network.";
+  }
+  if (mode === "read-only") {
+    return `Shell commands run in a bubblewrap sandbox: the whole file system is read-only (only a private /tmp is writable), the network is off, and ${HIDDEN}. apply_patch may not write files without approval.`;
+  }
+  const network = networkAccess ? "the network is on" : "the network is off";
+  return `Shell commands run in a bubblewrap sandbox: they may write only inside the workspace roots and a private /tmp; .git is read-only; ${network}; ${HIDDEN}. apply_patch writes inside the workspace roots only, never into .git.`;
+}
+
+const APPROVAL_TEXT: Record<ApprovalPolicy, string> = {
+  untrusted:
+    "Commands other than known read-only ones, and patches, need the user's approval first.",
+  "on-request":
+    "Commands run in the sandbox without asking; when the sandbox blocks one, the user is asked whether to run it again without the sandbox.",
+  "on-failure":
+    "Commands run in the sandbox without asking; when the sandbox blocks one, the user is asked whether to run it again without the sandbox.",
+  never:
+    "Nothing asks the user: work within the sandbox; a command the sandbox blocks fails and you get its output.",
+};
+
+const NOBODY_TO_ASK =
+  "Nobody can approve anything in this session: what would need approval is refused, with the reason in the tool output.";
+
+/**
+ * The developer message stating the sandbox and the approval policy: the first item of a new
+ * session's context, and again, whole, whenever what holds differs from what the model was told.
+ */
+export function permissionsMessage(input: PermissionsInput): ResponseItem {
+  return developerMessage(
+    [
+      PERMISSIONS_TAG,
+      `sandbox_mode: ${input.sandbox}`,
+      sandboxText(input.sandbox, input.networkAccess ?? false),
+      `approval_policy: ${input.approvalPolicy}`,
+      APPROVAL_TEXT[input.approvalPolicy],
+      ...(input.canAsk === false && input.approvalPolicy !== "never" ? [NOBODY_TO_ASK] : []),
+      "</permissions>",
+    ].join("\n"),
+  );
+}
+
+/** The text of the last permissions message in `history` (what the model was told last). */
+function lastPermissionsText(history: readonly ResponseItem[]): string | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const item = history[i] as ResponseItem;
+    if (item.type !== "message" || item.role !== "developer") continue;
+    const text = messageText(item);
+    if (text?.startsWith(PERMISSIONS_TAG)) return text;
+  }
+  return undefined;
+}
+
+/**
+ * The permissions message to append before the next message: `current` when the history last
+ * told the model something else (a resume, exec resume or fork with another sandbox or approval
+ * policy, or a compaction, /new or rewind that dropped an earlier update); nothing when it
+ * already says `current`, or when the history never stated permissions (a context of its own).
+ */
+export function permissionsUpdate(
+  history: readonly ResponseItem[],
+  current: ResponseItem | undefined,
+): ResponseItem[] {
+  if (!current) return [];
+  const told = lastPermissionsText(history);
+  return told === undefined || told === messageText(current) ? [] : [current];
+}
