@@ -46,6 +46,8 @@ const CONFIG_KEYS = {
   /** `prompt_cache_options.ttl` for models that take cache options (default 12h). */
   prompt_cache_ttl: () => z.enum(PROMPT_CACHE_TTLS).optional(),
   openai_base_url: () => z.url().optional(),
+  /** The OAuth issuer ChatGPT sign-in and refreshes use (default https://auth.openai.com; the demo server's for tests). */
+  chatgpt_issuer: () => z.url().optional(),
   approval_policy: () => z.enum(APPROVAL_POLICIES).optional(),
   sandbox_mode: () => z.enum(SANDBOX_MODES).optional(),
   /** `[sandbox_workspace_write]` (Codex key): what workspace-write allows beyond the workspace. */

@@ -31,6 +31,7 @@ import { resolveProvider } from "./provider.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
+import { findSignIn } from "./sign-in.js";
 import { packageVersion } from "./version.js";
 import { existingDir, type ResumedIn, workingDirectory } from "./working-directory.js";
 
@@ -156,7 +157,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const loaded = configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
   let { config } = loaded;
-  const resolved = resolveProvider(config, env);
+  const resolved = resolveProvider(config, env, () => findSignIn(homes, config, env));
   const provider = resolved.settings;
   const cwd = workingDirectory({
     ...input,
