@@ -236,4 +236,13 @@ export const TARGETS = [
       f.lite.full_requests.mini_codex <= f.lite.full_requests.codex &&
       within(f.lite.peak_rss_ratio, 1),
   },
+  {
+    label:
+      "subagents: a parent and four forks, the forks' cost warm / cold (first requests: cached share, bytes) (issue 39)",
+    bench: "subagents",
+    target: "warm forks cheaper, ≥ 90% cached on their first requests",
+    figure: (f) =>
+      `${f.forks_cost_warm_over_cold}× ($${f.warm.forks_usd} vs $${f.cold.forks_usd}); cached ${pct(f.warm.first_requests_cached_share)} vs ${pct(f.cold.first_requests_cached_share)}; bytes ${f.first_requests_bytes_warm_over_cold}×`,
+    met: (f) => f.forks_cost_warm_over_cold < 1 && f.warm.first_requests_cached_share >= 0.9,
+  },
 ];

@@ -40,6 +40,8 @@ export interface SignInTokens {
   access_token: string;
   refresh_token: string;
   account_id?: string | null;
+  /** Where the tokens were issued (Codex 0.171 writes it; refreshes go back there). */
+  oauth_provenance?: { issuer?: string; client_id?: string };
   [other: string]: unknown;
 }
 
@@ -156,16 +158,23 @@ export function removeAuthFile(path: string): boolean {
   }
 }
 
-/** The file a ChatGPT sign-in writes (Codex's `persist_tokens`: the account from the id token). */
+/**
+ * The file a ChatGPT sign-in writes, as Codex 0.171 writes it: the account from the id token,
+ * and `oauth_provenance` naming the issuer and client the tokens came from.
+ */
 export function signInFile(
   tokens: { id_token: string; access_token: string; refresh_token: string },
-  accountId: string | undefined,
+  issued: { accountId: string | undefined; issuer: string; clientId: string },
   now: Date,
 ): AuthDotJson {
   return {
     auth_mode: "chatgpt",
     OPENAI_API_KEY: null,
-    tokens: { ...tokens, account_id: accountId ?? null },
+    tokens: {
+      ...tokens,
+      oauth_provenance: { issuer: issued.issuer, client_id: issued.clientId },
+      account_id: issued.accountId ?? null,
+    },
     last_refresh: now.toISOString(),
   };
 }

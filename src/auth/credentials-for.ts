@@ -8,7 +8,7 @@ import {
 } from "./auth-file.js";
 import { ChatgptSignIn } from "./chatgpt-sign-in.js";
 import { AuthError, type BearerCredentials } from "./credentials.js";
-import type { SignInIssuer } from "./issuer.js";
+import { REFRESH_URL_OVERRIDE_ENV, type SignInIssuer } from "./issuer.js";
 
 /** An API key never changes: a 401 means the key itself is refused. */
 export function apiKeyCredentials(key: string): BearerCredentials {
@@ -26,6 +26,29 @@ export function apiKeyCredentials(key: string): BearerCredentials {
 export interface CredentialsOptions {
   issuer: SignInIssuer;
   now?: () => number;
+  /** For Codex's refresh-URL override (default process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Where these tokens are refreshed: Codex's `CODEX_REFRESH_TOKEN_URL_OVERRIDE` first, then the
+ * issuer the file says issued them (`tokens.oauth_provenance`), then the configured one.
+ */
+export function refreshIssuer(
+  tokens: SignInTokens,
+  configured: SignInIssuer,
+  env: NodeJS.ProcessEnv = process.env,
+): SignInIssuer {
+  if (env[REFRESH_URL_OVERRIDE_ENV]) return configured;
+  const origin = tokens.oauth_provenance?.issuer;
+  if (typeof origin !== "string" || !/^https?:\/\//.test(origin)) return configured;
+  const issuer = origin.replace(/\/+$/, "");
+  const clientId = tokens.oauth_provenance?.client_id;
+  return {
+    issuer,
+    tokenUrl: `${issuer}/oauth/token`,
+    clientId: typeof clientId === "string" && clientId.length > 0 ? clientId : configured.clientId,
+  };
 }
 
 /**
@@ -62,8 +85,9 @@ function credentialsOfFile(
   }
   if (mode === "chatgpt") {
     if (!file.tokens) return undefined;
+    const issuer = refreshIssuer(file.tokens, options.issuer, options.env);
     return new ChatgptSignIn(
-      { home, issuer: options.issuer, ...(options.now ? { now: options.now } : {}) },
+      { home, issuer, ...(options.now ? { now: options.now } : {}) },
       file as AuthDotJson & { tokens: SignInTokens },
     );
   }

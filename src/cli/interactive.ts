@@ -15,6 +15,7 @@ import { listSessions } from "../session/session-list.js";
 import type { SessionSource, TuiLaunchOptions } from "../ui/contract.js";
 import { yieldToKeys } from "../ui/controller/yield-to-keys.js";
 import type { NotificationEvent } from "../ui/notifications.js";
+import { firstSignIn } from "./first-sign-in.js";
 import { askFolderTrust } from "./folder-trust.js";
 import { askHookTrust } from "./hook-trust.js";
 import { askChoice } from "./terminal-choice.js";
@@ -86,9 +87,11 @@ async function inSessionDirectory(flags: SharedFlags, saved: SavedSettings): Pro
 /** `mini-codex [PROMPT]`: the TUI. */
 export async function runInteractive(
   prompt: string | undefined,
-  flags: SharedFlags,
+  given: SharedFlags,
   start?: TuiLaunchOptions["start"],
 ): Promise<number> {
+  // nothing to sign in with: the first start asks how (or runs the demo provider)
+  const flags = await firstSignIn(given);
   // `resume`/`fork`: the saved session's model, effort, provider, sandbox and approval policy
   // unless the command line sets them; its directory or the current one, as the person says
   const saved = savedSessionOf(flags, start);
@@ -154,6 +157,9 @@ export async function runInteractive(
           path: process.env.PATH,
         }),
       home: runtime().home,
+      get hiddenHomes() {
+        return runtime().hiddenHomes;
+      },
       // the running session's: a saved session opened later brings its own
       get cwd() {
         return runtime().cwd;

@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
+import { AuthError } from "../auth/credentials.js";
 import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
 import type { ExecFlags, SharedFlags } from "../launch/flags.js";
@@ -7,6 +8,7 @@ import { probeSandbox } from "../sandbox/sandbox-engine.js";
 import { SessionStorageError } from "../session/session-storage.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
 import { addExecRewindCommand } from "./exec-rewind-command.js";
+import { addLoginCommands } from "./login-commands.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
 import { type ReviewFlags, reviewTargetOf } from "./review-flags.js";
@@ -109,6 +111,7 @@ function buildProgram(pending: Pending): Command {
     });
 
   addMcpCommands(program, pending);
+  addLoginCommands(program, pending);
 
   program
     .command("sandbox")
@@ -142,22 +145,36 @@ function buildProgram(pending: Pending): Command {
     .addOption(
       new Option("--no-ws-compression", "decline permessage-deflate on WebSocket handshakes"),
     )
+    .addOption(
+      new Option(
+        "--access-token-ttl <SECONDS>",
+        "lifetime of the demo issuer's access tokens",
+      ).default("3600"),
+    )
     .action(
       (flags: {
         port: string;
         requestsLog?: string;
         streamIds: "lanes" | "reject" | "ignore";
         wsCompression: boolean;
+        accessTokenTtl: string;
       }) => {
         const port = Number(flags.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
           throw new UsageError(`--port expects a port number, got ${flags.port}`);
+        }
+        const ttl = Number(flags.accessTokenTtl);
+        if (!Number.isFinite(ttl) || ttl < 1) {
+          throw new UsageError(
+            `--access-token-ttl expects seconds (1 or more), got ${flags.accessTokenTtl}`,
+          );
         }
         pending.result = import("../demo/main.js").then(async (m) => {
           await m.runDemoServerCommand({
             port,
             streamIds: flags.streamIds,
             wsCompression: flags.wsCompression,
+            accessTokenTtlMs: ttl * 1000,
             ...(flags.requestsLog ? { requestsLog: flags.requestsLog } : {}),
           });
           return 0;
@@ -228,8 +245,8 @@ function report(error: unknown): number {
     process.stderr.write(`mini-codex: ${error.message}\n`);
     return error.exitCode;
   }
-  // a sessions folder that is read-only or full: the person's to fix, not a crash
-  if (error instanceof SessionStorageError) {
+  // a sessions folder that is read-only or full, a sign-in to renew: the person's to fix, not a crash
+  if (error instanceof SessionStorageError || error instanceof AuthError) {
     process.stderr.write(`mini-codex: ${error.message}\n`);
     return EXIT_FAILED;
   }

@@ -98,7 +98,7 @@ async function runProbes(world: DoctorWorld, knobs: { processListing: boolean; p
       sandbox: {
         networkAccess: run.network,
         home: world.home,
-        miniCodexHome: world.miniCodexHome,
+        hiddenHomes: [world.miniCodexHome],
         runtimeDir: join(world.home, "run"),
         processListing: knobs.processListing,
       },

@@ -4,7 +4,8 @@ import { startDemoServer } from "./server.js";
 import type { RecordedRequest } from "./types.js";
 
 /**
- * `mini-codex demo-server --port N`: run the demo server alone, print its base URL on stdout
+ * `mini-codex demo-server --port N`: run the demo server alone (the Responses API and the
+ * sign-in issuer on one origin, `--access-token-ttl` seconds per access token), print its base URL on stdout
  * and serve until SIGINT / SIGTERM. `requestsLog` appends one JSON line per request (its
  * shape on the wire, never its text); `streamIds` starts it refusing or ignoring `stream_id`.
  */
@@ -14,6 +15,8 @@ export async function runDemoServerCommand(options: {
   requestsLog?: string;
   streamIds?: StreamIdMode;
   wsCompression?: boolean;
+  /** The demo issuer's access-token lifetime. */
+  accessTokenTtlMs?: number;
 }): Promise<void> {
   const { requestsLog } = options;
   const server = await startDemoServer({
@@ -21,6 +24,7 @@ export async function runDemoServerCommand(options: {
     ...(options.host ? { host: options.host } : {}),
     ...(options.streamIds ? { streamIds: options.streamIds } : {}),
     ...(options.wsCompression === false ? { wsCompression: false } : {}),
+    ...(options.accessTokenTtlMs ? { issuer: { accessTokenTtlMs: options.accessTokenTtlMs } } : {}),
     ...(requestsLog
       ? { onRequest: (request) => appendFileSync(requestsLog, `${requestLine(request)}\n`) }
       : {}),

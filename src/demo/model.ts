@@ -1,4 +1,5 @@
 import type { ResponseItem } from "../protocol/items.js";
+import { agentStep } from "./agent-steps.js";
 import { expandCompaction } from "./compaction.js";
 import {
   type DemoOutput,
@@ -62,6 +63,8 @@ type Decided = { list: DemoOutput[] } | { fail: { code: string; message: string 
 function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: string } {
   const step = terminalStep(input.context, input.tools);
   if (step) return { outputs: { list: [step] }, summary: "Working with a background terminal." };
+  const agents = agentStep(input.context, input.tools);
+  if (agents) return { outputs: { list: agents }, summary: "Working with subagents." };
   const last = input.context.at(-1);
   if (last && (last.type === "function_call_output" || last.type === "custom_tool_call_output")) {
     const again = repeatedCommand(input.context, true);

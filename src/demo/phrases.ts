@@ -41,6 +41,10 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
     phrase: "demo:slow N after run: <command>",
     does: "calls the command first, then the slow answer",
   },
+  {
+    phrase: "spawn: <task>",
+    does: "hands the task to a subagent (spawn_agent, a fork), waits for it (wait_agent) and reports its answer; `spawn N:` N of them, `spawn isolated:` without the conversation, `spawn effort=high:` on another effort",
+  },
   { phrase: "demo:long N", does: "answers with N characters of text" },
   { phrase: "demo:fail", does: "fails the response, to see an error" },
   { phrase: "/compact", does: "summarises what you asked" },

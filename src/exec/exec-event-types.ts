@@ -1,4 +1,5 @@
 import type { UsageFigures } from "../protocol/events.js";
+import type { CollabToolCallExecItem } from "./collab-items.js";
 import type { ImageViewExecItem } from "./image-items.js";
 import type { McpToolCallExecItem, WebSearchExecItem } from "./mcp-items.js";
 
@@ -24,6 +25,7 @@ export type ExecItem =
   | McpToolCallExecItem
   | WebSearchExecItem
   | ImageViewExecItem
+  | CollabToolCallExecItem
   | ReviewFindingExecItem
   | { id: string; type: "error"; message: string };
 

@@ -4,6 +4,7 @@ import { assertNever, type SessionEvent } from "../session/events.js";
 import { addUsage, noUsage, requestUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
+import { collabItem } from "./collab-items.js";
 import { type ExecEvent, type ExecItem, toExecUsage } from "./exec-event-types.js";
 import { imageViewItem } from "./image-items.js";
 import { assistantText, reasoningText } from "./item-text.js";
@@ -40,10 +41,15 @@ export class ExecEventMapper {
   private usage: UsageFigures = noUsage();
   private sawUsage = false;
   private cost = new TurnCost();
+  /** Subagent tool calls in progress: their item ids, by call id. */
+  private readonly agentCalls = new Map<string, string>();
+  /** The session id (`thread.started`): the sender of the subagent calls. */
+  private threadId = "";
   /** Text of the last agent message of the current turn. */
   lastMessage: string | undefined;
 
   threadStarted(threadId: string): ExecEvent[] {
+    this.threadId = threadId;
     return [{ type: "thread.started", thread_id: threadId }];
   }
 
@@ -94,6 +100,7 @@ export class ExecEventMapper {
       case "tool_call_started":
       case "tool_call_finished":
       case "settings_changed":
+      case "agent_update":
       case "steer_state":
       case "compacted":
         return [];
@@ -203,6 +210,16 @@ export class ExecEventMapper {
         return [{ type: "item.completed", item: imageViewItem(this.id(), event) }];
       case "patch_preview":
         return [];
+      case "agent_call": {
+        if (event.phase === "started") {
+          const id = this.id();
+          this.agentCalls.set(event.callId, id);
+          return [{ type: "item.started", item: collabItem(id, this.threadId, event) }];
+        }
+        const id = this.agentCalls.get(event.callId) ?? this.id();
+        this.agentCalls.delete(event.callId);
+        return [{ type: "item.completed", item: collabItem(id, this.threadId, event) }];
+      }
       default:
         return assertNever(event);
     }

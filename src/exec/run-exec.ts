@@ -194,7 +194,7 @@ async function reviewRequest(
 ): Promise<string> {
   try {
     return reviewPrompt(
-      await reviewDiff(target, { cwd: runtime.cwd, miniCodexHome: runtime.home }),
+      await reviewDiff(target, { cwd: runtime.cwd, hiddenHomes: runtime.hiddenHomes }),
       extra,
     );
   } catch (error) {

@@ -1,3 +1,5 @@
+import { describeAgent } from "../session/agent-bill.js";
+import { isFinalStatus } from "../session/agent-view.js";
 import { describeDiagnosis } from "../session/cache-diagnosis.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
 import { printable, shownOutput } from "../text/terminal-text.js";
@@ -7,6 +9,12 @@ import { compactionNotice } from "../turn/compaction.js";
 import { assistantText, reasoningText } from "./item-text.js";
 
 const MAX_OUTPUT_LINES = 12;
+
+/** The first line of a text, marked when more followed. */
+function firstLine(text: string): string {
+  const [first = "", ...rest] = text.split("\n");
+  return rest.length > 0 ? `${first} …` : first;
+}
 
 function tail(text: string, lines: number): string[] {
   const all = text.replace(/\n$/, "").split("\n");
@@ -75,6 +83,13 @@ export class TextProgress {
       case "reasoning_delta":
       case "tool_call_started":
       case "tool_call_finished":
+        return;
+      case "agent_update":
+        // a subagent's end, once: what it said (its figures are the exit bill's)
+        if (isFinalStatus(event.agent.status) && event.agent.status !== "shutdown") {
+          this.line(printable(firstLine(describeAgent(event.agent))));
+        }
+        return;
       case "settings_changed":
       case "steer_state":
         return;
@@ -143,6 +158,11 @@ export class TextProgress {
         this.outputTail(event.output);
         return;
       }
+      case "agent_call":
+        if (event.phase === "started" && event.tool === "spawn_agent" && event.prompt) {
+          this.line(printable(firstLine(`spawn_agent: ${event.prompt}`)));
+        }
+        return;
       case "command_output":
       case "patch_preview":
       case "mcp_call_started":

@@ -46,6 +46,8 @@ const CONFIG_KEYS = {
   /** `prompt_cache_options.ttl` for models that take cache options (default 12h). */
   prompt_cache_ttl: () => z.enum(PROMPT_CACHE_TTLS).optional(),
   openai_base_url: () => z.url().optional(),
+  /** The OAuth issuer ChatGPT sign-in and refreshes use (default https://auth.openai.com; the demo server's for tests). */
+  chatgpt_issuer: () => z.url().optional(),
   approval_policy: () => z.enum(APPROVAL_POLICIES).optional(),
   sandbox_mode: () => z.enum(SANDBOX_MODES).optional(),
   /** `[sandbox_workspace_write]` (Codex key): what workspace-write allows beyond the workspace. */
@@ -113,8 +115,25 @@ const CONFIG_KEYS = {
         cost_question_min_usd: z.number().min(0).optional(),
       })
       .optional(),
-  /** `[features]` (Codex's table): `shell_snapshot` (default true); other Codex features are ignored. */
-  features: () => z.object({ shell_snapshot: z.boolean().optional() }).optional(),
+  /** `[features]` (Codex's table): `shell_snapshot`, `multi_agent` (default true); others are ignored. */
+  features: () =>
+    z
+      .object({ shell_snapshot: z.boolean().optional(), multi_agent: z.boolean().optional() })
+      .optional(),
+  /** `[agents]`: subagents (docs/config.md, "Subagents"); Codex's `enabled`, `max_threads`, `max_depth`. */
+  agents: () =>
+    z
+      .object({
+        enabled: z.boolean().optional(),
+        max_threads: z.number().int().min(1).optional(),
+        max_depth: z.number().int().min(0).optional(),
+        /** What all subagents of a session may spend: tokens (input + output), or US dollars. */
+        budget_tokens: z.number().int().min(1).optional(),
+        budget_usd: z.number().positive().optional(),
+        /** `cold`: forks start as the Codex CLI's (full, a cache key of their own); default warm. */
+        fork_start: z.enum(["warm", "cold"]).optional(),
+      })
+      .optional(),
   /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
   notify: () => z.array(z.string()).min(1).optional(),
   /** Codex keys: AGENTS.md budget in bytes (default 32 KiB) and extra file names per folder. */

@@ -7,6 +7,7 @@ import { type NewSessionMeta, SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
+import { agentLimitsOf } from "./agent-config.js";
 import { systemTimezone } from "./context-sources.js";
 import { ConfigError } from "./errors.js";
 import { hookSetup } from "./hook-setup.js";
@@ -82,7 +83,7 @@ export async function openSession(
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
     ...(config.web_search ? { webSearch: config.web_search } : {}),
-    ...shellSandboxOptions(config, runtime.home, process.env),
+    ...shellSandboxOptions(config, runtime.hiddenHomes, process.env),
   });
   // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
   const mcp = await runtime.mcp.get();
@@ -112,6 +113,9 @@ export async function openSession(
     ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),
   };
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
+  // a review is read-only and asks nobody: no subagents
+  const agents = input.review ? undefined : agentLimitsOf(runtime.config);
+  if (agents) base.agents = agents;
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve && !input.review) base.approve = input.approve;

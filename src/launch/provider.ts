@@ -55,10 +55,14 @@ function keyFromEnv(
   return undefined;
 }
 
-/** Config + environment → how to reach the model. Never logs the key. */
+/** What `auth.json` holds, read only when the `openai` provider has no key from the environment. */
+export type StoredSignIn = () => { apiKey?: string; credentials: { kind: string } } | undefined;
+
+/** Config + environment (+ the stored sign-in) → how to reach the model. Never logs the key. */
 export function resolveProvider(
   config: MiniCodexConfig,
   env: NodeJS.ProcessEnv = process.env,
+  stored: StoredSignIn = () => undefined,
 ): ResolvedProvider {
   const id = config.model_provider ?? "openai";
   const table = config.model_providers?.[id];
@@ -83,11 +87,15 @@ export function resolveProvider(
       { id, name: "OpenAI", baseUrl, supportsWebsockets: true, ...DEFAULTS },
       table,
     );
-    const apiKey =
+    const fromEnv =
       keyFromEnv(id, table, env) ?? (env.CODEX_API_KEY || env.OPENAI_API_KEY || undefined);
+    const signIn = fromEnv ? undefined : stored();
+    const apiKey = fromEnv ?? signIn?.apiKey;
     if (!apiKey && stripSlash(base.baseUrl) === DEFAULT_OPENAI_BASE_URL) {
       throw new ConfigError(
-        "no API key: set OPENAI_API_KEY (or CODEX_API_KEY), or try the local demo provider with --demo",
+        signIn?.credentials.kind === "chatgpt"
+          ? "signed in with ChatGPT, but this build has no ChatGPT backend provider yet: set OPENAI_API_KEY, run `mini-codex login --with-api-key`, or try --demo"
+          : "no API key: set OPENAI_API_KEY (or CODEX_API_KEY), run `mini-codex login`, or try the local demo provider with --demo",
       );
     }
     const settings: ProviderSettings = { ...base, ...lanes };

@@ -9,7 +9,7 @@ import { runGit } from "../sandbox/own-git.js";
 const DIFF_OPTIONS = ["--no-color"];
 
 /** git's output, or an error with git's own message (not the sandbox's command line). */
-async function readGit(args: string[], options: { cwd: string; miniCodexHome?: string }) {
+async function readGit(args: string[], options: { cwd: string; hiddenHomes?: readonly string[] }) {
   try {
     return (await runGit(args, { ...options, maxBuffer: 64 * 1024 * 1024 })).stdout;
   } catch (error) {
@@ -69,11 +69,11 @@ async function uncommitted(git: (args: string[]) => Promise<string>, root: strin
 /** The diff a review target names; git's own message when it cannot be read. */
 export async function reviewDiff(
   target: ReviewTarget,
-  options: { cwd: string; miniCodexHome?: string },
+  options: { cwd: string; hiddenHomes?: readonly string[] },
 ): Promise<ReviewDiff> {
   const base = {
     cwd: options.cwd,
-    ...(options.miniCodexHome ? { miniCodexHome: options.miniCodexHome } : {}),
+    ...(options.hiddenHomes ? { hiddenHomes: options.hiddenHomes } : {}),
   };
   const root = (await readGit(["rev-parse", "--show-toplevel"], base)).trim();
   const git = (args: string[]) => readGit(args, { ...base, cwd: root });

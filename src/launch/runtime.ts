@@ -14,6 +14,7 @@ import type { MiniCodexConfig } from "./config-schema.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
+import { hiddenHomes } from "./hidden-homes.js";
 import { resolveHomes } from "./home.js";
 import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
@@ -30,6 +31,7 @@ import { resolveProvider } from "./provider.js";
 import { loadRuleBook } from "./rule-folders.js";
 import { sandboxCheck } from "./sandbox-settings.js";
 import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
+import { findSignIn } from "./sign-in.js";
 import { packageVersion } from "./version.js";
 import { existingDir, type ResumedIn, workingDirectory } from "./working-directory.js";
 
@@ -46,6 +48,8 @@ export interface Runtime {
   home: string;
   /** Where config.toml was read (`Homes.config`): `home`, or the Codex CLI's home. */
   configHome: string;
+  /** The homes commands never see (hiddenHomes): this one, the config's, the Codex CLI's. */
+  hiddenHomes: string[];
   /** Said once when config.toml is the Codex CLI's (exec: stderr; the TUI: its banner). */
   configNotice?: string;
   cwd: string;
@@ -153,7 +157,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const loaded = configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
   let { config } = loaded;
-  const resolved = resolveProvider(config, env);
+  const resolved = resolveProvider(config, env, () => findSignIn(homes, config, env));
   const provider = resolved.settings;
   const cwd = workingDirectory({
     ...input,
@@ -190,6 +194,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const runtime: Runtime = {
     home,
     configHome: homes.config,
+    hiddenHomes: hiddenHomes(home, homes.config, config, env),
     ...(homes.codexNotice ? { configNotice: homes.codexNotice } : {}),
     cwd,
     workspaceRoots,

@@ -20,7 +20,7 @@ export function envPolicyOf(config: MiniCodexConfig): ShellEnvironmentPolicy {
 /** What the shell tool needs to confine commands and keep secrets from them. */
 export function shellSandboxOptions(
   config: MiniCodexConfig,
-  home: string,
+  hiddenHomes: readonly string[],
   env: NodeJS.ProcessEnv,
 ): Pick<ToolRouterOptions, "envPolicy" | "removeEnv" | "sandbox" | "shellSnapshot"> {
   const envKey = config.model_providers?.[config.model_provider ?? "openai"]?.env_key;
@@ -31,7 +31,7 @@ export function shellSandboxOptions(
     sandbox: {
       networkAccess: config.sandbox_workspace_write?.network_access ?? false,
       home: env.HOME,
-      miniCodexHome: home,
+      hiddenHomes,
       runtimeDir: env.XDG_RUNTIME_DIR,
       processListing: config.sandbox_macos?.process_listing ?? false,
     },

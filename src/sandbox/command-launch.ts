@@ -10,7 +10,8 @@ export interface SandboxSettings {
   /** `[sandbox_workspace_write] network_access`: keep the network in workspace-write. */
   networkAccess: boolean;
   home: string | undefined;
-  miniCodexHome: string | undefined;
+  /** The agents' homes a command never sees (PlanInput.hiddenHomes). */
+  hiddenHomes: readonly string[];
   /** $XDG_RUNTIME_DIR: its sockets (session bus, agents) are masked. */
   runtimeDir?: string | undefined;
   /** `[sandbox_macos] process_listing`: under Seatbelt, ps and pgrep see every process. */
@@ -88,7 +89,7 @@ export function commandLaunch(input: LaunchInput): Launch {
     cwd: input.cwd,
     network,
     home: input.settings.home,
-    miniCodexHome: input.settings.miniCodexHome,
+    hiddenHomes: input.settings.hiddenHomes,
     runtimeDir: input.settings.runtimeDir,
     ...(input.linked ? { linked: input.linked } : {}),
   });

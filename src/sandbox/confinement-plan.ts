@@ -88,8 +88,11 @@ export interface PlanInput {
   network: boolean;
   /** The user's home: its credential folders are masked. */
   home: string | undefined;
-  /** $MINI_CODEX_HOME: sessions and ledgers, masked too. */
-  miniCodexHome: string | undefined;
+  /**
+   * The agents' homes (hiddenHomes: $MINI_CODEX_HOME, the Codex home config.toml came from,
+   * $CODEX_HOME, `codex_home`): sessions, ledgers and sign-in tokens, masked too.
+   */
+  hiddenHomes: readonly string[];
   /** $XDG_RUNTIME_DIR (default /run/user/UID): the session bus, agents' sockets; masked. */
   runtimeDir?: string | undefined;
   /** Hard-linked files and folders of the writable roots (linkedFileBinds): bound read-only. */
@@ -107,13 +110,13 @@ function kindOf(path: string): "dir" | "file" | undefined {
 }
 
 function declaredMasks(input: PlanInput): Mask[] {
-  const { home, miniCodexHome, runtimeDir } = input;
+  const { home, hiddenHomes, runtimeDir } = input;
   const under = (paths: string[], kind: Mask["kind"]) =>
     home ? paths.map((path) => ({ path: join(home, path), kind })) : [];
   return [
     ...under(MASKED_HOME_DIRS, "dir"),
     ...under(MASKED_HOME_FILES, "file"),
-    ...(miniCodexHome ? [{ path: miniCodexHome, kind: "dir" as const }] : []),
+    ...hiddenHomes.map((path) => ({ path, kind: "dir" as const })),
     { path: runtimeDir ?? `/run/user/${process.getuid?.()}`, kind: "dir" },
     ...SERVICE_SOCKETS.map((path) => ({ path, kind: "file" as const })),
   ];

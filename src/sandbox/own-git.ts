@@ -38,8 +38,8 @@ export interface OwnGitOptions {
   cwd: string;
   /** The user's home (its credential folders are masked); default $HOME. */
   home?: string | undefined;
-  /** $MINI_CODEX_HOME, masked too. */
-  miniCodexHome?: string | undefined;
+  /** The agents' homes, masked too (PlanInput.hiddenHomes). */
+  hiddenHomes?: readonly string[];
   maxBuffer?: number;
   /** Whether and how commands can be confined (default: the session's probe). */
   sandbox?: SandboxStatus;
@@ -74,7 +74,7 @@ export function ownGitLaunch(
     cwd: options.cwd,
     network: false,
     home: options.home ?? process.env.HOME,
-    miniCodexHome: options.miniCodexHome,
+    hiddenHomes: options.hiddenHomes ?? [],
   });
   const wrapped =
     sandbox.engine === "bwrap"

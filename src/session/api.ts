@@ -9,6 +9,7 @@ import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
+import type { AgentLimits, AgentView } from "./agent-view.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
 import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
 
@@ -155,6 +156,8 @@ export interface SessionOptions {
   onNoEffortUpdates?(model: string): void;
   /** The processes exec_command started (when `tools` offers it); they end with the session. */
   terminals?: BackgroundTerminalsView;
+  /** Subagents (`[agents]`): the four tools and their limits; absent: no subagent tools. */
+  agents?: AgentLimits;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */
@@ -193,6 +196,8 @@ export interface SessionStatus {
     cost: LedgerCost;
   };
   next: NextRequestPreview;
+  /** The session's subagents, in spawn order (their bill: requests, tokens, cost, savings). */
+  agents?: AgentView[];
 }
 
 export interface TurnResult {

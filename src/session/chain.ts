@@ -45,12 +45,31 @@ const UNCHAINED: SettledChain = { kind: "unchained" };
  */
 export class RequestChain {
   private state: ChainState = UNCHAINED;
+  /**
+   * The last response completed on this chain that the server still holds as the lane's
+   * latest (a subagent forked from it continues it on a lane of its own): undefined once a
+   * failure, a reset or a force may have cost the server that response.
+   */
+  private latest: string | undefined;
 
   constructor(readonly lane: string = DEFAULT_LANE) {}
 
   /** The chain's state, for tests and diagnostics. */
   get current(): ChainState {
     return this.state;
+  }
+
+  /** The response the server holds as this lane's latest, while the client knows it does. */
+  get latestResponseId(): string | undefined {
+    return this.latest;
+  }
+
+  /**
+   * A new lane that continues another lane's head (a subagent's fork): the next planning
+   * finds `head`, on its connection, as if this chain had completed it.
+   */
+  continueFrom(head: ChainHead): void {
+    this.state = { kind: "chained", head };
   }
 
   /** Whether a request is in flight on this chain. */
@@ -123,6 +142,7 @@ export class RequestChain {
     const state = this.state;
     if (state.kind !== "in_flight") return;
     const { request, connection, forced } = state;
+    this.latest = forced === undefined ? responseId : undefined;
     this.state =
       forced === undefined
         ? {
@@ -137,6 +157,7 @@ export class RequestChain {
    * `reason` (none: the planner finds `no_baseline`).
    */
   failed(reason?: string): void {
+    this.latest = undefined;
     this.state = reason === undefined ? UNCHAINED : { kind: "unchained", reason };
   }
 
@@ -157,6 +178,7 @@ export class RequestChain {
 
   /** The server no longer holds this chain's head: the next request is full for `reason`. */
   force(reason: string): void {
+    this.latest = undefined;
     const state = this.state;
     if (state.kind === "in_flight") {
       this.state = { ...state, forced: state.forced ?? reason };
@@ -167,6 +189,7 @@ export class RequestChain {
 
   /** Drop the head and any request in flight; the next request is full with `reason`. */
   reset(reason: string): void {
+    this.latest = undefined;
     this.state = { kind: "unchained", reason };
   }
 }

@@ -4,6 +4,8 @@ import type { ReasoningEffort } from "../protocol/request.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type { ToolEvent } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
+import type { AgentTag } from "./agent-lanes.js";
+import type { AgentView } from "./agent-view.js";
 import type { RequestForecast } from "./request-forecast.js";
 import type { ServerCacheAnswer } from "./server-cache.js";
 
@@ -44,6 +46,8 @@ export interface RequestStarted {
   warmup: boolean;
   /** Cache options: the response whose prefix the request expects to reuse (asks for diagnostics). */
   cacheComparison?: string;
+  /** A subagent's request: which agent, and its parent (the ledger's `agent`). */
+  agent?: AgentTag;
 }
 
 export type RequestOutcome =
@@ -167,6 +171,8 @@ export type SessionEvent =
       inputTokensBefore: number;
     }
   | { type: "settings_changed"; model: string; effort?: ReasoningEffort; next: NextRequestPreview }
+  /** A subagent was spawned, sent a request, or changed status (`/agents`, the transcript). */
+  | { type: "agent_update"; agent: AgentView }
   | { type: "turn_completed"; turn: number; usage: UsageFigures; lastMessage?: string }
   | { type: "turn_failed"; turn: number; message: string; aborted: boolean };
 

@@ -126,6 +126,13 @@ export class FrozenToolOutputs {
     return this.frozen.size;
   }
 
+  /** A copy with the same frozen items (a fork replays the parent's outputs byte for byte). */
+  copy(): FrozenToolOutputs {
+    const copied = new FrozenToolOutputs();
+    copied.frozen = new Map(this.frozen);
+    return copied;
+  }
+
   clear(): void {
     this.frozen.clear();
     this.generation += 1;

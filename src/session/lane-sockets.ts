@@ -48,9 +48,19 @@ export class LaneSockets {
     return this.transport;
   }
 
+  /**
+   * Whether `lane` has a socket of its own: every lane with `connections`, and a subagent's
+   * with lanes `off` (one unnamed lane a socket: sharing it would replace the parent's head).
+   */
+  private ownSocket(lane: Lane): boolean {
+    return (
+      this.transport === "connections" || (this.transport === "off" && lane.agent !== undefined)
+    );
+  }
+
   /** The socket `lane` uses (created, not yet connected, on first use). */
   socketFor(lane: Lane): SocketTransport {
-    if (this.transport !== "connections") {
+    if (!this.ownSocket(lane)) {
       this.shared ??= this.create();
       return this.shared;
     }
@@ -64,7 +74,12 @@ export class LaneSockets {
 
   /** The connection `lane` would send on now, without opening anything. */
   connectionOf(lane: Lane): string | undefined {
-    return (this.transport === "connections" ? this.own.get(lane.key) : this.shared)?.connectionId;
+    return (this.ownSocket(lane) ? this.own.get(lane.key) : this.shared)?.connectionId;
+  }
+
+  /** The shared socket's connection, where a new subagent lane would go (none: own sockets). */
+  get sharedConnection(): string | undefined {
+    return this.transport === "stream_id" ? this.shared?.connectionId : undefined;
   }
 
   /** Whether a socket's lanes are every lane (a rotation of it is an epoch for all). */

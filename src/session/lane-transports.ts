@@ -2,6 +2,7 @@ import type { ResponsesRequest } from "../protocol/request.js";
 import { HttpTransport } from "../transport/http.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
+import { type LaneOwner, previewAgentStart } from "./agent-lanes.js";
 import type { ProviderSettings } from "./api.js";
 import {
   LaneSockets,
@@ -59,9 +60,13 @@ export class LaneTransports {
   }
 
   /** The lane for `body` and the transport (and connection) its next attempt goes out on. */
-  async pick(body: ResponsesRequest, signal: AbortSignal | undefined): Promise<AttemptTarget> {
+  async pick(
+    body: ResponsesRequest,
+    signal: AbortSignal | undefined,
+    owner?: LaneOwner,
+  ): Promise<AttemptTarget> {
     const lanes = this.options.lanes;
-    const lane = lanes.select(body);
+    const lane = lanes.select(body, owner);
     if (this.useHttp) {
       this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(
         providerEndpoint(this.options),
@@ -97,8 +102,16 @@ export function previewOnLanes(
   lanes: LaneTable,
   transports: LaneTransports,
   current: FullRequest,
+  owner?: LaneOwner,
 ): { plan: WirePlan; lane: string } {
-  const lane = lanes.find(current.body);
+  const lane = lanes.find(current.body, owner);
+  if (!lane && owner) {
+    // a subagent's first request: its fork's head (on the connection it would use), or full
+    const kind = transports.overHttp ? "http" : "ws";
+    const connection = transports.overHttp ? undefined : transports.sockets.sharedConnection;
+    const plan = previewAgentStart(owner, current, kind, connection);
+    return { plan, lane: lanes.labelFor(current.body, owner) };
+  }
   if (!lane) {
     const reason = transports.overHttp
       ? "transport_http"

@@ -1,4 +1,5 @@
 import type { ResponsesRequest } from "../protocol/request.js";
+import { type LaneOwner, startAgentChain } from "./agent-lanes.js";
 import { DEFAULT_LANE, RequestChain } from "./chain.js";
 import { laneKeyOf, laneLabel, streamIdOf, uniqueLabel } from "./lane-keys.js";
 
@@ -12,6 +13,8 @@ export interface Lane {
   /** Its `stream_id` on a shared socket; undefined: the socket's default (unnamed) lane. */
   readonly streamId: string | undefined;
   readonly chain: RequestChain;
+  /** The subagent whose lane it is (its id); undefined: the session's own. */
+  readonly agent?: string;
   /** Requests sent on this lane (for /status). */
   requests: number;
   lastUsed: number;
@@ -53,34 +56,49 @@ export class LaneTable {
   }
 
   /** The lane a request with this body continues, if it exists (no side effects). */
-  find(body: ResponsesRequest): Lane | undefined {
-    return this.byKey.get(this.keyOf(body));
+  find(body: ResponsesRequest, owner?: LaneOwner): Lane | undefined {
+    return this.byKey.get(this.keyOf(body, owner));
   }
 
   /** The label a new lane for this body would get. */
-  labelFor(body: ResponsesRequest): string {
-    return this.find(body)?.label ?? this.newLabel(body);
+  labelFor(body: ResponsesRequest, owner?: LaneOwner): string {
+    return this.find(body, owner)?.label ?? this.newLabel(body, owner);
   }
 
-  /** The lane for this request: the existing one (now most recently used) or a new one. */
-  select(body: ResponsesRequest): Lane {
-    const key = this.keyOf(body);
+  /**
+   * The lane for this request: the existing one (now most recently used) or a new one. A
+   * subagent's (`owner`) lanes are its own, named, and its first one starts from its fork.
+   */
+  select(body: ResponsesRequest, owner?: LaneOwner): Lane {
+    const key = this.keyOf(body, owner);
     let lane = this.byKey.get(key);
     if (!lane) {
-      if (this.byKey.size >= Math.max(1, this.options.maxLanes)) this.dropLeastRecent();
-      const label = this.newLabel(body);
+      const mine = this.all.filter((other) => other.agent === owner?.id);
+      if (mine.length >= Math.max(1, this.options.maxLanes)) this.dropLeastRecent(owner?.id);
+      const label = this.newLabel(body, owner);
       const chain = new RequestChain(label);
+      if (owner) startAgentChain(chain, owner, mine.length === 0);
       // the session's first lane has no baseline yet; a later one is a lane of its own
-      if (this.tick > 0) chain.reset("lane_new");
-      const unnamedTaken = this.all.some((other) => other.streamId === undefined);
+      else if (this.tick > 0) chain.reset("lane_new");
+      const unnamedTaken = owner !== undefined || this.all.some((other) => !other.streamId);
       const streamId = unnamedTaken
         ? uniqueLabel(streamIdOf(label), (id) => this.all.some((other) => other.streamId === id))
         : undefined;
       lane = { key, label, streamId, chain, requests: 0, lastUsed: 0 };
+      if (owner) lane = { ...lane, agent: owner.id };
       this.byKey.set(key, lane);
     }
     lane.lastUsed = ++this.tick;
     return lane;
+  }
+
+  /** A subagent was closed: its lanes go (their own sockets with them). */
+  dropAgent(agent: string): void {
+    for (const lane of this.all) {
+      if (lane.agent !== agent) continue;
+      this.byKey.delete(lane.key);
+      this.options.onDropped?.(lane);
+    }
   }
 
   /** A request was sent on `lane` (a rate-limit retry takes it back with `uncount`). */
@@ -120,20 +138,22 @@ export class LaneTable {
     if (!lane?.chain.forcedFull) this.resetEpoch("interrupted");
   }
 
-  private keyOf(body: ResponsesRequest): string {
-    return this.options.lanes ? laneKeyOf(body) : "";
+  private keyOf(body: ResponsesRequest, owner?: LaneOwner): string {
+    const key = this.options.lanes ? laneKeyOf(body) : "";
+    return owner ? `${owner.id}\n${key}` : key;
   }
 
-  private newLabel(body: ResponsesRequest): string {
-    if (!this.options.lanes) return DEFAULT_LANE;
-    const label = laneLabel(body, this.options.sessionModel);
+  private newLabel(body: ResponsesRequest, owner?: LaneOwner): string {
+    const own = this.options.lanes ? laneLabel(body, this.options.sessionModel) : DEFAULT_LANE;
+    if (!owner && !this.options.lanes) return DEFAULT_LANE;
+    const label = owner ? `${owner.name}:${own}` : own;
     return uniqueLabel(label, (candidate) => this.all.some((lane) => lane.label === candidate));
   }
 
-  private dropLeastRecent(): void {
+  private dropLeastRecent(agent: string | undefined): void {
     let oldest: Lane | undefined;
     for (const lane of this.byKey.values()) {
-      if (lane.chain.inFlight) continue;
+      if (lane.chain.inFlight || lane.agent !== agent) continue;
       if (!oldest || lane.lastUsed < oldest.lastUsed) oldest = lane;
     }
     if (!oldest) return;

@@ -75,6 +75,11 @@ export const ledgerRowSchema = lazy(() =>
       .default(null),
     // socket steering: the part of `usage` the responses it cut used (absent in older ledgers)
     steered_usage: usageCellSchema().nullable().default(null),
+    // a subagent's request: the agent and its parent (null: the session's own; older ledgers)
+    agent: z
+      .object({ id: z.string(), name: z.string(), parent: z.string() })
+      .nullable()
+      .default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -128,6 +133,7 @@ export function ledgerRow(
     saved_usd: request.cost ? roundUsd(request.cost.savedUsd) : null,
     predicted: predictedCell(request.cache?.predicted),
     steered_usage: requestUsage({ steeredUsage: request.steeredUsage }) ?? null,
+    agent: request.agent ? { ...request.agent } : null,
   };
 }
 

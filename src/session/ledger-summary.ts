@@ -1,3 +1,4 @@
+import { type AgentBill, agentBillsOfLedger, formatAgentBills } from "./agent-bill.js";
 import { formatLedgerCost, type LedgerCost, ledgerCost } from "./cost-totals.js";
 import { type LedgerRow, WARMUP_TURN } from "./ledger-row.js";
 import { type ServerCacheTally, serverCacheLines, tallyServerCache } from "./server-cache-tally.js";
@@ -30,6 +31,8 @@ export interface LedgerSummary {
   inBandEfforts: Record<string, number>;
   /** US dollars over the priced requests, per model; models whose requests had no price. */
   cost: LedgerCost;
+  /** Each subagent's bill (its requests are counted above too). */
+  agents: AgentBill[];
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
@@ -57,6 +60,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     models: {},
     inBandEfforts: {},
     cost: ledgerCost(rows),
+    agents: agentBillsOfLedger(rows),
   };
   let wsRequests = 0;
   for (const row of rows) {
@@ -100,6 +104,7 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
     ...serverCacheLines(summary.serverCache, pairs),
     `cost: ${formatLedgerCost(summary.cost)}`,
+    ...agentLines(summary.agents),
   ].join("\n");
 }
 
@@ -110,4 +115,9 @@ function missKind(diagnosis: string): string {
 
 function warmups(count: number): string {
   return count === 0 ? "" : `, ${count} warm-up${count > 1 ? "s" : ""}`;
+}
+
+function agentLines(agents: readonly AgentBill[]): string[] {
+  const lines = formatAgentBills(agents);
+  return lines.length === 0 ? [] : ["subagents:", ...lines.map((line) => `  ${line}`)];
 }

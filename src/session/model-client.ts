@@ -4,6 +4,7 @@ import type { ResponseItem } from "../protocol/items.js";
 import { sleep } from "../transport/backoff.js";
 import { WebSocketUnavailable } from "../transport/errors.js";
 import type { TransportKind } from "../transport/types.js";
+import type { LaneOwner } from "./agent-lanes.js";
 import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import { AttemptRoute } from "./attempt-route.js";
 import type { RequestOutcome } from "./events.js";
@@ -112,8 +113,8 @@ export class ModelClient {
   }
 
   /** What the next request for `current` would be, and on which lane (no side effects). */
-  preview(current: FullRequest): { plan: WirePlan; lane: string } {
-    return previewOnLanes(this.options.lanes, this.transports, current);
+  preview(current: FullRequest, agent?: LaneOwner): { plan: WirePlan; lane: string } {
+    return previewOnLanes(this.options.lanes, this.transports, current, agent);
   }
 
   /** Send the generate:false warm-up on a WebSocket; failures only cost the optimisation. */
@@ -136,7 +137,7 @@ export class ModelClient {
       lanes.applyEpochLimit();
       let target: AttemptTarget;
       try {
-        target = await this.transports.pick(call.build().body, call.signal);
+        target = await this.transports.pick(call.build().body, call.signal, call.agent);
       } catch (error) {
         redactError(error, this.secrets);
         if (error instanceof WebSocketUnavailable) {

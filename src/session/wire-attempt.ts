@@ -3,6 +3,7 @@ import type { ServerEvent } from "../protocol/events.js";
 import { toHttpBody } from "../protocol/http-body.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
+import { agentTagOf, type LaneOwner } from "./agent-lanes.js";
 import type { ProviderSettings } from "./api.js";
 import { carriedEffort, lastUpdateEffort } from "./effort-updates.js";
 import type { RequestFinished, RequestOutcome, RequestStarted } from "./events.js";
@@ -23,6 +24,8 @@ export interface SampleCall {
    * remote compaction cut short for steering would lose both the summary and the message.
    */
   steerable?: boolean;
+  /** A subagent's request: its own lanes, the first forked from its parent's head. */
+  agent?: LaneOwner;
   signal?: AbortSignal;
   onEvent(event: ServerEvent): void;
   /** An attempt failed and will be retried: drop anything half-streamed. */
@@ -70,6 +73,7 @@ export function describeAttempt(
     bytesSent: Buffer.byteLength(text),
     warmup: call.warmup === true,
     ...cacheComparison(wire),
+    ...(call.agent ? { agent: agentTagOf(call.agent) } : {}),
   };
 }
 

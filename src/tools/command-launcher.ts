@@ -80,7 +80,7 @@ export function createCommandLauncher(options: CommandLaunchOptions = {}): Comma
   const settings: SandboxSettings = {
     networkAccess: options.sandbox?.networkAccess ?? false,
     home: options.sandbox?.home ?? process.env.HOME,
-    miniCodexHome: options.sandbox?.miniCodexHome,
+    hiddenHomes: options.sandbox?.hiddenHomes ?? [],
     runtimeDir: options.sandbox?.runtimeDir ?? process.env.XDG_RUNTIME_DIR,
     processListing: options.sandbox?.processListing ?? false,
   };

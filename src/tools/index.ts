@@ -44,7 +44,7 @@ export type ShellToolKind = "shell_command" | "exec_command";
 export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry {
   const webSearch = options.webSearch ? webSearchTool(options.webSearch) : undefined;
   const home = options.sandbox?.home ?? process.env.HOME;
-  const miniCodexHome = options.sandbox?.miniCodexHome;
+  const hiddenHomes = options.sandbox?.hiddenHomes ?? [];
   const launch = {
     ...(options.shellEnv !== undefined ? { env: options.shellEnv } : {}),
     ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
@@ -72,9 +72,9 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
         ];
   return new ToolRegistry([
     ...shellTools,
-    applyPatchTool(options.applyPatchToolType ?? "custom", maskedFolders(home, miniCodexHome)),
+    applyPatchTool(options.applyPatchToolType ?? "custom", maskedFolders(home, hiddenHomes)),
     updatePlanTool(),
-    viewImageTool({ home, miniCodexHome }),
+    viewImageTool({ home, hiddenHomes }),
     ...(webSearch ? [webSearch] : []),
   ]);
 }

@@ -94,7 +94,25 @@ export type ToolEvent =
       modelText?: string;
       /** Why it failed: a server error, a timeout, an exit, or an `isError` result. */
       error?: string;
+    }
+  /**
+   * A subagent tool call (spawn_agent, send_input, wait_agent, close_agent) started or ended:
+   * exec --json's `collab_tool_call` item; `states` are the agents' states when it ended.
+   */
+  | {
+      type: "agent_call";
+      callId: string;
+      phase: "started" | "finished";
+      tool: AgentToolName;
+      /** The ids of the agents it addressed (spawn_agent: the new one, once it exists). */
+      receivers: string[];
+      prompt?: string;
+      states: Record<string, { status: string; message: string | null }>;
+      ok: boolean;
     };
+
+/** The Codex CLI's subagent tools (its multi_agent_v1 set). */
+export type AgentToolName = "spawn_agent" | "send_input" | "wait_agent" | "close_agent";
 
 /** An MCP call's result as the server sent it (for the UI and exec --json, not the model). */
 export interface McpToolResult {
@@ -126,8 +144,11 @@ export interface ApprovalFileChange extends FileChange {
   diff: string;
 }
 
-/** What the person must see to decide. */
-export type ApprovalRequest =
+/**
+ * What the person must see to decide. `agent` names the subagent whose call it is (asked in
+ * the parent's TUI; absent: the session's own call).
+ */
+export type ApprovalRequest = (
   | {
       kind: "command";
       callId: string;
@@ -149,7 +170,8 @@ export type ApprovalRequest =
       arguments: string;
       /** The server marks the tool read-only (`readOnlyHint`). */
       readOnly: boolean;
-    };
+    }
+) & { agent?: string };
 
 /** Everything a tool handler may touch, injected so tests run on temp dirs and real processes. */
 /**

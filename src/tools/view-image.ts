@@ -20,9 +20,9 @@ import { maskedFolders, resolveReadablePath } from "./workspace.js";
 export const VIEW_IMAGE_MAX_BYTES = TOOL_IMAGE_MAX_BYTES;
 
 export interface ViewImageOptions {
-  /** The user's home (its credential folders are masked) and $MINI_CODEX_HOME. */
+  /** The user's home (its credential folders are masked) and the agents' homes. */
   home?: string | undefined;
-  miniCodexHome?: string | undefined;
+  hiddenHomes?: readonly string[];
   maxBytes?: number;
 }
 
@@ -37,7 +37,7 @@ const ViewImageArgsSchema = z.object({
 /** `view_image {path}`: the model looks at a workspace image, sent back as an `input_image`. */
 export function viewImageTool(options: ViewImageOptions = {}): ToolDefinition {
   const maxBytes = options.maxBytes ?? VIEW_IMAGE_MAX_BYTES;
-  const masked = maskedFolders(options.home, options.miniCodexHome);
+  const masked = maskedFolders(options.home, options.hiddenHomes ?? []);
   return defineFunctionTool({
     name: "view_image",
     description: `Look at an image file in the workspace (${IMAGE_FORMATS}, up to ${sizeText(maxBytes)}): the image itself comes back to you. Use it for screenshots, diagrams and pictures the task makes or needs.`,

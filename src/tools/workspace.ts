@@ -14,12 +14,9 @@ export interface WorkspaceScope {
   masked?: readonly string[];
 }
 
-/** What the sandbox masks from commands: the home's credential folders and $MINI_CODEX_HOME. */
-export function maskedFolders(home: string | undefined, miniCodexHome: string | undefined) {
-  return [
-    ...(home ? MASKED_HOME_PATHS.map((path) => join(home, path)) : []),
-    ...(miniCodexHome ? [miniCodexHome] : []),
-  ];
+/** What the sandbox masks from commands: the home's credential folders and the agents' homes. */
+export function maskedFolders(home: string | undefined, hiddenHomes: readonly string[]) {
+  return [...(home ? MASKED_HOME_PATHS.map((path) => join(home, path)) : []), ...hiddenHomes];
 }
 
 export { isInside };

@@ -42,7 +42,8 @@ export class WebSocketTransport implements ResponsesTransport {
   private readonly routes = new Map<string, EventQueue<Delivery>>();
   /** Distinct named lanes this connection has carried (servers cap them per connection). */
   private readonly namedLanes = new Set<string>();
-  private turn: Promise<void> = Promise.resolve();
+  /** Each lane's streams in order (lanes stream side by side, as the server serves them). */
+  private readonly turns = new Map<string, Promise<void>>();
   private _connectionId: string | undefined;
   private _openedAt: number | undefined;
 
@@ -106,19 +107,23 @@ export class WebSocketTransport implements ResponsesTransport {
     signal: AbortSignal | undefined,
     lane: LaneRoute | undefined,
   ): AsyncGenerator<ServerEvent> {
-    const previous = this.turn;
+    const streamId = lane?.streamId;
+    const route = streamId ?? DEFAULT_ROUTE;
+    const previous = this.turns.get(route) ?? Promise.resolve();
     let release!: () => void;
     const mine = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // Later streams wait for every earlier one, even one that gave up while waiting.
-    this.turn = Promise.all([previous, mine]).then(() => undefined);
+    // Later streams of a lane wait for every earlier one, even one that gave up while waiting.
+    const turn = Promise.all([previous, mine]).then(() => undefined);
+    this.turns.set(route, turn);
+    void turn.then(() => {
+      if (this.turns.get(route) === turn) this.turns.delete(route);
+    });
     let started = false;
     let clean = false;
     let acquired = false;
     let afterTerminal = false;
-    const streamId = lane?.streamId;
-    const route = streamId ?? DEFAULT_ROUTE;
     try {
       await waitOrAbort(previous, signal);
       acquired = true;

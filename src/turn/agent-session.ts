@@ -125,8 +125,10 @@ export class Session extends SessionParts implements AgentSession {
     return this.steering.withdraw(id);
   }
 
+  /** Esc: the running turn and every subagent stop. */
   abort(): void {
     this.turns.abort();
+    this.agents?.interruptAll();
   }
 
   update(partial: Partial<SessionSettings>): void {
@@ -154,7 +156,7 @@ export class Session extends SessionParts implements AgentSession {
   }
 
   status(): SessionStatus {
-    return sessionStatus({
+    const status = sessionStatus({
       sessionId: this.id,
       provider: this.options.provider,
       client: this.client,
@@ -164,6 +166,7 @@ export class Session extends SessionParts implements AgentSession {
       totals: this.recorder.totals.snapshot(),
       next: () => this.nextRequest(),
     });
+    return this.agents ? { ...status, agents: this.agents.views() } : status;
   }
 
   /** /new: back to the initial context; the next request is `epoch_reset:new`. */
@@ -193,7 +196,7 @@ export class Session extends SessionParts implements AgentSession {
   /** Stop the turn and wait (bounded) for its outputs before the session file is let go. */
   async close(): Promise<void> {
     this.lifetime.abort();
-    await this.turns.stop(CLOSE_UNWIND_MS);
+    await Promise.all([this.turns.stop(CLOSE_UNWIND_MS), this.agents?.closeAll(CLOSE_UNWIND_MS)]);
     // background terminals end with the session (each reports its end as command_finished)
     await this.options.terminals?.stopAll();
     this.tools.close();

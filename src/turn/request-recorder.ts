@@ -1,7 +1,12 @@
 import { lookupModel } from "../models/catalog.js";
 import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
 import { EventHub, RequestTotals } from "../session/event-hub.js";
-import type { RequestFinished, SessionEvent, SessionEventListener } from "../session/events.js";
+import type {
+  RequestFinished,
+  RequestStarted,
+  SessionEvent,
+  SessionEventListener,
+} from "../session/events.js";
 import { LedgerWriter, ledgerRow } from "../session/ledger.js";
 import type { FullRequest } from "../session/request.js";
 import { costOfRequest } from "../session/request-cost.js";
@@ -62,6 +67,24 @@ export class RequestRecorder {
   }
 
   record(finished: RequestFinished): void {
+    this.emit({ type: "request_finished", request: this.recorded(finished) });
+  }
+
+  /**
+   * A subagent's request (it carries its `agent`): counted by the cache explainer, but not
+   * announced on the session's stream (the status bar shows the session's own requests).
+   */
+  agentStarted(request: RequestStarted): void {
+    this.cache.started(request.seq, request.warmup);
+  }
+
+  /** A subagent's request ended: recorded like the session's own; returned with its cost. */
+  agentFinished(finished: RequestFinished): RequestFinished {
+    return this.recorded(finished);
+  }
+
+  /** Cache facts, cost, one ledger row and the totals for a finished request. */
+  private recorded(finished: RequestFinished): RequestFinished {
     const cache = this.cache.finished(finished);
     const withCache = cache ? { ...finished, cache } : finished;
     const cost = costOfRequest(withCache, lookupModel(finished.model).prices);
@@ -69,6 +92,6 @@ export class RequestRecorder {
     const { sessionId, promptCacheKey } = this.options;
     this.ledger.append(ledgerRow(request, { sessionId, promptCacheKey }));
     this.totals.record(request);
-    this.emit({ type: "request_finished", request });
+    return request;
   }
 }

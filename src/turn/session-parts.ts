@@ -6,6 +6,9 @@ import type { LaneTable } from "../session/lanes.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import type { ToolRouter } from "../tools/types.js";
+import type { AgentManager } from "./agents/agent-manager.js";
+import { sessionAgents } from "./agents/session-agents.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
@@ -55,6 +58,10 @@ export abstract class SessionParts {
   protected readonly model: ModelWire;
   protected readonly hooks: SessionHooks;
   protected readonly checkpoints: TurnCheckpoints;
+  /** The session's tools as offered: its own, then the subagent tools when `[agents]` is on. */
+  protected readonly router: ToolRouter;
+  /** Its subagents (absent: `[agents]` off). */
+  protected readonly agents: AgentManager | undefined;
 
   constructor(
     protected readonly options: SessionOptions,
@@ -87,7 +94,21 @@ export abstract class SessionParts {
     this.approve = sessionApprovalGate(options, warn, this.hooks);
     const busy = () => this.turns.busy;
     this.checkpoints = TurnCheckpoints.forSession(options, this.conversation, { warn, busy });
-    this.tools = new TurnTools(options.tools, options.mcp, {
+    ({ manager: this.agents, router: this.router } = sessionAgents({
+      options,
+      promptCacheKey: this.promptCacheKey,
+      client: this.client,
+      lanes: this.lanes,
+      recorder: this.recorder,
+      approve: this.approve,
+      history: () => this.conversation.items,
+      settings: () => this.settings,
+      frozen: this.frozen,
+      build: () => this.build(),
+      turn: () => this.turns.turn,
+      update: (agent) => this.emit({ type: "agent_update", agent }),
+    }));
+    this.tools = new TurnTools(this.router, options.mcp, {
       onChange: () => this.announceSettings(),
       warn,
     });
@@ -116,12 +137,12 @@ export abstract class SessionParts {
   }
 
   protected turnContext(turn: number, signal: AbortSignal): TurnContext {
-    const { cwd, workspaceRoots, sandbox, tools } = this.options;
+    const { cwd, workspaceRoots, sandbox } = this.options;
     return {
       turn,
       signal,
       client: this.client,
-      tools,
+      tools: this.router,
       cwd,
       workspaceRoots,
       sandbox,

@@ -44,7 +44,8 @@ export function sessionStatus(facts: StatusFacts): SessionStatus {
     providerId: facts.provider.id,
     baseUrl: facts.provider.baseUrl,
     transport: client.transportKind,
-    lane: client.lastLane?.label ?? next.lane ?? "default",
+    // the session's own lane (a subagent's request may have been the last)
+    lane: (client.lastLane?.agent ? undefined : client.lastLane?.label) ?? next.lane ?? "default",
     laneTransport: client.laneTransport,
     lanes: facts.lanes.all.map((lane) => ({ label: lane.label, requests: lane.requests })),
     model: settings.model,

@@ -80,6 +80,19 @@ function PatchDiff({ request, offset }: { request: ApprovalRequest; offset: numb
 
 /** What is asked: the command (and why again), the patch with its whole diff, or the MCP call. */
 function RequestBody({ request, diffOffset }: { request: ApprovalRequest; diffOffset: number }) {
+  return (
+    <>
+      {request.agent ? (
+        <Text bold color="magenta">
+          Subagent {printable(request.agent)} asks:
+        </Text>
+      ) : null}
+      <AskedBody request={request} diffOffset={diffOffset} />
+    </>
+  );
+}
+
+function AskedBody({ request, diffOffset }: { request: ApprovalRequest; diffOffset: number }) {
   if (request.kind === "command") {
     return (
       <>

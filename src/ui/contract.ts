@@ -56,6 +56,8 @@ export interface TuiLaunchOptions {
   resumeCommand?(sessionId: string): string;
   /** $MINI_CODEX_HOME (for /ledger). */
   home: string;
+  /** The homes the git of `/diff` and `/review` never sees (the runtime's hiddenHomes). */
+  hiddenHomes: readonly string[];
   cwd: string;
   approvalPolicy: ApprovalPolicy;
   sandbox: SandboxMode;

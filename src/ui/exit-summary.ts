@@ -1,3 +1,4 @@
+import { agentBillsOfViews, formatAgentBills } from "../session/agent-bill.js";
 import type { SessionStatus } from "../session/api.js";
 import { groupedNumber } from "../text/grouped-number.js";
 import { costLine } from "./cost-labels.js";
@@ -11,7 +12,7 @@ const count = groupedNumber;
 
 /** What is printed after the TUI leaves: the session, how to come back, what it cost. */
 export function exitSummary(
-  status: Pick<SessionStatus, "sessionId" | "totals">,
+  status: Pick<SessionStatus, "sessionId" | "totals" | "agents">,
   continueWith: (sessionId: string) => string = resumeCommand,
 ): string[] {
   const t = status.totals;
@@ -21,5 +22,12 @@ export function exitSummary(
     `Continue it with: ${continueWith(status.sessionId)}`,
     `Tokens: input ${count(t.inputTokens)} (cached ${count(t.cachedTokens)}) · output ${count(t.outputTokens)} · ${requests}`,
     `Cost: ${costLine(t.cost)}`,
+    ...agentLines(status.agents),
   ];
+}
+
+/** The bill of each subagent (its share is in the totals above) and what their warm starts saved. */
+function agentLines(agents: SessionStatus["agents"]): string[] {
+  const lines = formatAgentBills(agentBillsOfViews(agents ?? []));
+  return lines.length === 0 ? [] : ["Subagents:", ...lines.map((line) => `  ${line}`)];
 }

@@ -97,7 +97,14 @@ describe("auth.json", () => {
       access_token: signer.accessToken(DEMO_ACCOUNT, issuer.clientId, now, 3_600_000),
       refresh_token: "rt_demo",
     };
-    writeAuthFile(authFilePath(home), signInFile(tokens, DEMO_ACCOUNT.accountId, new Date(now)));
+    writeAuthFile(
+      authFilePath(home),
+      signInFile(
+        tokens,
+        { accountId: DEMO_ACCOUNT.accountId, issuer: issuer.issuer, clientId: issuer.clientId },
+        new Date(now),
+      ),
+    );
     const credentials = credentialsFor(home, { issuer });
     expect(credentials?.kind).toBe("chatgpt");
     expect(await credentials?.current()).toEqual({

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { authFilePath, signInFile, writeAuthFile } from "../../src/auth/auth-file.js";
-import { CODEX_CLIENT_ID } from "../../src/auth/issuer.js";
+import { exchangeCode, pkcePair } from "../../src/auth/code-exchange.js";
+import { CODEX_CLIENT_ID, signInIssuer } from "../../src/auth/issuer.js";
 import { signInClaims } from "../../src/auth/jwt-claims.js";
-import { pkceChallenge } from "../../src/demo/issuer.js";
 
 export interface Tokens {
   id_token: string;
@@ -12,7 +11,7 @@ export interface Tokens {
 
 /** A browser sign-in at the demo issuer, done over HTTP as a browser and a CLI would. */
 export async function signInAtDemo(issuerUrl: string): Promise<Tokens> {
-  const verifier = randomBytes(32).toString("base64url");
+  const { verifier, challenge } = pkcePair();
   const redirectUri = "http://localhost:1455/auth/callback";
   const authorize = new URL(`${issuerUrl}/oauth/authorize`);
   for (const [key, value] of Object.entries({
@@ -20,7 +19,7 @@ export async function signInAtDemo(issuerUrl: string): Promise<Tokens> {
     client_id: CODEX_CLIENT_ID,
     redirect_uri: redirectUri,
     scope: "openid profile email offline_access",
-    code_challenge: pkceChallenge(verifier),
+    code_challenge: challenge,
     code_challenge_method: "S256",
     state: "s1",
   })) {
@@ -28,19 +27,7 @@ export async function signInAtDemo(issuerUrl: string): Promise<Tokens> {
   }
   const approved = await fetch(authorize, { redirect: "manual" });
   const code = new URL(approved.headers.get("location") ?? "").searchParams.get("code") ?? "";
-  const answer = await fetch(`${issuerUrl}/oauth/token`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: CODEX_CLIENT_ID,
-      code_verifier: verifier,
-    }),
-  });
-  if (!answer.ok) throw new Error(`sign-in failed: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as Tokens;
+  return exchangeCode(signInIssuer(issuerUrl, {}), code, redirectUri, verifier);
 }
 
 /** Sign in at the demo issuer and store the result in `home`'s auth.json. */
@@ -51,7 +38,7 @@ export async function signedInHome(home: string, issuerUrl: string): Promise<Tok
     authFilePath(home),
     signInFile(
       { id_token, access_token, refresh_token },
-      signInClaims(id_token).accountId,
+      { accountId: signInClaims(id_token).accountId, issuer: issuerUrl, clientId: CODEX_CLIENT_ID },
       new Date(),
     ),
   );

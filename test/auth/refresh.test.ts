@@ -103,14 +103,22 @@ describe("a ChatGPT sign-in kept valid", () => {
   it("an issuer that cannot be reached: a token not yet expired is still used", async () => {
     server.issuer.accessTokenTtlMs = 20_000;
     await signedInHome(home, server.issuer.issuerUrl);
+    // Codex's override sends the refresh to a port nothing listens on
+    const env = { CODEX_REFRESH_TOKEN_URL_OVERRIDE: "http://127.0.0.1:9/oauth/token" };
     const one = credentialsFor(home, {
-      issuer: {
-        ...signInIssuer(server.issuer.issuerUrl, {}),
-        tokenUrl: "http://127.0.0.1:9/oauth/token",
-      },
+      issuer: signInIssuer(server.issuer.issuerUrl, env),
+      env,
       now: () => Date.now() + 15_000,
     });
     const got = await one?.current();
     expect(got?.token).toBe(readAuthFile(authFilePath(home))?.tokens?.access_token);
+    expect(server.issuer.refreshes).toBe(0);
+  });
+
+  it("refreshes at the issuer the file names (oauth_provenance), not the configured one", async () => {
+    const first = await signedInHome(home, server.issuer.issuerUrl);
+    const one = credentialsFor(home, { issuer: signInIssuer("http://127.0.0.1:9", {}), env: {} });
+    expect((await one?.afterUnauthorized(first.access_token))?.token).not.toBe(first.access_token);
+    expect(server.issuer.refreshes).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -57,6 +58,39 @@ describe("exec under the sandbox (real bwrap, built binary)", () => {
     const files = filesBelow(suite.world.home);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(readFileSync(file, "utf8")).not.toContain(key);
+  });
+
+  it("a Codex home elsewhere ($CODEX_HOME, codex_home) is hidden from commands like $MINI_CODEX_HOME", async () => {
+    // outside /tmp, which the sandbox replaces with a private one anyway
+    const outside = mkdtempSync("/var/tmp/mini-codex-homes-");
+    const elsewhere = join(outside, "codex-home");
+    const named = join(outside, "named-codex-home");
+    for (const dir of [elsewhere, named]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "auth.json"), '{"tokens":{"access_token":"hidden-token"}}');
+    }
+    try {
+      const read = (path: string) => `cat ${path}/auth.json; echo exit=$?`;
+      const run = await runCli(
+        [
+          "exec",
+          "--json",
+          "--full-auto",
+          ...against(),
+          "-c",
+          `codex_home="${named}"`,
+          `run: ${read(elsewhere)}; ${read(named)}`,
+        ],
+        { env: suite.world.env({ CODEX_HOME: elsewhere }) },
+      );
+      expect(run.code).toBe(0);
+      // the command ran, and neither file could be read
+      expect(run.stdout).toContain("exit=1");
+      expect(run.stdout).not.toContain("exit=0");
+      expect(run.stdout).not.toContain("hidden-token");
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it("danger-full-access: a command cannot read the key from mini-codex's (or any outside process's) /proc/<pid>/environ", async () => {

@@ -101,10 +101,10 @@ describe("loadConfig", () => {
     writeConfig("[features]\nshell_snapshot = false\nunified_exec = true\n");
     const { warnings, config } = loadConfig({ home });
     expect(warnings).toEqual([]);
-    expect(shellSandboxOptions(config, home, {}).shellSnapshot).toBe(false);
+    expect(shellSandboxOptions(config, [home], {}).shellSnapshot).toBe(false);
     const on = loadConfig({ home, overrides: ["features.shell_snapshot=true"] }).config;
-    expect(shellSandboxOptions(on, home, {}).shellSnapshot).toBe(true);
-    expect(shellSandboxOptions({}, home, {}).shellSnapshot).toBe(true);
+    expect(shellSandboxOptions(on, [home], {}).shellSnapshot).toBe(true);
+    expect(shellSandboxOptions({}, [home], {}).shellSnapshot).toBe(true);
   });
 
   it("an MCP server with neither command nor url fails naming it", () => {

@@ -69,7 +69,7 @@ async function run(
 ): Promise<{ exit: number; output: string }> {
   const tools = createToolRouter({
     shellEnv: { HOME: home },
-    sandbox: { home, miniCodexHome: codexHome },
+    sandbox: { home, hiddenHomes: [codexHome] },
     shellTool,
     ...extra,
   });
@@ -135,7 +135,7 @@ describe.each(["shell_command", "exec_command"] as const)(
 
     it("workspace-write with network_access = true reaches the loopback server", async () => {
       const net = await run(fetchLoopback(), "workspace-write", {
-        sandbox: { home, miniCodexHome: codexHome, networkAccess: true },
+        sandbox: { home, hiddenHomes: [codexHome], networkAccess: true },
       });
       expect(net.exit).toBe(0);
       expect(net.output).toContain("LOOPBACK-OK");

@@ -45,7 +45,7 @@ describe("masks over what does not exist yet (hole 2)", () => {
   it("with the workspace holding $HOME, a command can neither plant ~/.ssh/authorized_keys nor a fresh $MINI_CODEX_HOME/config.toml", async () => {
     const home = join(root, "home");
     mkdirSync(home);
-    const options = { sandbox: { home, miniCodexHome: join(home, ".mini-codex") } };
+    const options = { sandbox: { home, hiddenHomes: [join(home, ".mini-codex")] } };
     // read-only: nothing can be created, so nothing is masked (and no placeholder made)
     const readOnly = await run(
       "ls -A ~; echo LISTED",

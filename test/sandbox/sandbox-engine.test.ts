@@ -95,7 +95,7 @@ describe("commandLaunch under Seatbelt (what a Mac runs, built here from a real 
         command: "touch made",
         cwd: root,
         workspaceRoots: [root],
-        settings: { networkAccess: false, home: join(root, "home"), miniCodexHome: undefined },
+        settings: { networkAccess: false, home: join(root, "home"), hiddenHomes: [] },
         sandbox: { ok: true, engine: "seatbelt", path: SANDBOX_EXEC },
         privateTemp: temp,
       });
@@ -129,7 +129,7 @@ describe("commandLaunch under Seatbelt (what a Mac runs, built here from a real 
       command: "true",
       cwd: "/",
       workspaceRoots: ["/"],
-      settings: { networkAccess: false, home: undefined, miniCodexHome: undefined },
+      settings: { networkAccess: false, home: undefined, hiddenHomes: [] },
       sandbox: { ok: true, engine: "seatbelt", path: SANDBOX_EXEC },
     });
     expect(launch).toEqual({
@@ -144,8 +144,8 @@ describe("commandLaunch under Seatbelt (what a Mac runs, built here from a real 
 
 describe("[sandbox_macos] process_listing", () => {
   it("reaches the commands' sandbox settings from config.toml (off by default)", () => {
-    const on = shellSandboxOptions({ sandbox_macos: { process_listing: true } }, "/h", {});
+    const on = shellSandboxOptions({ sandbox_macos: { process_listing: true } }, ["/h"], {});
     expect(on.sandbox?.processListing).toBe(true);
-    expect(shellSandboxOptions({}, "/h", {}).sandbox?.processListing).toBe(false);
+    expect(shellSandboxOptions({}, ["/h"], {}).sandbox?.processListing).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ describe("path guards of apply_patch", () => {
   it("refuses to write into a folder the sandbox hides from commands (~/.ssh, $MINI_CODEX_HOME) unless danger-full-access", async () => {
     // the workspace is the home folder itself (mini-codex started in ~)
     const router = createToolRouter({
-      sandbox: { home: ws.ws, miniCodexHome: join(ws.ws, ".mini-codex") },
+      sandbox: { home: ws.ws, hiddenHomes: [join(ws.ws, ".mini-codex")] },
     });
     for (const path of [".ssh/authorized_keys", ".mini-codex/cache/code/tui-0.bin"]) {
       const out = await router.execute(patchCall(addFile(path)), makeContext(ws.ws));

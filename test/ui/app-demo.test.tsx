@@ -84,6 +84,7 @@ function launch(overrides: Partial<TuiLaunchOptions> = {}) {
       return session;
     },
     home,
+    hiddenHomes: [home],
     cwd,
     approvalPolicy,
     sandbox: "workspace-write",

@@ -64,6 +64,24 @@ describe("App: input and ledger", () => {
     expect(app.sessions[0]?.sent).toEqual(["line one\nline two\nend"]);
   });
 
+  it("keys typed ahead in one read act one by one: a message, a steer, then Ctrl+T opens the pager", async () => {
+    const app = launch((text, s) => s.answer(`echo: ${text}`));
+    await ready(app.frame);
+    app.ui.stdin.write("first typed\rsecond typed\r\u0014");
+    await waitFor(() => app.sessions[0]?.sent.length === 1, "the send");
+    // the second Enter came while the first turn ran: it steers that turn, as typed apart
+    const session = app.sessions[0];
+    expect([...(session?.sent ?? []), ...(session?.steered ?? [])]).toEqual([
+      "first typed",
+      "second typed",
+    ]);
+    await waitFor(
+      () => /transcript/i.test(app.frame()) && app.frame().includes("Esc"),
+      "the pager",
+    );
+    expect(app.frame()).not.toContain("^T");
+  });
+
   it("Up recalls the previous message; Ctrl+J and Shift+Enter make a multi-line message", async () => {
     const app = launch((text, s) => s.answer(`echo: ${text.replaceAll("\n", " / ")}`));
     await ready(app.frame);

@@ -51,6 +51,7 @@ export async function started(script: Script, overrides: Partial<TuiLaunchOption
         return session;
       },
       home: "/nonexistent-home",
+      hiddenHomes: ["/nonexistent-home"],
       cwd: process.cwd(),
       approvalPolicy: "untrusted",
       sandbox: "workspace-write",

@@ -30,6 +30,7 @@ async function started(costQuestion: TuiLaunchOptions["costQuestion"] = { minUsd
   const c = new TuiController({
     createSession: async () => h.session,
     home: h.home,
+    hiddenHomes: [h.home],
     cwd: h.cwd,
     approvalPolicy: "never",
     sandbox: "workspace-write",

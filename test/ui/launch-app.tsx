@@ -22,6 +22,7 @@ export function launch(script: Script, overrides: Partial<TuiLaunchOptions> = {}
       return session;
     },
     home: "/nonexistent-home",
+    hiddenHomes: ["/nonexistent-home"],
     cwd: process.cwd(),
     approvalPolicy: "untrusted",
     sandbox: "workspace-write",

@@ -86,7 +86,7 @@ export async function runHook(
     command: handler.command,
     cwd: ctx.cwd,
     workspaceRoots: [ctx.cwd],
-    settings: { networkAccess: true, home: ctx.env.HOME, miniCodexHome: undefined },
+    settings: { networkAccess: true, home: ctx.env.HOME, hiddenHomes: [] },
     sandbox,
     shell: ctx.env.SHELL || "/bin/sh",
   });

@@ -4,7 +4,7 @@ import { info, problem, type SlashCommand } from "./types.js";
 /** Untracked files shown whole as additions; more are only listed. */
 const SHOWN_UNTRACKED = 50;
 
-type GitOptions = { cwd: string; miniCodexHome: string };
+type GitOptions = { cwd: string; hiddenHomes: readonly string[] };
 
 /** An untracked file as a diff from nothing (`git diff --no-index` exits 1 when they differ). */
 async function additionDiff(path: string, options: GitOptions): Promise<string> {
@@ -19,8 +19,8 @@ export const diffCommand: SlashCommand = {
   allowedWhileBusy: true,
   async run(ctx) {
     try {
-      const { cwd, home } = ctx.controller.launch;
-      const options = { cwd, miniCodexHome: home };
+      const { cwd, hiddenHomes } = ctx.controller.launch;
+      const options = { cwd, hiddenHomes };
       const [diff, untracked] = await Promise.all([
         runGit(["diff", "--no-color"], options),
         runGit(["ls-files", "--others", "--exclude-standard"], options),

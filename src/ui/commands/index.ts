@@ -1,3 +1,4 @@
+import { agentsCommand } from "./agents.js";
 import { compactCommand } from "./compact.js";
 import { copyCommand } from "./copy.js";
 import { diffCommand } from "./diff.js";
@@ -42,6 +43,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   reviewCommand,
   psCommand,
   stopCommand,
+  agentsCommand,
   initCommand,
   quitCommand,
 ];

@@ -34,7 +34,7 @@ export const reviewCommand: SlashCommand = {
       prompt = reviewPrompt(
         await reviewDiff(parsed.target, {
           cwd: ctx.controller.launch.cwd,
-          miniCodexHome: ctx.controller.launch.home,
+          hiddenHomes: ctx.controller.launch.hiddenHomes,
         }),
         parsed.extra,
       );

@@ -86,6 +86,12 @@ export class TuiController {
     return this.store.getState().status.busy;
   }
 
+  /** Subagents run or wait for a slot (Esc stops them even between turns). */
+  get childrenRunning(): boolean {
+    const statuses = Object.values(this.store.getState().agentStatus ?? {});
+    return statuses.some((status) => status === "running" || status === "pending_init");
+  }
+
   dispatch(action: UiAction) {
     this.store.update((s) => {
       const next = resilientReducer(s, action);

@@ -30,6 +30,7 @@ import {
 
 export { initialState, type StatusState, type UiState } from "./ui-state.js";
 
+import { onAgentUpdate } from "./agent-entries.js";
 import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
 
 const REASONING_CAP = 4000;
@@ -174,6 +175,8 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
       const notice = compactionNotice(event);
       return append(finishStream(state), [{ kind: "notice", level: "info", text: notice }]);
     }
+    case "agent_update":
+      return onAgentUpdate(state, event.agent);
     case "settings_changed":
       return withStatus(state, {
         model: event.model,

@@ -92,6 +92,9 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
       const reported = updateCall(state, event.callId, { reported: true });
       return append(reported, [mcpCallEntry(event)]);
     }
+    case "agent_call":
+      // the agents' own updates tell it; a refused call shows its output when it finishes
+      return event.ok ? updateCall(state, event.callId, { reported: true }) : state;
     default:
       return assertNever(event);
   }

@@ -1,5 +1,6 @@
 import type { UsageFigures } from "../../protocol/events.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
+import type { AgentStatus } from "../../session/agent-view.js";
 import type { NextRequestPreview, RequestMode } from "../../session/events.js";
 import type { CacheDrop } from "../cache-drop.js";
 import type { ComposedMessage } from "../input/paste-collapse.js";
@@ -61,6 +62,8 @@ export interface UiState {
   steers: PendingSteer[];
   /** The last command's whole output (the transcript shows it cut to the screen). */
   lastOutput?: { command: string; output: string };
+  /** Each subagent's last status seen (the transcript says when it starts and ends). */
+  agentStatus?: Record<string, AgentStatus>;
 }
 
 export function initialState(options: { model?: string; contextWindow?: number } = {}): UiState {

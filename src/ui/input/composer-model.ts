@@ -143,10 +143,6 @@ export class ComposerModel {
     const action = keyAction(input, key);
     if (action) return this.perform(action);
     if (!input || key.ctrl || CSI_REMNANT.test(input)) return;
-    if (input.length > 1 && /[\r\n]/.test(input) && !/^[^\r\n]*\r$/.test(input)) {
-      // A multi-line chunk outside bracketed paste is a paste too: its newlines are text.
-      return this.insertPaste(input.replace(/\r\n?/g, "\n"));
-    }
     if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input)) return this.typeChunk(input);
     this.type(input);
   }

@@ -40,7 +40,7 @@ export function composerSignal(c: TuiController, signal: ComposerSignal, empty =
     case "transcript":
       return; // the transcript pager takes Ctrl+T before the composer
     case "interrupt":
-      if (c.busy) c.interrupt();
+      if (c.busy || c.childrenRunning) c.interrupt();
       else c.rewinds.escape(empty); // Esc Esc on an empty composer: /rewind
       return;
     case "ctrl_c":

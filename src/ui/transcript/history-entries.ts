@@ -12,6 +12,7 @@ import { printable } from "../../text/terminal-text.js";
 import type { FileChange } from "../../tools/types.js";
 import { SUMMARY_PREFIX } from "../../turn/compaction.js";
 import type { SessionSource } from "../contract.js";
+import { agentHistoryEntries, agentNames } from "./agent-history.js";
 import { collapseOutput, type TranscriptEntryBody } from "./transcript-entries.js";
 
 const PATCH_LINE = /^([AMD]) (.+)$/;
@@ -32,10 +33,13 @@ export function outputsByCall(history: readonly ResponseItem[]): Map<string, Too
 export function historyEntries(history: readonly ResponseItem[]): TranscriptEntryBody[] {
   const outputs = outputsByCall(history);
   const out: TranscriptEntryBody[] = [];
+  const names = agentNames(history);
   for (const item of history) {
     const call = asToolCall(item);
     if (call) {
-      out.push(toolEntry(call, outputs.get(call.call_id)));
+      const output = outputs.get(call.call_id);
+      const agents = agentHistoryEntries(call, output ? toolOutputText(output) : "", names);
+      out.push(...(agents ?? [toolEntry(call, output)]));
       continue;
     }
     if (item.type !== "message" || isInitialContextItem(item)) continue;

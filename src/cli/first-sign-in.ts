@@ -1,0 +1,109 @@
+import { join } from "node:path";
+import { createInterface } from "node:readline/promises";
+import { Writable } from "node:stream";
+import { CliError } from "../launch/errors.js";
+import { EXIT_FAILED } from "../launch/exit-codes.js";
+import type { SharedFlags } from "../launch/flags.js";
+import { resolveHomes } from "../launch/home.js";
+import { DEFAULT_OPENAI_BASE_URL } from "../launch/provider.js";
+import { loadRunConfig } from "../launch/runtime.js";
+import { codexSignInToOffer, findSignIn, recordTopLevelKey } from "../launch/sign-in.js";
+import { askChoice } from "./terminal-choice.js";
+
+/**
+ * Whether the TUI is about to start with nothing to sign in with: the `openai` provider at
+ * OpenAI's own URL, no key in the environment, no `auth.json` ($MINI_CODEX_HOME, `codex_home`),
+ * and not the demo provider. Another URL (a local server) needs no key.
+ */
+export function needsSignIn(flags: SharedFlags, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (flags.demo) return false;
+  const homes = resolveHomes(env);
+  const { config } = loadRunConfig(flags, homes.config);
+  if ((config.model_provider ?? "openai") !== "openai") return false;
+  const table = config.model_providers?.openai;
+  const base = (
+    table?.base_url ??
+    config.openai_base_url ??
+    env.OPENAI_BASE_URL ??
+    DEFAULT_OPENAI_BASE_URL
+  ).replace(/\/+$/, "");
+  if (base !== DEFAULT_OPENAI_BASE_URL) return false;
+  if (env.CODEX_API_KEY || env.OPENAI_API_KEY || (table?.env_key && env[table.env_key]))
+    return false;
+  return findSignIn(homes, config, env) === undefined;
+}
+
+/** One line typed without echo (an API key), on the plain terminal. */
+async function askHidden(prompt: string): Promise<string | undefined> {
+  process.stderr.write(prompt);
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const io = createInterface({ input: process.stdin, output: muted, terminal: true });
+  let ended = false;
+  io.on("close", () => {
+    ended = true;
+  });
+  io.on("SIGINT", () => io.close());
+  try {
+    const answer = await io.question("").catch(() => undefined);
+    process.stderr.write("\n");
+    return ended ? undefined : answer?.trim();
+  } finally {
+    io.close();
+    // as withTerminalLines: the TUI's reads start only after Node stops readline's
+    await new Promise<void>((settled) => setImmediate(settled));
+  }
+}
+
+const SIGN_IN_CHOICES = [
+  "Sign in with ChatGPT (a browser opens; the URL is printed too)",
+  "Sign in with a device code (SSH, or no browser on this machine)",
+  "Paste an API key",
+  "Use the demo provider (offline, no account)",
+];
+
+/**
+ * The TUI's first start with no credential asks before it draws, as the Codex CLI's first run
+ * does: first whether to use the Codex CLI's own sign-in (`~/.codex/auth.json`, used where it
+ * is through `codex_home`), then how to sign in. Returns the flags to start with (`--demo` for
+ * the demo provider). Nothing answered (Ctrl+D, Ctrl+C): nothing starts.
+ */
+export async function firstSignIn(flags: SharedFlags): Promise<SharedFlags> {
+  if (!process.stdin.isTTY || !needsSignIn(flags)) return flags;
+  const homes = resolveHomes();
+  const home = homes.config;
+  const { config } = loadRunConfig(flags, home);
+  const codexHome = codexSignInToOffer(homes, config);
+  if (codexHome) {
+    const named = codexHome === join(process.env.HOME ?? "", ".codex") ? "~/.codex" : codexHome;
+    const use = await askChoice(
+      [
+        `You are signed in to the Codex CLI (${codexHome}/auth.json).`,
+        `mini-codex can use that sign-in where it is: it records codex_home = "${named}" in config.toml.`,
+      ],
+      ["Yes, use my Codex CLI sign-in", "No, sign in another way"],
+    );
+    if (use === undefined) throw new CliError("not signed in: nothing was started", EXIT_FAILED);
+    if (use === 0) {
+      recordTopLevelKey(home, "codex_home", named);
+      return flags;
+    }
+  }
+  const choice = await askChoice(
+    ["mini-codex is not signed in. How do you want to sign in?"],
+    SIGN_IN_CHOICES,
+  );
+  if (choice === undefined) throw new CliError("not signed in: nothing was started", EXIT_FAILED);
+  if (choice === 3) return { ...flags, demo: true };
+  const login = await import("./login-command.js");
+  if (choice === 2) {
+    const key = await askHidden("\nPaste your API key (it is not shown): ");
+    if (!key) throw new CliError("no API key given: nothing was started", EXIT_FAILED);
+    await login.saveApiKey(home, key);
+    return flags;
+  }
+  await login.runLogin({
+    ...(choice === 1 ? { deviceAuth: true } : {}),
+    ...(config.chatgpt_issuer ? { experimentalIssuer: config.chatgpt_issuer } : {}),
+  });
+  return flags;
+}

@@ -1,0 +1,17 @@
+import type { MiniCodexConfig } from "./config-schema.js";
+import { codexHome } from "./home.js";
+import { knowledgeHomes } from "./knowledge-homes.js";
+
+/**
+ * The homes a command (and the git mini-codex runs itself) never sees: mini-codex's, the one
+ * config.toml came from, the Codex CLI's (`$CODEX_HOME`, default ~/.codex) and `codex_home` —
+ * sessions, ledgers, and `auth.json` with its sign-in tokens.
+ */
+export function hiddenHomes(
+  home: string,
+  configHome: string,
+  config: Pick<MiniCodexConfig, "codex_home">,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  return [...new Set([...knowledgeHomes(home, config, configHome), configHome, codexHome(env)])];
+}

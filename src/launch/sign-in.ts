@@ -1,0 +1,107 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { authFilePath, authModeOf, readAuthFile } from "../auth/auth-file.js";
+import type { BearerCredentials } from "../auth/credentials.js";
+import { credentialsFor } from "../auth/credentials-for.js";
+import { type SignInIssuer, signInIssuer } from "../auth/issuer.js";
+import { configPath } from "./config.js";
+import type { MiniCodexConfig } from "./config-schema.js";
+import { codexHome, type Homes } from "./home.js";
+
+/** The homes of a run that matter here: where config.toml is read, and mini-codex's own. */
+export type SignInPlaces = Pick<Homes, "state" | "config">;
+
+function expanded(path: string, base: string, env: NodeJS.ProcessEnv): string {
+  const home = env.HOME || base;
+  const full = path === "~" || path.startsWith("~/") ? join(home, path.slice(1)) : path;
+  return isAbsolute(full) ? full : resolve(base, full);
+}
+
+/**
+ * Where mini-codex looks for `auth.json`, first found wins: the config home (where `login`
+ * writes it: docs/config.md, "Which home"), the state home, then the Codex home `codex_home`
+ * names — used in place, so a refresh by either program is seen by the other (they share its
+ * `auth.lock`); a copy would split one rotating refresh token in two.
+ */
+export function signInHomes(
+  homes: SignInPlaces,
+  config: Pick<MiniCodexConfig, "codex_home">,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  const named = config.codex_home ? [expanded(config.codex_home, homes.state, env)] : [];
+  return [...new Set([homes.config, homes.state, ...named])];
+}
+
+export interface FoundSignIn {
+  credentials: BearerCredentials;
+  /** The folder whose auth.json holds it. */
+  home: string;
+  /** The key itself, for an API-key sign-in (it never changes). */
+  apiKey?: string;
+}
+
+export function signInIssuerOf(
+  config: Pick<MiniCodexConfig, "chatgpt_issuer">,
+  env: NodeJS.ProcessEnv = process.env,
+): SignInIssuer {
+  return signInIssuer(config.chatgpt_issuer, env);
+}
+
+/** The first sign-in of the homes, or undefined when none holds one. */
+export function findSignIn(
+  homes: SignInPlaces,
+  config: Pick<MiniCodexConfig, "codex_home" | "chatgpt_issuer">,
+  env: NodeJS.ProcessEnv = process.env,
+): FoundSignIn | undefined {
+  const issuer = signInIssuerOf(config, env);
+  for (const where of signInHomes(homes, config, env)) {
+    const credentials = credentialsFor(where, { issuer, env });
+    if (!credentials) continue;
+    const file = readAuthFile(authFilePath(where));
+    const apiKey =
+      file && authModeOf(file) === "apikey" && typeof file.OPENAI_API_KEY === "string"
+        ? file.OPENAI_API_KEY
+        : undefined;
+    return { credentials, home: where, ...(apiKey ? { apiKey } : {}) };
+  }
+  return undefined;
+}
+
+/** The Codex CLI's home ($CODEX_HOME, ~/.codex) when its auth.json is there to offer and not already looked at. */
+export function codexSignInToOffer(
+  homes: SignInPlaces,
+  config: Pick<MiniCodexConfig, "codex_home">,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  const codex = codexHome(env);
+  if (signInHomes(homes, config, env).includes(codex)) return undefined;
+  return existsSync(authFilePath(codex)) ? codex : undefined;
+}
+
+/**
+ * Set a top-level key of config.toml (`codex_home = "~/.codex"`), keeping every other line:
+ * the key's line is replaced where it is, else inserted before the first table.
+ */
+export function recordTopLevelKey(home: string, key: string, value: string): void {
+  const file = configPath(home);
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    mkdirSync(dirname(file), { recursive: true });
+  }
+  const line = `${key} = ${JSON.stringify(value)}`;
+  const lines = text === "" ? [] : text.split("\n");
+  const firstTable = lines.findIndex((l) => /^\s*\[/.test(l));
+  const top = firstTable < 0 ? lines.length : firstTable;
+  const existing = lines.slice(0, top).findIndex((l) => new RegExp(`^\\s*${key}\\s*=`).test(l));
+  if (existing >= 0) lines[existing] = line;
+  else
+    lines.splice(
+      top,
+      0,
+      ...(top > 0 && lines[top - 1] !== "" && firstTable >= 0 ? [line, ""] : [line]),
+    );
+  const out = lines.join("\n");
+  writeFileSync(file, out.endsWith("\n") ? out : `${out}\n`);
+}

@@ -1,0 +1,47 @@
+import type { ResponseItem } from "../../protocol/items.js";
+import type { SandboxMode } from "../../sandbox/modes.js";
+import type { ForkSeed, LaneOwner } from "../../session/agent-lanes.js";
+import type { AgentView } from "../../session/agent-view.js";
+import type { SessionSettings } from "../../session/api.js";
+import type { FrozenToolOutputs } from "../../session/history.js";
+import type { ModelClient } from "../../session/model-client.js";
+import type { FullRequest } from "../../session/request.js";
+import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../../tools/types.js";
+import type { RequestRecorder } from "../request-recorder.js";
+
+/**
+ * What a session lends its subagents (docs/architecture.md, "Subagents"): its model client
+ * (so its socket and lanes), its recorder (its ledger), where and how tools run (its sandbox
+ * and approval gate: a child never gets wider permissions), and what a fork copies.
+ */
+export interface AgentHost {
+  readonly sessionId: string;
+  readonly promptCacheKey: string;
+  readonly instructions: string;
+  readonly client: ModelClient;
+  readonly recorder: RequestRecorder;
+  readonly cwd: string;
+  readonly workspaceRoots: string[];
+  readonly sandbox: SandboxMode;
+  readonly maxToolRounds?: number;
+  /** The session's approval gate (absent: every call runs as the policy allows). */
+  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The session's own tools (without the subagent tools). */
+  readonly tools: ToolRouter;
+  /** The session's history, settings and frozen outputs now (a fork copies them). */
+  history(): readonly ResponseItem[];
+  settings(): SessionSettings;
+  frozen(): FrozenToolOutputs;
+  /** The session's own next request as things are (its lane is where a fork starts). */
+  build(): FullRequest;
+  /** The head of the lane `body` goes to (of `owner`'s lanes; none: the session's), if chained. */
+  seedFor(body: FullRequest["body"], owner?: LaneOwner): ForkSeed | undefined;
+  /** A closed subagent's lanes go. */
+  dropLanes(agent: string): void;
+  /** The session's current turn number (children's ledger rows are counted under it). */
+  turn(): number;
+  /** Throws when the subagent budget is spent (before each child request). */
+  checkBudget(agent: string): void;
+  /** A subagent changed: the session's `agent_update` event. */
+  update(view: AgentView): void;
+}

@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { errorMessage } from "../../protocol/error-message.js";
+import type { ToolCallItem } from "../../protocol/items.js";
+import { sortKeysDeep } from "../../protocol/json.js";
+import type { ToolSpec } from "../../protocol/request.js";
+import type { ToolOutput } from "../../protocol/tool-output.js";
+import { ToolError } from "../../tools/errors.js";
+import { defineFunctionTool } from "../../tools/registry.js";
+import type {
+  AgentToolName,
+  DiffConsumer,
+  ToolContext,
+  ToolDefinition,
+  ToolEvent,
+  ToolRouter,
+} from "../../tools/types.js";
+
+/** Input items of a message (the Codex CLI's shape); text parts are read, others refused. */
+const inputItems = z
+  .array(
+    z
+      .object({
+        type: z.string().describe("Input item type: text (others are not taken here)."),
+        text: z.string().optional().describe("The text, when type is text."),
+      })
+      .passthrough(),
+  )
+  .describe("Structured input: a list of text items (use either message or items).");
+
+export const spawnArgs = z.object({
+  message: z.string().optional().describe("The new agent's task, as plain text."),
+  items: inputItems.optional(),
+  agent_type: z.string().optional().describe("A name for the kind of agent (shown, not a role)."),
+  fork_context: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: the agent starts from this whole conversation (a fork, sharing its prompt cache); false or omitted: it starts from the task alone.",
+    ),
+  model: z.string().optional().describe("Another model for it; omit to keep yours (cheapest)."),
+  reasoning_effort: z.string().optional().describe("Another reasoning effort; omit to keep yours."),
+  tools: z
+    .array(z.string())
+    .optional()
+    .describe("The tools of an agent started without the conversation (default: all of yours)."),
+});
+
+export const sendArgs = z.object({
+  target: z.string().describe("The agent's id (from spawn_agent)."),
+  message: z.string().optional().describe("The follow-up, as plain text."),
+  items: inputItems.optional(),
+  interrupt: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: stop what it does and take this now; false or omitted: after its current turn.",
+    ),
+});
+
+export const waitArgs = z.object({
+  targets: z
+    .array(z.string())
+    .min(1)
+    .describe("Agent ids to wait for; it returns when any of them has finished."),
+  timeout_ms: z
+    .number()
+    .optional()
+    .describe("How long to wait, in ms (default 30000, at least 10000, at most 3600000)."),
+});
+
+export const closeArgs = z.object({
+  target: z.string().describe("The agent's id (from spawn_agent)."),
+});
+
+/** What the subagent tools do, for one calling agent (the manager binds it to its caller). */
+export interface AgentControl {
+  spawn(args: z.infer<typeof spawnArgs>, ctx: ToolContext): Promise<ToolOutput>;
+  send(args: z.infer<typeof sendArgs>, ctx: ToolContext): Promise<ToolOutput>;
+  wait(args: z.infer<typeof waitArgs>, ctx: ToolContext): Promise<ToolOutput>;
+  close(args: z.infer<typeof closeArgs>, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+export const AGENT_TOOL_NAMES: readonly AgentToolName[] = [
+  "spawn_agent",
+  "send_input",
+  "wait_agent",
+  "close_agent",
+];
+
+/** The four tools, in this order (after the router's own: the cached prefix of older sessions stays). */
+export function agentTools(control: AgentControl): ToolDefinition[] {
+  return [
+    defineFunctionTool({
+      name: "spawn_agent",
+      description:
+        "Start a subagent on a well-scoped task that can run beside your own work. It runs under your sandbox and approval policy and returns its id. With fork_context true it starts from this conversation (cheap: it shares your prompt cache); else from the task alone. Only when the user asks for subagents, delegation or parallel work.",
+      schema: spawnArgs,
+      handler: (args, ctx) => control.spawn(args, ctx),
+    }),
+    defineFunctionTool({
+      name: "send_input",
+      description:
+        "Send a subagent a follow-up message: it runs after its current turn, or at once with interrupt true.",
+      schema: sendArgs,
+      handler: (args, ctx) => control.send(args, ctx),
+    }),
+    defineFunctionTool({
+      name: "wait_agent",
+      description:
+        "Wait until one of the given subagents has finished (or the timeout passes). Finished agents come with their status and final message; an empty status means the wait timed out.",
+      schema: waitArgs,
+      handler: (args, ctx) => control.wait(args, ctx),
+    }),
+    defineFunctionTool({
+      name: "close_agent",
+      description:
+        "Close a subagent you no longer need (it stops if it still runs) and return its status before.",
+      schema: closeArgs,
+      handler: (args, ctx) => control.close(args, ctx),
+    }),
+  ];
+}
+
+/** The text of a message or of its text items (the task of spawn_agent, a follow-up). */
+export function messageOf(args: {
+  message?: string | undefined;
+  items?: Array<{ type: string; text?: string | undefined }> | undefined;
+}): string {
+  const parts = [args.message ?? "", ...(args.items ?? []).map((item) => item.text ?? "")];
+  return parts
+    .filter((part) => part.trim() !== "")
+    .join("\n")
+    .trim();
+}
+
+/**
+ * A router with the subagent tools after `inner`'s: their calls go to `tools`, every other
+ * call to `inner` (a session's or a child's own tools).
+ */
+export class AgentToolRouter implements ToolRouter {
+  private readonly byName: Map<string, ToolDefinition>;
+
+  constructor(
+    private readonly inner: ToolRouter,
+    private readonly tools: readonly ToolDefinition[],
+  ) {
+    this.byName = new Map(tools.map((tool) => [tool.name, tool]));
+  }
+
+  specs(): ToolSpec[] {
+    return [...this.inner.specs(), ...this.tools.map((tool) => sortKeysDeep(tool.spec))];
+  }
+
+  async execute(call: ToolCallItem, ctx: ToolContext): Promise<ToolOutput> {
+    const tool = this.byName.get(call.name);
+    if (!tool || call.type !== "function_call") return this.inner.execute(call, ctx);
+    try {
+      return await tool.run(call.arguments, ctx);
+    } catch (error) {
+      if (error instanceof ToolError) return error.message;
+      return `error: ${call.name} failed: ${errorMessage(error)}`;
+    }
+  }
+
+  createDiffConsumer(
+    call: { type: string; name: string; call_id: string },
+    emit: (event: ToolEvent) => void,
+  ): DiffConsumer | undefined {
+    return this.inner.createDiffConsumer(call, emit);
+  }
+}
+
+/**
+ * Some of a router's tools (an isolated child's chosen set): the others are neither offered
+ * nor run.
+ */
+export class ToolSubset implements ToolRouter {
+  constructor(
+    private readonly inner: ToolRouter,
+    private readonly names: ReadonlySet<string>,
+  ) {}
+
+  specs(): ToolSpec[] {
+    return this.inner.specs().filter((spec) => this.names.has(specName(spec)));
+  }
+
+  execute(call: ToolCallItem, ctx: ToolContext): Promise<ToolOutput> {
+    if (this.names.has(call.name)) return this.inner.execute(call, ctx);
+    const known = [...this.names].join(", ") || "none";
+    return Promise.resolve(
+      `unsupported call: tool "${call.name}" is not one of this agent's tools (${known})`,
+    );
+  }
+
+  createDiffConsumer(
+    call: { type: string; name: string; call_id: string },
+    emit: (event: ToolEvent) => void,
+  ): DiffConsumer | undefined {
+    return this.names.has(call.name) ? this.inner.createDiffConsumer(call, emit) : undefined;
+  }
+}
+
+/** A spec's name (hosted tools are named by their type: `web_search`). */
+export function specName(spec: ToolSpec): string {
+  const named = spec as { name?: unknown; type: string };
+  return typeof named.name === "string" ? named.name : named.type;
+}

@@ -1,0 +1,253 @@
+import { errorMessage } from "../../protocol/error-message.js";
+import type { ResponseItem } from "../../protocol/items.js";
+import type { ForkSeed, LaneOwner } from "../../session/agent-lanes.js";
+import type { AgentStatus, AgentView } from "../../session/agent-view.js";
+import type { SessionSettings } from "../../session/api.js";
+import type { RequestFinished, RequestStarted } from "../../session/events.js";
+import { ConversationHistory, type FrozenToolOutputs } from "../../session/history.js";
+import type { WirePlan } from "../../session/plan.js";
+import { type FullRequest, RequestBuilder } from "../../session/request.js";
+import type { RequestForecast } from "../../session/request-forecast.js";
+import { requestUsage } from "../../session/usage.js";
+import type { ToolRouter } from "../../tools/types.js";
+import { ModelWire } from "../model-wire.js";
+import { runTurnLoop } from "../turn-loop.js";
+import type { AgentHost } from "./agent-host.js";
+
+/** What a child is made of when it is spawned. */
+export interface ChildSpec {
+  owner: LaneOwner;
+  kind: AgentView["kind"];
+  task: string;
+  /** Its first history: a fork's copy of the parent's, or the leading context and the brief. */
+  history: ResponseItem[];
+  /** The parent's frozen tool outputs (a fork replays them as the parent sent them). */
+  frozen: FrozenToolOutputs;
+  /** The parent's settings at the spawn (an in-band model's effort baseline). */
+  parentSettings: SessionSettings;
+  settings: SessionSettings;
+  /** 1: a child of the session. */
+  depth: number;
+  /** Its own prompt cache key (a cold fork); default: the session's. */
+  promptCacheKey?: string;
+  /** Its own tools without the subagent tools (what a fork of it starts from). */
+  baseTools: ToolRouter;
+  /** What it offers and runs: its own tools and the subagent tools bound to it as the spawner. */
+  makeTools(source: ForkSource): ToolRouter;
+}
+
+/** Who spawns: the session or a subagent, and what a fork of it copies. */
+export interface ForkSource {
+  /** The session id, or the agent's id. */
+  id: string;
+  /** 0: the session; 1: its children; … */
+  depth: number;
+  /** Its tools without the subagent tools. */
+  tools: ToolRouter;
+  items(): readonly ResponseItem[];
+  settings(): SessionSettings;
+  frozen(): FrozenToolOutputs;
+  /** Its lane's head now, if chained (a full fork continues it). */
+  seed(): ForkSeed | undefined;
+}
+
+/**
+ * One subagent: its own history, request builder and frozen outputs, turns run by the
+ * session's turn loop on the parent's model client (its own lanes; ledger rows with its tag),
+ * its tools under the parent's sandbox and approval gate (asked naming it).
+ */
+export class ChildAgent {
+  status: AgentStatus = "pending_init";
+  /** Its first request as predicted at the spawn (the budget holds it until it is billed). */
+  firstForecast: RequestForecast | undefined;
+  private readonly history: ConversationHistory;
+  private readonly builder: RequestBuilder;
+  private readonly wire: ModelWire;
+  private controller: AbortController | undefined;
+  private readonly view: AgentView;
+  private readonly tools: ToolRouter;
+
+  constructor(
+    private readonly host: AgentHost,
+    readonly spec: ChildSpec,
+  ) {
+    this.history = new ConversationHistory(spec.history);
+    this.builder = new RequestBuilder(this.history, spec.frozen);
+    this.wire = new ModelWire(spec.parentSettings);
+    this.tools = spec.makeTools(this.asSource());
+    const { owner, settings } = spec;
+    this.view = {
+      id: owner.id,
+      name: owner.name,
+      parent: owner.parent,
+      kind: spec.kind,
+      task: spec.task,
+      status: this.status,
+      model: settings.model,
+      ...(settings.effort ? { effort: settings.effort } : {}),
+      requests: 0,
+      inputTokens: 0,
+      cachedTokens: 0,
+      outputTokens: 0,
+      savedUsd: 0,
+    };
+  }
+
+  get id(): string {
+    return this.spec.owner.id;
+  }
+
+  /** What a fork of this agent copies (a spawn of its own, where `[agents] max_depth` allows). */
+  asSource(): ForkSource {
+    return {
+      id: this.id,
+      depth: this.spec.depth,
+      tools: this.spec.baseTools,
+      items: () => this.history.items,
+      settings: () => this.spec.settings,
+      frozen: () => this.spec.frozen.copy(),
+      seed: () => this.host.seedFor(this.build().body, this.spec.owner),
+    };
+  }
+
+  /** A snapshot for the TUI, exec and the bill. */
+  snapshot(): AgentView {
+    return { ...this.view, status: this.status };
+  }
+
+  /** The full request its history makes now, before any in-band effort update of its turn. */
+  build(extra: readonly ResponseItem[] = []): FullRequest {
+    const { settings } = this.spec;
+    const tools = this.tools;
+    const frame = {
+      sessionId: this.spec.promptCacheKey ?? this.host.promptCacheKey,
+      instructions: this.host.instructions,
+      tools: tools.specs(),
+      settings,
+      wire: this.wire.wire(settings),
+    };
+    return this.host.recorder.built(this.builder.build(frame, extra));
+  }
+
+  /** Its first request as it would go out now: incremental on the parent's head or full, priced. */
+  forecast(): { plan: WirePlan; figures: RequestForecast } {
+    const request = this.build(this.wire.effortUpdate(this.history.items, this.spec.settings));
+    const { plan } = this.host.client.preview(request, this.spec.owner);
+    const figures = this.host.recorder.forecast(request);
+    this.firstForecast ??= figures;
+    return { plan, figures };
+  }
+
+  /** Say what its first request is predicted to be (a fork on another model or effort). */
+  announceForecast(forecast: { plan: WirePlan; figures: RequestForecast }): void {
+    const { plan, figures } = forecast;
+    this.view.forecast = {
+      mode: plan.kind,
+      ...(plan.kind === "full" ? { reason: plan.reason } : {}),
+      figures,
+    };
+  }
+
+  /**
+   * Run one turn on `input` (appended first; the first turn's task is in its history). Never
+   * throws: the status says how it ended. `firstRequest` resolves once a request went out (or
+   * the turn ended without one).
+   */
+  runTurn(input: ResponseItem[], turn: number, firstRequest: () => void): Promise<void> {
+    this.history.append(input);
+    const controller = new AbortController();
+    this.controller = controller;
+    this.setStatus("running");
+    return this.loop(turn, controller.signal, firstRequest).finally(() => {
+      if (this.controller === controller) this.controller = undefined;
+      firstRequest();
+      this.host.update(this.snapshot());
+    });
+  }
+
+  /** Stop its turn (Esc, a follow-up that interrupts, close); waiting turns are the manager's. */
+  interrupt(): void {
+    this.controller?.abort();
+  }
+
+  setStatus(status: AgentStatus): void {
+    this.status = status;
+    this.host.update(this.snapshot());
+  }
+
+  private async loop(turn: number, signal: AbortSignal, firstRequest: () => void): Promise<void> {
+    const { host, spec } = this;
+    const gate = host.approve?.bind(host);
+    try {
+      const outcome = await runTurnLoop({
+        turn,
+        signal,
+        client: {
+          sample: (call) => host.client.sample({ ...call, steerable: false, agent: spec.owner }),
+        },
+        tools: this.tools,
+        cwd: host.cwd,
+        workspaceRoots: host.workspaceRoots,
+        sandbox: host.sandbox,
+        // the parent's gate, asked naming this agent: its grants and policy, never wider
+        ...(gate ? { approve: (request) => gate({ ...request, agent: spec.owner.name }) } : {}),
+        build: (extra) => this.build(extra),
+        append: (items) => this.history.append(items),
+        emit: () => {},
+        onRequestStarted: (request) => {
+          host.recorder.agentStarted(request);
+          this.started(request);
+          firstRequest();
+        },
+        onRequestFinished: (request) => this.finished(host.recorder.agentFinished(request)),
+        ...(host.maxToolRounds ? { maxToolRounds: host.maxToolRounds } : {}),
+        beforeSample: async () => {
+          host.checkBudget(this.spec.owner.name);
+          this.history.append(this.wire.effortUpdate(this.history.items, spec.settings));
+        },
+      });
+      this.view.lastMessage = outcome.lastMessage ?? "";
+      delete this.view.error;
+      // closed while its last response came in: it stays closed
+      if (this.status !== "shutdown") this.status = "completed";
+    } catch (error) {
+      if (signal.aborted) {
+        this.status = this.status === "shutdown" ? "shutdown" : "interrupted";
+        return;
+      }
+      this.view.error = errorMessage(error);
+      this.status = "errored";
+    }
+  }
+
+  private started(request: RequestStarted): void {
+    if (this.view.start) return;
+    this.view.start = {
+      mode: request.mode,
+      ...(request.reason ? { reason: request.reason } : {}),
+      inputTokens: 0,
+      cachedTokens: 0,
+      bytesSent: request.bytesSent,
+      itemsSent: request.itemsSent,
+    };
+  }
+
+  private finished(request: RequestFinished): void {
+    const usage = requestUsage(request);
+    const view = this.view;
+    view.requests += 1;
+    view.inputTokens += usage?.input_tokens ?? 0;
+    view.cachedTokens += usage?.cached_tokens ?? 0;
+    view.outputTokens += usage?.output_tokens ?? 0;
+    if (request.cost) {
+      view.usd = (view.usd ?? 0) + request.cost.usd;
+      view.savedUsd += request.cost.savedUsd;
+    }
+    if (view.start && view.requests === 1) {
+      view.start.inputTokens = usage?.input_tokens ?? 0;
+      view.start.cachedTokens = usage?.cached_tokens ?? 0;
+      if (request.cost) view.start.savedUsd = request.cost.savedUsd;
+    }
+    this.host.update(this.snapshot());
+  }
+}

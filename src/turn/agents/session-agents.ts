@@ -1,0 +1,82 @@
+import type { ResponseItem } from "../../protocol/items.js";
+import type { AgentView } from "../../session/agent-view.js";
+import type { SessionOptions, SessionSettings } from "../../session/api.js";
+import type { FrozenToolOutputs } from "../../session/history.js";
+import type { LaneTable } from "../../session/lanes.js";
+import type { ModelClient } from "../../session/model-client.js";
+import type { FullRequest } from "../../session/request.js";
+import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../../tools/types.js";
+import type { RequestRecorder } from "../request-recorder.js";
+import type { AgentHost } from "./agent-host.js";
+import { AgentManager } from "./agent-manager.js";
+import type { ForkSource } from "./child-agent.js";
+
+/** What a session hands over to make its subagents (`SessionParts`). */
+export interface SessionAgentParts {
+  options: SessionOptions;
+  promptCacheKey: string;
+  client: ModelClient;
+  lanes: LaneTable;
+  recorder: RequestRecorder;
+  approve(request: ApprovalRequest): Promise<ApprovalDecision>;
+  history(): readonly ResponseItem[];
+  settings(): SessionSettings;
+  frozen: FrozenToolOutputs;
+  build(): FullRequest;
+  turn(): number;
+  update(view: AgentView): void;
+}
+
+/**
+ * The session's subagents, when `[agents]` is on: the manager and the router the session
+ * offers (its own tools, then spawn_agent, send_input, wait_agent, close_agent). Off: none,
+ * and the session's tools as they are.
+ */
+export function sessionAgents(parts: SessionAgentParts): {
+  manager?: AgentManager;
+  router: ToolRouter;
+} {
+  const { options } = parts;
+  if (!options.agents) return { router: options.tools };
+  let manager: AgentManager | undefined;
+  const host: AgentHost = {
+    sessionId: options.id,
+    promptCacheKey: parts.promptCacheKey,
+    instructions: options.instructions,
+    client: parts.client,
+    recorder: parts.recorder,
+    cwd: options.cwd,
+    workspaceRoots: options.workspaceRoots,
+    sandbox: options.sandbox,
+    ...(options.maxToolRoundsPerTurn ? { maxToolRounds: options.maxToolRoundsPerTurn } : {}),
+    approve: parts.approve,
+    tools: options.tools,
+    history: parts.history,
+    settings: parts.settings,
+    frozen: () => parts.frozen.copy(),
+    build: parts.build,
+    seedFor: (body, owner) => {
+      const chain = parts.lanes.find(body, owner)?.chain;
+      const state = chain?.current;
+      return chain && state?.kind === "chained" ? { head: state.head, from: chain } : undefined;
+    },
+    dropLanes: (agent) => parts.lanes.dropAgent(agent),
+    turn: parts.turn,
+    checkBudget: () => manager?.checkBudget(),
+    update: (view) => {
+      parts.update(view);
+      manager?.changed();
+    },
+  };
+  manager = new AgentManager(host, options.agents);
+  const root: ForkSource = {
+    id: options.id,
+    depth: 0,
+    tools: options.tools,
+    items: parts.history,
+    settings: parts.settings,
+    frozen: host.frozen,
+    seed: () => host.seedFor(parts.build().body),
+  };
+  return { manager, router: manager.routerFor(root) };
+}

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { apiKeyFile, authFilePath, writeAuthFile } from "../../src/auth/auth-file.js";
+import { ConfigError } from "../../src/launch/errors.js";
+import { resolveProvider } from "../../src/launch/provider.js";
+import { findSignIn, recordTopLevelKey } from "../../src/launch/sign-in.js";
+
+let root: string;
+let home: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "mini-codex-sign-in-"));
+  home = join(root, "home");
+  mkdirSync(home);
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("where the sign-in is found", () => {
+  it("$MINI_CODEX_HOME first, then codex_home's auth.json, used where it is", () => {
+    const codex = join(root, "codex");
+    writeAuthFile(authFilePath(codex), apiKeyFile("sk-test-from-codex-home"));
+    expect(findSignIn({ state: home, config: home }, {}, {})).toBeUndefined();
+    const viaCodex = findSignIn({ state: home, config: home }, { codex_home: codex }, {});
+    expect(viaCodex?.home).toBe(codex);
+    expect(viaCodex?.apiKey).toBe("sk-test-from-codex-home");
+    writeAuthFile(authFilePath(home), apiKeyFile("sk-test-own-home-key"));
+    expect(findSignIn({ state: home, config: home }, { codex_home: codex }, {})?.apiKey).toBe(
+      "sk-test-own-home-key",
+    );
+  });
+
+  it("the openai provider takes a stored key when the environment has none; the environment wins", () => {
+    const stored = () => ({ apiKey: "sk-test-stored-key", credentials: { kind: "api_key" } });
+    expect(resolveProvider({}, {}, stored).settings.apiKey).toBe("sk-test-stored-key");
+    expect(resolveProvider({}, { OPENAI_API_KEY: "sk-env" }, stored).settings.apiKey).toBe(
+      "sk-env",
+    );
+    expect(() => resolveProvider({}, {}, () => undefined)).toThrow(/mini-codex login/);
+    expect(() => resolveProvider({}, {}, () => ({ credentials: { kind: "chatgpt" } }))).toThrow(
+      ConfigError,
+    );
+  });
+
+  it("codex_home is recorded as a top-level key, before the first table, keeping the rest", () => {
+    writeFileSync(
+      join(home, "config.toml"),
+      'model = "gpt-5"\n\n[projects."/x"]\ntrust_level = "trusted"\n',
+    );
+    recordTopLevelKey(home, "codex_home", "~/.codex");
+    const text = readFileSync(join(home, "config.toml"), "utf8");
+    expect(text.indexOf('codex_home = "~/.codex"')).toBeLessThan(text.indexOf("[projects"));
+    expect(text).toContain('trust_level = "trusted"');
+    recordTopLevelKey(home, "codex_home", "/elsewhere");
+    expect(readFileSync(join(home, "config.toml"), "utf8").match(/codex_home/g)).toHaveLength(1);
+  });
+});
