@@ -5,8 +5,7 @@ type PickerResult = { pick: string } | { cancel: true } | { index: number } | un
 /**
  * A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc or Ctrl+C cancels.
  * `numbered` (a question's answers): a number key picks its answer at once, as the Codex CLI's
- * questions take `1`, `2`. Keys typed faster than a render arrive as one chunk ("1\r", "\r\r"):
- * the first of them that picks or cancels decides.
+ * questions take `1`, `2`. (Keys of one read come here one at a time: input/use-typed-keys.ts.)
  */
 export function pickerKey(
   input: string,
@@ -19,17 +18,10 @@ export function pickerKey(
   if (key.upArrow) return { index: (index + options.length - 1) % options.length };
   if (key.downArrow) return { index: (index + 1) % options.length };
   if (key.return) return picked(options[index]);
+  const numberedOption = numbered && /^[1-9]$/.test(input) ? options[Number(input) - 1] : undefined;
+  if (numberedOption !== undefined) return { pick: numberedOption };
   const typed = options.find((option) => option === input.trim());
-  if (typed) return { pick: typed };
-  for (const ch of input) {
-    if (ch === "\u0003") return { cancel: true };
-    if (ch === "\r") return picked(options[index]);
-    if (numbered && ch >= "1" && ch <= "9") {
-      const option = options[Number(ch) - 1];
-      if (option !== undefined) return { pick: option };
-    }
-  }
-  return undefined;
+  return typed ? { pick: typed } : undefined;
 }
 
 const picked = (option: string | undefined): PickerResult =>

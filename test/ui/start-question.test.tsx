@@ -18,12 +18,6 @@ describe("pickerKey on a numbered list", () => {
     expect(pickerKey("0", KEY, 0, options, true)).toBeUndefined();
     expect(pickerKey("2", KEY, 0, options)).toBeUndefined();
   });
-  it("keys typed faster than a render (one chunk): the first that picks or cancels decides", () => {
-    expect(pickerKey("2\r", KEY, 0, options, true)).toEqual({ pick: "No" });
-    expect(pickerKey("x\r", KEY, 1, options, true)).toEqual({ pick: "No" });
-    expect(pickerKey("\u0003\u0003", KEY, 0, options, true)).toEqual({ cancel: true });
-    expect(pickerKey("xy", KEY, 0, options, true)).toBeUndefined();
-  });
   it("says which keys it takes", () => {
     expect(pickerHint(options, true)).toBe("↑↓ choose · Enter or 1–2 pick · Esc cancel");
     expect(pickerHint(options)).toBe("↑↓ choose · Enter pick · Esc cancel");
