@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import type { BearerCredentials } from "../auth/credentials.js";
 import { lookupModel, wireEffort } from "../models/catalog.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
@@ -100,6 +101,8 @@ export interface RuntimeInput {
   resumed?: ResumedIn;
   /** The TUI: a folder recorded as untrusted runs read-only and asks (its defaults). */
   folderTrust?: boolean;
+  /** The credential `auth.json` holds (an API key or a ChatGPT sign-in), when there is one. */
+  signedIn?: BearerCredentials;
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
@@ -142,7 +145,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const loaded = configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
   let { config } = loaded;
-  const resolved = resolveProvider(config, env);
+  const resolved = resolveProvider(config, env, input.signedIn);
   const provider = resolved.settings;
   const cwd = workingDirectory({
     ...input,
@@ -208,6 +211,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     provider,
     ...(config.models ? { overrides: config.models } : {}),
     discovery: config.model_discovery !== false && !resolved.startsDemoServer,
+    version: runtime.version,
     ...(catalogAt ? { catalogUrl: catalogAt } : {}),
     prices: configuredPrices(config),
   });

@@ -1,3 +1,4 @@
+import type { BearerCredentials } from "../auth/credentials.js";
 import type { McpServerStatus } from "../mcp/connection.js";
 import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
@@ -37,8 +38,16 @@ export interface ProviderSettings {
   name: string;
   /** e.g. https://api.openai.com/v1 */
   baseUrl: string;
-  /** Never logged, never stored in the ledger or the session file. */
-  apiKey?: string;
+  /**
+   * The bearer credential (an API key or a ChatGPT sign-in), asked for its token at every
+   * request; the token is never logged, never stored in the ledger or the session file.
+   */
+  credentials?: BearerCredentials;
+  /**
+   * The ChatGPT Codex backend (a ChatGPT sign-in on the `openai` provider, docs/config.md):
+   * its headers and turn state, zstd bodies over HTTP, its models endpoint, `store=false`.
+   */
+  codexBackend?: boolean;
   supportsWebsockets: boolean;
   requestMaxRetries: number;
   streamMaxRetries: number;

@@ -2,7 +2,7 @@ import { lookupModel } from "../models/catalog.js";
 import { redactError } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { sleep } from "../transport/backoff.js";
-import { WebSocketUnavailable } from "../transport/errors.js";
+import { TransportError, WebSocketUnavailable } from "../transport/errors.js";
 import type { TransportKind } from "../transport/types.js";
 import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
 import { AttemptRoute } from "./attempt-route.js";
@@ -62,6 +62,16 @@ export interface ModelClientOptions extends LaneTransportOptions {
  * planner, the chains and the ledger decide and record. Every attempt that reaches the wire
  * is reported once.
  */
+/**
+ * The Codex backend keeps nothing (`store` must be false, docs/protocol.md): a request that
+ * would ask it to store is a bug here, stopped before it is sent.
+ */
+function refuseStoredRequest(provider: ModelClientOptions["provider"], wire: { store?: unknown }) {
+  if (provider.codexBackend && wire.store !== false) {
+    throw new ModelRequestError("refusing to send store=true to the Codex backend", false);
+  }
+}
+
 export class ModelClient {
   private readonly transports: LaneTransports;
   private seq = 0;
@@ -74,14 +84,11 @@ export class ModelClient {
   lastLane: Lane | undefined;
   /** `response.steer` into the attempt streaming now (docs/protocol.md, "Steering"). */
   private readonly steering = new SessionSteering();
-  /** Taken out of every failure's text: a server may echo the key it was sent. */
-  private readonly secrets: string[];
 
   constructor(private readonly options: ModelClientOptions) {
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
     this.lastResponseId = options.lastResponseId;
-    this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
     this.transports = new LaneTransports(options, this.now);
     const mode = options.provider.wsLanes;
     this.streamIds = new StreamIdFallback(
@@ -95,6 +102,11 @@ export class ModelClient {
       options.onUpdateRefused,
       options.onCacheOptionsRefused,
     );
+  }
+
+  /** Taken out of every failure's text: a server may echo the token it was sent. */
+  private get secrets(): string[] {
+    return this.transports.secrets();
   }
 
   get transportKind(): TransportKind {
@@ -133,6 +145,7 @@ export class ModelClient {
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.transports.overHttp) return { responseId: "", items: [] };
+      this.transports.turnState.enter(call.turn); // a new turn starts without a turn state
       lanes.applyEpochLimit();
       let target: AttemptTarget;
       try {
@@ -155,6 +168,7 @@ export class ModelClient {
         warmup,
         comparisonResponseId: this.comparison(current, plan),
       });
+      refuseStoredRequest(provider, wire);
       const started = describeAttempt(
         call,
         current,
@@ -177,8 +191,12 @@ export class ModelClient {
         startedAt: this.now(),
         now: this.now,
       };
-      const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
-        call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
+      const finish = (outcome: RequestOutcome, result?: CompletedResponse, failure?: unknown) =>
+        call.onRequestFinished(
+          describeFinish(started, outcome, timing, this.now(), result, {
+            planUsage: failure instanceof TransportError ? failure.planUsage : undefined,
+          }),
+        );
       const deadline = AttemptDeadline.within(
         provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS,
         budget.remainingMs(),
@@ -200,7 +218,7 @@ export class ModelClient {
         return result;
       } catch (thrown) {
         const error = redactError(deadline.explain(thrown), this.secrets);
-        finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
+        finish(outcomeOf(error, call.signal), undefined, error); // every started request is finished, even one the socket never took
         this.steering.close(steering, true);
         if (route.ignored) this.streamIds.ignored(undefined);
         if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;

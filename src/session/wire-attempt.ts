@@ -1,7 +1,10 @@
+import type { BearerCredentials } from "../auth/credentials.js";
 import { lookupModel } from "../models/catalog.js";
 import type { ServerEvent } from "../protocol/events.js";
 import { toHttpBody } from "../protocol/http-body.js";
+import type { PlanUsage } from "../protocol/plan-usage.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
+import type { TurnState } from "../transport/codex-backend.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import type { ProviderSettings } from "./api.js";
 import { carriedEffort, lastUpdateEffort } from "./effort-updates.js";
@@ -99,8 +102,10 @@ export function describeFinish(
   timing: StreamTiming & { startedAt: number },
   endedAt: number,
   result?: CompletedResponse,
+  failure?: { planUsage?: PlanUsage | undefined },
 ): RequestFinished {
   const { msToFirstEvent } = timing;
+  const planUsage = result?.planUsage ?? failure?.planUsage;
   return {
     ...started,
     outcome,
@@ -110,6 +115,7 @@ export function describeFinish(
     ...(result?.usage ? { usage: result.usage } : {}),
     ...steeredUsageField(result),
     ...(result?.serverCache ? { serverCache: result.serverCache } : {}),
+    ...(planUsage ? { planUsage } : {}),
   };
 }
 
@@ -121,16 +127,26 @@ function steeredUsageField(
   return steeredUsage.length > 0 ? { steeredUsage } : {};
 }
 
-/** How the transports reach the provider; the key goes only into the connection's headers. */
+/**
+ * How the transports reach the provider; the credential's token goes only into the
+ * connection's headers. On the Codex backend the ids it is sent are the prompt cache key.
+ */
 export function providerEndpoint(options: {
   provider: ProviderSettings;
+  credentials?: BearerCredentials | undefined;
   sessionId: string;
+  threadId: string;
+  turnState: TurnState;
   version: string;
 }): ProviderEndpoint {
   const { provider } = options;
+  const credentials = options.credentials ?? provider.credentials;
   return {
     baseUrl: provider.baseUrl,
-    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
+    ...(credentials ? { credentials } : {}),
+    ...(provider.codexBackend
+      ? { backend: { threadId: options.threadId, turnState: options.turnState } }
+      : {}),
     sessionId: options.sessionId,
     version: options.version,
     streamIdleTimeoutMs: provider.streamIdleTimeoutMs,

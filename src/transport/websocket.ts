@@ -6,6 +6,7 @@ import {
   parseServerEvent,
   type ServerEvent,
 } from "../protocol/events.js";
+import { type PlanUsage, planUsageFromHeaders, rateLimitsEvent } from "../protocol/plan-usage.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
 import { abortedError } from "./backoff.js";
 import { TransportError, WebSocketUnavailable } from "./errors.js";
@@ -45,6 +46,8 @@ export class WebSocketTransport implements ResponsesTransport {
   private turn: Promise<void> = Promise.resolve();
   private _connectionId: string | undefined;
   private _openedAt: number | undefined;
+  /** The plan usage the upgrade response reported, handed to the first response read on it. */
+  private upgradeUsage: PlanUsage | undefined;
 
   constructor(
     private readonly endpoint: ProviderEndpoint,
@@ -142,7 +145,7 @@ export class WebSocketTransport implements ResponsesTransport {
         const event = delivery.event;
         if (event.type === "error") {
           clean = true;
-          throw errorFrameToTransportError(event, started);
+          throw errorFrameToTransportError(event, started, this.endpoint.credentials?.kind);
         }
         // a response run without its lane's echo went to the server's default lane
         if (!started && streamId !== undefined && !delivery.echoed) lane?.onIgnored?.();
@@ -151,6 +154,11 @@ export class WebSocketTransport implements ResponsesTransport {
         if (isTerminalEvent(event)) afterTerminal = true;
         if (afterTerminal) clean = !(lane?.keepReading?.(event) ?? false);
         yield event;
+        const usage = this.upgradeUsage;
+        if (usage) {
+          this.upgradeUsage = undefined;
+          yield { type: "unknown_event", raw: rateLimitsEvent(usage) };
+        }
         if (clean) return;
       }
     } finally {
@@ -176,7 +184,16 @@ export class WebSocketTransport implements ResponsesTransport {
   }
 
   private open(): Promise<WebSocket> {
-    return openWebSocket(this.endpoint, (socket) => this.attach(socket));
+    return openWebSocket(
+      this.endpoint,
+      (socket) => this.attach(socket),
+      (response) => {
+        this.upgradeUsage = planUsageFromHeaders((name) => {
+          const value = response.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        });
+      },
+    );
   }
 
   private attach(socket: WebSocket): void {
@@ -270,6 +287,8 @@ function withStarted(error: unknown, started: boolean): unknown {
     param: error.param,
     retryAfterMs: error.retryAfterMs,
     streamStarted: started,
+    ...(error.usageLimit ? { usageLimit: error.usageLimit } : {}),
+    ...(error.planUsage ? { planUsage: error.planUsage } : {}),
   });
 }
 
