@@ -1,3 +1,5 @@
+import type { DemoBackend } from "./backend.js";
+import type { TokenVerifier } from "./backend-token.js";
 import type { DemoHooks, StreamIdMode } from "./hooks.js";
 
 export type DemoTransport = "ws" | "http";
@@ -11,6 +13,13 @@ export interface RecordedHeaders {
   openaiBeta?: string;
   /** `x-client-request-id`. */
   clientRequestId?: string;
+  /** The Codex backend's: `thread-id`, `chatgpt-account-id`, `version`, `x-codex-turn-state`. */
+  threadId?: string;
+  chatgptAccountId?: string;
+  version?: string;
+  turnState?: string;
+  /** `Content-Encoding` of an HTTP body (`zstd` toward the backend). */
+  contentEncoding?: string;
   authorizationPresent: boolean;
 }
 
@@ -53,6 +62,10 @@ export interface DemoServer {
   /** The automatic successors steering started (the server's own, not client requests). */
   successors: RecordedRequest[];
   hooks: DemoHooks;
+  /** The Codex backend emulation under `/backend-api/codex/` (its plan usage, its 429 hook). */
+  backend: DemoBackend;
+  /** `chatgpt_base_url` for the emulated backend, e.g. http://127.0.0.1:PORT/backend-api/ */
+  backendUrl: string;
   /** Close every open WebSocket from the server's side, as a server does with an idle one. */
   closeSockets(): void;
   close(): Promise<void>;
@@ -80,6 +93,8 @@ export interface DemoServerOptions {
   steering?: boolean;
   /** Accept permessage-deflate when a client offers it (default true). */
   wsCompression?: boolean;
+  /** The Codex backend checks each token's signature with this (none: any well-formed JWT). */
+  verifyToken?: TokenVerifier;
 }
 
 /** The body of an API error (HTTP JSON body `{error}` or WebSocket `error` frame). */

@@ -4,8 +4,9 @@
  * requests by. Facts from the Codex CLI 0.171 (its sources and its requests on the wire).
  */
 
-/** Header the backend sets on a response and expects back, unchanged, for the rest of the turn. */
-export const TURN_STATE_HEADER = "x-codex-turn-state";
+import { TURN_STATE_HEADER } from "../protocol/codex-backend.js";
+
+export { TURN_STATE_HEADER };
 
 /** What the transports need to speak to the backend. */
 export interface CodexBackend {
