@@ -12,6 +12,7 @@ import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js
 import type { TransportKind } from "../transport/types.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
 import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
+import type { PlanUsageAttribution } from "./plan-usage-attribution.js";
 
 export type { SteerState } from "./events.js";
 
@@ -192,6 +193,8 @@ export interface SessionStatus {
     /** US dollars over the priced requests, per model; the models that had no price. */
     cost: LedgerCost;
   };
+  /** The Codex backend's plan windows and each turn's share of them (absent elsewhere). */
+  planUsage?: PlanUsageAttribution;
   next: NextRequestPreview;
 }
 

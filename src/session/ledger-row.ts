@@ -151,7 +151,7 @@ export function ledgerRow(
   };
 }
 
-function planUsageCell(usage: PlanUsage | undefined): LedgerRow["plan_usage"] {
+export function planUsageCell(usage: PlanUsage | undefined): LedgerRow["plan_usage"] {
   if (!usage) return null;
   const window = (w: UsageWindow | undefined) =>
     w

@@ -1,5 +1,10 @@
 import { formatLedgerCost, type LedgerCost, ledgerCost } from "./cost-totals.js";
 import { type LedgerRow, WARMUP_TURN } from "./ledger-row.js";
+import {
+  attributePlanUsage,
+  type PlanUsageAttribution,
+  planUsageLines,
+} from "./plan-usage-attribution.js";
 import { type ServerCacheTally, serverCacheLines, tallyServerCache } from "./server-cache-tally.js";
 
 export interface LedgerSummary {
@@ -30,6 +35,8 @@ export interface LedgerSummary {
   inBandEfforts: Record<string, number>;
   /** US dollars over the priced requests, per model; models whose requests had no price. */
   cost: LedgerCost;
+  /** The Codex backend's plan windows and each turn's share (no `latest`: none reported). */
+  planUsage: PlanUsageAttribution;
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
@@ -57,6 +64,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     models: {},
     inBandEfforts: {},
     cost: ledgerCost(rows),
+    planUsage: attributePlanUsage(rows),
   };
   let wsRequests = 0;
   for (const row of rows) {
@@ -100,6 +108,7 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
     ...serverCacheLines(summary.serverCache, pairs),
     `cost: ${formatLedgerCost(summary.cost)}`,
+    ...planUsageLines(summary.planUsage),
   ].join("\n");
 }
 

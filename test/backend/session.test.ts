@@ -44,7 +44,8 @@ describe("the Codex backend (demo emulation)", () => {
     // warm-up, the turn's first request (chained on the warm-up), the tool output's continuation
     expect(modes(requests)).toEqual(["full", "incremental", "incremental"]);
     expect(stores(requests)).toEqual([false, false, false]);
-    const key = (requests[0]?.body as { prompt_cache_key: string }).prompt_cache_key;
+    const key = (requests[0]?.body as { prompt_cache_key?: string } | undefined)?.prompt_cache_key;
+    expect(key).toBe(h.session.id);
     expect(requests[0]?.headers).toMatchObject({
       authorizationPresent: true,
       chatgptAccountId: "acct-test",
@@ -103,6 +104,11 @@ describe("the Codex backend (demo emulation)", () => {
     const before = finished.at(-2)?.planUsage?.primary?.usedPercent ?? 0;
     expect(last?.primary?.usedPercent).toBeGreaterThan(before);
     expect(h.ledger().at(-1)?.plan_usage?.primary?.used_percent).toBe(last?.primary?.usedPercent);
+    // /status: the windows, and the turn's share (the warm-up gave the figure before turn 1)
+    const status = h.session.status().planUsage;
+    expect(status?.latest).toEqual(last);
+    expect(status?.turns.map((t) => t.turn)).toEqual([1, 2]);
+    expect(status?.turns[1]?.points).toBeGreaterThan(0);
   });
 
   it("usage_limit_reached ends the turn at once with the reset time, and the next turn goes on", async () => {

@@ -84,7 +84,9 @@ export function harnessSessionOptions(at: {
 export async function startHarness(
   options: Partial<SessionOptions> & {
     /** Or a function of the server (e.g. its Codex backend URL). */
-    providerOverrides?: Partial<ProviderSettings> | ((server: DemoServer) => Partial<ProviderSettings>);
+    providerOverrides?:
+      | Partial<ProviderSettings>
+      | ((server: DemoServer) => Partial<ProviderSettings>);
   } = {},
   transports: SessionTransports = {},
 ): Promise<Harness> {
