@@ -3,11 +3,10 @@
  * bearer token must be a JWT whose payload names a ChatGPT account under
  * `https://api.openai.com/auth` (`chatgpt_account_id`, as the Codex CLI reads it) and whose `exp`
  * is in the future, and the `chatgpt-account-id` header must name the same account. The
- * signature is checked by `verify` when the server has a key of its own (the demo issuer);
- * without one any well-formed token passes that step.
+ * signature is checked by `verify`: by default the demo issuer's (src/demo/issuer-tokens.ts),
+ * so only a token it minted passes.
  */
-
-export const AUTH_CLAIMS = "https://api.openai.com/auth";
+import { AUTH_CLAIMS, jwtPayload } from "../auth/jwt-claims.js";
 
 export interface BackendCaller {
   accountId: string;
@@ -22,19 +21,6 @@ export interface BackendRefusal {
 
 export type TokenVerifier = (jwt: string) => boolean;
 
-function payloadOf(jwt: string): Record<string, unknown> | undefined {
-  const parts = jwt.split(".");
-  if (parts.length !== 3 || parts.some((part) => part.length === 0)) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(parts[1] ?? "", "base64url").toString("utf8"));
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The caller a request's headers name, or why the backend refuses it (pure). */
 export function backendCaller(
   headers: { authorization?: string | undefined; accountId?: string | undefined },
@@ -43,7 +29,7 @@ export function backendCaller(
 ): BackendCaller | BackendRefusal {
   const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1];
   if (!bearer) return { status: 401, detail: "Missing bearer token." };
-  const payload = payloadOf(bearer);
+  const payload = jwtPayload(bearer);
   if (!payload || (verify && !verify(bearer))) {
     return { status: 401, detail: "Could not validate the access token." };
   }
@@ -65,17 +51,4 @@ export function backendCaller(
 
 export function isRefusal(value: BackendCaller | BackendRefusal): value is BackendRefusal {
   return "status" in value;
-}
-
-/**
- * A token the demo backend takes (tests, until a demo issuer mints them): an unsigned JWT
- * (`alg: none`) for `accountId` that expires at `expSeconds`.
- */
-export function demoAccessToken(accountId: string, expSeconds: number, planType = "plus"): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  const payload = {
-    exp: expSeconds,
-    [AUTH_CLAIMS]: { chatgpt_account_id: accountId, chatgpt_plan_type: planType },
-  };
-  return `${part({ alg: "none", typ: "JWT" })}.${part(payload)}.demo`;
 }

@@ -10,7 +10,6 @@ import {
   type TokenVerifier,
 } from "./backend-token.js";
 import { PlanUsageBook, type TokenUse, usageLimitBody } from "./backend-usage.js";
-import type { EngineResult } from "./engine.js";
 
 /**
  * The demo server's emulation of the ChatGPT Codex backend (docs/protocol.md, "The demo
@@ -88,16 +87,16 @@ export class DemoBackend {
   }
 
   /** Charge an accepted response's usage (the plan is charged when the request is accepted). */
-  charge(caller: BackendCaller, result: Extract<EngineResult, { kind: "stream" }>): void {
-    this.usage.charge(caller.accountId, responseUsage(result));
+  charge(caller: BackendCaller, response: { steps: ReadonlyArray<{ event: object }> }): void {
+    this.usage.charge(caller.accountId, responseUsage(response.steps));
   }
 }
 
 export { isRefusal };
 
 /** The usage the response's terminal event will report. */
-function responseUsage(result: Extract<EngineResult, { kind: "stream" }>): TokenUse | undefined {
-  for (const step of [...result.steps].reverse()) {
+function responseUsage(steps: ReadonlyArray<{ event: object }>): TokenUse | undefined {
+  for (const step of [...steps].reverse()) {
     const usage = (step.event as { response?: { usage?: TokenUse } }).response?.usage;
     if (usage) return usage;
   }

@@ -8,6 +8,8 @@ import { planUsageHeaders } from "./backend-usage.js";
 import { DemoEngine } from "./engine.js";
 import { DemoHooks } from "./hooks.js";
 import { handleHttp } from "./http-handler.js";
+import { DemoIssuer } from "./issuer.js";
+import { handleIssuer, isIssuerPath } from "./issuer-http.js";
 import { pathOf, RESPONSES_PATH } from "./send.js";
 import type { DemoServer, DemoServerOptions } from "./types.js";
 import { serveWebSocket } from "./ws-handler.js";
@@ -46,7 +48,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     noServer: true,
     perMessageDeflate: options.wsCompression !== false,
   });
-  const backend = new DemoBackend(options.verifyToken);
+  const issuer = new DemoIssuer(options.issuer);
+  // the backend takes the tokens its issuer signed (their expiry is the backend's own check)
+  const backend = new DemoBackend(options.verifyToken ?? ((jwt) => issuer.signer.check(jwt, 0).ok));
   // the backend's upgrade response carries the turn state and the plan usage
   const upgradeHeaders = new WeakMap<IncomingMessage, Record<string, string>>();
   wss.on("headers", (headers, req) => {
@@ -56,8 +60,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   });
 
   const server = createServer((req, res) => {
-    const connection = connectionOf(req.socket);
-    handleHttp(req, res, engine, hooks, connection, lifetime.signal, backend).catch(() => {
+    const handled = isIssuerPath(pathOf(req))
+      ? handleIssuer(req, res, issuer)
+      : handleHttp(req, res, engine, hooks, connectionOf(req.socket), lifetime.signal, backend);
+    handled.catch(() => {
       res.destroy();
     });
   });
@@ -98,10 +104,12 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     });
   });
   const port = (server.address() as AddressInfo).port;
+  issuer.listening(`http://${host}:${port}`);
   let closing: Promise<void> | undefined;
   return {
     baseUrl: `http://${host}:${port}/v1`,
     port,
+    issuer,
     requests: engine.requests,
     catalogRequests: engine.catalogRequests,
     steers: engine.steers,

@@ -1,6 +1,7 @@
 import type { DemoBackend } from "./backend.js";
 import type { TokenVerifier } from "./backend-token.js";
 import type { DemoHooks, StreamIdMode } from "./hooks.js";
+import type { DemoIssuer, IssuerOptions } from "./issuer.js";
 
 export type DemoTransport = "ws" | "http";
 
@@ -66,6 +67,11 @@ export interface DemoServer {
   backend: DemoBackend;
   /** `chatgpt_base_url` for the emulated backend, e.g. http://127.0.0.1:PORT/backend-api/ */
   backendUrl: string;
+  /**
+   * The OAuth issuer served on the same origin (`issuer.issuerUrl`, e.g. http://127.0.0.1:PORT):
+   * ChatGPT sign-in, device codes and refreshes (docs/protocol.md, "The demo issuer").
+   */
+  issuer: DemoIssuer;
   /** Close every open WebSocket from the server's side, as a server does with an idle one. */
   closeSockets(): void;
   close(): Promise<void>;
@@ -87,13 +93,15 @@ export interface DemoServerOptions {
   streamIds?: StreamIdMode;
   /** 0 (default) picks a free port. */
   port?: number;
+  /** The issuer's access-token lifetime and device-code poll interval. */
+  issuer?: IssuerOptions;
   /** Default 127.0.0.1. */
   host?: string;
   /** False: refuse `response.steer` like a provider without steering (DemoHooks.rejectSteering). */
   steering?: boolean;
   /** Accept permessage-deflate when a client offers it (default true). */
   wsCompression?: boolean;
-  /** The Codex backend checks each token's signature with this (none: any well-formed JWT). */
+  /** The Codex backend checks each token's signature with this (default: the demo issuer's). */
   verifyToken?: TokenVerifier;
 }
 

@@ -50,6 +50,8 @@ const CONFIG_KEYS = {
   openai_base_url: () => z.url().optional(),
   /** Where the ChatGPT sign-in's Codex backend is: `{chatgpt_base_url}codex/responses` (Codex key). */
   chatgpt_base_url: () => z.url().optional(),
+  /** The ChatGPT sign-in's OAuth issuer (default the Codex CLI's; the demo's in tests). */
+  chatgpt_issuer: () => z.url().optional(),
   approval_policy: () => z.enum(APPROVAL_POLICIES).optional(),
   sandbox_mode: () => z.enum(SANDBOX_MODES).optional(),
   /** `[sandbox_workspace_write]` (Codex key): what workspace-write allows beyond the workspace. */

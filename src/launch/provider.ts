@@ -1,5 +1,5 @@
-import { apiKeyCredentials } from "../auth/api-key.js";
-import type { BearerCredentials } from "../auth/credentials.js";
+import { AuthError, type BearerCredentials } from "../auth/credentials.js";
+import { apiKeyCredentials } from "../auth/credentials-for.js";
 import type { ProviderSettings } from "../session/api.js";
 import { DEFAULT_MAX_LANES } from "../session/lanes.js";
 import type { MiniCodexConfig, ProviderConfig } from "./config-schema.js";
@@ -74,7 +74,8 @@ function keyFromEnv(
 export function resolveProvider(
   config: MiniCodexConfig,
   env: NodeJS.ProcessEnv = process.env,
-  signedIn?: BearerCredentials,
+  /** Reads `auth.json` (asked only by a provider that sends the sign-in). */
+  signedIn?: () => BearerCredentials | undefined,
 ): ResolvedProvider {
   const id = config.model_provider ?? "openai";
   const table = config.model_providers?.[id];
@@ -142,12 +143,25 @@ function credentialFor(
   id: string,
   table: ProviderConfig | undefined,
   env: NodeJS.ProcessEnv,
-  signedIn: BearerCredentials | undefined,
+  signedIn: (() => BearerCredentials | undefined) | undefined,
 ): BearerCredentials | undefined {
   const key = env.CODEX_API_KEY || keyFromEnv(id, table, env);
   if (key) return apiKeyCredentials(key);
-  if (signedIn) return signedIn;
+  const fromFile = readSignIn(signedIn);
+  if (fromFile) return fromFile;
   return env.OPENAI_API_KEY ? apiKeyCredentials(env.OPENAI_API_KEY) : undefined;
+}
+
+/** auth.json's credential; a file that cannot be used is a clear error naming it (left as is). */
+function readSignIn(
+  signedIn: (() => BearerCredentials | undefined) | undefined,
+): BearerCredentials | undefined {
+  try {
+    return signedIn?.();
+  } catch (error) {
+    if (error instanceof AuthError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function withCredentials(

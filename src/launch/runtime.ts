@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { BearerCredentials } from "../auth/credentials.js";
+import { credentialsFor } from "../auth/credentials-for.js";
+import { signInIssuer } from "../auth/issuer.js";
 import { lookupModel, wireEffort } from "../models/catalog.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
@@ -101,8 +103,8 @@ export interface RuntimeInput {
   resumed?: ResumedIn;
   /** The TUI: a folder recorded as untrusted runs read-only and asks (its defaults). */
   folderTrust?: boolean;
-  /** The credential `auth.json` holds (an API key or a ChatGPT sign-in), when there is one. */
-  signedIn?: BearerCredentials;
+  /** Instead of `$MINI_CODEX_HOME/auth.json`'s credential (tests that are about something else). */
+  signedIn?: () => BearerCredentials | undefined;
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
@@ -145,7 +147,10 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const loaded = configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
   let { config } = loaded;
-  const resolved = resolveProvider(config, env, input.signedIn);
+  const signedIn =
+    input.signedIn ??
+    (() => credentialsFor(home, { issuer: signInIssuer(config.chatgpt_issuer, env) }));
+  const resolved = resolveProvider(config, env, signedIn);
   const provider = resolved.settings;
   const cwd = workingDirectory({
     ...input,

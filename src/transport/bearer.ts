@@ -1,5 +1,5 @@
-import { API_KEY_REJECTED } from "../auth/api-key.js";
 import { AuthError, type BearerCredentials, type BearerToken } from "../auth/credentials.js";
+import { API_KEY_REJECTED } from "../auth/credentials-for.js";
 import { redactError } from "../protocol/error-message.js";
 import { TransportError } from "./errors.js";
 

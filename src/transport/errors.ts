@@ -74,7 +74,7 @@ export class WebSocketUnavailable extends TransportError {
   }
 }
 
-export { API_KEY_REJECTED as AUTH_MESSAGE } from "../auth/api-key.js";
+export { API_KEY_REJECTED as AUTH_MESSAGE } from "../auth/credentials-for.js";
 
 /** Classify an HTTP status (from a response or a WebSocket error frame) plus an error code. */
 export function classifyFailure(status: number | undefined, code?: string | null): FailureKind {

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { BearerCredentials } from "../../src/auth/credentials.js";
-import { demoAccessToken } from "../../src/demo/backend-token.js";
+import type { DemoServer } from "../../src/demo/index.js";
+import { DEMO_ACCOUNT } from "../../src/demo/issuer-tokens.js";
 import type { RecordedRequest } from "../../src/demo/types.js";
 import type { ProviderSettings } from "../../src/session/api.js";
 import { type Harness, startHarness } from "../session/harness.js";
-import { testSignIn } from "./credentials.js";
+import { issuedToken, testSignIn } from "./credentials.js";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -18,12 +19,15 @@ function backendHarness(
   overrides: Partial<ProviderSettings> = {},
 ): Promise<Harness> {
   return startHarness({
-    providerOverrides: (server) => ({
-      baseUrl: `${server.backendUrl}codex`,
-      credentials: sign.credentials,
-      codexBackend: true,
-      ...overrides,
-    }),
+    providerOverrides: (server) => {
+      sign.bind(server);
+      return {
+        baseUrl: `${server.backendUrl}codex`,
+        credentials: sign.credentials,
+        codexBackend: true,
+        ...overrides,
+      };
+    },
   });
 }
 
@@ -48,7 +52,7 @@ describe("the Codex backend (demo emulation)", () => {
     expect(key).toBe(h.session.id);
     expect(requests[0]?.headers).toMatchObject({
       authorizationPresent: true,
-      chatgptAccountId: "acct-test",
+      chatgptAccountId: DEMO_ACCOUNT.accountId,
       sessionId: key,
       threadId: key,
       clientRequestId: key,
@@ -135,10 +139,8 @@ describe("the Codex backend (demo emulation)", () => {
 
   it("a sign-in still refused after its refresh ends the turn with what to do, never a loop", async () => {
     // a sign-in whose every token (the refreshed one too) is past its exp
-    const expired = () => ({
-      token: demoAccessToken("acct-test", Math.floor(Date.now() / 1000) - 1),
-      accountId: "acct-test",
-    });
+    let server: DemoServer | undefined;
+    const expired = () => issuedToken(server as DemoServer, true);
     let refreshes = 0;
     const stale: BearerCredentials = {
       kind: "chatgpt",
@@ -148,7 +150,12 @@ describe("the Codex backend (demo emulation)", () => {
         return expired();
       },
     };
-    h = await backendHarness(testSignIn(), { credentials: stale });
+    h = await startHarness({
+      providerOverrides: (started) => {
+        server = started;
+        return { baseUrl: `${started.backendUrl}codex`, credentials: stale, codexBackend: true };
+      },
+    });
     const result = await h.session.send("hello");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toContain("mini-codex login");

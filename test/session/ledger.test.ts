@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { apiKeyCredentials } from "../../src/auth/api-key.js";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import { ledgerRowSchema } from "../../src/session/ledger.js";
 import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger-summary.js";
 import { type Harness, ledgerText, startHarness } from "./harness.js";

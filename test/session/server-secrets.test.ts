@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { apiKeyCredentials } from "../../src/auth/api-key.js";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import { type Harness, ledgerText, startHarness } from "./harness.js";
 
 // what a provider's env_key (or OPENAI_API_KEY) held: the key the server was sent

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { apiKeyCredentials } from "../../src/auth/api-key.js";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import type { DemoServer } from "../../src/demo/index.js";
 import { AUTH_MESSAGE, TransportError } from "../../src/transport/errors.js";
 import { HttpTransport } from "../../src/transport/http.js";

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { apiKeyCredentials } from "../../src/auth/api-key.js";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import type { DemoServer } from "../../src/demo/index.js";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { TransportError, WebSocketUnavailable } from "../../src/transport/errors.js";
