@@ -21,11 +21,15 @@ import { PlanUsageBook, type TokenUse, usageLimitBody } from "./backend-usage.js
 export const BACKEND_PREFIX = "/backend-api/codex";
 export const BACKEND_RESPONSES_PATH = `${BACKEND_PREFIX}/responses`;
 export const BACKEND_MODELS_PATH = `${BACKEND_PREFIX}/models`;
+/** The workspaces the token may act for: the Codex CLI asks before its first request. */
+export const ACCOUNTS_CHECK_PATH = "/backend-api/wham/accounts/check";
 /** A user message with this text is answered with the 429 (the limit is not spent by it). */
 export const USAGE_LIMIT_PHRASE = "demo:usage-limit";
 
 export function isBackendPath(path: string): boolean {
-  return path === BACKEND_RESPONSES_PATH || path === BACKEND_MODELS_PATH;
+  return (
+    path === BACKEND_RESPONSES_PATH || path === BACKEND_MODELS_PATH || path === ACCOUNTS_CHECK_PATH
+  );
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -93,6 +97,21 @@ export class DemoBackend {
 }
 
 export { isRefusal };
+
+/** `GET …/wham/accounts/check`: the caller's one workspace, as the Codex CLI reads the answer. */
+export function accountsCheck(caller: BackendCaller, origin: string): Record<string, unknown> {
+  return {
+    accounts: [
+      {
+        id: caller.accountId,
+        plan_type: caller.planType,
+        workspace_backend_origin: origin,
+        account_routing_override: "NO_CONSTRAINT",
+      },
+    ],
+    default_account_id: caller.accountId,
+  };
+}
 
 /** The usage the response's terminal event will report. */
 function responseUsage(steps: ReadonlyArray<{ event: object }>): TokenUse | undefined {

@@ -4,6 +4,8 @@ import { TURN_STATE_HEADER } from "../protocol/codex-backend.js";
 import { formatSseEvent } from "../protocol/sse.js";
 import { zstdDecompress } from "../protocol/zstd.js";
 import {
+  ACCOUNTS_CHECK_PATH,
+  accountsCheck,
   BACKEND_MODELS_PATH,
   BACKEND_RESPONSES_PATH,
   type DemoBackend,
@@ -42,6 +44,7 @@ export async function handleHttp(
     if (isRefusal(who)) return sendJson(res, who.status, { detail: who.detail });
     caller = who;
   }
+  if (caller && path === ACCOUNTS_CHECK_PATH) return sendJson(res, 200, accountsCheck(caller, `http://${req.headers.host}`));
   if ((path === MODELS_PATH || path === BACKEND_MODELS_PATH) && req.method === "GET") {
     engine.recordCatalogRequest(connectionId, headersOf(req));
     if (req.headers["if-none-match"] === CATALOG_ETAG) {
