@@ -44,7 +44,8 @@ export async function handleHttp(
     if (isRefusal(who)) return sendJson(res, who.status, { detail: who.detail });
     caller = who;
   }
-  if (caller && path === ACCOUNTS_CHECK_PATH) return sendJson(res, 200, accountsCheck(caller, `http://${req.headers.host}`));
+  if (caller && path === ACCOUNTS_CHECK_PATH)
+    return sendJson(res, 200, accountsCheck(caller, `http://${req.headers.host}`));
   if ((path === MODELS_PATH || path === BACKEND_MODELS_PATH) && req.method === "GET") {
     engine.recordCatalogRequest(connectionId, headersOf(req));
     if (req.headers["if-none-match"] === CATALOG_ETAG) {
