@@ -31,6 +31,7 @@ import {
   type AttemptTarget,
   describeAttempt,
   describeFinish,
+  refuseStoredRequest,
   type SampleCall,
 } from "./wire-attempt.js";
 
@@ -62,16 +63,6 @@ export interface ModelClientOptions extends LaneTransportOptions {
  * planner, the chains and the ledger decide and record. Every attempt that reaches the wire
  * is reported once.
  */
-/**
- * The Codex backend keeps nothing (`store` must be false, docs/protocol.md): a request that
- * would ask it to store is a bug here, stopped before it is sent.
- */
-function refuseStoredRequest(provider: ModelClientOptions["provider"], wire: { store?: unknown }) {
-  if (provider.codexBackend && wire.store !== false) {
-    throw new ModelRequestError("refusing to send store=true to the Codex backend", false);
-  }
-}
-
 export class ModelClient {
   private readonly transports: LaneTransports;
   private seq = 0;

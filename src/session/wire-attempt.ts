@@ -9,6 +9,7 @@ import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js
 import type { ProviderSettings } from "./api.js";
 import { carriedEffort, lastUpdateEffort } from "./effort-updates.js";
 import type { RequestFinished, RequestOutcome, RequestStarted } from "./events.js";
+import { ModelRequestError } from "./failures.js";
 import type { Lane } from "./lanes.js";
 import type { WirePlan } from "./plan.js";
 import type { FullRequest } from "./request.js";
@@ -153,4 +154,17 @@ export function providerEndpoint(options: {
     websocketConnectTimeoutMs: provider.websocketConnectTimeoutMs,
     ...(provider.wsCompression ? { websocketCompression: true } : {}),
   };
+}
+
+/**
+ * The Codex backend keeps nothing (`store` must be false, docs/protocol.md): a request that
+ * would ask it to store is a bug here, stopped before it is sent.
+ */
+export function refuseStoredRequest(
+  provider: Pick<ProviderSettings, "codexBackend">,
+  wire: { store?: unknown },
+): void {
+  if (provider.codexBackend && wire.store !== false) {
+    throw new ModelRequestError("refusing to send store=true to the Codex backend", false);
+  }
 }

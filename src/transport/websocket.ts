@@ -188,10 +188,7 @@ export class WebSocketTransport implements ResponsesTransport {
       this.endpoint,
       (socket) => this.attach(socket),
       (response) => {
-        this.upgradeUsage = planUsageFromHeaders((name) => {
-          const value = response.headers[name];
-          return Array.isArray(value) ? value[0] : value;
-        });
+        this.upgradeUsage = planUsageFromHeaders((name) => [response.headers[name]].flat()[0]);
       },
     );
   }

@@ -21,10 +21,14 @@ describe.skipIf(!hasTmux)("TUI in tmux on the Codex backend: plan usage", () => 
     p.type("hello plan");
     await p.until(() => p.screen().includes("You said: hello plan"), "the answer");
     await p.until(() => /5h \d+% · wk \d+%/.test(p.statusBar()), "the plan in the status bar");
+    // a second turn: its share has the first turn's figure before it
+    p.type("second turn");
+    await p.until(() => p.screen().includes("You said: second turn"), "the second answer");
+    await p.until(() => p.idle(), "the second turn ended");
     p.type("/status");
     await p.until(() => p.screen().includes("plan usage: plus · 5h"), "/status's plan line");
     expect(p.joinedScreen()).toMatch(/weekly \d+(\.\d)?% used, resets/);
-    expect(p.joinedScreen()).toMatch(/per turn \(points of the 5h window\): #1 [\d.]+ pts/);
+    expect(p.joinedScreen()).toMatch(/per turn \(points of the 5h window\): .*#2 [\d.]+ pts/);
     p.type("demo:usage-limit");
     await p.until(() => p.joinedScreen().includes("usage limit reached"), "the limit");
     expect(p.joinedScreen()).toMatch(/plus plan is used up; it resets at .*\d\d:\d\d \(in /);
