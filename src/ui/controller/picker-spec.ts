@@ -5,6 +5,8 @@ export interface PickerSpec {
   /** Shown after an option (what it is). */
   details?: Readonly<Record<string, string>>;
   current?: string;
+  /** A question's answers: shown numbered, and a number key picks one. */
+  numbered?: boolean;
   onPick(value: string): void;
   /** Esc: nothing picked. */
   onCancel?(): void;
