@@ -9,9 +9,9 @@ import { useTuiWorld } from "./tui-world.js";
 // (gpt-5.5 takes no in-band update; ws_lanes "off": no lane holds it) is priced and asked once.
 describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", () => {
   const tui = useTuiWorld();
-
-  it("/effort high asks with a predicted cost within 10% of the cost then recorded", async () => {
-    const p = tui.open(
+  /** gpt-5.5 at effort low, no lanes, every costly step asked about. */
+  const openCostly = () =>
+    tui.open(
       [
         "-m",
         "gpt-5.5",
@@ -24,6 +24,9 @@ describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", ()
       ],
       120,
     );
+
+  it("/effort high asks with a predicted cost within 10% of the cost then recorded", async () => {
+    const p = openCostly();
     await p.until(() => p.statusBar().includes("gpt-5.5 low"), "the status bar");
     p.type("first message");
     await p.until(() => p.screen().includes("You said: first message"), "the first answer");
@@ -61,19 +64,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: the question before a costly switch", ()
   // issue 37 item 1: after every answer the keys are the composer's again, and the answer's key
   // never reaches it (a leaked "n" would make the next message "nafter n")
   it("each answer hands the keys back: n and Esc keep the effort, a switches and stops asking", async () => {
-    const p = tui.open(
-      [
-        "-m",
-        "gpt-5.5",
-        "--effort",
-        "low",
-        "-c",
-        'ws_lanes="off"',
-        "-c",
-        "tui.cost_question_min_usd=0",
-      ],
-      120,
-    );
+    const p = openCostly();
     const QUESTION = "[a] don't ask again this session";
     const asked = async (effort: string) => {
       p.type(`/effort ${effort}`);
