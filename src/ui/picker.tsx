@@ -19,9 +19,12 @@ export function pickerKey(
     const option = options[index];
     return option === undefined ? undefined : { pick: option };
   }
-  const numberedOption = numbered && /^[1-9]$/.test(input) ? options[Number(input) - 1] : undefined;
+  // trimmed: a key and Enter typed ahead arrive as one input ("2\r"), and pick as the key alone
+  const typedKey = input.trim();
+  const numberedOption =
+    numbered && /^[1-9]$/.test(typedKey) ? options[Number(typedKey) - 1] : undefined;
   if (numberedOption !== undefined) return { pick: numberedOption };
-  const typed = options.find((option) => option === input.trim());
+  const typed = options.find((option) => option === typedKey);
   return typed ? { pick: typed } : undefined;
 }
 

@@ -78,7 +78,7 @@ describe("the start-up questions in a pseudo-terminal", () => {
     try {
       const at = (text: string) => waitFor(() => output.includes(text));
       await at("Enter or 1–2 pick");
-      child.write("2"); // the first question by its number
+      child.write("2\r"); // the first by its number, Enter typed ahead in the same read
       await at("Second question");
       child.write("\u001b[B"); // the second by Down, then Enter
       await waitFor(() => /› 2\. delta/.test(output));
