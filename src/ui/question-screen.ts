@@ -35,6 +35,8 @@ export async function askOnScreen(
     exitOnCtrlC: false,
     patchConsole: false,
   });
+  // the question comes before the app: its modules load while the person reads the question
+  import("./app.js").catch(() => {});
   try {
     await instance.waitUntilExit();
   } finally {
