@@ -102,7 +102,7 @@ describe("the start-up questions in a pseudo-terminal", () => {
   }
 
   it.each([true, false])(
-    "raw mode as before (held %s), no reader left, the cursor shown, no paste or keyboard mode left on",
+    "raw mode as before (held %s), no reader left and the next one gets the keys, the cursor shown, no paste or keyboard mode left on",
     async (held) => {
       const { state, read, output, after } = await run(held);
       expect(state.first).toBe(1);
