@@ -1,11 +1,29 @@
+import type { QuestionOptions } from "../ui/question-screen.js";
 import { withTerminalLines } from "./terminal-line.js";
 
 /**
- * A numbered question on the plain terminal, before the TUI draws (stderr, like the hook-trust
- * question): the lines, then the choices `1.`, `2.` …; asked again until a number is given.
- * Returns the index chosen, or undefined when the input ends (Ctrl+D, Ctrl+C).
+ * A question before the TUI draws: the lines, then the choices. On a terminal it is a list in
+ * the TUI's own look (↑↓ and Enter, or a number key; Esc or Ctrl+C: no answer) and hands the
+ * terminal back whole (src/ui/question-screen.ts); else numbered lines on stderr, asked again
+ * until a number is given. Returns the index chosen, or undefined without an answer.
  */
-export async function askChoice(lines: string[], choices: string[]): Promise<number | undefined> {
+export async function askChoice(
+  lines: readonly string[],
+  choices: readonly string[],
+  options: QuestionOptions = {},
+): Promise<number | undefined> {
+  if (process.stdin.isTTY && process.stdout.isTTY) {
+    const { askOnScreen } = await import("../ui/question-screen.js");
+    return askOnScreen(lines, choices, options);
+  }
+  return askChoiceByLines(lines, choices);
+}
+
+/** The numbered question as lines (stdin or stdout not a terminal); undefined when the input ends. */
+async function askChoiceByLines(
+  lines: readonly string[],
+  choices: readonly string[],
+): Promise<number | undefined> {
   process.stderr.write(`\n${lines.join("\n")}\n\n`);
   choices.forEach((choice, i) => {
     process.stderr.write(`  ${i + 1}. ${choice}\n`);

@@ -255,3 +255,21 @@ export async function quitTui(pane: Pane): Promise<void> {
   await pane.until(() => !pane.alive(), "the TUI to quit");
   pane.kill();
 }
+
+/** What a start-up question's list shows while it waits: its keys, with the numbers it takes. */
+export const QUESTION_KEYS = "Enter or 1–2 pick";
+
+/**
+ * What a person does next after any question: a message typed is answered (the TUI takes keys),
+ * then Ctrl+C twice leaves it.
+ */
+export async function chatThenQuit(pane: Pane, message = "hello after the question") {
+  await pane.until(() => pane.idle(), "the TUI, ready for a message");
+  pane.type(message);
+  await pane.until(
+    () => pane.screen().includes(`You said: ${message}`),
+    "the answer to a message typed after the question",
+  );
+  await pane.until(() => pane.idle(), "the turn to end");
+  await quitTui(pane);
+}
