@@ -21,8 +21,9 @@ const shared = {
   platform: "node",
   logLevel: "warn",
   // ink loads it only under DEV=true (React devtools); it is not a dependency. node-pty loads
-  // its prebuilt native addon by a path relative to itself: it stays in node_modules.
-  external: ["react-devtools-core", "@lydell/node-pty"],
+  // its prebuilt native addon by a path relative to itself, zstd-wasm its .wasm file: they stay
+  // in node_modules.
+  external: ["react-devtools-core", "@lydell/node-pty", "@bokuweb/zstd-wasm"],
   // Measures one-column text without compiling string-width's Unicode regexps (first frame)
   resolve: {
     alias: {

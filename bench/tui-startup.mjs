@@ -7,8 +7,10 @@
 // from the cache the build seeded, build/seed-code-cache.mjs, and so write none of their own).
 // BENCH_BASELINE=<another checkout's bin/mini-codex.js>: that build is launched too, each of its
 // runs right after one of this build's (same load), and its medians printed as `baseline`.
-// `question_drawn_ms` and `answer_to_key_echo_ms`: a first start in a folder never asked about,
-// to its trust question drawn, and from the answer ("1") to the echo of a key typed at the prompt.
+// `question`: a first start in a git folder never asked about (a new one each launch): the trust
+// question drawn (from spawn), then answered `1` a second later as a person reading it would (the
+// key, then Enter: what either a list or a line prompt takes), and from the answer to a key's
+// echo in the TUI (the terminal handed back, the app drawn).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -20,14 +22,13 @@ const BIN = fileURLToPath(new URL("../bin/mini-codex.js", import.meta.url));
 const BASELINE = process.env.BENCH_BASELINE;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const COLD_RUNS = 3;
-const QUESTION_RUNS = Number(process.env.BENCH_QUESTION_RUNS ?? 5);
 const TARGET_MS = 300;
 const PROMPT = "Ask mini-codex";
-// the start-up question waiting for its answer: its list (a baseline from before issue 37 asks
-// with numbered lines instead)
-const QUESTION = /Enter or 1–2 pick|Choose 1–2/;
 // the composer's caret, then the typed key (colour codes may sit between them)
 const ECHO = /›\s(?:\u001b\[[0-9;]*m)*z/;
+// the trust question's keys line (a list), or the line prompt of builds before it
+const QUESTION = /Enter or 1–2 pick|Choose 1–2/;
+const READING_MS = 1000;
 
 if (spawnSync("script", ["--version"]).status !== 0) {
   console.log(JSON.stringify({ bench: "tui-startup", skipped: "util-linux `script` not found" }));
@@ -46,23 +47,15 @@ const env = {
 const CODE_CACHE = join(env.MINI_CODEX_HOME, "cache", "code");
 for (const key of ["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL", "CI"]) delete env[key];
 const server = await startDemoServer();
-let folders = 0;
-/** A git repository never asked about (its trust question comes first). */
-function newFolder() {
-  const folder = join(root, `new-${++folders}`);
-  execFileSync("git", ["init", "-q", folder]);
-  return folder;
-}
 
 const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 
 /**
  * One launch in a 100x30 pty; resolves with the times (ms from spawn) it reached each mark.
  * `quit`: Ctrl+C twice after the echo and wait for the exit (else the pty is killed at once).
- * `cwd`: where it starts (default: the trusted repository); `answer`: the key that answers the
- * start-up question there, once its list is drawn (`question`).
+ * `cwd`: a folder never asked about: the trust question is answered first (`asked`).
  */
-function launch(command, { quit = false, cwd = repo, answer } = {}) {
+function launch(command, { quit = false, cwd = repo } = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(
@@ -91,9 +84,13 @@ function launch(command, { quit = false, cwd = repo, answer } = {}) {
     child.stdout.on("data", (chunk) => {
       output += chunk;
       const now = performance.now() - start;
-      if (answer && times.question === undefined && QUESTION.test(output)) {
-        times.question = now;
-        child.stdin.write(answer);
+      if (cwd !== repo && times.asked === undefined && QUESTION.test(output)) {
+        times.asked = now;
+        setTimeout(() => {
+          if (done) return;
+          times.answered = performance.now() - start;
+          child.stdin.write("1\r");
+        }, READING_MS);
       }
       if (times.drawn === undefined && output.includes(PROMPT)) {
         times.drawn = now;
@@ -160,17 +157,23 @@ try {
       baseline.echo.push(other.echo);
     }
   }
-  // a newcomer's first start in a folder: the trust question, answered "1" the moment it is drawn
-  const asked = { question: [], echo: [] };
-  const askedBaseline = { question: [], echo: [] };
-  for (let i = 0; i < QUESTION_RUNS; i++) {
-    const times = await launch(tuiOf(BIN, false), { cwd: newFolder(), answer: "1" });
-    asked.question.push(times.question);
-    asked.echo.push(times.echo - times.question);
+  // the first start in a new folder: asked, answered, then the TUI
+  const question = { asked: [], echo: [] };
+  const baselineQuestion = { asked: [], echo: [] };
+  let fresh = 0;
+  const freshRepo = () => {
+    const dir = join(root, `fresh-${++fresh}`);
+    execFileSync("git", ["init", "-q", dir]);
+    return dir;
+  };
+  for (let i = 0; i < RUNS; i++) {
+    const times = await launch(tuiOf(BIN, false), { cwd: freshRepo() });
+    question.asked.push(times.asked);
+    question.echo.push(times.echo - times.answered);
     if (BASELINE) {
-      const other = await launch(tuiOf(BASELINE, false), { cwd: newFolder(), answer: "1\r" });
-      askedBaseline.question.push(other.question);
-      askedBaseline.echo.push(other.echo - other.question);
+      const other = await launch(tuiOf(BASELINE, false), { cwd: freshRepo() });
+      baselineQuestion.asked.push(other.asked);
+      baselineQuestion.echo.push(other.echo - other.answered);
     }
   }
   const firstUsable = median(echo);
@@ -183,16 +186,16 @@ try {
       first_key_echo_ms: firstUsable,
       cold_first_key_echo_ms: median(coldEcho),
       code_cache_written: existsSync(CODE_CACHE),
-      question_drawn_ms: median(asked.question),
-      answer_to_key_echo_ms: median(asked.echo),
+      question_drawn_ms: median(question.asked),
+      answer_to_key_echo_ms: median(question.echo),
       ...(BASELINE
         ? {
             baseline: {
               bin: BASELINE,
               prompt_drawn_ms: median(baseline.drawn),
               first_key_echo_ms: median(baseline.echo),
-              question_drawn_ms: median(askedBaseline.question),
-              answer_to_key_echo_ms: median(askedBaseline.echo),
+              question_drawn_ms: median(baselineQuestion.asked),
+              answer_to_key_echo_ms: median(baselineQuestion.echo),
             },
           }
         : {}),
@@ -203,7 +206,6 @@ try {
   );
 } finally {
   await server.close();
-  // a launch killed at its echo may still be writing its session file (it ends on the hangup):
-  // retried for up to 5 s
-  rmSync(root, { recursive: true, force: true, maxRetries: 50, retryDelay: 100 });
+  // a killed launch's TUI may still be writing its session as it ends: retry
+  rmSync(root, { recursive: true, force: true, maxRetries: 10 });
 }

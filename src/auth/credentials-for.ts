@@ -10,15 +10,17 @@ import { ChatgptSignIn } from "./chatgpt-sign-in.js";
 import { AuthError, type BearerCredentials } from "./credentials.js";
 import { REFRESH_URL_OVERRIDE_ENV, type SignInIssuer } from "./issuer.js";
 
+/** What a refused API key tells the person (a 401: nothing refreshes a key). */
+export const API_KEY_REJECTED =
+  "the API key was refused (401): check it, or sign in again with `mini-codex login`";
+
 /** An API key never changes: a 401 means the key itself is refused. */
 export function apiKeyCredentials(key: string): BearerCredentials {
   return {
     kind: "api_key",
     current: async () => ({ token: key }),
     afterUnauthorized: async () => {
-      throw new AuthError(
-        "the API key was refused (401): check it, or sign in again with `mini-codex login`",
-      );
+      throw new AuthError(API_KEY_REJECTED);
     },
   };
 }

@@ -65,7 +65,7 @@ const SIGN_IN_CHOICES = [
  * The TUI's first start with no credential asks before it draws, as the Codex CLI's first run
  * does: first whether to use the Codex CLI's own sign-in (`~/.codex/auth.json`, used where it
  * is through `codex_home`), then how to sign in. Returns the flags to start with (`--demo` for
- * the demo provider). Nothing answered (Esc, Ctrl+C): nothing starts.
+ * the demo provider). Nothing answered (Ctrl+D, Ctrl+C): nothing starts.
  */
 export async function firstSignIn(flags: SharedFlags): Promise<SharedFlags> {
   if (!process.stdin.isTTY || !needsSignIn(flags)) return flags;

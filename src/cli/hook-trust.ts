@@ -21,8 +21,8 @@ export async function askHookTrust(hooks: RuntimeHooks): Promise<void> {
       "Trust and run them?",
     ],
     ["Yes, trust and run them", "No, leave them off in this session (asked again next time)"],
-    // "No" first, as `[y/N]` was: an Enter meant for an earlier question never trusts them
-    1,
+    // "No" first: an Enter meant for an earlier question never trusts commands that run unconfined
+    { initial: 1 },
   );
   if (choice === 0) hooks.trust(untrusted);
   else process.stderr.write("Not trusted: they do not run in this session.\n");

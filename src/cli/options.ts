@@ -31,7 +31,7 @@ export function addSharedOptions(command: Command): Command {
     .addOption(
       new Option(
         "-s, --sandbox <MODE>",
-        "where shell commands (bubblewrap; Seatbelt on macOS) and apply_patch may write. read-only: nowhere but a private /tmp, no network; workspace-write: cwd, --add-dir and a private /tmp, git's own files and hard-linked files read-only, no network unless [sandbox_workspace_write] network_access; both hide credential folders and files (~/.ssh, ~/.aws, ~/.codex, ~/.netrc, …), MINI_CODEX_HOME and service sockets; danger-full-access: no confinement",
+        "where shell commands (bubblewrap; Seatbelt on macOS) and apply_patch may write. read-only: nowhere but a private /tmp, no network; workspace-write: cwd, --add-dir and a private /tmp, git's own files and hard-linked files read-only, no network unless [sandbox_workspace_write] network_access; both hide credential folders and files (~/.ssh, ~/.aws, ~/.codex, ~/.netrc, …), MINI_CODEX_HOME, CODEX_HOME and service sockets; danger-full-access: no confinement",
       ).choices(SANDBOX_MODES),
     )
     .addOption(

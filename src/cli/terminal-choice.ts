@@ -1,21 +1,20 @@
+import type { QuestionOptions } from "../ui/question-screen.js";
 import { withTerminalLines } from "./terminal-line.js";
 
 /**
  * A question before the TUI draws: the lines, then the choices. On a terminal it is a list in
  * the TUI's own look (↑↓ and Enter, or a number key; Esc or Ctrl+C: no answer) and hands the
  * terminal back whole (src/ui/question-screen.ts); else numbered lines on stderr, asked again
- * until a number is given. `initial`: the choice highlighted first, which Enter alone picks (the
- * safe one where a stray Enter must not say yes). Returns the index chosen, or undefined without
- * an answer.
+ * until a number is given. Returns the index chosen, or undefined without an answer.
  */
 export async function askChoice(
   lines: readonly string[],
   choices: readonly string[],
-  initial = 0,
+  options: QuestionOptions = {},
 ): Promise<number | undefined> {
   if (process.stdin.isTTY && process.stdout.isTTY) {
     const { askOnScreen } = await import("../ui/question-screen.js");
-    return askOnScreen(lines, choices, initial);
+    return askOnScreen(lines, choices, options);
   }
   return askChoiceByLines(lines, choices);
 }

@@ -4,7 +4,6 @@ import {
   findSavedSession,
   type ResumeTarget,
   readSavedSettings,
-  type SavedSettings,
 } from "../launch/saved-settings.js";
 import type { ResumedIn } from "../launch/working-directory.js";
 

@@ -1,6 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ModelCatalog, toCodexCatalog } from "../models/catalog.js";
+import { TURN_STATE_HEADER } from "../protocol/codex-backend.js";
 import { formatSseEvent } from "../protocol/sse.js";
+import { zstdDecompress } from "../protocol/zstd.js";
+import {
+  ACCOUNTS_CHECK_PATH,
+  accountsCheck,
+  BACKEND_MODELS_PATH,
+  BACKEND_RESPONSES_PATH,
+  type DemoBackend,
+  isBackendPath,
+  isRefusal,
+} from "./backend.js";
+import type { BackendCaller } from "./backend-token.js";
+import { planUsageHeaders } from "./backend-usage.js";
 import type { DemoEngine, IncomingRequest } from "./engine.js";
 import type { DemoHooks } from "./hooks.js";
 import { headersOf, pathOf, RESPONSES_PATH, sendSteps } from "./send.js";
@@ -11,7 +24,10 @@ const MODELS_PATH = "/v1/models";
 /** The catalog never changes while the server runs. */
 const CATALOG_ETAG = '"demo-catalog-1"';
 
-/** `POST /v1/responses`: JSON body in, SSE out (or a JSON error body). */
+/**
+ * `POST /v1/responses`: JSON body in, SSE out (or a JSON error body). The same under
+ * `/backend-api/codex/`, behind the Codex backend's rules (backend.ts).
+ */
 export async function handleHttp(
   req: IncomingMessage,
   res: ServerResponse,
@@ -19,8 +35,18 @@ export async function handleHttp(
   hooks: DemoHooks,
   connectionId: string,
   lifetime: AbortSignal,
+  backend: DemoBackend,
 ): Promise<void> {
-  if (pathOf(req) === MODELS_PATH && req.method === "GET") {
+  const path = pathOf(req);
+  let caller: BackendCaller | undefined;
+  if (isBackendPath(path)) {
+    const who = backend.caller(req);
+    if (isRefusal(who)) return sendJson(res, who.status, { detail: who.detail });
+    caller = who;
+  }
+  if (caller && path === ACCOUNTS_CHECK_PATH)
+    return sendJson(res, 200, accountsCheck(caller, `http://${req.headers.host}`));
+  if ((path === MODELS_PATH || path === BACKEND_MODELS_PATH) && req.method === "GET") {
     engine.recordCatalogRequest(connectionId, headersOf(req));
     if (req.headers["if-none-match"] === CATALOG_ETAG) {
       res.writeHead(304, { ETag: CATALOG_ETAG });
@@ -30,15 +56,18 @@ export async function handleHttp(
     sendJson(res, 200, toCodexCatalog(new ModelCatalog().models()), { ETag: CATALOG_ETAG });
     return;
   }
-  if (pathOf(req) !== RESPONSES_PATH || req.method !== "POST") {
+  if ((path !== RESPONSES_PATH && path !== BACKEND_RESPONSES_PATH) || req.method !== "POST") {
     sendJson(res, 404, {
       error: { type: "invalid_request_error", code: "not_found", message: "not found" },
     });
     return;
   }
-  const raw = await readBody(req);
+  const wire = await readBody(req);
   let body: unknown;
   try {
+    // the backend takes zstd bodies (the Codex CLI sends them there)
+    const raw =
+      caller && req.headers["content-encoding"] === "zstd" ? await zstdDecompress(wire) : wire;
     body = JSON.parse(raw.toString("utf8"));
   } catch {
     sendJson(res, 400, {
@@ -54,24 +83,38 @@ export async function handleHttp(
     transport: "http",
     connectionId,
     headers: headersOf(req),
-    bytes: raw.length,
+    bytes: wire.length,
     body,
   };
+  const extra: Record<string, string> = {};
+  if (caller) {
+    const refused = backend.bodyRefusal(body);
+    if (refused) return sendJson(res, refused.status, { detail: refused.detail });
+    const limit = backend.limitFor(caller, body);
+    const usageHeaders = planUsageHeaders(backend.planUsage(caller));
+    if (limit) return sendJson(res, 429, { error: limit }, usageHeaders);
+    extra[TURN_STATE_HEADER] = backend.turnState(req);
+  }
   const result = engine.handle(incoming);
   if (result.kind === "error") {
-    sendJson(res, result.failure.status, { error: result.failure.error });
+    sendJson(res, result.failure.status, { error: result.failure.error }, extra);
     return;
+  }
+  if (caller) {
+    backend.charge(caller, result);
+    Object.assign(extra, planUsageHeaders(backend.planUsage(caller)));
   }
   if (!result.stream) {
     const last = result.steps.at(-1)?.event;
     result.commit();
-    sendJson(res, 200, last?.response ?? {});
+    sendJson(res, 200, last?.response ?? {}, extra);
     return;
   }
   res.writeHead(200, {
     "Content-Type": "text/event-stream",
     "Cache-Control": "no-cache",
     Connection: "keep-alive",
+    ...extra,
   });
   let gone = false;
   res.on("close", () => {

@@ -89,6 +89,16 @@ export function headersOf(req: IncomingMessage): RecordedHeaders {
   if (sessionId !== undefined) headers.sessionId = sessionId;
   if (beta !== undefined) headers.openaiBeta = beta;
   if (clientRequestId !== undefined) headers.clientRequestId = clientRequestId;
+  const backend = {
+    threadId: one("thread-id"),
+    chatgptAccountId: one("chatgpt-account-id"),
+    version: one("version"),
+    turnState: one("x-codex-turn-state"),
+    contentEncoding: one("content-encoding"),
+  };
+  for (const [name, value] of Object.entries(backend)) {
+    if (value !== undefined) headers[name as keyof typeof backend] = value;
+  }
   return headers;
 }
 

@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, STATUS_CODES } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer } from "ws";
+import { TURN_STATE_HEADER } from "../protocol/codex-backend.js";
+import { BACKEND_RESPONSES_PATH, DemoBackend, isRefusal } from "./backend.js";
+import type { BackendCaller } from "./backend-token.js";
+import { planUsageHeaders } from "./backend-usage.js";
 import { DemoEngine } from "./engine.js";
 import { DemoHooks } from "./hooks.js";
 import { handleHttp } from "./http-handler.js";
@@ -44,26 +48,50 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     noServer: true,
     perMessageDeflate: options.wsCompression !== false,
   });
-
   const issuer = new DemoIssuer(options.issuer);
+  // the backend takes the tokens its issuer signed (their expiry is the backend's own check)
+  const backend = new DemoBackend(options.verifyToken ?? ((jwt) => issuer.signer.check(jwt, 0).ok));
+  // the backend's upgrade response carries the turn state and the plan usage
+  const upgradeHeaders = new WeakMap<IncomingMessage, Record<string, string>>();
+  wss.on("headers", (headers, req) => {
+    for (const [name, value] of Object.entries(upgradeHeaders.get(req) ?? {})) {
+      headers.push(`${name}: ${value}`);
+    }
+  });
+
   const server = createServer((req, res) => {
     const handled = isIssuerPath(pathOf(req))
       ? handleIssuer(req, res, issuer)
-      : handleHttp(req, res, engine, hooks, connectionOf(req.socket), lifetime.signal);
+      : handleHttp(req, res, engine, hooks, connectionOf(req.socket), lifetime.signal, backend);
     handled.catch(() => {
       res.destroy();
     });
   });
   server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
     socket.on("error", () => {});
-    const refusal = hooks.upgradeRefusal ?? (pathOf(req) === RESPONSES_PATH ? undefined : 404);
+    const path = pathOf(req);
+    const known = path === RESPONSES_PATH || path === BACKEND_RESPONSES_PATH;
+    let refusal = hooks.upgradeRefusal ?? (known ? undefined : 404);
+    let caller: BackendCaller | undefined;
+    if (refusal === undefined && path === BACKEND_RESPONSES_PATH) {
+      const who = backend.caller(req);
+      if (isRefusal(who)) refusal = who.status;
+      else caller = who;
+    }
     if (refusal !== undefined) {
       const reason = STATUS_CODES[refusal] ?? "Refused";
       socket.end(`HTTP/1.1 ${refusal} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
+    if (caller) {
+      upgradeHeaders.set(req, {
+        [TURN_STATE_HEADER]: backend.turnState(req),
+        ...planUsageHeaders(backend.planUsage(caller)),
+      });
+    }
+    const site = caller ? { backend, caller } : undefined;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      serveWebSocket(ws, req, engine, hooks, connectionOf(socket), lifetime.signal);
+      serveWebSocket(ws, req, engine, hooks, connectionOf(socket), lifetime.signal, site);
     });
   });
   server.on("clientError", (_error, socket) => socket.destroy());
@@ -87,6 +115,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     steers: engine.steers,
     successors: engine.successors,
     hooks,
+    backend,
+    backendUrl: `http://${host}:${port}/backend-api/`,
     closeSockets() {
       for (const client of wss.clients) client.close(1001, "idle");
     },

@@ -1,3 +1,5 @@
+import type { DemoBackend } from "./backend.js";
+import type { TokenVerifier } from "./backend-token.js";
 import type { DemoHooks, StreamIdMode } from "./hooks.js";
 import type { DemoIssuer, IssuerOptions } from "./issuer.js";
 
@@ -12,6 +14,13 @@ export interface RecordedHeaders {
   openaiBeta?: string;
   /** `x-client-request-id`. */
   clientRequestId?: string;
+  /** The Codex backend's: `thread-id`, `chatgpt-account-id`, `version`, `x-codex-turn-state`. */
+  threadId?: string;
+  chatgptAccountId?: string;
+  version?: string;
+  turnState?: string;
+  /** `Content-Encoding` of an HTTP body (`zstd` toward the backend). */
+  contentEncoding?: string;
   authorizationPresent: boolean;
 }
 
@@ -54,6 +63,10 @@ export interface DemoServer {
   /** The automatic successors steering started (the server's own, not client requests). */
   successors: RecordedRequest[];
   hooks: DemoHooks;
+  /** The Codex backend emulation under `/backend-api/codex/` (its plan usage, its 429 hook). */
+  backend: DemoBackend;
+  /** `chatgpt_base_url` for the emulated backend, e.g. http://127.0.0.1:PORT/backend-api/ */
+  backendUrl: string;
   /**
    * The OAuth issuer served on the same origin (`issuer.issuerUrl`, e.g. http://127.0.0.1:PORT):
    * ChatGPT sign-in, device codes and refreshes (docs/protocol.md, "The demo issuer").
@@ -88,6 +101,8 @@ export interface DemoServerOptions {
   steering?: boolean;
   /** Accept permessage-deflate when a client offers it (default true). */
   wsCompression?: boolean;
+  /** The Codex backend checks each token's signature with this (default: the demo issuer's). */
+  verifyToken?: TokenVerifier;
 }
 
 /** The body of an API error (HTTP JSON body `{error}` or WebSocket `error` frame). */

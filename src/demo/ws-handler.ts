@@ -1,11 +1,16 @@
 import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";
 import type { JsonObject } from "../protocol/json.js";
-import type { DemoEngine } from "./engine.js";
+import { rateLimitsEvent } from "../protocol/plan-usage.js";
+import type { DemoBackend } from "./backend.js";
+import type { BackendCaller } from "./backend-token.js";
+import { planUsageHeaders } from "./backend-usage.js";
+import type { DemoEngine, EngineResult } from "./engine.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane } from "./lanes.js";
 import { headersOf, sendSteps } from "./send.js";
 import { SteerDesk } from "./steer-desk.js";
+import type { StreamStep } from "./stream.js";
 
 /**
  * One WebSocket connection: `response.create` frames in, one response at a time per lane
@@ -18,6 +23,7 @@ export function serveWebSocket(
   hooks: DemoHooks,
   connectionId: string,
   lifetime: AbortSignal,
+  site?: { backend: DemoBackend; caller: BackendCaller },
 ): void {
   const headers = headersOf(req);
   const queues = new Map<string, Promise<void>>();
@@ -69,8 +75,13 @@ export function serveWebSocket(
       );
       return;
     }
+    const refused = site && backendRefusalFrame(site, body);
+    if (refused) {
+      ws.send(JSON.stringify(refused));
+      return;
+    }
     const bytes = Buffer.byteLength(text, "utf8");
-    const result = engine.handle({
+    const handled = engine.handle({
       transport: "ws",
       connectionId,
       headers,
@@ -78,6 +89,7 @@ export function serveWebSocket(
       wireBytes,
       body,
     });
+    const result = site ? withPlanUsage(site, handled) : handled;
     if (result.kind === "error") {
       const { status, error, omitStatus, close, streamId } = result.failure;
       const echo = streamId === undefined ? {} : { stream_id: streamId };
@@ -103,6 +115,35 @@ export function serveWebSocket(
     );
     if (outcome === "dropped") ws.terminate();
   }
+}
+
+/** The backend's refusals of a frame: `store` other than false, the plan's limit reached. */
+function backendRefusalFrame(
+  site: { backend: DemoBackend; caller: BackendCaller },
+  body: unknown,
+): object | undefined {
+  const refused = site.backend.bodyRefusal(body);
+  if (refused) {
+    const error = { type: "invalid_request_error", code: null, message: refused.detail };
+    return { type: "error", status: refused.status, error };
+  }
+  const limit = site.backend.limitFor(site.caller, body);
+  if (!limit) return undefined;
+  const headers = planUsageHeaders(site.backend.planUsage(site.caller));
+  return { type: "error", status: 429, error: limit, headers };
+}
+
+/** An accepted response is charged, and tells the plan usage before its terminal event. */
+function withPlanUsage(
+  site: { backend: DemoBackend; caller: BackendCaller },
+  result: EngineResult,
+): EngineResult {
+  if (result.kind !== "stream") return result;
+  site.backend.charge(site.caller, result);
+  const event = rateLimitsEvent(site.backend.planUsage(site.caller));
+  const steps = [...result.steps];
+  steps.splice(Math.max(0, steps.length - 1), 0, { event: event as StreamStep["event"] });
+  return { ...result, steps };
 }
 
 function errorFrame(status: number, code: string, message: string, param?: string) {

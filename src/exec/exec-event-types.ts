@@ -1,4 +1,5 @@
 import type { UsageFigures } from "../protocol/events.js";
+import type { LedgerRow } from "../session/ledger-row.js";
 import type { CollabToolCallExecItem } from "./collab-items.js";
 import type { ImageViewExecItem } from "./image-items.js";
 import type { McpToolCallExecItem, WebSearchExecItem } from "./mcp-items.js";
@@ -54,9 +55,16 @@ export type ExecEvent =
   | { type: "thread.started"; thread_id: string }
   | { type: "turn.started" }
   | { type: "item.started" | "item.updated" | "item.completed"; item: ExecItem }
-  | { type: "turn.completed"; usage: ExecUsage; cost: ExecCost }
-  | { type: "turn.failed"; error: { message: string } }
+  | { type: "turn.completed"; usage: ExecUsage; cost: ExecCost; plan_usage?: ExecPlanUsage }
+  | { type: "turn.failed"; error: { message: string }; plan_usage?: ExecPlanUsage }
   | { type: "error"; message: string };
+
+/**
+ * mini-codex's own field on `turn.completed` / `turn.failed` when the Codex backend reports plan
+ * usage (the Codex CLI's exec JSON has none): the windows after the turn, as the ledger's
+ * `plan_usage`, and the points of the 5-hour window the turn used (null: no figure before it).
+ */
+export type ExecPlanUsage = NonNullable<LedgerRow["plan_usage"]> & { turn_points: number | null };
 
 /**
  * mini-codex's own field beside `usage` in `turn.completed` (the Codex SDK ignores it): the

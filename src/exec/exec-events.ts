@@ -1,11 +1,19 @@
 import type { UsageFigures } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
+import type { PlanUsage } from "../protocol/plan-usage.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
+import { planUsageCell } from "../session/ledger-row.js";
+import { share } from "../session/plan-usage-attribution.js";
 import { addUsage, noUsage, requestUsage } from "../session/usage.js";
 import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
 import type { PlanStep, ToolEvent } from "../tools/types.js";
 import { collabItem } from "./collab-items.js";
-import { type ExecEvent, type ExecItem, toExecUsage } from "./exec-event-types.js";
+import {
+  type ExecEvent,
+  type ExecItem,
+  type ExecPlanUsage,
+  toExecUsage,
+} from "./exec-event-types.js";
 import { imageViewItem } from "./image-items.js";
 import { assistantText, reasoningText } from "./item-text.js";
 import {
@@ -45,8 +53,18 @@ export class ExecEventMapper {
   private readonly agentCalls = new Map<string, string>();
   /** The session id (`thread.started`): the sender of the subagent calls. */
   private threadId = "";
+  /** The plan usage the backend last reported, and what it was when the turn started. */
+  private plan: PlanUsage | undefined;
+  private planAtStart: PlanUsage | undefined;
   /** Text of the last agent message of the current turn. */
   lastMessage: string | undefined;
+
+  private planField(): { plan_usage?: ExecPlanUsage } {
+    const cell = planUsageCell(this.plan);
+    if (!cell) return {};
+    const turn_points = share(this.planAtStart?.primary, this.plan?.primary);
+    return { plan_usage: { ...cell, turn_points } };
+  }
 
   threadStarted(threadId: string): ExecEvent[] {
     this.threadId = threadId;
@@ -60,8 +78,10 @@ export class ExecEventMapper {
         this.sawUsage = false;
         this.cost = new TurnCost();
         this.lastMessage = undefined;
+        this.planAtStart = this.plan;
         return [{ type: "turn.started" }];
       case "request_finished": {
+        if (event.request.planUsage) this.plan = event.request.planUsage;
         const usage = requestUsage(event.request); // with the responses steering cut
         if (usage) {
           this.usage = addUsage(this.usage, usage);
@@ -90,10 +110,15 @@ export class ExecEventMapper {
           type: "turn.completed",
           usage: toExecUsage(usage),
           cost: this.cost.toExec(),
+          ...this.planField(),
         });
       }
       case "turn_failed":
-        return this.endTurn({ type: "turn.failed", error: { message: event.message } });
+        return this.endTurn({
+          type: "turn.failed",
+          error: { message: event.message },
+          ...this.planField(),
+        });
       case "request_started":
       case "text_delta":
       case "reasoning_delta":

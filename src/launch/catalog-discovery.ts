@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { BearerCredentials } from "../auth/credentials.js";
 import { type ModelFacts, parseCodexCatalog } from "../models/catalog.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "../session/private-files.js";
 import { afterFirstRequestWritten } from "../transport/first-request.js";
+import { userAgent } from "../transport/headers.js";
 import { getJson } from "./json-get.js";
 
 /**
@@ -23,8 +25,36 @@ interface CacheFile {
   models: unknown[];
 }
 
-export function catalogUrl(baseUrl: string, configured?: string): string {
-  return configured ?? `${baseUrl.replace(/\/+$/, "")}/models`;
+/**
+ * `{base_url}/models`, or `model_catalog_url`. The Codex backend's is
+ * `{base}/models?client_version=<version>`, as the Codex CLI asks it.
+ */
+export function catalogUrl(baseUrl: string, configured?: string, clientVersion?: string): string {
+  if (configured) return configured;
+  const url = `${baseUrl.replace(/\/+$/, "")}/models`;
+  return clientVersion ? `${url}?client_version=${encodeURIComponent(clientVersion)}` : url;
+}
+
+/**
+ * The catalog request's headers: the credential's token of the moment and, on the Codex
+ * backend, the ChatGPT headers the Codex CLI sends with it (account, version, identity).
+ */
+export async function catalogHeaders(options: {
+  credentials?: BearerCredentials | undefined;
+  codexBackend?: boolean | undefined;
+  version: string;
+}): Promise<Record<string, string>> {
+  if (!options.credentials) return {};
+  const token = await options.credentials.current();
+  const headers: Record<string, string> = { Authorization: `Bearer ${token.token}` };
+  if (!options.codexBackend) return headers;
+  return {
+    ...headers,
+    version: options.version,
+    originator: "mini_codex",
+    "User-Agent": userAgent(options.version),
+    ...(token.accountId ? { "chatgpt-account-id": token.accountId } : {}),
+  };
 }
 
 function cachePath(home: string, url: string): string {
@@ -83,7 +113,8 @@ export interface CatalogRefresh {
 export function refreshCatalog(options: {
   home: string;
   url: string;
-  apiKey?: string;
+  /** The request's credential headers, asked when the fetch starts (tokens change). */
+  headers?: () => Promise<Record<string, string>>;
   onModels(models: ModelFacts[]): void;
 }): CatalogRefresh {
   const controller = new AbortController();
@@ -92,11 +123,12 @@ export function refreshCatalog(options: {
     await new Promise<void>((resolve) => afterFirstRequestWritten(resolve));
     if (controller.signal.aborted) return;
     const cached = readCache(options.home, options.url);
+    const credentialHeaders = (await options.headers?.()) ?? {};
     const response = await getJson(
       options.url,
       {
         Accept: "application/json",
-        ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}),
+        ...credentialHeaders,
         ...(cached?.etag ? { "If-None-Match": cached.etag } : {}),
       },
       AbortSignal.any([controller.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]),

@@ -25,6 +25,8 @@ const providerConfigSchema = lazy(() =>
     websocket_connect_timeout_ms: z.number().int().positive().optional(),
     /** Where the provider's model catalog is (Codex key); default `<base_url>/models`. */
     model_catalog_url: z.url().optional(),
+    /** Send the signed-in credential (`auth.json`: API key or ChatGPT sign-in) here (Codex key). */
+    requires_openai_auth: z.boolean().optional(),
   }),
 );
 export type ProviderConfig = z.infer<ReturnType<typeof providerConfigSchema>>;
@@ -46,7 +48,9 @@ const CONFIG_KEYS = {
   /** `prompt_cache_options.ttl` for models that take cache options (default 12h). */
   prompt_cache_ttl: () => z.enum(PROMPT_CACHE_TTLS).optional(),
   openai_base_url: () => z.url().optional(),
-  /** The OAuth issuer ChatGPT sign-in and refreshes use (default https://auth.openai.com; the demo server's for tests). */
+  /** Where the ChatGPT sign-in's Codex backend is: `{chatgpt_base_url}codex/responses` (Codex key). */
+  chatgpt_base_url: () => z.url().optional(),
+  /** The ChatGPT sign-in's OAuth issuer (default the Codex CLI's; the demo's in tests). */
   chatgpt_issuer: () => z.url().optional(),
   approval_policy: () => z.enum(APPROVAL_POLICIES).optional(),
   sandbox_mode: () => z.enum(SANDBOX_MODES).optional(),

@@ -15,11 +15,13 @@ import type { ProviderSettings } from "../session/api.js";
 import {
   type CatalogRefresh,
   cachedModels,
+  catalogHeaders,
   catalogUrl,
   markNoEffortUpdates,
   refreshCatalog,
 } from "./catalog-discovery.js";
 import { ConfigError } from "./errors.js";
+import { packageVersion } from "./version.js";
 
 /**
  * `[models."<slug>"]` in config.toml (docs/config.md, "Models"): facts laid over the bundled
@@ -82,12 +84,19 @@ export function setUpCatalog(options: {
   overrides?: ModelOverrides;
   discovery: boolean;
   catalogUrl?: string;
+  /** mini-codex's version: the Codex backend's models endpoint is asked for its client. */
+  version?: string;
   /** `[model_prices]`: laid over whatever the other sources say (launch/model-prices.ts). */
   prices?: Readonly<Record<string, ModelPrices>>;
 }): CatalogSetup {
   const bundled = activeCatalog();
   const configured = configuredModels(options.overrides);
-  const url = catalogUrl(options.provider.baseUrl, options.catalogUrl);
+  const { provider } = options;
+  const url = catalogUrl(
+    provider.baseUrl,
+    options.catalogUrl,
+    provider.codexBackend ? (options.version ?? packageVersion()) : undefined,
+  );
   const install = (discovered: ModelFacts[]) =>
     setActiveCatalog(layer(bundled, discovered, configured).withPrices(options.prices ?? {}));
   install(options.discovery ? cachedModels(options.home, url) : []);
@@ -101,7 +110,12 @@ export function setUpCatalog(options: {
     setup.refresh = refreshCatalog({
       home: options.home,
       url,
-      ...(options.provider.apiKey ? { apiKey: options.provider.apiKey } : {}),
+      headers: () =>
+        catalogHeaders({
+          credentials: provider.credentials,
+          codexBackend: provider.codexBackend,
+          version: options.version ?? packageVersion(),
+        }),
       onModels: install,
     });
   }

@@ -1,9 +1,13 @@
+import { AuthError, type BearerCredentials } from "../auth/credentials.js";
+import { apiKeyCredentials } from "../auth/credentials-for.js";
 import type { ProviderSettings } from "../session/api.js";
 import { DEFAULT_MAX_LANES } from "../session/lanes.js";
 import type { MiniCodexConfig, ProviderConfig } from "./config-schema.js";
 import { ConfigError } from "./errors.js";
 
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
+/** The Codex CLI's `chatgpt_base_url` default; its Responses endpoint is `codex/responses` under it. */
+export const DEFAULT_CHATGPT_BASE_URL = "https://chatgpt.com/backend-api/";
 export const DEMO_PROVIDER_ID = "demo";
 
 /** The provider to use; `demo` still needs its in-process server started (baseUrl filled in then). */
@@ -37,6 +41,11 @@ function apply(
   };
 }
 
+/** The Codex backend's base under `chatgpt_base_url`: `{chatgpt_base_url}codex` (+ `/responses`). */
+export function codexBackendBaseUrl(chatgptBaseUrl: string = DEFAULT_CHATGPT_BASE_URL): string {
+  return `${chatgptBaseUrl.replace(/\/+$/, "")}/codex`;
+}
+
 function keyFromEnv(
   id: string,
   table: ProviderConfig | undefined,
@@ -55,14 +64,18 @@ function keyFromEnv(
   return undefined;
 }
 
-/** What `auth.json` holds, read only when the `openai` provider has no key from the environment. */
-export type StoredSignIn = () => { apiKey?: string; credentials: { kind: string } } | undefined;
-
-/** Config + environment (+ the stored sign-in) → how to reach the model. Never logs the key. */
+/**
+ * Config + environment + the signed-in credential (`auth.json`: an API key or a ChatGPT
+ * sign-in) → how to reach the model. Which credential wins, highest first: `CODEX_API_KEY`,
+ * the provider's `env_key`, the sign-in, `OPENAI_API_KEY`. A ChatGPT sign-in on the `openai`
+ * provider (or a provider with `requires_openai_auth`) talks to the Codex backend. Never logs
+ * a key or a token.
+ */
 export function resolveProvider(
   config: MiniCodexConfig,
   env: NodeJS.ProcessEnv = process.env,
-  stored: StoredSignIn = () => undefined,
+  /** Reads `auth.json` (asked only by a provider that sends the sign-in). */
+  signedIn?: () => BearerCredentials | undefined,
 ): ResolvedProvider {
   const id = config.model_provider ?? "openai";
   const table = config.model_providers?.[id];
@@ -82,25 +95,25 @@ export function resolveProvider(
   }
 
   if (id === "openai") {
-    const baseUrl = config.openai_base_url ?? env.OPENAI_BASE_URL ?? DEFAULT_OPENAI_BASE_URL;
+    const credentials = credentialFor(id, table, env, signedIn);
+    const backend = credentials?.kind === "chatgpt";
+    // a ChatGPT token goes only where config.toml says (never to OPENAI_BASE_URL from the environment)
+    const baseUrl = backend
+      ? (config.openai_base_url ?? codexBackendBaseUrl(config.chatgpt_base_url))
+      : (config.openai_base_url ?? env.OPENAI_BASE_URL ?? DEFAULT_OPENAI_BASE_URL);
     const base = apply(
       { id, name: "OpenAI", baseUrl, supportsWebsockets: true, ...DEFAULTS },
       table,
     );
-    const fromEnv =
-      keyFromEnv(id, table, env) ?? (env.CODEX_API_KEY || env.OPENAI_API_KEY || undefined);
-    const signIn = fromEnv ? undefined : stored();
-    const apiKey = fromEnv ?? signIn?.apiKey;
-    if (!apiKey && stripSlash(base.baseUrl) === DEFAULT_OPENAI_BASE_URL) {
+    if (!credentials && stripSlash(base.baseUrl) === DEFAULT_OPENAI_BASE_URL) {
       throw new ConfigError(
-        signIn?.credentials.kind === "chatgpt"
-          ? "signed in with ChatGPT, but this build has no ChatGPT backend provider yet: set OPENAI_API_KEY, run `mini-codex login --with-api-key`, or try --demo"
-          : "no API key: set OPENAI_API_KEY (or CODEX_API_KEY), run `mini-codex login`, or try the local demo provider with --demo",
+        "no credentials: sign in with `mini-codex login`, set OPENAI_API_KEY (or CODEX_API_KEY), or try the local demo provider with --demo",
       );
     }
-    const settings: ProviderSettings = { ...base, ...lanes };
-    if (apiKey) settings.apiKey = apiKey;
-    return { settings, startsDemoServer: false };
+    return {
+      settings: withCredentials({ ...base, ...lanes }, credentials),
+      startsDemoServer: false,
+    };
   }
 
   if (!table) {
@@ -116,10 +129,51 @@ export function resolveProvider(
     { id, name: id, baseUrl: table.base_url, supportsWebsockets: false, ...DEFAULTS },
     table,
   );
-  const settings: ProviderSettings = { ...base, ...lanes };
-  const apiKey = keyFromEnv(id, table, env);
-  if (apiKey) settings.apiKey = apiKey;
-  return { settings, startsDemoServer: false };
+  const key = keyFromEnv(id, table, env);
+  const credentials = key
+    ? apiKeyCredentials(key)
+    : table.requires_openai_auth
+      ? credentialFor(id, table, env, signedIn)
+      : undefined;
+  return { settings: withCredentials({ ...base, ...lanes }, credentials), startsDemoServer: false };
+}
+
+/** The credential the `openai` provider (or one with `requires_openai_auth`) sends. */
+function credentialFor(
+  id: string,
+  table: ProviderConfig | undefined,
+  env: NodeJS.ProcessEnv,
+  signedIn: (() => BearerCredentials | undefined) | undefined,
+): BearerCredentials | undefined {
+  const key = env.CODEX_API_KEY || keyFromEnv(id, table, env);
+  if (key) return apiKeyCredentials(key);
+  const fromFile = readSignIn(signedIn);
+  if (fromFile) return fromFile;
+  return env.OPENAI_API_KEY ? apiKeyCredentials(env.OPENAI_API_KEY) : undefined;
+}
+
+/** auth.json's credential; a file that cannot be used is a clear error naming it (left as is). */
+function readSignIn(
+  signedIn: (() => BearerCredentials | undefined) | undefined,
+): BearerCredentials | undefined {
+  try {
+    return signedIn?.();
+  } catch (error) {
+    if (error instanceof AuthError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+function withCredentials(
+  settings: ProviderSettings,
+  credentials: BearerCredentials | undefined,
+): ProviderSettings {
+  if (!credentials) return settings;
+  return {
+    ...settings,
+    credentials,
+    ...(credentials.kind === "chatgpt" ? { codexBackend: true } : {}),
+  };
 }
 
 function stripSlash(url: string): string {

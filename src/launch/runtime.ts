@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import type { BearerCredentials } from "../auth/credentials.js";
 import { lookupModel, wireEffort } from "../models/catalog.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
@@ -110,6 +111,8 @@ export interface RuntimeInput {
   resumed?: ResumedIn;
   /** The TUI: a folder recorded as untrusted runs read-only and asks (its defaults). */
   folderTrust?: boolean;
+  /** Instead of `$MINI_CODEX_HOME/auth.json`'s credential (tests that are about something else). */
+  signedIn?: () => BearerCredentials | undefined;
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
@@ -157,7 +160,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const loaded = configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
   let { config } = loaded;
-  const resolved = resolveProvider(config, env, () => findSignIn(homes, config, env));
+  const signedIn = input.signedIn ?? (() => findSignIn(homes, config, env)?.credentials);
+  const resolved = resolveProvider(config, env, signedIn);
   const provider = resolved.settings;
   const cwd = workingDirectory({
     ...input,
@@ -227,6 +231,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     provider,
     ...(config.models ? { overrides: config.models } : {}),
     discovery: config.model_discovery !== false && !resolved.startsDemoServer,
+    version: runtime.version,
     ...(catalogAt ? { catalogUrl: catalogAt } : {}),
     prices: configuredPrices(config),
   });

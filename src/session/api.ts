@@ -1,3 +1,4 @@
+import type { BearerCredentials } from "../auth/credentials.js";
 import type { McpServerStatus } from "../mcp/connection.js";
 import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
@@ -12,6 +13,7 @@ import type { TransportKind } from "../transport/types.js";
 import type { AgentLimits, AgentView } from "./agent-view.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
 import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
+import type { PlanUsageAttribution } from "./plan-usage-attribution.js";
 
 export type { SteerState } from "./events.js";
 
@@ -38,8 +40,16 @@ export interface ProviderSettings {
   name: string;
   /** e.g. https://api.openai.com/v1 */
   baseUrl: string;
-  /** Never logged, never stored in the ledger or the session file. */
-  apiKey?: string;
+  /**
+   * The bearer credential (an API key or a ChatGPT sign-in), asked for its token at every
+   * request; the token is never logged, never stored in the ledger or the session file.
+   */
+  credentials?: BearerCredentials;
+  /**
+   * The ChatGPT Codex backend (a ChatGPT sign-in on the `openai` provider, docs/config.md):
+   * its headers and turn state, zstd bodies over HTTP, its models endpoint, `store=false`.
+   */
+  codexBackend?: boolean;
   supportsWebsockets: boolean;
   requestMaxRetries: number;
   streamMaxRetries: number;
@@ -195,6 +205,8 @@ export interface SessionStatus {
     /** US dollars over the priced requests, per model; the models that had no price. */
     cost: LedgerCost;
   };
+  /** The Codex backend's plan windows and each turn's share of them (absent elsewhere). */
+  planUsage?: PlanUsageAttribution;
   next: NextRequestPreview;
   /** The session's subagents, in spawn order (their bill: requests, tokens, cost, savings). */
   agents?: AgentView[];

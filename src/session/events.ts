@@ -1,5 +1,6 @@
 import type { UsageFigures } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
+import type { PlanUsage } from "../protocol/plan-usage.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type { ToolEvent } from "../tools/types.js";
@@ -107,6 +108,8 @@ export interface RequestFinished extends RequestStarted {
   outcome: RequestOutcome;
   /** `prompt_cache_diagnostics` of the completed response, when the server sent one. */
   serverCache?: ServerCacheAnswer;
+  /** The Codex backend's plan usage after this request (response headers or `codex.rate_limits`). */
+  planUsage?: PlanUsage;
   /** Set by the session once the request is finished (absent in a ledger-less replay). */
   cache?: RequestCacheFacts;
   /** Set by the session when the request reported usage and its model has a price. */

@@ -1,6 +1,6 @@
 import { errorMessage } from "../protocol/error-message.js";
 import { backoffDelayMs } from "../transport/backoff.js";
-import { AUTH_MESSAGE, TransportError } from "../transport/errors.js";
+import { TransportError } from "../transport/errors.js";
 import { assertNever, type RequestOutcome } from "./events.js";
 import { ResponseFailed } from "./response-stream.js";
 
@@ -28,7 +28,7 @@ export function outcomeOf(error: unknown, signal: AbortSignal | undefined): Requ
   if (error instanceof ResponseFailed) return error.outcome;
   const kind = failureKind(error, signal);
   if (kind === "aborted") return "aborted";
-  if (kind === "rate_limited") return "failed";
+  if (kind === "rate_limited" || kind === "usage_limit") return "failed";
   if (kind === "retryable" && error instanceof TransportError && error.streamStarted)
     return "dropped";
   if (error instanceof TransportError && error.code === "websocket_closed") return "dropped";
@@ -129,6 +129,7 @@ export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
       };
     }
     case "aborted":
+    case "usage_limit":
     case "auth":
     case "fatal":
     case "response_failed":
@@ -143,6 +144,5 @@ export function asRequestError(error: unknown, signal: AbortSignal | undefined):
   if (error instanceof ModelRequestError) return error;
   const kind = failureKind(error, signal);
   if (kind === "aborted") return new ModelRequestError("interrupted", true);
-  if (kind === "auth") return new ModelRequestError(AUTH_MESSAGE, false);
   return new ModelRequestError(errorMessage(error), false);
 }

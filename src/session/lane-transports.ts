@@ -1,4 +1,6 @@
 import type { ResponsesRequest } from "../protocol/request.js";
+import { rememberingTokens } from "../transport/bearer.js";
+import { TurnState } from "../transport/codex-backend.js";
 import { HttpTransport } from "../transport/http.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
@@ -19,6 +21,8 @@ import { type AttemptTarget, providerEndpoint } from "./wire-attempt.js";
 export interface LaneTransportOptions {
   provider: ProviderSettings;
   sessionId: string;
+  /** The prompt cache key (a fork's is its parent's): the Codex backend's session and thread id. */
+  threadId?: string;
   version: string;
   lanes: LaneTable;
   warn(message: string): void;
@@ -33,20 +37,35 @@ export interface LaneTransportOptions {
  */
 export class LaneTransports {
   readonly sockets: LaneSockets;
+  /** The Codex backend's turn state, one for the session's transports (the turn enters it). */
+  readonly turnState = new TurnState();
   private http?: ResponsesTransport;
   private useHttp: boolean;
+  private readonly endpoint: ProviderEndpoint;
+  private readonly tokens: ReturnType<typeof rememberingTokens> | undefined;
 
   constructor(
     private readonly options: LaneTransportOptions,
     private readonly now: () => number,
   ) {
     this.useHttp = !options.provider.supportsWebsockets;
+    const { credentials } = options.provider;
+    this.tokens = credentials ? rememberingTokens(credentials) : undefined;
+    this.endpoint = providerEndpoint({
+      ...options,
+      credentials: this.tokens?.credentials,
+      threadId: options.threadId ?? options.sessionId,
+      turnState: this.turnState,
+    });
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
-      (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(
-        providerEndpoint(this.options),
-      ),
+      (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(this.endpoint),
     );
+  }
+
+  /** Every token the transports sent (in memory): taken out of any text a server sends back. */
+  secrets(): string[] {
+    return this.tokens?.secrets() ?? [];
   }
 
   /** HTTP for good (no WebSocket support, or a fallback happened). */
@@ -68,9 +87,7 @@ export class LaneTransports {
     const lanes = this.options.lanes;
     const lane = lanes.select(body, owner);
     if (this.useHttp) {
-      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(
-        providerEndpoint(this.options),
-      );
+      this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(this.endpoint);
       return { lane, transport: this.http, connection: undefined, streamId: undefined };
     }
     const socket = this.sockets.socketFor(lane);

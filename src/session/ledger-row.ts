@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lazy } from "../protocol/lazy.js";
+import type { PlanUsage, UsageWindow } from "../protocol/plan-usage.js";
 import type { RequestFinished } from "./events.js";
 import type { RequestForecast } from "./request-forecast.js";
 import { serverCacheCell, serverCacheCellSchema } from "./server-cache-tally.js";
@@ -11,6 +12,22 @@ const usageCellSchema = lazy(() =>
     cached_tokens: z.number(),
     output_tokens: z.number(),
     reasoning_tokens: z.number(),
+  }),
+);
+
+const usageWindowCellSchema = lazy(() =>
+  z.object({
+    used_percent: z.number(),
+    window_minutes: z.number().nullable(),
+    resets_at: z.number().nullable(),
+  }),
+);
+
+const planUsageCellSchema = lazy(() =>
+  z.object({
+    plan_type: z.string().nullable(),
+    primary: usageWindowCellSchema().nullable(),
+    secondary: usageWindowCellSchema().nullable(),
   }),
 );
 
@@ -80,6 +97,8 @@ export const ledgerRowSchema = lazy(() =>
       .object({ id: z.string(), name: z.string(), parent: z.string() })
       .nullable()
       .default(null),
+    // the Codex backend's plan windows after this request (other providers, older ledgers: null)
+    plan_usage: planUsageCellSchema().nullable().default(null),
   }),
 );
 export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
@@ -134,6 +153,44 @@ export function ledgerRow(
     predicted: predictedCell(request.cache?.predicted),
     steered_usage: requestUsage({ steeredUsage: request.steeredUsage }) ?? null,
     agent: request.agent ? { ...request.agent } : null,
+    plan_usage: planUsageCell(request.planUsage),
+  };
+}
+
+export function planUsageCell(usage: PlanUsage | undefined): LedgerRow["plan_usage"] {
+  if (!usage) return null;
+  const window = (w: UsageWindow | undefined) =>
+    w
+      ? {
+          used_percent: w.usedPercent,
+          window_minutes: w.windowMinutes ?? null,
+          resets_at: w.resetsAt ?? null,
+        }
+      : null;
+  return {
+    plan_type: usage.planType ?? null,
+    primary: window(usage.primary),
+    secondary: window(usage.secondary),
+  };
+}
+
+/** A ledger cell's plan windows as the session's (what /status and `mini-codex ledger` read). */
+export function planUsageOfCell(cell: LedgerRow["plan_usage"]): PlanUsage | undefined {
+  if (!cell) return undefined;
+  const window = (w: NonNullable<LedgerRow["plan_usage"]>["primary"]): UsageWindow | undefined =>
+    w
+      ? {
+          usedPercent: w.used_percent,
+          ...(w.window_minutes !== null ? { windowMinutes: w.window_minutes } : {}),
+          ...(w.resets_at !== null ? { resetsAt: w.resets_at } : {}),
+        }
+      : undefined;
+  const primary = window(cell.primary);
+  const secondary = window(cell.secondary);
+  return {
+    ...(primary ? { primary } : {}),
+    ...(secondary ? { secondary } : {}),
+    ...(cell.plan_type ? { planType: cell.plan_type } : {}),
   };
 }
 

@@ -1,6 +1,11 @@
 import { type AgentBill, agentBillsOfLedger, formatAgentBills } from "./agent-bill.js";
 import { formatLedgerCost, type LedgerCost, ledgerCost } from "./cost-totals.js";
 import { type LedgerRow, WARMUP_TURN } from "./ledger-row.js";
+import {
+  attributePlanUsage,
+  type PlanUsageAttribution,
+  planUsageLines,
+} from "./plan-usage-attribution.js";
 import { type ServerCacheTally, serverCacheLines, tallyServerCache } from "./server-cache-tally.js";
 
 export interface LedgerSummary {
@@ -33,6 +38,8 @@ export interface LedgerSummary {
   cost: LedgerCost;
   /** Each subagent's bill (its requests are counted above too). */
   agents: AgentBill[];
+  /** The Codex backend's plan windows and each turn's share (no `latest`: none reported). */
+  planUsage: PlanUsageAttribution;
 }
 
 /** Pure summary of ledger rows for `mini-codex ledger`. */
@@ -61,6 +68,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     inBandEfforts: {},
     cost: ledgerCost(rows),
     agents: agentBillsOfLedger(rows),
+    planUsage: attributePlanUsage(rows),
   };
   let wsRequests = 0;
   for (const row of rows) {
@@ -105,6 +113,7 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     ...serverCacheLines(summary.serverCache, pairs),
     `cost: ${formatLedgerCost(summary.cost)}`,
     ...agentLines(summary.agents),
+    ...planUsageLines(summary.planUsage),
   ].join("\n");
 }
 

@@ -2,7 +2,7 @@ import { lookupModel } from "../models/catalog.js";
 import { redactError } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { sleep } from "../transport/backoff.js";
-import { WebSocketUnavailable } from "../transport/errors.js";
+import { TransportError, WebSocketUnavailable } from "../transport/errors.js";
 import type { TransportKind } from "../transport/types.js";
 import type { LaneOwner } from "./agent-lanes.js";
 import { AttemptDeadline, DEFAULT_STREAM_MAX_DURATION_MS } from "./attempt-deadline.js";
@@ -32,6 +32,7 @@ import {
   type AttemptTarget,
   describeAttempt,
   describeFinish,
+  refuseStoredRequest,
   type SampleCall,
 } from "./wire-attempt.js";
 
@@ -75,14 +76,11 @@ export class ModelClient {
   lastLane: Lane | undefined;
   /** `response.steer` into the attempt streaming now (docs/protocol.md, "Steering"). */
   private readonly steering = new SessionSteering();
-  /** Taken out of every failure's text: a server may echo the key it was sent. */
-  private readonly secrets: string[];
 
   constructor(private readonly options: ModelClientOptions) {
     this.now = options.now ?? Date.now;
     this.seq = options.lastSeq ?? 0;
     this.lastResponseId = options.lastResponseId;
-    this.secrets = options.provider.apiKey ? [options.provider.apiKey] : [];
     this.transports = new LaneTransports(options, this.now);
     const mode = options.provider.wsLanes;
     this.streamIds = new StreamIdFallback(
@@ -96,6 +94,11 @@ export class ModelClient {
       options.onUpdateRefused,
       options.onCacheOptionsRefused,
     );
+  }
+
+  /** Taken out of every failure's text: a server may echo the token it was sent. */
+  private get secrets(): string[] {
+    return this.transports.secrets();
   }
 
   get transportKind(): TransportKind {
@@ -134,6 +137,7 @@ export class ModelClient {
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.transports.overHttp) return { responseId: "", items: [] };
+      this.transports.turnState.enter(call.turn); // a new turn starts without a turn state
       lanes.applyEpochLimit();
       let target: AttemptTarget;
       try {
@@ -156,6 +160,7 @@ export class ModelClient {
         warmup,
         comparisonResponseId: this.comparison(current, plan),
       });
+      refuseStoredRequest(provider, wire);
       const started = describeAttempt(
         call,
         current,
@@ -178,8 +183,12 @@ export class ModelClient {
         startedAt: this.now(),
         now: this.now,
       };
-      const finish = (outcome: RequestOutcome, result?: CompletedResponse) =>
-        call.onRequestFinished(describeFinish(started, outcome, timing, this.now(), result));
+      const finish = (outcome: RequestOutcome, result?: CompletedResponse, failure?: unknown) =>
+        call.onRequestFinished(
+          describeFinish(started, outcome, timing, this.now(), result, {
+            planUsage: failure instanceof TransportError ? failure.planUsage : undefined,
+          }),
+        );
       const deadline = AttemptDeadline.within(
         provider.streamMaxDurationMs ?? DEFAULT_STREAM_MAX_DURATION_MS,
         budget.remainingMs(),
@@ -201,7 +210,7 @@ export class ModelClient {
         return result;
       } catch (thrown) {
         const error = redactError(deadline.explain(thrown), this.secrets);
-        finish(outcomeOf(error, call.signal)); // every started request is finished, even one the socket never took
+        finish(outcomeOf(error, call.signal), undefined, error); // every started request is finished, even one the socket never took
         this.steering.close(steering, true);
         if (route.ignored) this.streamIds.ignored(undefined);
         if (this.refusals.resend(error, target, wire.model, call.signal, refusals)) continue;

@@ -5,6 +5,7 @@ import {
   usageFigures,
 } from "../protocol/events.js";
 import type { ResponseItem } from "../protocol/items.js";
+import { type PlanUsage, planUsageFromEvent } from "../protocol/plan-usage.js";
 import { parseRetryAfterMs, TransportError } from "../transport/errors.js";
 import { type ServerCacheAnswer, serverCacheAnswer } from "./server-cache.js";
 import { type SocketSteering, type SteeredSegment, SteeredSegments } from "./socket-steering.js";
@@ -17,6 +18,8 @@ export interface CompletedResponse {
   usage?: UsageFigures;
   /** The server's prompt-cache diagnosis, when it sent one. */
   serverCache?: ServerCacheAnswer;
+  /** The plan usage the Codex backend reported with the response (its latest figures). */
+  planUsage?: PlanUsage;
   /** Responses that ended for steering before this one, their automatic successor (in order). */
   steered?: SteeredSegment[];
   /**
@@ -48,12 +51,18 @@ export async function readResponse(
    * (after a steered end, the server's automatic successor).
    */
   let createdId: string | undefined;
+  let planUsage: PlanUsage | undefined;
+  const withUsage = <T extends CompletedResponse>(result: T): T =>
+    planUsage ? { ...result, planUsage } : result;
   for await (const event of events) {
     if (timing.msToFirstEvent === undefined)
       timing.msToFirstEvent = timing.now() - timing.startedAt;
     steering?.observe(event);
     onEvent(event);
     switch (event.type) {
+      case "unknown_event":
+        planUsage = planUsageFromEvent(event.raw) ?? planUsage;
+        break;
       case "response.created":
         createdId = event.response.id;
         segments.successorCreated();
@@ -72,7 +81,7 @@ export async function readResponse(
           ...(usage ? { usage } : {}),
           ...(serverCache ? { serverCache } : {}),
         };
-        if (!segments.ended(result, event)) return segments.finish(result);
+        if (!segments.ended(result, event)) return withUsage(segments.finish(result));
         items = [];
         break;
       }
@@ -110,7 +119,7 @@ export async function readResponse(
     }
   }
   const completed = segments.lastCompleted();
-  if (completed) return segments.finish(completed); // a steering answer came after it
+  if (completed) return withUsage(segments.finish(completed)); // a steering answer came after it
   throw new TransportError("stream ended before response.completed", {
     kind: "retryable",
     streamStarted: true,

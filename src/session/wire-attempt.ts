@@ -1,12 +1,16 @@
+import type { BearerCredentials } from "../auth/credentials.js";
 import { lookupModel } from "../models/catalog.js";
 import type { ServerEvent } from "../protocol/events.js";
 import { toHttpBody } from "../protocol/http-body.js";
+import type { PlanUsage } from "../protocol/plan-usage.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
+import type { TurnState } from "../transport/codex-backend.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import { agentTagOf, type LaneOwner } from "./agent-lanes.js";
 import type { ProviderSettings } from "./api.js";
 import { carriedEffort, lastUpdateEffort } from "./effort-updates.js";
 import type { RequestFinished, RequestOutcome, RequestStarted } from "./events.js";
+import { ModelRequestError } from "./failures.js";
 import type { Lane } from "./lanes.js";
 import type { WirePlan } from "./plan.js";
 import type { FullRequest } from "./request.js";
@@ -103,8 +107,10 @@ export function describeFinish(
   timing: StreamTiming & { startedAt: number },
   endedAt: number,
   result?: CompletedResponse,
+  failure?: { planUsage?: PlanUsage | undefined },
 ): RequestFinished {
   const { msToFirstEvent } = timing;
+  const planUsage = result?.planUsage ?? failure?.planUsage;
   return {
     ...started,
     outcome,
@@ -114,6 +120,7 @@ export function describeFinish(
     ...(result?.usage ? { usage: result.usage } : {}),
     ...steeredUsageField(result),
     ...(result?.serverCache ? { serverCache: result.serverCache } : {}),
+    ...(planUsage ? { planUsage } : {}),
   };
 }
 
@@ -125,20 +132,43 @@ function steeredUsageField(
   return steeredUsage.length > 0 ? { steeredUsage } : {};
 }
 
-/** How the transports reach the provider; the key goes only into the connection's headers. */
+/**
+ * How the transports reach the provider; the credential's token goes only into the
+ * connection's headers. On the Codex backend the ids it is sent are the prompt cache key.
+ */
 export function providerEndpoint(options: {
   provider: ProviderSettings;
+  credentials?: BearerCredentials | undefined;
   sessionId: string;
+  threadId: string;
+  turnState: TurnState;
   version: string;
 }): ProviderEndpoint {
   const { provider } = options;
+  const credentials = options.credentials ?? provider.credentials;
   return {
     baseUrl: provider.baseUrl,
-    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
+    ...(credentials ? { credentials } : {}),
+    ...(provider.codexBackend
+      ? { backend: { threadId: options.threadId, turnState: options.turnState } }
+      : {}),
     sessionId: options.sessionId,
     version: options.version,
     streamIdleTimeoutMs: provider.streamIdleTimeoutMs,
     websocketConnectTimeoutMs: provider.websocketConnectTimeoutMs,
     ...(provider.wsCompression ? { websocketCompression: true } : {}),
   };
+}
+
+/**
+ * The Codex backend keeps nothing (`store` must be false, docs/protocol.md): a request that
+ * would ask it to store is a bug here, stopped before it is sent.
+ */
+export function refuseStoredRequest(
+  provider: Pick<ProviderSettings, "codexBackend">,
+  wire: { store?: unknown },
+): void {
+  if (provider.codexBackend && wire.store !== false) {
+    throw new ModelRequestError("refusing to send store=true to the Codex backend", false);
+  }
 }

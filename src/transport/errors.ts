@@ -1,3 +1,4 @@
+import type { PlanUsage, UsageLimit } from "../protocol/plan-usage.js";
 /**
  * One failure classification for both transports (docs/protocol.md, "Failure handling"). The model client decides what
  * to do from `kind`; messages name what failed, never a prompt, a tool output or a key.
@@ -13,7 +14,9 @@ export type FailureKind =
   | "connection_limit"
   /** rate_limit_exceeded: retry after the server's suggested delay. */
   | "rate_limited"
-  /** 401: the key is wrong; never retried. */
+  /** usage_limit_reached (the plan's window is used up): never retried, the reset time said. */
+  | "usage_limit"
+  /** 401 after the one refresh (or for a key): never retried. */
   | "auth"
   /** Anything else (4xx, invalid request, malformed stream): fail the turn. */
   | "fatal"
@@ -22,6 +25,10 @@ export type FailureKind =
 
 export interface TransportErrorInit {
   kind: FailureKind;
+  /** usage_limit_reached: the plan and when the limit lifts. */
+  usageLimit?: UsageLimit;
+  /** The plan usage the failed response's headers (or error frame) reported. */
+  planUsage?: PlanUsage;
   status?: number;
   code?: string;
   /** The request parameter the server named (`error.param`), e.g. `stream_id`. */
@@ -39,10 +46,14 @@ export class TransportError extends Error {
   readonly param?: string;
   readonly retryAfterMs?: number;
   readonly streamStarted: boolean;
+  readonly usageLimit?: UsageLimit;
+  readonly planUsage?: PlanUsage;
 
   constructor(message: string, init: TransportErrorInit) {
     super(message);
     this.kind = init.kind;
+    if (init.usageLimit) this.usageLimit = init.usageLimit;
+    if (init.planUsage) this.planUsage = init.planUsage;
     this.status = init.status;
     this.code = init.code;
     this.param = init.param;
@@ -63,10 +74,11 @@ export class WebSocketUnavailable extends TransportError {
   }
 }
 
-export const AUTH_MESSAGE = "authentication failed (HTTP 401): check OPENAI_API_KEY";
+export { API_KEY_REJECTED as AUTH_MESSAGE } from "../auth/credentials-for.js";
 
 /** Classify an HTTP status (from a response or a WebSocket error frame) plus an error code. */
 export function classifyFailure(status: number | undefined, code?: string | null): FailureKind {
+  if (code === "usage_limit_reached") return "usage_limit";
   if (code === "previous_response_not_found") return "previous_not_found";
   if (code === "websocket_connection_limit_reached") return "connection_limit";
   if (code === "websocket_stream_limit_reached") return "connection_limit";

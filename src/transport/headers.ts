@@ -1,4 +1,6 @@
 import os from "node:os";
+import type { BearerToken } from "../auth/credentials.js";
+import { backendHeaders } from "./codex-backend.js";
 import type { ProviderEndpoint } from "./types.js";
 
 /** The honest identity of docs/protocol.md ("Endpoints and headers"): never pretend to be the Codex CLI. */
@@ -6,13 +8,22 @@ export function userAgent(version: string): string {
   return `mini-codex/${version} (${process.platform} ${os.release()}; ${process.arch}) node/${process.versions.node}`;
 }
 
-/** Headers shared by the HTTP request and the WebSocket upgrade. */
-export function identityHeaders(endpoint: ProviderEndpoint): Record<string, string> {
+/**
+ * Headers shared by the HTTP request and the WebSocket upgrade: identity, the bearer token of
+ * the moment, and on the Codex backend its own headers (account, ids, version, turn state).
+ */
+export function identityHeaders(
+  endpoint: ProviderEndpoint,
+  token: BearerToken | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = {
     originator: "mini_codex",
     "User-Agent": userAgent(endpoint.version),
   };
-  if (endpoint.apiKey) headers.Authorization = `Bearer ${endpoint.apiKey}`;
+  if (token) headers.Authorization = `Bearer ${token.token}`;
+  if (endpoint.backend) {
+    Object.assign(headers, backendHeaders(endpoint.backend, endpoint.version, token?.accountId));
+  }
   return headers;
 }
 

@@ -1,3 +1,4 @@
+import type { BearerCredentials } from "../auth/credentials.js";
 import {
   isTerminalEvent,
   ProtocolError,
@@ -5,15 +6,24 @@ import {
   type ServerEvent,
 } from "../protocol/events.js";
 import { toHttpBody } from "../protocol/http-body.js";
+import {
+  type PlanUsage,
+  planUsageFromHeaders,
+  rateLimitsEvent,
+  usageLimitOf,
+} from "../protocol/plan-usage.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { SseParser } from "../protocol/sse.js";
+import { zstdCompress } from "../protocol/zstd.js";
 import { abortedError } from "./backoff.js";
-import { AUTH_MESSAGE, classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js";
+import { unauthorizedMessage, withBearer } from "./bearer.js";
+import { TURN_STATE_HEADER } from "./codex-backend.js";
+import { classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js";
 import { idleTimeoutError } from "./event-queue.js";
 import { requestWritten } from "./first-request.js";
 import { identityHeaders, responsesUrl } from "./headers.js";
 import { networkCause, unreachable } from "./network-cause.js";
-import { errorFrameToTransportError } from "./server-error.js";
+import { errorFrameToTransportError, usageLimitError } from "./server-error.js";
 import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
 
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
@@ -49,7 +59,7 @@ export class HttpTransport implements ResponsesTransport {
   }
 
   private async *run(request: ResponsesRequest, signal?: AbortSignal): AsyncGenerator<ServerEvent> {
-    const body = toHttpBody(request);
+    const body = await this.encode(toHttpBody(request));
     const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
     const controller = new AbortController();
     const onAbort = () => controller.abort();
@@ -63,8 +73,14 @@ export class HttpTransport implements ResponsesTransport {
       } catch (error) {
         throw preStreamFailure(error, controller, signal, responsesUrl(this.endpoint.baseUrl));
       }
-      if (!response.ok) throw await httpStatusError(response);
-      yield* readEventStream(response, controller, idleMs, signal);
+      this.endpoint.backend?.turnState.capture(response.headers.get(TURN_STATE_HEADER));
+      const usage = planUsageFromHeaders((name) => response.headers.get(name));
+      if (!response.ok) throw await httpStatusError(response, usage);
+      const credential = this.endpoint.credentials?.kind;
+      yield* withPlanUsage(
+        readEventStream(response, controller, idleMs, signal, credential),
+        usage,
+      );
     } catch (error) {
       if (signal?.aborted || isClosed(controller)) throw abortedError(isStarted(error));
       throw toTransportError(error);
@@ -75,8 +91,14 @@ export class HttpTransport implements ResponsesTransport {
     }
   }
 
+  /** The body as sent: zstd toward the Codex backend (as the Codex CLI sends it), else JSON. */
+  private async encode(json: string): Promise<{ bytes: string | Uint8Array; zstd: boolean }> {
+    if (!this.endpoint.backend) return { bytes: json, zstd: false };
+    return { bytes: await zstdCompress(json), zstd: true };
+  }
+
   private async post(
-    body: string,
+    body: { bytes: string | Uint8Array; zstd: boolean },
     controller: AbortController,
     idleMs: number,
     signal: AbortSignal | undefined,
@@ -84,15 +106,24 @@ export class HttpTransport implements ResponsesTransport {
     if (signal?.aborted) throw abortedError();
     const timer = setTimeout(() => controller.abort(new IdleTimeout()), idleMs);
     try {
-      return await this.fetchImpl(responsesUrl(this.endpoint.baseUrl), {
-        method: "POST",
-        headers: {
-          ...identityHeaders(this.endpoint),
-          Accept: "text/event-stream",
-          "Content-Type": "application/json",
-        },
-        body,
-        signal: controller.signal,
+      return await withBearer(this.endpoint.credentials, async (token) => {
+        const response = await this.fetchImpl(responsesUrl(this.endpoint.baseUrl), {
+          method: "POST",
+          headers: {
+            ...identityHeaders(this.endpoint, token),
+            Accept: "text/event-stream",
+            "Content-Type": "application/json",
+            ...(body.zstd ? { "Content-Encoding": "zstd" } : {}),
+          },
+          body: body.bytes,
+          signal: controller.signal,
+        });
+        if (response.status === 401) {
+          await response.body?.cancel().catch(() => {});
+          const message = unauthorizedMessage(this.endpoint.credentials?.kind);
+          throw new TransportError(message, { kind: "auth", status: 401 });
+        }
+        return response;
       });
     } catch (error) {
       if (controller.signal.reason instanceof IdleTimeout) throw idleTimeoutError(idleMs, false);
@@ -129,6 +160,7 @@ async function* readEventStream(
   controller: AbortController,
   idleMs: number,
   signal: AbortSignal | undefined,
+  credential: BearerCredentials["kind"] | undefined,
 ): AsyncGenerator<ServerEvent> {
   const body = response.body;
   if (!body) throw new TransportError("empty response body", { kind: "retryable" });
@@ -146,7 +178,7 @@ async function* readEventStream(
         const event = parseServerEventJson(sse.data);
         started = true;
         deadline = Date.now() + idleMs;
-        if (event.type === "error") throw errorFrameToTransportError(event, true);
+        if (event.type === "error") throw errorFrameToTransportError(event, true, credential);
         yield event;
         if (isTerminalEvent(event)) return;
       }
@@ -190,21 +222,43 @@ async function readBefore(
   }
 }
 
-async function httpStatusError(response: Response): Promise<TransportError> {
+/** The plan usage a response's headers reported, after the stream's first event (see websocket.ts). */
+async function* withPlanUsage(
+  events: AsyncGenerator<ServerEvent>,
+  usage: PlanUsage | undefined,
+): AsyncGenerator<ServerEvent> {
+  let pending = usage;
+  for await (const event of events) {
+    yield event;
+    if (pending) {
+      yield { type: "unknown_event", raw: rateLimitsEvent(pending) };
+      pending = undefined;
+    }
+  }
+}
+
+async function httpStatusError(
+  response: Response,
+  planUsage: PlanUsage | undefined,
+): Promise<TransportError> {
   const status = response.status;
   let code: string | undefined;
   let message: string | undefined;
   try {
     const parsed = JSON.parse(await response.text()) as {
       error?: { code?: unknown; message?: unknown; type?: unknown };
+      detail?: unknown;
     };
+    const limit = usageLimitOf(parsed.error);
+    if (limit) return usageLimitError(limit, status, planUsage);
     if (typeof parsed.error?.code === "string") code = parsed.error.code;
     if (typeof parsed.error?.message === "string") message = parsed.error.message;
+    // the Codex backend answers some refusals as `{"detail": "…"}`
+    if (message === undefined && typeof parsed.detail === "string") message = parsed.detail;
   } catch {
     // Not JSON: report the status alone, never the raw body.
   }
   const kind = classifyFailure(status, code);
-  if (kind === "auth") return new TransportError(AUTH_MESSAGE, { kind, status, code });
   const retryAfterMs =
     parseRetryAfterMs(response.headers.get("retry-after")) ?? parseRetryAfterMs(message);
   const label = code ? `HTTP ${status} ${code}` : `HTTP ${status}`;

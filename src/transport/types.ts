@@ -1,5 +1,7 @@
+import type { BearerCredentials } from "../auth/credentials.js";
 import type { ServerEvent } from "../protocol/events.js";
 import type { ResponsesRequest } from "../protocol/request.js";
+import type { CodexBackend } from "./codex-backend.js";
 
 export type TransportKind = "ws" | "http";
 
@@ -7,8 +9,13 @@ export type TransportKind = "ws" | "http";
 export interface ProviderEndpoint {
   /** e.g. https://api.openai.com/v1 (the WebSocket URL is derived from it). */
   baseUrl: string;
-  /** Bearer token; sent only on the HTTP request / WebSocket upgrade. */
-  apiKey?: string;
+  /**
+   * The bearer credential, asked for its token at every HTTP request and WebSocket upgrade;
+   * the token goes only into that request's headers.
+   */
+  credentials?: BearerCredentials;
+  /** The ChatGPT Codex backend's rules (its headers, turn state, zstd bodies); absent elsewhere. */
+  backend?: CodexBackend;
   /** Session id for the `session_id` / `x-client-request-id` upgrade headers. */
   sessionId: string;
   /** Package version for the honest User-Agent. */

@@ -1,4 +1,8 @@
+import type { IncomingMessage } from "node:http";
 import WebSocket from "ws";
+import type { BearerToken } from "../auth/credentials.js";
+import { withBearer } from "./bearer.js";
+import { TURN_STATE_HEADER } from "./codex-backend.js";
 import { WebSocketUnavailable } from "./errors.js";
 import { identityHeaders, websocketUrl } from "./headers.js";
 import { unreachable } from "./network-cause.js";
@@ -18,25 +22,52 @@ export const RESPONSES_WEBSOCKETS_BETA = "responses_websockets=2026-02-06";
 const COMPRESSION = { serverNoContextTakeover: true };
 
 /**
- * Open one Responses WebSocket: the handshake headers, the connect timeout, and a refused
- * upgrade or failed connect as WebSocketUnavailable. `onOpen` takes the socket over before
- * any frame can arrive.
+ * Open one Responses WebSocket: the handshake headers with the credential's token of the
+ * moment (a 401 refreshes it once: `withBearer`), the connect timeout, and a refused upgrade or
+ * failed connect as WebSocketUnavailable. `onOpen` takes the socket over before any frame can
+ * arrive; `onUpgrade` sees the upgrade response's headers (turn state, plan usage) first.
  */
 export function openWebSocket(
   endpoint: ProviderEndpoint,
   onOpen: (socket: WebSocket) => void,
+  onUpgrade?: (response: IncomingMessage) => void,
+): Promise<WebSocket> {
+  return withBearer(endpoint.credentials, (token) =>
+    openWith(endpoint, token, onOpen, (response) => {
+      const state = response.headers[TURN_STATE_HEADER];
+      endpoint.backend?.turnState.capture(Array.isArray(state) ? state[0] : state);
+      onUpgrade?.(response);
+    }),
+  );
+}
+
+function handshakeHeaders(
+  endpoint: ProviderEndpoint,
+  token: BearerToken | undefined,
+): Record<string, string> {
+  const ids: Record<string, string> = endpoint.backend
+    ? {} // the backend's own ids come with identityHeaders
+    : { session_id: endpoint.sessionId, "x-client-request-id": endpoint.sessionId };
+  return {
+    ...identityHeaders(endpoint, token),
+    "OpenAI-Beta": RESPONSES_WEBSOCKETS_BETA,
+    ...ids,
+  };
+}
+
+function openWith(
+  endpoint: ProviderEndpoint,
+  token: BearerToken | undefined,
+  onOpen: (socket: WebSocket) => void,
+  onUpgrade: (response: IncomingMessage) => void,
 ): Promise<WebSocket> {
   const timeoutMs = endpoint.websocketConnectTimeoutMs ?? DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS;
   const url = websocketUrl(endpoint.baseUrl);
   const socket = new WebSocket(url, {
-    headers: {
-      ...identityHeaders(endpoint),
-      "OpenAI-Beta": RESPONSES_WEBSOCKETS_BETA,
-      session_id: endpoint.sessionId,
-      "x-client-request-id": endpoint.sessionId,
-    },
+    headers: handshakeHeaders(endpoint, token),
     perMessageDeflate: endpoint.websocketCompression ? COMPRESSION : false,
   });
+  socket.once("upgrade", onUpgrade);
   return new Promise<WebSocket>((resolve, reject) => {
     let settled = false;
     const fail = (error: WebSocketUnavailable) => {

@@ -6,6 +6,7 @@ import {
   parseServerEvent,
   type ServerEvent,
 } from "../protocol/events.js";
+import { type PlanUsage, planUsageFromHeaders, rateLimitsEvent } from "../protocol/plan-usage.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
 import { abortedError } from "./backoff.js";
 import { TransportError, WebSocketUnavailable } from "./errors.js";
@@ -46,6 +47,8 @@ export class WebSocketTransport implements ResponsesTransport {
   private readonly turns = new Map<string, Promise<void>>();
   private _connectionId: string | undefined;
   private _openedAt: number | undefined;
+  /** The plan usage the upgrade response reported, handed to the first response read on it. */
+  private upgradeUsage: PlanUsage | undefined;
 
   constructor(
     private readonly endpoint: ProviderEndpoint,
@@ -147,7 +150,7 @@ export class WebSocketTransport implements ResponsesTransport {
         const event = delivery.event;
         if (event.type === "error") {
           clean = true;
-          throw errorFrameToTransportError(event, started);
+          throw errorFrameToTransportError(event, started, this.endpoint.credentials?.kind);
         }
         // a response run without its lane's echo went to the server's default lane
         if (!started && streamId !== undefined && !delivery.echoed) lane?.onIgnored?.();
@@ -156,6 +159,11 @@ export class WebSocketTransport implements ResponsesTransport {
         if (isTerminalEvent(event)) afterTerminal = true;
         if (afterTerminal) clean = !(lane?.keepReading?.(event) ?? false);
         yield event;
+        const usage = this.upgradeUsage;
+        if (usage) {
+          this.upgradeUsage = undefined;
+          yield { type: "unknown_event", raw: rateLimitsEvent(usage) };
+        }
         if (clean) return;
       }
     } finally {
@@ -181,7 +189,13 @@ export class WebSocketTransport implements ResponsesTransport {
   }
 
   private open(): Promise<WebSocket> {
-    return openWebSocket(this.endpoint, (socket) => this.attach(socket));
+    return openWebSocket(
+      this.endpoint,
+      (socket) => this.attach(socket),
+      (response) => {
+        this.upgradeUsage = planUsageFromHeaders((name) => [response.headers[name]].flat()[0]);
+      },
+    );
   }
 
   private attach(socket: WebSocket): void {
@@ -275,6 +289,8 @@ function withStarted(error: unknown, started: boolean): unknown {
     param: error.param,
     retryAfterMs: error.retryAfterMs,
     streamStarted: started,
+    ...(error.usageLimit ? { usageLimit: error.usageLimit } : {}),
+    ...(error.planUsage ? { planUsage: error.planUsage } : {}),
   });
 }
 

@@ -164,6 +164,7 @@ export class Session extends SessionParts implements AgentSession {
       settings: this.settings,
       inBand: this.model.inBand(this.settings.model),
       totals: this.recorder.totals.snapshot(),
+      planUsage: this.recorder.planUsage(),
       next: () => this.nextRequest(),
     });
     return this.agents ? { ...status, agents: this.agents.views() } : status;

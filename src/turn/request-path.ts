@@ -52,6 +52,7 @@ export function createRequestPath(
     ...(last.completed?.response_id ? { lastResponseId: last.completed.response_id } : {}),
     provider,
     sessionId: options.id,
+    threadId: hooks.promptCacheKey,
     version: options.version,
     lanes,
     warn: (message) => recorder.emit({ type: "warning", message }),

@@ -8,6 +8,11 @@ import type {
   SessionEventListener,
 } from "../session/events.js";
 import { LedgerWriter, ledgerRow } from "../session/ledger.js";
+import {
+  attributePlanUsage,
+  type PlanUsageAttribution,
+  type PlanUsageRow,
+} from "../session/plan-usage-attribution.js";
 import type { FullRequest } from "../session/request.js";
 import { costOfRequest } from "../session/request-cost.js";
 import type { RequestForecast } from "../session/request-forecast.js";
@@ -30,6 +35,8 @@ export class RequestRecorder {
   readonly ledger: LedgerWriter;
   readonly totals = new RequestTotals();
   private readonly cache: CacheExplainer;
+  /** What each request said of plan usage (the ledger's columns): /status attributes it. */
+  private readonly planRows: PlanUsageRow[] = [];
 
   constructor(private readonly options: RecorderOptions) {
     this.ledger = new LedgerWriter(options.home, options.sessionId, {
@@ -66,6 +73,11 @@ export class RequestRecorder {
     return this.cache.expectedReuse(request);
   }
 
+  /** Each turn's share of the plan's window (Codex backend only; else no figures). */
+  planUsage(): PlanUsageAttribution {
+    return attributePlanUsage(this.planRows);
+  }
+
   record(finished: RequestFinished): void {
     this.emit({ type: "request_finished", request: this.recorded(finished) });
   }
@@ -90,7 +102,10 @@ export class RequestRecorder {
     const cost = costOfRequest(withCache, lookupModel(finished.model).prices);
     const request = cost ? { ...withCache, cost } : withCache;
     const { sessionId, promptCacheKey } = this.options;
-    this.ledger.append(ledgerRow(request, { sessionId, promptCacheKey }));
+    const row = ledgerRow(request, { sessionId, promptCacheKey });
+    this.ledger.append(row);
+    const { turn, plan_usage, usage, cache_missed_tokens } = row;
+    this.planRows.push({ turn, plan_usage, usage, cache_missed_tokens });
     this.totals.record(request);
     return request;
   }

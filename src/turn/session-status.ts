@@ -5,6 +5,7 @@ import type { NextRequestPreview, SessionEvent } from "../session/events.js";
 import type { LaneTable } from "../session/lanes.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { WirePlan } from "../session/plan.js";
+import type { PlanUsageAttribution } from "../session/plan-usage-attribution.js";
 
 /** What status and settings_changed say of the next request: its plan, lane and lane count. */
 export function nextRequestPreview(
@@ -28,6 +29,8 @@ export interface StatusFacts {
   lanes: Pick<LaneTable, "all">;
   settings: SessionSettings;
   totals: SessionStatus["totals"];
+  /** Plan usage and its attribution (the Codex backend; none reported: no `latest`). */
+  planUsage?: PlanUsageAttribution;
   /** Whether an effort change would go in-band (configuration_update). */
   inBand: boolean;
   /** The next request's preview (asked for again when no request has gone out yet). */
@@ -53,6 +56,7 @@ export function sessionStatus(facts: StatusFacts): SessionStatus {
     ...(settings.effort ? { effort: settings.effort } : {}),
     effortChanges: facts.inBand ? "in-band" : "lanes",
     totals: facts.totals,
+    ...(facts.planUsage?.latest ? { planUsage: facts.planUsage } : {}),
     next,
   };
 }

@@ -1,11 +1,9 @@
 import { Box, type Key, Text } from "ink";
 
-type PickerResult = { pick: string } | { cancel: true } | { index: number } | undefined;
-
 /**
  * A key on a list picker: Up/Down move, Enter (or typing an option) picks, Esc or Ctrl+C cancels.
  * `numbered` (a question's answers): a number key picks its answer at once, as the Codex CLI's
- * questions take `1`, `2`. (Keys of one read come here one at a time: input/use-typed-keys.ts.)
+ * questions take `1`, `2`.
  */
 export function pickerKey(
   input: string,
@@ -13,19 +11,22 @@ export function pickerKey(
   index: number,
   options: readonly string[],
   numbered = false,
-): PickerResult {
+): { pick: string } | { cancel: true } | { index: number } | undefined {
   if (key.escape || (key.ctrl && input === "c")) return { cancel: true };
   if (key.upArrow) return { index: (index + options.length - 1) % options.length };
   if (key.downArrow) return { index: (index + 1) % options.length };
-  if (key.return) return picked(options[index]);
-  const numberedOption = numbered && /^[1-9]$/.test(input) ? options[Number(input) - 1] : undefined;
+  if (key.return) {
+    const option = options[index];
+    return option === undefined ? undefined : { pick: option };
+  }
+  // trimmed: a key and Enter typed ahead arrive as one input ("2\r"), and pick as the key alone
+  const typedKey = input.trim();
+  const numberedOption =
+    numbered && /^[1-9]$/.test(typedKey) ? options[Number(typedKey) - 1] : undefined;
   if (numberedOption !== undefined) return { pick: numberedOption };
-  const typed = options.find((option) => option === input.trim());
+  const typed = options.find((option) => option === typedKey);
   return typed ? { pick: typed } : undefined;
 }
-
-const picked = (option: string | undefined): PickerResult =>
-  option === undefined ? undefined : { pick: option };
 
 /** The keys a picker takes, as its last line says them. */
 export function pickerHint(options: readonly string[], numbered = false): string {

@@ -7,15 +7,21 @@ import { loadInk } from "./ink-modules.js";
  *
  * The terminal is handed back as it was found: raw mode as before (the start-up keeps it on so
  * keys typed meanwhile do not echo), no reader left on stdin (Ink's is removed, and Node settles
- * that a tick later: waited for, so the next reader starts cleanly), the cursor shown again, and
+ * that a tick later: waited for, so the next reader starts cleanly), stdin holding the process
+ * open again while it is read (Ink unrefs it), the cursor shown again, and
  * neither bracketed paste nor a keyboard protocol turned on (the question asks for neither).
  * Keys typed after the answer wait for the app (a key read together with the answer, in the
  * same chunk, is the question's and dropped).
  */
+export interface QuestionOptions {
+  /** The choice highlighted first: a stray Enter (typed after the last question) takes it. */
+  initial?: number;
+}
+
 export async function askOnScreen(
   lines: readonly string[],
   choices: readonly string[],
-  initial = 0,
+  options: QuestionOptions = {},
   stdin: NodeJS.ReadStream = process.stdin,
   stdout: NodeJS.WriteStream = process.stdout,
 ): Promise<number | undefined> {
@@ -29,18 +35,22 @@ export async function askOnScreen(
   const onAnswer = (index: number | undefined) => {
     answer = index;
   };
-  const instance = render(createElement(StartQuestion, { lines, choices, initial, onAnswer }), {
+  const instance = render(createElement(StartQuestion, { lines, choices, onAnswer, ...options }), {
     stdin,
     stdout,
     exitOnCtrlC: false,
     patchConsole: false,
   });
+  // the question comes before the app: its modules load while the person reads the question
+  import("./app.js").catch(() => {});
   try {
     await instance.waitUntilExit();
   } finally {
     instance.unmount();
     await new Promise<void>((settled) => setImmediate(settled));
     if (wasRaw && !stdin.isRaw) stdin.setRawMode(true);
+    // Ink unrefs stdin as it ends: the next reader's process would exit under it
+    stdin.ref();
   }
   return answer;
 }

@@ -1,16 +1,15 @@
 import { Box, Text, useApp, useInput } from "ink";
 import { useEffect, useRef, useState } from "react";
-import { useTypedKeys } from "./input/use-typed-keys.js";
 import { Picker, pickerKey } from "./picker.js";
 
 export interface StartQuestionProps {
   /** What the question is about, then the question. */
   lines: readonly string[];
   choices: readonly string[];
-  /** The choice highlighted first (Enter alone picks it). */
-  initial?: number;
   /** The index chosen, or undefined for no answer (Esc, Ctrl+C). */
   onAnswer(index: number | undefined): void;
+  /** The choice highlighted first (default the first): the safe one, where one is. */
+  initial?: number;
 }
 
 /**
@@ -18,7 +17,7 @@ export interface StartQuestionProps {
  * Esc or Ctrl+C for no answer. Once answered it leaves the question's first line and the answer
  * on the screen (nothing for no answer) and ends its render.
  */
-export function StartQuestion({ lines, choices, initial = 0, onAnswer }: StartQuestionProps) {
+export function StartQuestion({ lines, choices, onAnswer, initial = 0 }: StartQuestionProps) {
   const [index, setIndex] = useState(initial);
   const [answer, setAnswer] = useState<{ index: number | undefined }>();
   // the keys of one read all arrive before a re-render: the highlight each one sees, and the
@@ -26,8 +25,6 @@ export function StartQuestion({ lines, choices, initial = 0, onAnswer }: StartQu
   const highlighted = useRef(initial);
   const answered = useRef(false);
   const { exit } = useApp();
-  // keys of one read (typed ahead, or "1⏎" at once) are each a key, as in the app
-  useTypedKeys();
   useInput(
     (input, key) => {
       if (answered.current) return;

@@ -1,4 +1,6 @@
 import { formatUsd } from "../models/cost.js";
+import type { UsageWindow } from "../protocol/plan-usage.js";
+import { windowName } from "../session/plan-usage-attribution.js";
 import { cacheDropTexts } from "./cache-drop.js";
 import type { StatusState } from "./controller/state.js";
 import { describeForecast } from "./cost-labels.js";
@@ -43,6 +45,7 @@ export const STATUS_PRIORITY = {
   cached: 40,
   forecast: 42,
   cost: 55,
+  plan: 38,
   interruptHint: 45,
   prev: 50,
 } as const;
@@ -64,6 +67,20 @@ function activityTexts(s: StatusView): string[] {
   const clock = s.elapsedMs !== undefined ? ` ${elapsedLabel(s.elapsedMs)}` : "";
   const withQueue = queued ? ` · ${queued}` : "";
   return [`working${clock}${withQueue}`, `working${withQueue}`];
+}
+
+/** `5h 42% · wk 6%`: the plan's windows, the fuller one first when only one fits. */
+function planTexts(s: StatusView): string[] {
+  const usage = s.planUsage;
+  if (!usage) return [];
+  const short = (w: UsageWindow) => {
+    const name = windowName(w);
+    return `${name === "weekly" ? "wk" : name} ${Math.round(w.usedPercent)}%`;
+  };
+  const windows = [usage.primary, usage.secondary].filter((w): w is UsageWindow => !!w);
+  if (windows.length === 0) return [];
+  const fullest = [...windows].sort((a, b) => b.usedPercent - a.usedPercent)[0] as UsageWindow;
+  return [`plan ${windows.map(short).join(" · ")}`, windows.map(short).join(" · "), short(fullest)];
 }
 
 /** The registry, in display order. */
@@ -145,6 +162,18 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
       const last = s.cost.lastUsd === undefined ? "" : ` · last ${formatUsd(s.cost.lastUsd)}`;
       return [`${session}${last}`, session];
     },
+  },
+  {
+    id: "plan",
+    priority: STATUS_PRIORITY.plan,
+    color: (s) => {
+      const used = Math.max(
+        s.planUsage?.primary?.usedPercent ?? 0,
+        s.planUsage?.secondary?.usedPercent ?? 0,
+      );
+      return used >= 90 ? "red" : used >= 70 ? "yellow" : undefined;
+    },
+    render: planTexts,
   },
   {
     id: "terminals",

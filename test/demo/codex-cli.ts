@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { BIN } from "../e2e/helpers.js";
+import { testRunEnv } from "../leak-check/run-marker.js";
 
 const TRIPLES: Record<string, string> = {
   "linux-x64": "x86_64-unknown-linux-musl",
@@ -160,6 +161,7 @@ export async function runCodexExec(
         CODEX_HOME: place.codexHome,
         TMPDIR: place.tmp,
         MINI_DEMO_KEY: "not-a-real-key",
+        ...testRunEnv(),
       },
     },
   );

@@ -61,7 +61,7 @@ describe("mini-codex command line (built binary)", () => {
     }
     // honest about what each mode enforces
     const help = exec.stdout.replace(/\s+/g, " ");
-    expect(help).toContain("shell commands (bubblewrap)");
+    expect(help).toContain("shell commands (bubblewrap; Seatbelt on macOS)");
     expect(help).toContain("danger-full-access: no confinement");
     expect(help).toContain("-a on-request -s workspace-write");
     const tui = (await runCli(["--help"])).stdout.replace(/\s+/g, " ");

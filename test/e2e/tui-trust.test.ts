@@ -87,7 +87,15 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
       how: { arrows: ["Down"] },
       level: "untrusted",
     },
+    { where: "a plain folder", plain: true, by: "1", how: { number: "1" }, level: "trusted" },
     { where: "a plain folder", plain: true, by: "2", how: { number: "2" }, level: "untrusted" },
+    {
+      where: "a plain folder",
+      plain: true,
+      by: "Down Enter",
+      how: { arrows: ["Down"] },
+      level: "untrusted",
+    },
     {
       where: "a plain folder",
       plain: true,

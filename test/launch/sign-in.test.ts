@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { apiKeyFile, authFilePath, writeAuthFile } from "../../src/auth/auth-file.js";
+import type { BearerCredentials } from "../../src/auth/credentials.js";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import { ConfigError } from "../../src/launch/errors.js";
 import { resolveProvider } from "../../src/launch/provider.js";
 import { findSignIn, recordTopLevelKey } from "../../src/launch/sign-in.js";
@@ -30,16 +32,19 @@ describe("where the sign-in is found", () => {
     );
   });
 
-  it("the openai provider takes a stored key when the environment has none; the environment wins", () => {
-    const stored = () => ({ apiKey: "sk-test-stored-key", credentials: { kind: "api_key" } });
-    expect(resolveProvider({}, {}, stored).settings.apiKey).toBe("sk-test-stored-key");
-    expect(resolveProvider({}, { OPENAI_API_KEY: "sk-env" }, stored).settings.apiKey).toBe(
-      "sk-env",
-    );
+  it("the openai provider: CODEX_API_KEY, then the stored sign-in, then OPENAI_API_KEY", async () => {
+    const stored = () => apiKeyCredentials("sk-test-stored-key");
+    const token = async (
+      env: NodeJS.ProcessEnv,
+      signedIn: () => BearerCredentials | undefined = stored,
+    ) => (await resolveProvider({}, env, signedIn).settings.credentials?.current())?.token;
+    expect(await token({})).toBe("sk-test-stored-key");
+    // a person who signed in gets what they signed in with over a stray OPENAI_API_KEY
+    expect(await token({ OPENAI_API_KEY: "sk-env" })).toBe("sk-test-stored-key");
+    expect(await token({ CODEX_API_KEY: "sk-codex-env" })).toBe("sk-codex-env");
+    expect(await token({ OPENAI_API_KEY: "sk-env" }, () => undefined)).toBe("sk-env");
     expect(() => resolveProvider({}, {}, () => undefined)).toThrow(/mini-codex login/);
-    expect(() => resolveProvider({}, {}, () => ({ credentials: { kind: "chatgpt" } }))).toThrow(
-      ConfigError,
-    );
+    expect(() => resolveProvider({}, {}, () => undefined)).toThrow(ConfigError);
   });
 
   it("codex_home is recorded as a top-level key, before the first table, keeping the rest", () => {

@@ -82,7 +82,12 @@ export function harnessSessionOptions(at: {
 }
 
 export async function startHarness(
-  options: Partial<SessionOptions> & { providerOverrides?: Partial<ProviderSettings> } = {},
+  options: Partial<SessionOptions> & {
+    /** Or a function of the server (e.g. its Codex backend URL). */
+    providerOverrides?:
+      | Partial<ProviderSettings>
+      | ((server: DemoServer) => Partial<ProviderSettings>);
+  } = {},
   transports: SessionTransports = {},
 ): Promise<Harness> {
   const server = await startCheckedDemoServer();
@@ -91,7 +96,8 @@ export async function startHarness(
   // shell_command runs `bash -lc`: an isolated HOME keeps the machine's login profile out
   const realHome = process.env.HOME;
   process.env.HOME = home;
-  const { providerOverrides, ...rest } = options;
+  const { providerOverrides: given, ...rest } = options;
+  const providerOverrides = typeof given === "function" ? given(server) : given;
   const id = `sess-${Math.random().toString(36).slice(2, 10)}`;
   const session = createSession(
     {

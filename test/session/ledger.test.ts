@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import { ledgerRowSchema } from "../../src/session/ledger.js";
 import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger-summary.js";
 import { type Harness, ledgerText, startHarness } from "./harness.js";
@@ -16,7 +17,7 @@ const PROMPT = "my private prompt about zebras";
 
 describe("the ledger (issue 3, done-when 7)", () => {
   it("has one line per request on the wire, matching it field by field, with no prompt, output or key", async () => {
-    h = await startHarness({ providerOverrides: { apiKey: KEY } });
+    h = await startHarness({ providerOverrides: { credentials: apiKeyCredentials(KEY) } });
     await h.session.send(PROMPT);
     await h.session.send("run: echo secret-tool-output-42");
     h.server.hooks.forgetResponses();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import { type Harness, ledgerText, startHarness } from "./harness.js";
 
 // what a provider's env_key (or OPENAI_API_KEY) held: the key the server was sent
@@ -16,7 +17,7 @@ function everythingKept(h: Harness): string {
 
 describe("a server that echoes the API key back", () => {
   it("a 403 error frame: the turn fails without the key, the rest of its words kept", async () => {
-    h = await startHarness({ providerOverrides: { apiKey: KEY } });
+    h = await startHarness({ providerOverrides: { credentials: apiKeyCredentials(KEY) } });
     await h.session.send("zero");
     h.server.hooks.failNext({
       status: 403,
@@ -30,7 +31,7 @@ describe("a server that echoes the API key back", () => {
   });
 
   it("a retried error frame: the retry warning does not carry it either", async () => {
-    h = await startHarness({ providerOverrides: { apiKey: KEY } });
+    h = await startHarness({ providerOverrides: { credentials: apiKeyCredentials(KEY) } });
     await h.session.send("zero");
     h.server.hooks.failNext({ code: "server_error", message: `overloaded for ${KEY}` });
     expect(await h.session.send("one")).toMatchObject({ ok: true, lastMessage: "You said: one" });
@@ -40,7 +41,7 @@ describe("a server that echoes the API key back", () => {
   });
 
   it("response.failed naming the key", async () => {
-    h = await startHarness({ providerOverrides: { apiKey: KEY } });
+    h = await startHarness({ providerOverrides: { credentials: apiKeyCredentials(KEY) } });
     await h.session.send("zero");
     h.server.hooks.injectFrame({
       frame: {
@@ -59,7 +60,9 @@ describe("a server that echoes the API key back", () => {
   });
 
   it("over HTTP: a 403 body with the key", async () => {
-    h = await startHarness({ providerOverrides: { apiKey: KEY, supportsWebsockets: false } });
+    h = await startHarness({
+      providerOverrides: { credentials: apiKeyCredentials(KEY), supportsWebsockets: false },
+    });
     await h.session.send("zero");
     h.server.hooks.failNext({
       status: 403,

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import type { DemoServer } from "../../src/demo/index.js";
 import { AUTH_MESSAGE, TransportError } from "../../src/transport/errors.js";
 import { HttpTransport } from "../../src/transport/http.js";
@@ -23,7 +24,9 @@ afterEach(async () => {
 
 describe("HttpTransport against the demo server", () => {
   test("streams a response and sends the honest identity headers", async () => {
-    const transport = new HttpTransport(endpointFor(server, { apiKey: "sk-test-secret" }));
+    const transport = new HttpTransport(
+      endpointFor(server, { credentials: apiKeyCredentials("sk-test-secret") }),
+    );
     const events = await collect(transport.stream(demoRequest("hello there")));
     expect(events.at(-1)?.type).toBe("response.completed");
     const [recorded] = server.requests;
@@ -58,7 +61,9 @@ describe("HttpTransport against the demo server", () => {
 
   test("401 is an auth error with the key hint and is not retried", async () => {
     server.hooks.failNext({ status: 401, code: "invalid_api_key", message: "Incorrect API key" });
-    const transport = new HttpTransport(endpointFor(server, { apiKey: "sk-bad" }));
+    const transport = new HttpTransport(
+      endpointFor(server, { credentials: apiKeyCredentials("sk-bad") }),
+    );
     const error = (await rejection(collect(transport.stream(demoRequest("x"))))) as TransportError;
     expect(error).toBeInstanceOf(TransportError);
     expect(error.kind).toBe("auth");

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:net";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import type { DemoServer } from "../../src/demo/index.js";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { TransportError, WebSocketUnavailable } from "../../src/transport/errors.js";
@@ -21,7 +22,9 @@ let server: DemoServer;
 let transport: WebSocketTransport;
 beforeEach(async () => {
   server = await startCheckedDemoServer();
-  transport = new WebSocketTransport(endpointFor(server, { apiKey: "sk-ws-secret" }));
+  transport = new WebSocketTransport(
+    endpointFor(server, { credentials: apiKeyCredentials("sk-ws-secret") }),
+  );
 });
 afterEach(async () => {
   transport.close();

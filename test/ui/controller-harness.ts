@@ -24,10 +24,6 @@ export const NO_KEY = {
   backspace: false,
   delete: false,
   meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
 };
 
 /** A turn that waits until the test lets it go (or it is interrupted). */

@@ -1,3 +1,4 @@
+import { planUsageLines } from "../../session/plan-usage-attribution.js";
 import { costLine, describeForecast } from "../cost-labels.js";
 import { compactNumber, describeNext, percent } from "../request-labels.js";
 import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
@@ -41,6 +42,7 @@ export const statusCommand: SlashCommand = {
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
         `cost         ${costLine(t.cost)}`,
+        ...(s.planUsage ? planUsageLines(s.planUsage) : []),
         s.next.forecast
           ? `${describeNext(s.next)} · ${describeForecast(s.next.forecast)}`
           : describeNext(s.next),

@@ -141,14 +141,17 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
         next: warmup ? state.status.next : undefined,
       });
     }
-    case "request_finished":
+    case "request_finished": {
+      const { planUsage } = event.request;
+      const withPlan = planUsage ? withStatus(state, { planUsage }) : state;
       return event.request.outcome === "completed" && event.request.usage
-        ? withStatus(state, {
+        ? withStatus(withPlan, {
             usage: event.request.usage,
             cacheDrop: cacheDropOf(event.request.cache),
             cost: costAfter(state.status.cost, event.request),
           })
-        : state;
+        : withPlan;
+    }
     case "text_delta":
       return appendAgentText(state, event.itemId, event.delta);
     case "reasoning_delta": {

@@ -1,4 +1,5 @@
 import type { UsageFigures } from "../../protocol/events.js";
+import type { PlanUsage } from "../../protocol/plan-usage.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import type { AgentStatus } from "../../session/agent-view.js";
 import type { NextRequestPreview, RequestMode } from "../../session/events.js";
@@ -48,6 +49,8 @@ export interface StatusState {
    * the last request that had usage but no known price.
    */
   cost?: { sessionUsd: number; lastUsd?: number; noPrice?: string };
+  /** The Codex backend's plan windows as its last response reported them. */
+  planUsage?: PlanUsage;
 }
 
 /** The transcript and status bar's facts (the reducer in state.ts updates them). */

@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { signedInHome } from "../auth/demo-sign-in.js";
+import { hasTmux } from "../e2e/tmux.js";
+import { useTuiWorld } from "../e2e/tui-world.js";
+
+// Issue 38 item 4 in a real terminal: signed in with ChatGPT (auth.json), on the demo's Codex
+// backend, the plan's windows show in the status bar and /status, and a reached limit says
+// when it lifts, ends the turn, and the next message is answered.
+describe.skipIf(!hasTmux)("TUI in tmux on the Codex backend: plan usage", () => {
+  const tui = useTuiWorld();
+  beforeAll(async () => {
+    await signedInHome(tui.world.home, tui.server.issuer.issuerUrl);
+  });
+
+  it("shows the windows in the status bar and /status; a usage limit names its reset time", async () => {
+    const backend = `${tui.server.backendUrl}codex`;
+    const p = tui.open(["-c", `chatgpt_issuer="${tui.server.issuer.issuerUrl}"`], 120, 40, {
+      baseUrl: backend,
+    });
+    await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
+    p.type("hello plan");
+    await p.until(() => p.screen().includes("You said: hello plan"), "the answer");
+    await p.until(() => /5h \d+% · wk \d+%/.test(p.statusBar()), "the plan in the status bar");
+    // a second turn: its share has the first turn's figure before it
+    p.type("second turn");
+    await p.until(() => p.screen().includes("You said: second turn"), "the second answer");
+    await p.until(() => p.idle(), "the second turn ended");
+    p.type("/status");
+    await p.until(() => p.screen().includes("plan usage: plus · 5h"), "/status's plan line");
+    expect(p.joinedScreen()).toMatch(/weekly \d+(\.\d)?% used, resets/);
+    expect(p.joinedScreen()).toMatch(/per turn \(points of the 5h window\): .*#2 [\d.]+ pts/);
+    p.type("demo:usage-limit");
+    await p.until(() => p.joinedScreen().includes("usage limit reached"), "the limit");
+    expect(p.joinedScreen()).toMatch(/plus plan is used up; it resets at .*\d\d:\d\d \(in /);
+    await p.until(() => p.idle(), "the turn ended");
+    p.type("after the limit");
+    await p.until(() => p.screen().includes("You said: after the limit"), "the next answer");
+    p.keys("C-c");
+    p.keys("C-c");
+    await p.until(() => !p.alive(), "quit with Ctrl+C twice");
+  }, 120_000);
+});
