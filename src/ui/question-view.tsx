@@ -1,5 +1,6 @@
 import { Box, Text, useApp, useInput } from "ink";
 import { useEffect, useRef, useState } from "react";
+import { useTypedKeys } from "./input/use-typed-keys.js";
 import { Picker, pickerKey } from "./picker.js";
 
 export interface StartQuestionProps {
@@ -25,6 +26,8 @@ export function StartQuestion({ lines, choices, onAnswer, initial = 0 }: StartQu
   const highlighted = useRef(initial);
   const answered = useRef(false);
   const { exit } = useApp();
+  // keys of one read (typed ahead while the question loaded) are each a key, as in the app
+  useTypedKeys();
   useInput(
     (input, key) => {
       if (answered.current) return;
