@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
@@ -9,6 +8,7 @@ import { DEFAULT_OPENAI_BASE_URL } from "../launch/provider.js";
 import { loadRunConfig } from "../launch/runtime.js";
 import { codexSignInToOffer, findSignIn, recordTopLevelKey } from "../launch/sign-in.js";
 import { askChoice } from "./terminal-choice.js";
+import { withTerminalLines } from "./terminal-line.js";
 
 /**
  * Whether the TUI is about to start with nothing to sign in with: the `openai` provider at
@@ -33,25 +33,28 @@ export function needsSignIn(flags: SharedFlags, env: NodeJS.ProcessEnv = process
   return findSignIn(homes, config, env) === undefined;
 }
 
-/** One line typed without echo (an API key), on the plain terminal. */
+/**
+ * One line typed without echo (an API key), on the plain terminal; asked again while empty (an
+ * Enter typed for the question before it is not an answer). Undefined when the input ends.
+ */
 async function askHidden(prompt: string): Promise<string | undefined> {
   process.stderr.write(prompt);
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  const io = createInterface({ input: process.stdin, output: muted, terminal: true });
-  let ended = false;
-  io.on("close", () => {
-    ended = true;
-  });
-  io.on("SIGINT", () => io.close());
-  try {
-    const answer = await io.question("").catch(() => undefined);
-    process.stderr.write("\n");
-    return ended ? undefined : answer?.trim();
-  } finally {
-    io.close();
-    // as withTerminalLines: the TUI's reads start only after Node stops readline's
-    await new Promise<void>((settled) => setImmediate(settled));
-  }
+  return withTerminalLines(async (io) => {
+    let ended = false;
+    io.on("close", () => {
+      ended = true;
+    });
+    io.on("SIGINT", () => io.close());
+    for (;;) {
+      const answer = (await io.question("").catch(() => undefined))?.trim();
+      if (ended || answer === undefined) return undefined;
+      if (answer) {
+        process.stderr.write("\n");
+        return answer;
+      }
+    }
+  }, muted);
 }
 
 const SIGN_IN_CHOICES = [
