@@ -6,6 +6,7 @@ import type { SharedFlags } from "../launch/flags.js";
 import { resolveHomes } from "../launch/home.js";
 import { DEFAULT_OPENAI_BASE_URL } from "../launch/provider.js";
 import { loadRunConfig } from "../launch/runtime.js";
+import type { SavedSettings } from "../launch/saved-settings.js";
 import { codexSignInToOffer, findSignIn, recordTopLevelKey } from "../launch/sign-in.js";
 import { askChoice } from "./terminal-choice.js";
 import { withTerminalLines } from "./terminal-line.js";
@@ -15,10 +16,15 @@ import { withTerminalLines } from "./terminal-line.js";
  * OpenAI's own URL, no key in the environment, no `auth.json` ($MINI_CODEX_HOME, `codex_home`),
  * and not the demo provider. Another URL (a local server) needs no key.
  */
-export function needsSignIn(flags: SharedFlags, env: NodeJS.ProcessEnv = process.env): boolean {
+export function needsSignIn(
+  flags: SharedFlags,
+  env: NodeJS.ProcessEnv = process.env,
+  saved?: SavedSettings,
+): boolean {
   if (flags.demo) return false;
   const homes = resolveHomes(env);
-  const { config } = loadRunConfig(flags, homes.config);
+  // a resumed session runs on its own provider (the demo's, a local server's) unless flags say
+  const { config } = loadRunConfig(flags, homes.config, saved);
   if ((config.model_provider ?? "openai") !== "openai") return false;
   const table = config.model_providers?.openai;
   const base = (
@@ -70,8 +76,11 @@ const SIGN_IN_CHOICES = [
  * is through `codex_home`), then how to sign in. Returns the flags to start with (`--demo` for
  * the demo provider). Nothing answered (Ctrl+D, Ctrl+C): nothing starts.
  */
-export async function firstSignIn(flags: SharedFlags): Promise<SharedFlags> {
-  if (!process.stdin.isTTY || !needsSignIn(flags)) return flags;
+export async function firstSignIn(
+  flags: SharedFlags,
+  saved?: SavedSettings,
+): Promise<SharedFlags> {
+  if (!process.stdin.isTTY || !needsSignIn(flags, process.env, saved)) return flags;
   const homes = resolveHomes();
   const home = homes.config;
   const { config } = loadRunConfig(flags, home);
