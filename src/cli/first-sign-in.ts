@@ -9,7 +9,7 @@ import { loadRunConfig } from "../launch/runtime.js";
 import type { SavedSettings } from "../launch/saved-settings.js";
 import { codexSignInToOffer, findSignIn, recordTopLevelKey } from "../launch/sign-in.js";
 import { askChoice } from "./terminal-choice.js";
-import { withTerminalLines } from "./terminal-line.js";
+import { askUntil } from "./terminal-line.js";
 
 /**
  * Whether the TUI is about to start with nothing to sign in with: the `openai` provider at
@@ -46,21 +46,9 @@ export function needsSignIn(
 async function askHidden(prompt: string): Promise<string | undefined> {
   process.stderr.write(prompt);
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  return withTerminalLines(async (io) => {
-    let ended = false;
-    io.on("close", () => {
-      ended = true;
-    });
-    io.on("SIGINT", () => io.close());
-    for (;;) {
-      const answer = (await io.question("").catch(() => undefined))?.trim();
-      if (ended || answer === undefined) return undefined;
-      if (answer) {
-        process.stderr.write("\n");
-        return answer;
-      }
-    }
-  }, muted);
+  const key = await askUntil("", (answer) => answer || undefined, muted);
+  if (key !== undefined) process.stderr.write("\n");
+  return key;
 }
 
 const SIGN_IN_CHOICES = [
@@ -76,10 +64,7 @@ const SIGN_IN_CHOICES = [
  * is through `codex_home`), then how to sign in. Returns the flags to start with (`--demo` for
  * the demo provider). Nothing answered (Ctrl+D, Ctrl+C): nothing starts.
  */
-export async function firstSignIn(
-  flags: SharedFlags,
-  saved?: SavedSettings,
-): Promise<SharedFlags> {
+export async function firstSignIn(flags: SharedFlags, saved?: SavedSettings): Promise<SharedFlags> {
   if (!process.stdin.isTTY || !needsSignIn(flags, process.env, saved)) return flags;
   const homes = resolveHomes();
   const home = homes.config;

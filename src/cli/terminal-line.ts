@@ -19,3 +19,27 @@ export async function withTerminalLines<T>(
     await new Promise<void>((settled) => setImmediate(settled));
   }
 }
+
+/**
+ * Ask `prompt` on the plain terminal until `accept` takes an answer (a number in range, a line
+ * that is not empty); undefined when the input ends (Ctrl+D, Ctrl+C).
+ */
+export function askUntil<T>(
+  prompt: string,
+  accept: (answer: string) => T | undefined,
+  output?: NodeJS.WritableStream,
+): Promise<T | undefined> {
+  return withTerminalLines(async (io) => {
+    let ended = false;
+    io.on("close", () => {
+      ended = true;
+    });
+    io.on("SIGINT", () => io.close());
+    for (;;) {
+      const answer = await io.question(prompt).catch(() => undefined);
+      if (answer === undefined || ended) return undefined;
+      const accepted = accept(answer.trim());
+      if (accepted !== undefined) return accepted;
+    }
+  }, output);
+}
