@@ -90,11 +90,11 @@ export async function runInteractive(
   given: SharedFlags,
   start?: TuiLaunchOptions["start"],
 ): Promise<number> {
-  // nothing to sign in with: the first start asks how (or runs the demo provider)
-  const flags = await firstSignIn(given);
   // `resume`/`fork`: the saved session's model, effort, provider, sandbox and approval policy
   // unless the command line sets them; its directory or the current one, as the person says
-  const saved = savedSessionOf(flags, start);
+  const saved = savedSessionOf(given, start);
+  // nothing to sign in with (for the saved session's provider too): the first start asks how
+  const flags = await firstSignIn(given, saved);
   const inItsDirectory = saved ? await inSessionDirectory(flags, saved) : false;
   const runtimes = await TuiRuntimes.load(flags, saved ? { saved, inItsDirectory } : undefined);
   try {

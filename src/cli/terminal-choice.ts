@@ -1,5 +1,5 @@
 import type { QuestionOptions } from "../ui/question-screen.js";
-import { withTerminalLines } from "./terminal-line.js";
+import { askUntil } from "./terminal-line.js";
 
 /**
  * A question before the TUI draws: the lines, then the choices. On a terminal it is a list in
@@ -28,17 +28,8 @@ async function askChoiceByLines(
   choices.forEach((choice, i) => {
     process.stderr.write(`  ${i + 1}. ${choice}\n`);
   });
-  return withTerminalLines(async (io) => {
-    let ended = false;
-    io.on("close", () => {
-      ended = true;
-    });
-    io.on("SIGINT", () => io.close());
-    for (;;) {
-      const answer = await io.question(`\nChoose 1–${choices.length}: `).catch(() => undefined);
-      if (answer === undefined || ended) return undefined;
-      const n = Number(answer.trim());
-      if (Number.isInteger(n) && n >= 1 && n <= choices.length) return n - 1;
-    }
+  return askUntil(`\nChoose 1–${choices.length}: `, (answer) => {
+    const n = Number(answer);
+    return Number.isInteger(n) && n >= 1 && n <= choices.length ? n - 1 : undefined;
   });
 }
