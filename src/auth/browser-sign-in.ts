@@ -107,6 +107,7 @@ export async function startBrowserSignIn(options: {
   done.catch(() => {});
   let redirectUri = "";
   let finished = false;
+  let exchanging = false;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const page = (status: number, title: string, text: string) => {
@@ -138,6 +139,10 @@ export async function startBrowserSignIn(options: {
     const code = url.searchParams.get("code");
     if (!code)
       return page(400, "Sign-in could not be completed", "The issuer sent no authorization code.");
+    // a reload or a prefetch of the callback: the code is being exchanged already (once only)
+    if (exchanging || finished)
+      return page(409, "Sign-in in progress", "Return to the terminal.");
+    exchanging = true;
     exchangeCode(options.issuer, code, redirectUri, verifier).then(
       (tokens) => {
         page(200, "Signed in to mini-codex", "You can close this tab and return to the terminal.");
