@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createSecureContext } from "node:tls";
 import { type Command, Option } from "commander";
 import { UsageError } from "../launch/errors.js";
 
@@ -14,7 +15,7 @@ interface DemoServerFlags {
   tlsKey?: string;
 }
 
-/** The PEM certificate and key `--tls-cert` / `--tls-key` name (both or neither), read now. */
+/** The PEM certificate and key `--tls-cert` / `--tls-key` name (both or neither), read and checked now. */
 function tlsOf(flags: DemoServerFlags): { cert: Buffer; key: Buffer } | undefined {
   if (!flags.tlsCert && !flags.tlsKey) return undefined;
   if (!flags.tlsCert || !flags.tlsKey) {
@@ -27,7 +28,15 @@ function tlsOf(flags: DemoServerFlags): { cert: Buffer; key: Buffer } | undefine
       throw new UsageError(`${flag}: cannot read ${path}: ${(error as Error).message}`);
     }
   };
-  return { cert: read("--tls-cert", flags.tlsCert), key: read("--tls-key", flags.tlsKey) };
+  const pair = { cert: read("--tls-cert", flags.tlsCert), key: read("--tls-key", flags.tlsKey) };
+  try {
+    createSecureContext(pair);
+  } catch (error) {
+    throw new UsageError(
+      `--tls-cert / --tls-key: not a PEM certificate and its key (${(error as Error).message})`,
+    );
+  }
+  return pair;
 }
 
 /** `mini-codex demo-server`: the embedded demo server alone, for other clients (the Codex CLI). */
