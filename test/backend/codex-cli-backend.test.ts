@@ -13,6 +13,7 @@ import {
   startCodex,
 } from "../demo/codex-cli.js";
 import { jsonLines, runCli, spawnCli, type TempWorld, tempWorld, waitFor } from "../e2e/helpers.js";
+import { backendExecArgs } from "./credentials.js";
 import { canUnshareNet, type LoopbackOnly, loopbackOnly } from "./loopback-only.js";
 import { REQUIRED_HEADERS, sentRequiredHeaders } from "./required-headers.js";
 import { hasOpenssl, type TestCertificates, testCertificates } from "./test-ca.js";
@@ -215,20 +216,11 @@ describe.skipIf(skip)("the real Codex CLI 0.171 on the demo's Codex backend (HTT
     const miniOut = () => miniLogin.output().stdout + miniLogin.output().stderr;
     expect(await approveDevice(await deviceCode(miniOut))).toBe(200);
     expect((await miniLogin.done).code, miniOut()).toBe(0);
-    const mini = await runCli(
-      [
-        "exec",
-        "--json",
-        "-c",
-        `chatgpt_base_url="${server.backendUrl}"`,
-        "-c",
-        `chatgpt_issuer="${origin}"`,
-        "-s",
-        "danger-full-access",
-        "run: echo mini-on-backend",
-      ],
-      { env, cwd: world.repo, wrapper: offline.prefix },
-    );
+    const mini = await runCli(backendExecArgs(server, "run: echo mini-on-backend"), {
+      env,
+      cwd: world.repo,
+      wrapper: offline.prefix,
+    });
     expect(mini.code, mini.stderr).toBe(0);
     expect(JSON.stringify(jsonLines(mini.stdout))).toContain("mini-on-backend");
     const fromMini = server.requests.slice(fromCodex.length);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { signedInHome } from "../auth/demo-sign-in.js";
 import { jsonLines, runCli, type TempWorld, tempWorld } from "../e2e/helpers.js";
+import { backendExecArgs } from "./credentials.js";
 import { REQUIRED_HEADERS, sentRequiredHeaders } from "./required-headers.js";
 
 /**
@@ -36,20 +37,10 @@ afterAll(async () => {
 describe("mini-codex exec signed in with ChatGPT, on the demo's Codex backend", () => {
   test("runs a command, reports plan usage, and sends the Codex CLI's required headers", async () => {
     await signedInHome(world.home, server.issuer.issuerUrl);
-    const run = await runCli(
-      [
-        "exec",
-        "--json",
-        "-c",
-        `chatgpt_base_url="${server.backendUrl}"`,
-        "-c",
-        `chatgpt_issuer="${server.issuer.issuerUrl}"`,
-        "-s",
-        "danger-full-access",
-        "run: echo mini-on-backend",
-      ],
-      { env: world.env(), cwd: world.repo },
-    );
+    const run = await runCli(backendExecArgs(server, "run: echo mini-on-backend"), {
+      env: world.env(),
+      cwd: world.repo,
+    });
     expect(run.code, run.stderr).toBe(0);
     const events = jsonLines(run.stdout);
     expect(JSON.stringify(events)).toContain("mini-on-backend");

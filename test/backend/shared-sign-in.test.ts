@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { authFilePath, readAuthFile } from "../../src/auth/auth-file.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
-import { type Tokens, signedInHome } from "../auth/demo-sign-in.js";
+import { signedInHome, type Tokens } from "../auth/demo-sign-in.js";
 import {
   type CliRun,
   jsonLines,
@@ -12,6 +12,7 @@ import {
   tempWorld,
   waitFor,
 } from "../e2e/helpers.js";
+import { backendExecArgs } from "./credentials.js";
 
 /**
  * Issue 38, done when: two `mini-codex exec` processes of one home (one auth.json) on the demo's
@@ -46,23 +47,11 @@ const HOUR_MS = 3_600_000;
 /** `mini-codex exec` on the demo backend whose command waits for `go` in the repo. */
 function execWaiting(name: string) {
   const command = `touch started-${name} && while [ ! -f go ]; do sleep 0.1; done && echo done-${name}`;
-  const run = spawnCli(
-    [
-      "exec",
-      "--json",
-      "-c",
-      `chatgpt_base_url="${server.backendUrl}"`,
-      "-c",
-      `chatgpt_issuer="${server.issuer.issuerUrl}"`,
-      // the command waits as long as the test needs (the default timeout is 10 s)
-      "-c",
-      "shell_timeout_ms=120000",
-      "-s",
-      "danger-full-access",
-      `run: ${command}`,
-    ],
-    { env: world.env(), cwd: world.repo },
-  );
+  // the command waits as long as the test needs (the default timeout is 10 s)
+  const run = spawnCli(backendExecArgs(server, `run: ${command}`, ["shell_timeout_ms=120000"]), {
+    env: world.env(),
+    cwd: world.repo,
+  });
   started.push(run);
   return run;
 }
