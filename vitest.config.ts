@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // marks the run's processes and fails the run on any left alive at its end
+    globalSetup: ["test/leak-check/global-setup.ts"],
     // Most files wait on processes, sockets and terminals rather than compute: two at a time
     // even on a two-core machine (vitest's default there is one, which made CI serial).
     maxWorkers: 2,

@@ -18,7 +18,7 @@ const RUNS = 30;
 const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-sandbox-"));
 const ws = join(root, "ws");
 mkdirSync(join(ws, ".git"), { recursive: true });
-const settings = { networkAccess: false, home: process.env.HOME, miniCodexHome: undefined };
+const settings = { networkAccess: false, home: process.env.HOME, hiddenHomes: [] };
 const sandbox = await probeSandbox();
 
 async function median(program) {

@@ -7,6 +7,10 @@
 // from the cache the build seeded, build/seed-code-cache.mjs, and so write none of their own).
 // BENCH_BASELINE=<another checkout's bin/mini-codex.js>: that build is launched too, each of its
 // runs right after one of this build's (same load), and its medians printed as `baseline`.
+// `question`: a first start in a git folder never asked about (a new one each launch): the trust
+// question drawn (from spawn), then answered `1` a second later as a person reading it would (the
+// key, then Enter: what either a list or a line prompt takes), and from the answer to a key's
+// echo in the TUI (the terminal handed back, the app drawn).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -22,6 +26,9 @@ const TARGET_MS = 300;
 const PROMPT = "Ask mini-codex";
 // the composer's caret, then the typed key (colour codes may sit between them)
 const ECHO = /›\s(?:\u001b\[[0-9;]*m)*z/;
+// the trust question's keys line (a list), or the line prompt of builds before it
+const QUESTION = /Enter or 1–2 pick|Choose 1–2/;
+const READING_MS = 1000;
 
 if (spawnSync("script", ["--version"]).status !== 0) {
   console.log(JSON.stringify({ bench: "tui-startup", skipped: "util-linux `script` not found" }));
@@ -46,13 +53,14 @@ const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 /**
  * One launch in a 100x30 pty; resolves with the times (ms from spawn) it reached each mark.
  * `quit`: Ctrl+C twice after the echo and wait for the exit (else the pty is killed at once).
+ * `cwd`: a folder never asked about: the trust question is answered first (`asked`).
  */
-function launch(command, { quit = false } = {}) {
+function launch(command, { quit = false, cwd = repo } = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(
       "script",
-      ["-qfec", `stty cols 100 rows 30; cd ${quote(repo)}; exec ${command}`, "/dev/null"],
+      ["-qfec", `stty cols 100 rows 30; cd ${quote(cwd)}; exec ${command}`, "/dev/null"],
       { env, stdio: ["pipe", "pipe", "ignore"] },
     );
     const times = {};
@@ -76,6 +84,14 @@ function launch(command, { quit = false } = {}) {
     child.stdout.on("data", (chunk) => {
       output += chunk;
       const now = performance.now() - start;
+      if (cwd !== repo && times.asked === undefined && QUESTION.test(output)) {
+        times.asked = now;
+        setTimeout(() => {
+          if (done) return;
+          times.answered = performance.now() - start;
+          child.stdin.write("1\r");
+        }, READING_MS);
+      }
       if (times.drawn === undefined && output.includes(PROMPT)) {
         times.drawn = now;
         child.stdin.write("z");
@@ -116,8 +132,8 @@ async function nodeBaseline() {
 try {
   // the folder is trusted beforehand: the first-run trust question is not the prompt measured
   const trusted = `projects.${JSON.stringify(realpathSync(repo))}.trust_level="trusted"`;
-  const tuiOf = (bin) =>
-    `${quote(process.execPath)} ${quote(bin)} -c ${quote(`openai_base_url=${server.baseUrl}`)} -c ${quote(trusted)}`;
+  const tuiOf = (bin, trust = true) =>
+    `${quote(process.execPath)} ${quote(bin)} -c ${quote(`openai_base_url=${server.baseUrl}`)}${trust ? ` -c ${quote(trusted)}` : ""}`;
   const tui = tuiOf(BIN);
   const coldEcho = [];
   for (let i = 0; i < COLD_RUNS; i++) {
@@ -141,6 +157,25 @@ try {
       baseline.echo.push(other.echo);
     }
   }
+  // the first start in a new folder: asked, answered, then the TUI
+  const question = { asked: [], echo: [] };
+  const baselineQuestion = { asked: [], echo: [] };
+  let fresh = 0;
+  const freshRepo = () => {
+    const dir = join(root, `fresh-${++fresh}`);
+    execFileSync("git", ["init", "-q", dir]);
+    return dir;
+  };
+  for (let i = 0; i < RUNS; i++) {
+    const times = await launch(tuiOf(BIN, false), { cwd: freshRepo() });
+    question.asked.push(times.asked);
+    question.echo.push(times.echo - times.answered);
+    if (BASELINE) {
+      const other = await launch(tuiOf(BASELINE, false), { cwd: freshRepo() });
+      baselineQuestion.asked.push(other.asked);
+      baselineQuestion.echo.push(other.echo - other.answered);
+    }
+  }
   const firstUsable = median(echo);
   console.log(
     JSON.stringify({
@@ -151,12 +186,16 @@ try {
       first_key_echo_ms: firstUsable,
       cold_first_key_echo_ms: median(coldEcho),
       code_cache_written: existsSync(CODE_CACHE),
+      question_drawn_ms: median(question.asked),
+      answer_to_key_echo_ms: median(question.echo),
       ...(BASELINE
         ? {
             baseline: {
               bin: BASELINE,
               prompt_drawn_ms: median(baseline.drawn),
               first_key_echo_ms: median(baseline.echo),
+              question_drawn_ms: median(baselineQuestion.asked),
+              answer_to_key_echo_ms: median(baselineQuestion.echo),
             },
           }
         : {}),
@@ -167,5 +206,6 @@ try {
   );
 } finally {
   await server.close();
-  rmSync(root, { recursive: true, force: true });
+  // a killed launch's TUI may still be writing its session as it ends: retry
+  rmSync(root, { recursive: true, force: true, maxRetries: 10 });
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from "../protocol/error-message.js";
 import {
   type AuthDotJson,
   authFilePath,
@@ -43,6 +44,12 @@ export class ChatgptSignIn implements BearerCredentials {
   private readonly refused = new Map<string, AuthError>();
   /** The refresh in flight in this process (callers meanwhile wait for it). */
   private inFlight: Promise<BearerToken> | undefined;
+  /**
+   * The refresh token `auth.json` still holds while this process's refreshed tokens could not
+   * be written over it (a full disk): the issuer has rotated it, so the ones in memory are the
+   * sign-in; they are written at the next request.
+   */
+  private unsavedOver: string | undefined;
 
   constructor(
     private readonly options: SignInOptions,
@@ -59,7 +66,8 @@ export class ChatgptSignIn implements BearerCredentials {
 
   async current(): Promise<BearerToken> {
     const { access_token } = this.file.tokens;
-    if (!refreshDue(access_token, this.file.last_refresh, this.now())) return this.bearer();
+    const due = refreshDue(access_token, this.file.last_refresh, this.now());
+    if (!due && this.unsavedOver === undefined) return this.bearer();
     try {
       return await this.refreshFrom(access_token, false);
     } catch (error) {
@@ -102,13 +110,20 @@ export class ChatgptSignIn implements BearerCredentials {
         `${this.path} now signs in to another ChatGPT account; start again, or run \`mini-codex login\``,
       );
     }
-    const file = onDisk as AuthDotJson & { tokens: SignInTokens };
-    if (file.tokens.access_token !== stale) {
-      // another process refreshed (or a new login of the same account): use its token
-      this.file = file;
-      if (rejected || !refreshDue(file.tokens.access_token, file.last_refresh, this.now())) {
-        return this.bearer();
-      }
+    if (this.unsavedOver !== undefined && onDisk.tokens.refresh_token === this.unsavedOver) {
+      this.save(this.file); // the file still holds what this process's refresh replaced
+    } else {
+      // the file as it is now: another process may have refreshed (or a new login of the same account)
+      this.unsavedOver = undefined;
+      this.file = onDisk as AuthDotJson & { tokens: SignInTokens };
+    }
+    const file = this.file;
+    const replaced = file.tokens.access_token !== stale;
+    // a 401 takes a token that replaced the refused one; ahead of expiry, a token not due yet
+    if (
+      rejected ? replaced : !refreshDue(file.tokens.access_token, file.last_refresh, this.now())
+    ) {
+      return this.bearer();
     }
     const refreshToken = file.tokens.refresh_token;
     const refusal = this.refused.get(refreshToken);
@@ -134,8 +149,25 @@ export class ChatgptSignIn implements BearerCredentials {
       },
       last_refresh: new Date(this.now()).toISOString(),
     };
-    writeAuthFile(this.path, next);
     this.file = next;
+    const failure = this.save(next);
+    if (failure) {
+      this.unsavedOver ??= onDisk.tokens.refresh_token;
+      throw new AuthError(
+        `the ChatGPT sign-in was refreshed, but ${this.path} could not be written (${failure}): this process keeps the new tokens and writes them at its next request; free some space before it exits, or run \`mini-codex login\` then`,
+      );
+    }
     return this.bearer();
+  }
+
+  /** Write the file; why it could not be, else undefined (and nothing is left unsaved). */
+  private save(file: AuthDotJson): string | undefined {
+    try {
+      writeAuthFile(this.path, file);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code ?? errorMessage(error);
+    }
+    this.unsavedOver = undefined;
+    return undefined;
   }
 }

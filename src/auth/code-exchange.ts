@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { errorMessage } from "../protocol/error-message.js";
+import { networkCause } from "../protocol/network-cause.js";
 import { authFilePath, signInFile, writeAuthFile } from "./auth-file.js";
 import { AuthError } from "./credentials.js";
 import { withAuthLock } from "./home-lock.js";
@@ -55,7 +55,7 @@ export async function exchangeCode(
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
-    throw new AuthError(`cannot reach the sign-in issuer ${issuer.issuer}: ${errorMessage(error)}`);
+    throw new AuthError(`cannot reach the sign-in issuer ${issuer.issuer}: ${networkCause(error)}`);
   }
   const body = await response.text().catch(() => "");
   if (!response.ok) {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { errorMessage } from "../protocol/error-message.js";
+import { networkCause } from "../protocol/network-cause.js";
 import { exchangeCode, type IssuedTokens } from "./code-exchange.js";
 import { AuthError } from "./credentials.js";
 import type { SignInIssuer } from "./issuer.js";
@@ -34,7 +34,7 @@ async function post(url: string, body: unknown, signal?: AbortSignal): Promise<R
   } catch (error) {
     if (signal?.aborted) throw new AuthError("sign-in was not completed");
     throw new AuthError(
-      `cannot reach the sign-in issuer ${new URL(url).origin}: ${errorMessage(error)}`,
+      `cannot reach the sign-in issuer ${new URL(url).origin}: ${networkCause(error)}`,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { errorMessage } from "../protocol/error-message.js";
+import { networkCause } from "../protocol/network-cause.js";
 import { AuthError } from "./credentials.js";
 
 /**
@@ -81,7 +81,7 @@ export async function requestRefresh(
     });
   } catch (error) {
     throw new TransientRefreshError(
-      `cannot reach the sign-in issuer (${new URL(tokenUrl).origin}): ${errorMessage(error)}`,
+      `cannot reach the sign-in issuer (${new URL(tokenUrl).origin}): ${networkCause(error)}`,
     );
   }
   const body = await response.text().catch(() => "");

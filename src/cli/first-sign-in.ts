@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
@@ -7,18 +6,25 @@ import type { SharedFlags } from "../launch/flags.js";
 import { resolveHomes } from "../launch/home.js";
 import { DEFAULT_OPENAI_BASE_URL } from "../launch/provider.js";
 import { loadRunConfig } from "../launch/runtime.js";
+import type { SavedSettings } from "../launch/saved-settings.js";
 import { codexSignInToOffer, findSignIn, recordTopLevelKey } from "../launch/sign-in.js";
 import { askChoice } from "./terminal-choice.js";
+import { askUntil } from "./terminal-line.js";
 
 /**
  * Whether the TUI is about to start with nothing to sign in with: the `openai` provider at
  * OpenAI's own URL, no key in the environment, no `auth.json` ($MINI_CODEX_HOME, `codex_home`),
  * and not the demo provider. Another URL (a local server) needs no key.
  */
-export function needsSignIn(flags: SharedFlags, env: NodeJS.ProcessEnv = process.env): boolean {
+export function needsSignIn(
+  flags: SharedFlags,
+  env: NodeJS.ProcessEnv = process.env,
+  saved?: SavedSettings,
+): boolean {
   if (flags.demo) return false;
   const homes = resolveHomes(env);
-  const { config } = loadRunConfig(flags, homes.config);
+  // a resumed session runs on its own provider (the demo's, a local server's) unless flags say
+  const { config } = loadRunConfig(flags, homes.config, saved);
   if ((config.model_provider ?? "openai") !== "openai") return false;
   const table = config.model_providers?.openai;
   const base = (
@@ -33,25 +39,16 @@ export function needsSignIn(flags: SharedFlags, env: NodeJS.ProcessEnv = process
   return findSignIn(homes, config, env) === undefined;
 }
 
-/** One line typed without echo (an API key), on the plain terminal. */
+/**
+ * One line typed without echo (an API key), on the plain terminal; asked again while empty (an
+ * Enter typed for the question before it is not an answer). Undefined when the input ends.
+ */
 async function askHidden(prompt: string): Promise<string | undefined> {
   process.stderr.write(prompt);
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  const io = createInterface({ input: process.stdin, output: muted, terminal: true });
-  let ended = false;
-  io.on("close", () => {
-    ended = true;
-  });
-  io.on("SIGINT", () => io.close());
-  try {
-    const answer = await io.question("").catch(() => undefined);
-    process.stderr.write("\n");
-    return ended ? undefined : answer?.trim();
-  } finally {
-    io.close();
-    // as withTerminalLines: the TUI's reads start only after Node stops readline's
-    await new Promise<void>((settled) => setImmediate(settled));
-  }
+  const key = await askUntil("", (answer) => answer || undefined, muted);
+  if (key !== undefined) process.stderr.write("\n");
+  return key;
 }
 
 const SIGN_IN_CHOICES = [
@@ -67,8 +64,8 @@ const SIGN_IN_CHOICES = [
  * is through `codex_home`), then how to sign in. Returns the flags to start with (`--demo` for
  * the demo provider). Nothing answered (Ctrl+D, Ctrl+C): nothing starts.
  */
-export async function firstSignIn(flags: SharedFlags): Promise<SharedFlags> {
-  if (!process.stdin.isTTY || !needsSignIn(flags)) return flags;
+export async function firstSignIn(flags: SharedFlags, saved?: SavedSettings): Promise<SharedFlags> {
+  if (!process.stdin.isTTY || !needsSignIn(flags, process.env, saved)) return flags;
   const homes = resolveHomes();
   const home = homes.config;
   const { config } = loadRunConfig(flags, home);

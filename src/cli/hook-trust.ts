@@ -1,9 +1,10 @@
 import { describeHooks, type RuntimeHooks, warnUntrustedHooks } from "../launch/hook-sources.js";
-import { withTerminalLines } from "./terminal-line.js";
+import { askChoice } from "./terminal-choice.js";
 
 /**
  * The TUI, before it draws: new or changed hooks are listed and the person is asked once to
- * trust them (recorded by hash); "no" leaves them off for this run and asks again next time.
+ * trust them (recorded by hash); "no" (or no answer: Esc, Ctrl+C) leaves them off for this run
+ * and asks again next time.
  */
 export async function askHookTrust(hooks: RuntimeHooks): Promise<void> {
   const untrusted = hooks.untrusted();
@@ -12,11 +13,17 @@ export async function askHookTrust(hooks: RuntimeHooks): Promise<void> {
     warnUntrustedHooks(hooks, (message) => process.stderr.write(`warning: ${message}\n`));
     return;
   }
-  const lines = describeHooks(untrusted).join("\n");
-  process.stderr.write(
-    `These hooks of hooks.json are new or changed; trusted hooks run their commands as you (unconfined, as the Codex CLI runs them) at agent events:\n${lines}\n`,
+  const choice = await askChoice(
+    [
+      "These hooks of hooks.json are new or changed; trusted hooks run their commands as you (unconfined, as the Codex CLI runs them) at agent events:",
+      ...describeHooks(untrusted),
+      "",
+      "Trust and run them?",
+    ],
+    ["Yes, trust and run them", "No, leave them off in this session (asked again next time)"],
+    // "No" first: an Enter meant for an earlier question never trusts commands that run unconfined
+    { initial: 1 },
   );
-  const answer = await withTerminalLines((io) => io.question("Trust and run them? [y/N] "));
-  if (/^y(es)?$/i.test(answer.trim())) hooks.trust(untrusted);
+  if (choice === 0) hooks.trust(untrusted);
   else process.stderr.write("Not trusted: they do not run in this session.\n");
 }

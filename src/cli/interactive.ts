@@ -6,6 +6,7 @@ import type { SharedFlags } from "../launch/flags.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import type { ResumeTarget } from "../launch/open-session.js";
 import { profileLabel } from "../launch/profiles.js";
+import { resumeDirectoryQuestion } from "../launch/resume-directory-question.js";
 import { resumeHint } from "../launch/resume-hint.js";
 import { knownContextWindow } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
@@ -72,19 +73,15 @@ function savedStart(
 async function inSessionDirectory(flags: SharedFlags, saved: SavedSettings): Promise<boolean> {
   if (flags.cd !== undefined || !process.stdin.isTTY || !isDirectory(saved.cwd)) return false;
   if (realpathSync(saved.cwd) === realpathSync(process.cwd())) return false;
+  const question = resumeDirectoryQuestion(saved.cwd, process.cwd());
   const choice = await askChoice(
-    [
-      "Choose working directory to resume this session",
-      "",
-      "  Session = latest cwd recorded in the resumed session",
-      "  Current = your current working directory",
-    ],
-    [`Use session directory (${saved.cwd})`, `Use current directory (${process.cwd()})`],
+    question.lines,
+    question.choices.map((c) => c.text),
   );
   if (choice === undefined) {
     throw new CliError("no directory chosen: nothing was resumed", EXIT_FAILED);
   }
-  return choice === 0;
+  return question.choices[choice]?.inSessionDirectory === true;
 }
 
 /** `mini-codex [PROMPT]`: the TUI. */
@@ -93,11 +90,11 @@ export async function runInteractive(
   given: SharedFlags,
   start?: TuiLaunchOptions["start"],
 ): Promise<number> {
-  // nothing to sign in with: the first start asks how (or runs the demo provider)
-  const flags = await firstSignIn(given);
   // `resume`/`fork`: the saved session's model, effort, provider, sandbox and approval policy
   // unless the command line sets them; its directory or the current one, as the person says
-  const saved = savedSessionOf(flags, start);
+  const saved = savedSessionOf(given, start);
+  // nothing to sign in with (for the saved session's provider too): the first start asks how
+  const flags = await firstSignIn(given, saved);
   const inItsDirectory = saved ? await inSessionDirectory(flags, saved) : false;
   const runtimes = await TuiRuntimes.load(flags, saved ? { saved, inItsDirectory } : undefined);
   try {

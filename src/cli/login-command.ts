@@ -173,10 +173,20 @@ export async function runLoginStatus(): Promise<number> {
   return EXIT_OK;
 }
 
-/** `mini-codex logout`: remove the config home's auth.json (a `codex_home` elsewhere is left to Codex). */
+/**
+ * `mini-codex logout`: remove the config home's auth.json (a `codex_home` elsewhere is left to
+ * Codex), and say so when another file mini-codex reads still signs it in.
+ */
 export async function runLogout(): Promise<number> {
-  const home = resolveHomes().config;
+  const homes = resolveHomes();
+  const home = homes.config;
   const removed = await withAuthLock(home, async () => removeAuthFile(authFilePath(home)));
-  say(removed ? `Signed out: removed ${authFilePath(home)}` : "Not signed in");
+  const still = findSignIn(homes, loadConfig({ home }).config);
+  if (still) {
+    const where = authFilePath(still.home);
+    say(
+      `${removed ? `Removed ${authFilePath(home)}, but` : "mini-codex is"} still signed in with ${where}: remove that file (or \`codex logout\` when it is the Codex CLI's) to sign out`,
+    );
+  } else say(removed ? `Signed out: removed ${authFilePath(home)}` : "Not signed in");
   return EXIT_OK;
 }

@@ -1,26 +1,35 @@
-import { withTerminalLines } from "./terminal-line.js";
+import type { QuestionOptions } from "../ui/question-screen.js";
+import { askUntil } from "./terminal-line.js";
 
 /**
- * A numbered question on the plain terminal, before the TUI draws (stderr, like the hook-trust
- * question): the lines, then the choices `1.`, `2.` …; asked again until a number is given.
- * Returns the index chosen, or undefined when the input ends (Ctrl+D, Ctrl+C).
+ * A question before the TUI draws: the lines, then the choices. On a terminal it is a list in
+ * the TUI's own look (↑↓ and Enter, or a number key; Esc or Ctrl+C: no answer) and hands the
+ * terminal back whole (src/ui/question-screen.ts); else numbered lines on stderr, asked again
+ * until a number is given. Returns the index chosen, or undefined without an answer.
  */
-export async function askChoice(lines: string[], choices: string[]): Promise<number | undefined> {
+export async function askChoice(
+  lines: readonly string[],
+  choices: readonly string[],
+  options: QuestionOptions = {},
+): Promise<number | undefined> {
+  if (process.stdin.isTTY && process.stdout.isTTY) {
+    const { askOnScreen } = await import("../ui/question-screen.js");
+    return askOnScreen(lines, choices, options);
+  }
+  return askChoiceByLines(lines, choices);
+}
+
+/** The numbered question as lines (stdin or stdout not a terminal); undefined when the input ends. */
+async function askChoiceByLines(
+  lines: readonly string[],
+  choices: readonly string[],
+): Promise<number | undefined> {
   process.stderr.write(`\n${lines.join("\n")}\n\n`);
   choices.forEach((choice, i) => {
     process.stderr.write(`  ${i + 1}. ${choice}\n`);
   });
-  return withTerminalLines(async (io) => {
-    let ended = false;
-    io.on("close", () => {
-      ended = true;
-    });
-    io.on("SIGINT", () => io.close());
-    for (;;) {
-      const answer = await io.question(`\nChoose 1–${choices.length}: `).catch(() => undefined);
-      if (answer === undefined || ended) return undefined;
-      const n = Number(answer.trim());
-      if (Number.isInteger(n) && n >= 1 && n <= choices.length) return n - 1;
-    }
+  return askUntil(`\nChoose 1–${choices.length}: `, (answer) => {
+    const n = Number(answer);
+    return Number.isInteger(n) && n >= 1 && n <= choices.length ? n - 1 : undefined;
   });
 }

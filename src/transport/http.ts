@@ -6,6 +6,7 @@ import {
   type ServerEvent,
 } from "../protocol/events.js";
 import { toHttpBody } from "../protocol/http-body.js";
+import { networkCause, unreachable } from "../protocol/network-cause.js";
 import {
   type PlanUsage,
   planUsageFromHeaders,
@@ -22,7 +23,6 @@ import { classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js"
 import { idleTimeoutError } from "./event-queue.js";
 import { requestWritten } from "./first-request.js";
 import { identityHeaders, responsesUrl } from "./headers.js";
-import { networkCause, unreachable } from "./network-cause.js";
 import { errorFrameToTransportError, usageLimitError } from "./server-error.js";
 import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
 

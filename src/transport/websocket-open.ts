@@ -1,11 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import WebSocket from "ws";
 import type { BearerToken } from "../auth/credentials.js";
+import { unreachable } from "../protocol/network-cause.js";
 import { withBearer } from "./bearer.js";
 import { TURN_STATE_HEADER } from "./codex-backend.js";
 import { WebSocketUnavailable } from "./errors.js";
 import { identityHeaders, websocketUrl } from "./headers.js";
-import { unreachable } from "./network-cause.js";
 import type { ProviderEndpoint } from "./types.js";
 
 export const DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS = 15_000;

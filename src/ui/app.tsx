@@ -93,6 +93,7 @@ export function App({
             details={picker.spec.details}
             index={picker.index}
             current={picker.spec.current}
+            numbered={picker.spec.numbered}
           />
         ) : null}
         {state.resumeList ? <ResumePicker picker={state.resumeList} width={width} /> : null}

@@ -1,4 +1,5 @@
 import type { RunTui } from "./contract.js";
+import { loadInk } from "./ink-modules.js";
 
 const BRACKETED_PASTE_ON = "\u001b[?2004h";
 const BRACKETED_PASTE_OFF = "\u001b[?2004l";
@@ -11,16 +12,8 @@ export const runTui: RunTui = async (options) => {
     );
     return 2;
   }
-  // React's development build renders several times slower: load it in production mode unless
-  // the person asked otherwise. React, Ink and the JSX runtime must all be imported after this
-  // line (this file has no JSX for that reason), or development and production builds mix.
-  // (Written as a call: the bundle replaces every `process.env.NODE_ENV` read with "production".)
-  Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? "production" });
-  const [{ render }, { createElement }, { App }] = await Promise.all([
-    import("ink"),
-    import("react"),
-    import("./app.js"),
-  ]);
+  // no JSX in this file: React must load after loadInk's production setting
+  const [{ render, createElement }, { App }] = await Promise.all([loadInk(), import("./app.js")]);
   // Pastes arrive between markers, so a pasted newline never submits.
   process.stdout.write(BRACKETED_PASTE_ON);
   let summary: string[] = [];

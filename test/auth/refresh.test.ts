@@ -1,14 +1,26 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { authFilePath, readAuthFile } from "../../src/auth/auth-file.js";
 import type { ChatgptSignIn } from "../../src/auth/chatgpt-sign-in.js";
+import { exchangeCode } from "../../src/auth/code-exchange.js";
 import { AuthError } from "../../src/auth/credentials.js";
 import { credentialsFor } from "../../src/auth/credentials-for.js";
+import { requestDeviceCode } from "../../src/auth/device-sign-in.js";
 import { CODEX_CLIENT_ID, signInIssuer } from "../../src/auth/issuer.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { signedInHome } from "./demo-sign-in.js";
+
+/** A loopback port nothing listens on (port 9 is one fetch refuses to ask at all). */
+async function closedPort(): Promise<number> {
+  const listener = createServer();
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  const { port } = listener.address() as AddressInfo;
+  await new Promise((resolve) => listener.close(resolve));
+  return port;
+}
 
 let home: string;
 let server: DemoServer;
@@ -104,7 +116,9 @@ describe("a ChatGPT sign-in kept valid", () => {
     server.issuer.accessTokenTtlMs = 20_000;
     await signedInHome(home, server.issuer.issuerUrl);
     // Codex's override sends the refresh to a port nothing listens on
-    const env = { CODEX_REFRESH_TOKEN_URL_OVERRIDE: "http://127.0.0.1:9/oauth/token" };
+    const env = {
+      CODEX_REFRESH_TOKEN_URL_OVERRIDE: `http://127.0.0.1:${await closedPort()}/oauth/token`,
+    };
     const one = credentialsFor(home, {
       issuer: signInIssuer(server.issuer.issuerUrl, env),
       env,
@@ -113,6 +127,27 @@ describe("a ChatGPT sign-in kept valid", () => {
     const got = await one?.current();
     expect(got?.token).toBe(readAuthFile(authFilePath(home))?.tokens?.access_token);
     expect(server.issuer.refreshes).toBe(0);
+  });
+
+  it("an issuer that cannot be reached once the token expired: the error says why, not only 'fetch failed'", async () => {
+    await signedInHome(home, server.issuer.issuerUrl);
+    const nowhere = `http://127.0.0.1:${await closedPort()}`;
+    const env = { CODEX_REFRESH_TOKEN_URL_OVERRIDE: `${nowhere}/oauth/token` };
+    const one = credentialsFor(home, {
+      issuer: signInIssuer(server.issuer.issuerUrl, env),
+      env,
+      now: () => Date.now() + 2 * 3_600_000, // past the hour the token lives
+    });
+    await expect(one?.current()).rejects.toThrow(
+      `cannot reach the sign-in issuer (${nowhere}): connection refused: nothing listens there (ECONNREFUSED)`,
+    );
+    // the sign-ins' own requests say the same
+    const issuer = signInIssuer(nowhere, {});
+    const why = `${nowhere}: connection refused: nothing listens there (ECONNREFUSED)`;
+    await expect(requestDeviceCode(issuer)).rejects.toThrow(why);
+    await expect(
+      exchangeCode(issuer, "code", "http://localhost:1455/auth/callback", "v"),
+    ).rejects.toThrow(why);
   });
 
   it("refreshes at the issuer the file names (oauth_provenance), not the configured one", async () => {

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // @ts-expect-error plain JavaScript module of the launcher, no type declarations
 import { looksLikeTuiLaunch } from "../../bin/launch-kind.js";
+import { testRunEnv } from "../leak-check/run-marker.js";
 
 const CODE_CACHE = fileURLToPath(new URL("../../bin/code-cache.js", import.meta.url));
 
@@ -208,7 +209,7 @@ describe("the build's seeded caches (build/seed-code-cache.mjs)", () => {
       [join(repo, "bin", "mini-codex.js"), "exec", "--demo", "--skip-git-repo-check", "hello"],
       {
         cwd: work,
-        env: { PATH: process.env.PATH, HOME: dir, MINI_CODEX_HOME: home },
+        env: { PATH: process.env.PATH, HOME: dir, MINI_CODEX_HOME: home, ...testRunEnv() },
         encoding: "utf8",
       },
     );

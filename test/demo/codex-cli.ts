@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { BIN } from "../e2e/helpers.js";
+import { testRunEnv } from "../leak-check/run-marker.js";
 
 const TRIPLES: Record<string, string> = {
   "linux-x64": "x86_64-unknown-linux-musl",
@@ -168,6 +169,7 @@ export function startCodex(binary: string, args: string[], place: CodexPlace): C
       CODEX_HOME: place.codexHome,
       TMPDIR: place.tmp,
       MINI_DEMO_KEY: "not-a-real-key",
+      ...testRunEnv(),
       ...place.env,
     },
   });

@@ -5,7 +5,7 @@ import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { codexBinary, runCodexExec } from "../demo/codex-cli.js";
 import { type CodexUserHome, codexUserHome } from "./codex-user-home.js";
 import { BIN, jsonLines, runCli } from "./helpers.js";
-import { buildIfStale, hasTmux, type Pane, startPane, widthFor } from "./tmux.js";
+import { buildIfStale, hasTmux, type Pane, QUESTION_KEYS, startPane, widthFor } from "./tmux.js";
 
 // Issue 37, done when: a HOME with only ~/.codex (config.toml with a provider and an MCP server
 // from npm, a NAME.config.toml profile, hooks.json with scripts in ~/.codex/hooks/) runs
@@ -105,10 +105,13 @@ describe.skipIf(!hasTmux)("the TUI on a Codex user's ~/.codex, then exec and the
         () => shows(pane, "Do you trust the contents of this folder?"),
         "folder trust",
       );
-      pane.type("1");
-      await pane.until(() => shows(pane, "Trust and run them? [y/N]"), "the hook question");
+      pane.literal("1");
+      await pane.until(
+        () => shows(pane, "Trust and run them?") && shows(pane, QUESTION_KEYS),
+        "the hook question",
+      );
       expect(pane.screen()).toContain("python3 ~/.codex/hooks/pre.py");
-      pane.type("y");
+      pane.literal("1");
       await pane.until(() => shows(pane, READY), "the banner");
       expect(pane.screen()).toContain(notice);
       expect(pane.screen()).toContain(`profile fast (${join(user.codex, "fast.config.toml")})`);

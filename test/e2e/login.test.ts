@@ -183,6 +183,30 @@ describe("mini-codex login (against the demo issuer)", () => {
     expect(after.stdout).toContain("Not signed in: run `mini-codex login`");
   });
 
+  it("logout with the sign-in in codex_home: says it is still signed in there, never 'Not signed in'", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const codexHome = join(world.root, "codex-home");
+    mkdirSync(codexHome);
+    const key = "sk-test-codex-home-0123456789";
+    writeFileSync(
+      authFilePath(codexHome),
+      JSON.stringify({ auth_mode: "apikey", OPENAI_API_KEY: key }),
+    );
+    mkdirSync(world.home, { recursive: true });
+    writeFileSync(join(world.home, "config.toml"), `codex_home = ${JSON.stringify(codexHome)}\n`);
+    const logout = await runCli(["logout"], { env: world.env() });
+    expect(logout.code).toBe(0);
+    expect(logout.stderr).not.toContain("Not signed in");
+    expect(logout.stderr).toContain(`still signed in with ${authFilePath(codexHome)}`);
+    expect(logout.stderr).not.toContain(key);
+    // the Codex CLI's file is its own: left as it was, and still what mini-codex uses
+    expect(readAuthFile(authFilePath(codexHome))?.OPENAI_API_KEY).toBe(key);
+    const status = await runCli(["login", "status"], { env: world.env() });
+    expect(status.stdout).toContain(
+      `Signed in with an API key - sk-test-***56789 (${authFilePath(codexHome)})`,
+    );
+  });
+
   it("an auth.json that is not JSON: status names it and says what to do; the file is kept", async () => {
     mkdirSync(world.home, { recursive: true });
     const path = authFilePath(world.home);

@@ -67,7 +67,11 @@ describe("exec under the sandbox (real bwrap, built binary)", () => {
     const named = join(outside, "named-codex-home");
     for (const dir of [elsewhere, named]) {
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, "auth.json"), '{"tokens":{"access_token":"hidden-token"}}');
+      // an API-key sign-in as `login --with-api-key` writes it (codex_home's is read to sign in)
+      writeFileSync(
+        join(dir, "auth.json"),
+        '{"auth_mode":"apikey","OPENAI_API_KEY":"hidden-token"}',
+      );
     }
     try {
       const read = (path: string) => `cat ${path}/auth.json; echo exit=$?`;

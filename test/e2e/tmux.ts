@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 import { BIN, type TempWorld } from "./helpers.js";
 
 /** The built binary's TUI in a real terminal: one tmux server (own socket) per pane. */
@@ -9,6 +10,15 @@ export const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 let panes = 0;
+/** The panes of this test file not killed yet. */
+const live = new Set<Pane>();
+
+// Whoever started a pane and whatever happened to its test, the file's end kills it: its tmux
+// server, and the mini-codex in it, never outlive the file (issue 37: `npm test` left both
+// running). This module is evaluated once per test file, so the hook belongs to the importing file.
+afterAll(() => {
+  for (const pane of live) pane.kill();
+});
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -233,6 +243,7 @@ export function startPane(options: PaneOptions): Pane {
     recordTo: (file) => void tmux("pipe-pane", "-o", "-t", "tui", `cat >> ${quote(file)}`),
     resize: (columns) => void tmux("resize-window", "-t", "tui", "-x", String(columns)),
     kill() {
+      live.delete(pane);
       // The program still writes its session file as it ends (SIGHUP): wait for it to be gone,
       // or the temp world is removed under it.
       const pid = Number(
@@ -244,6 +255,7 @@ export function startPane(options: PaneOptions): Pane {
       if (pid > 0) waitForExit(pid, 10_000);
     },
   };
+  live.add(pane);
   return pane;
 }
 
@@ -254,4 +266,22 @@ export async function quitTui(pane: Pane): Promise<void> {
   pane.keys("C-c");
   await pane.until(() => !pane.alive(), "the TUI to quit");
   pane.kill();
+}
+
+/** What a start-up question's list shows while it waits: its keys, with the numbers it takes. */
+export const QUESTION_KEYS = "Enter or 1–2 pick";
+
+/**
+ * What a person does next after any question: a message typed is answered (the TUI takes keys),
+ * then Ctrl+C twice leaves it.
+ */
+export async function chatThenQuit(pane: Pane, message = "hello after the question") {
+  await pane.until(() => pane.idle(), "the TUI, ready for a message");
+  pane.type(message);
+  await pane.until(
+    () => pane.screen().includes(`You said: ${message}`),
+    "the answer to a message typed after the question",
+  );
+  await pane.until(() => pane.idle(), "the turn to end");
+  await quitTui(pane);
 }

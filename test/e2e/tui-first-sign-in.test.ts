@@ -14,9 +14,25 @@ const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
  */
 function offline(world: TempWorld): string {
   const trust = `projects.${JSON.stringify(realpathSync(world.root))}.trust_level="trusted"`;
-  return ["unshare", "--net", process.execPath, BIN, "-c", trust, "-c", "model_discovery=false"]
+  return [
+    ...["unshare", "--net", process.execPath, BIN, "-c", trust, "-c", "model_discovery=false"],
+    // a message fails at once (one HTTP attempt), as the person's next step shows
+    ...["-c", "model_providers.openai.supports_websockets=false"],
+    ...["-c", "model_providers.openai.request_max_retries=0"],
+  ]
     .map(quote)
     .join(" ");
+}
+
+/** The person's next step: a message goes out with the credential (and fails offline, clearly). */
+async function messageGoesOut(pane: Pane, secret: string): Promise<void> {
+  pane.type("hello after signing in");
+  await pane.until(
+    () => pane.screen().includes("gave up after 1 attempt"),
+    "the request to fail offline",
+  );
+  expect(pane.screen()).toContain("cannot reach POST");
+  expect(pane.screen()).not.toContain(secret);
 }
 
 /** Ctrl+C twice, as a person quits. */
@@ -60,7 +76,7 @@ describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
     expect(screen).toContain("2. Sign in with a device code");
     expect(screen).toContain("3. Paste an API key");
     expect(screen).toContain("4. Use the demo provider");
-    pane.type("4");
+    pane.literal("4"); // a list takes the number alone: an Enter after it goes to what comes next
     await pane.until(() => pane.screen().includes("Esc interrupts"), "the TUI", 30_000);
     pane.type("hello there");
     await pane.until(() => pane.screen().includes("You said: hello there"), "the answer");
@@ -77,7 +93,8 @@ describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
       "the question",
       30_000,
     );
-    pane.type("3");
+    // the number alone: an Enter after it would be the hidden key prompt's (an empty key)
+    pane.literal("3");
     await pane.until(() => pane.screen().includes("Paste your API key"), "the key prompt");
     pane.type("sk-test-pasted-0123456789");
     await pane.until(() => pane.screen().includes("Esc interrupts"), "the TUI", 30_000);
@@ -86,11 +103,14 @@ describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
       auth_mode: "apikey",
       OPENAI_API_KEY: "sk-test-pasted-0123456789",
     });
+    await messageGoesOut(pane, "sk-test-pasted-0123456789");
     await quitWithCtrlC(pane);
 
     const again = offlinePane(world);
     await again.until(() => again.screen().includes("Esc interrupts"), "the TUI", 30_000);
     expect(again.screen()).not.toContain("not signed in");
+    await messageGoesOut(again, "sk-test-pasted-0123456789");
+    await quitWithCtrlC(again);
   }, 120_000);
 
   it("offers the Codex CLI's sign-in once and records codex_home to use it where it is", async () => {
@@ -108,11 +128,12 @@ describe.skipIf(!hasTmux)("the TUI's first start without a credential", () => {
       "the offer",
       30_000,
     );
-    pane.type("1");
+    pane.literal("1");
     await pane.until(() => pane.screen().includes("Esc interrupts"), "the TUI", 30_000);
     expect(readFileSync(join(world.home, "config.toml"), "utf8")).toContain(
       'codex_home = "~/.codex"',
     );
+    await messageGoesOut(pane, "sk-test-codex-0123456789");
     await quitWithCtrlC(pane);
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runCli } from "./helpers.js";
-import { hasTmux, widthFor } from "./tmux.js";
+import { chatThenQuit, hasTmux, QUESTION_KEYS, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // Resuming comes back where and how the session ran (issue 26 items 1 and 2, the TUI's part):
@@ -24,23 +24,34 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
     return (jsonLines(run.stdout)[0] as unknown as { thread_id: string }).thread_id;
   }
 
-  it("resume <id> from another directory asks: the session's directory or the current one", async () => {
-    const id = await execSession("made in the repo");
-    const elsewhere = join(tuiWorld.world.root, "elsewhere");
-    execFileSync("git", ["init", "-q", elsewhere]);
-    // the question and the banner name the folders (this run's temp folder, of any length):
-    // each on one row
-    const width = widthFor(`│ gpt-5-codex · effort medium · openai · ${elsewhere} │`, 10, 120);
-    const pane = tuiWorld.open(["resume", id], width, 30, { cwd: elsewhere });
-    await pane.until(() => pane.screen().includes("Choose 1–2"), "the directory question");
-    expect(pane.screen()).toContain("Choose working directory to resume this session");
-    expect(pane.screen()).toContain(`1. Use session directory (${tuiWorld.world.repo})`);
-    expect(pane.screen()).toContain(`2. Use current directory (${elsewhere})`);
-    pane.type("1");
-    await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
-    expect(pane.screen()).toContain(`· ${tuiWorld.world.repo}`);
-    expect(pane.screen()).not.toContain(`· ${elsewhere}`);
-  }, 90_000);
+  it.each([
+    { by: "1", keys: ["1"], inSessionDirectory: true },
+    { by: "Down Enter", keys: ["Down", "Enter"], inSessionDirectory: false },
+  ])(
+    "resume <id> from another directory asks which directory; answered by $by, the TUI then takes a message and Ctrl+C twice",
+    async ({ keys, inSessionDirectory }) => {
+      const id = await execSession("made in the repo");
+      const elsewhere = join(tuiWorld.world.root, `elsewhere-${keys.length}`);
+      execFileSync("git", ["init", "-q", elsewhere]);
+      // the question and the banner name the folders (this run's temp folder, of any length):
+      // each on one row
+      const width = widthFor(`│ gpt-5-codex · effort medium · openai · ${elsewhere} │`, 10, 120);
+      const pane = tuiWorld.open(["resume", id], width, 30, { cwd: elsewhere });
+      await pane.until(() => pane.screen().includes(QUESTION_KEYS), "the directory question");
+      expect(pane.screen()).toContain("Choose working directory to resume this session");
+      expect(pane.screen()).toContain(`› 1. Use session directory (${tuiWorld.world.repo})`);
+      expect(pane.screen()).toContain(`  2. Use current directory (${elsewhere})`);
+      pane.keys(...keys);
+      await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
+      const [chosen, other] = inSessionDirectory
+        ? [tuiWorld.world.repo, elsewhere]
+        : [elsewhere, tuiWorld.world.repo];
+      expect(pane.screen()).toContain(`· ${chosen}`);
+      expect(pane.screen()).not.toContain(`· ${other}`);
+      await chatThenQuit(pane);
+    },
+    90_000,
+  );
 
   it("/resume in a running TUI comes back on the session's own approval policy and sandbox", async () => {
     const id = await execSession("made by exec");
@@ -86,13 +97,14 @@ describe.skipIf(!hasTmux)("resuming in the session's place (tmux, demo server)",
       () => pane.screen().includes("Choose working directory to resume this session"),
       "the directory question",
     );
-    expect(pane.screen()).toContain(`Use current directory (${afar})`);
-    pane.keys("Enter");
+    expect(pane.screen()).toContain(`2. Use current directory (${afar})`);
+    pane.literal("1"); // a number key picks its answer in the TUI's question too
     await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
     expect(pane.screen()).toContain(`· ${tuiWorld.world.repo}`);
     pane.type("/status");
     await pane.until(() => pane.screen().includes("directory    "), "the status");
     expect(pane.screen()).toContain(`directory    ${tuiWorld.world.repo}`);
+    await chatThenQuit(pane);
   }, 90_000);
 
   it("/resume in a session opened in another folder lists that folder's sessions and opens them there", async () => {

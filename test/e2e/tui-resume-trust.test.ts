@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runCli } from "./helpers.js";
-import { hasTmux, type Pane, widthFor } from "./tmux.js";
+import { chatThenQuit, hasTmux, type Pane, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // A session picked from the list of every directory, to go on in its own folder, asks that
@@ -95,17 +95,20 @@ describe.skipIf(!hasTmux)(
       expect(config()).toContain(entry(dir, "untrusted"));
       pane.type("/status");
       await pane.until(() => pane.screen().includes("sandbox      read-only"), "the status");
+      await chatThenQuit(pane);
     }, 90_000);
 
     it("'Yes' records the folder trusted and the session keeps its own settings", async () => {
       const { dir, id } = await sessionIn("cloned-yes", "trusted after asking");
       const pane = await pickInItsFolder(id);
       await pane.until(() => pane.screen().includes(QUESTION), "the trust question");
-      pane.keys("Enter"); // "Yes, trust this folder", the first
+      expect(pane.screen()).toContain("› 1. Yes, trust this folder");
+      pane.literal("1"); // its number picks it, as at start-up
       await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
       expect(pane.screen()).toContain("approval never · sandbox workspace-write");
       expect(config()).toContain(entry(dir, "trusted"));
       expect(config()).not.toContain(entry(dir, "untrusted"));
+      await chatThenQuit(pane);
     }, 90_000);
 
     it("a folder already decided on asks nothing: trusted keeps the session's settings, untrusted restricts", async () => {
@@ -148,6 +151,7 @@ describe.skipIf(!hasTmux)(
       expect(pane.screen()).not.toContain(`Resumed session ${id}`);
       expect(config()).not.toContain(JSON.stringify(realpathSync(dir)));
       expect(existsSync(dir)).toBe(true);
+      await chatThenQuit(pane);
     }, 90_000);
 
     it("resume <id> into its unknown folder from the command line: 'No' restricts the session too", async () => {
@@ -157,12 +161,14 @@ describe.skipIf(!hasTmux)(
         () => pane.screen().includes("Use session directory"),
         "the directory question",
       );
-      pane.type("1");
+      // two questions in a row before the TUI draws, each answered by its number key
+      pane.literal("1");
       await pane.until(() => pane.screen().includes(QUESTION), "the trust question");
-      pane.type("2");
+      pane.literal("2");
       await pane.until(() => pane.screen().includes(`Resumed session ${id}`), "the session");
       expect(pane.screen()).toContain("approval untrusted · sandbox read-only");
       expect(config()).toContain(entry(dir, "untrusted"));
+      await chatThenQuit(pane);
     }, 90_000);
   },
 );

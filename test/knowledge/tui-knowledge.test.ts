@@ -75,11 +75,12 @@ describe.skipIf(!hasTmux)("TUI in tmux: prompt files, skills, AGENTS.md", () => 
     p.literal("/skills");
     p.keys("Enter");
     await p.until(() => p.screen().includes("$release-notes  (project)"), "the skills list");
+    // the /skills list above already shows the description: the popup is its second copy
+    const shownDescriptions = () =>
+      p.screen().split("Draft release notes from the commits.").length - 1;
+    const inList = shownDescriptions();
     p.literal("please $rel");
-    await p.until(
-      () => p.screen().includes("Draft release notes from the commits."),
-      "the $ popup",
-    );
+    await p.until(() => shownDescriptions() > inList, "the $ popup");
     p.keys("Tab");
     await p.until(() => p.screen().includes("› please $release-notes "), "the insert");
     p.keys("Enter");

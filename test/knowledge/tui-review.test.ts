@@ -46,6 +46,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
     const finding = `[P1] Use === undefined: == null also lets null through — ${file}:2`;
     // the finding names the file (under this run's temp folder, of any length): on one row
     const width = widthFor(`  ${finding}`, 10, 120);
+    // kept in `pane`: the afterEach ends it (a pane not kept there outlived the run)
     const p = startPane({ world, baseUrl: server.baseUrl, width, height: 40 });
     pane = p; // afterEach kills it: the pane was never assigned, and its tmux server outlived the run
     await p.until(() => p.screen().includes("Esc interrupts"), "the banner");

@@ -58,7 +58,7 @@ describe("the session's approval gate", () => {
     expect(await gate(command("git status"))).toEqual({ kind: "approve" });
     expect(p.asked).toHaveLength(1);
     const refused = await createApprovalGate({ ...options, canConfine })(command("git status"));
-    expect(refused.kind === "deny" && refused.feedback).toContain("bwrap cannot confine it");
+    expect(refused.kind === "deny" && refused.feedback).toContain("no sandbox can confine it here");
     // other modes refuse every command without bwrap at launch: the gate leaves that to it
     const confined = createApprovalGate({ ...options, sandbox: "workspace-write", canConfine });
     expect(await confined(command("ls"))).toEqual({ kind: "approve", confine: "read-only" });

@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 import { describe, expect, test } from "vitest";
+import { networkCause, shownUrl } from "../../src/protocol/network-cause.js";
 import type { TransportError } from "../../src/transport/errors.js";
 import { HttpTransport } from "../../src/transport/http.js";
-import { networkCause, shownUrl } from "../../src/transport/network-cause.js";
 import { openWebSocket } from "../../src/transport/websocket-open.js";
 import { collect, demoRequest, rejection } from "../demo/fixtures.js";
 

@@ -67,7 +67,7 @@ function allowed(request: ApprovalRequest, policy: ApprovalPolicy): ApprovalDeci
 }
 
 const UNCONFINABLE =
-  "refused: a read-only command runs unasked under approval_policy untrusted only in the read-only sandbox, and bwrap cannot confine it here; it needs the user's approval and nobody can approve in this session (exec); it was not run";
+  "refused: a read-only command runs unasked under approval_policy untrusted only in the read-only sandbox, and no sandbox can confine it here (bwrap on Linux, Seatbelt on macOS); it needs the user's approval and nobody can approve in this session (exec); it was not run";
 
 /** A read-only command cannot be confined (no bwrap) under danger-full-access: it must ask. */
 async function unconfinable(

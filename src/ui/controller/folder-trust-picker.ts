@@ -15,6 +15,7 @@ export function folderTrustPicker(
   return {
     title: lines.join("\n"),
     options: choices.map((choice) => choice.text),
+    numbered: true,
     onPick: (text) => {
       const level = choices.find((choice) => choice.text === text)?.level;
       if (level) on.answer(level);

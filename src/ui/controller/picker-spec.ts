@@ -8,6 +8,8 @@ export interface PickerSpec {
   current?: string;
   /** Highlighted first without being marked (a likely pick, not a setting). */
   initial?: string;
+  /** A question's answers: shown numbered, and a number key picks one. */
+  numbered?: boolean;
   onPick(value: string): void;
   /** Esc: nothing picked. */
   onCancel?(): void;

@@ -1,4 +1,5 @@
 import type { ProjectTrust } from "../../launch/project-trust.js";
+import { resumeDirectoryQuestion } from "../../launch/resume-directory-question.js";
 import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession } from "../../session/api.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
@@ -77,16 +78,13 @@ export class SessionSwitch {
     const here = this.host.launch.cwd;
     if (!picked || picked.cwd === here || this.host.launch.directoryFromCommandLine)
       return void this.openFrom({ resume: { id } });
-    const theirs = `Use session directory (${picked.cwd})`;
+    const { lines, choices } = resumeDirectoryQuestion(picked.cwd, here);
     this.host.openPicker({
-      title: "Choose working directory to resume this session",
-      options: [theirs, `Use current directory (${here})`],
-      details: {
-        [theirs]: "Session = latest cwd recorded in the resumed session",
-        [`Use current directory (${here})`]: "Current = your current working directory",
-      },
-      onPick: (choice) =>
-        choice === theirs
+      title: lines.join("\n"),
+      options: choices.map((choice) => choice.text),
+      numbered: true,
+      onPick: (text) =>
+        choices.find((choice) => choice.text === text)?.inSessionDirectory
           ? this.openInFolder({ resume: { id }, inSessionDirectory: true }, picked.cwd)
           : void this.openFrom({ resume: { id }, inSessionDirectory: false }),
       onCancel: () => this.cancel(),

@@ -83,7 +83,7 @@ function overlayKey(t: KeyTargets, input: string, key: Key): boolean {
 function pickerOpenKey(c: TuiController, input: string, key: Key) {
   const open = c.store.getState().picker;
   if (!open) return;
-  const result = pickerKey(input, key, open.index, open.spec.options);
+  const result = pickerKey(input, key, open.index, open.spec.options, open.spec.numbered);
   if (!result) return;
   if ("index" in result) return c.set({ picker: { ...open, index: result.index } });
   c.set({ picker: undefined });

@@ -3,40 +3,12 @@ import { useEffect, useRef } from "react";
 import { commandsOf } from "../commands/prompt-commands.js";
 import type { TuiController } from "../controller/controller.js";
 import { composerSignal, routeKey, submitText } from "./route-key.js";
-import { typedKeys } from "./typed-keys.js";
 import { useCompletion } from "./use-completion.js";
 import { useComposer } from "./use-composer.js";
+import { useTypedKeys } from "./use-typed-keys.js";
 
 /** Alt+, and Alt+.: Ink reports them as a plain "," and "."; the raw chunk still has the Esc. */
 const ALT_PUNCTUATION = /^\u001b[,.]$/;
-
-/**
- * Every input event Ink emits goes out as the keys it holds (typedKeys): keys typed while the
- * TUI was busy arrive in one read, and every listener (useInput's parser, the raw chunk) must
- * see them one at a time, as if typed apart.
- */
-function useTypedKeys() {
-  const { internal_eventEmitter: events } = useStdin();
-  useEffect(() => {
-    const emit = events.emit;
-    let pasting = false;
-    events.emit = function emitTyped(
-      this: typeof events,
-      name: string | symbol,
-      ...args: unknown[]
-    ) {
-      const [chunk] = args;
-      if (name !== "input" || typeof chunk !== "string") return emit.call(this, name, ...args);
-      const typed = typedKeys(chunk, pasting);
-      pasting = typed.pasting;
-      for (const key of typed.keys) emit.call(this, name, key);
-      return true;
-    };
-    return () => {
-      events.emit = emit;
-    };
-  }, [events]);
-}
 
 /** The raw chunk of the key Ink is about to hand to useInput (read before it is parsed). */
 function useRawChunk() {
