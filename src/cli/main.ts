@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError } from "commander";
 import { AuthError } from "../auth/credentials.js";
 import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
@@ -7,6 +7,7 @@ import { packageVersion } from "../launch/version.js";
 import { probeSandbox } from "../sandbox/sandbox-engine.js";
 import { SessionStorageError } from "../session/session-storage.js";
 import { holdStartupKeys } from "../ui/startup-keys.js";
+import { addDemoServerCommand } from "./demo-server-command.js";
 import { addExecRewindCommand } from "./exec-rewind-command.js";
 import { addLoginCommands } from "./login-commands.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
@@ -124,63 +125,7 @@ function buildProgram(pending: Pending): Command {
       );
     });
 
-  program
-    .command("demo-server")
-    .description("run the embedded demo Responses server alone")
-    .addOption(new Option("--port <N>", "port to listen on (0 = any)").default("0"))
-    .addOption(
-      new Option(
-        "--requests-log <FILE>",
-        "append one JSON line per request received (its shape, no prompt text)",
-      ),
-    )
-    .addOption(
-      new Option(
-        "--stream-ids <MODE>",
-        "treat stream_id like a provider that has lanes, refuses or ignores it",
-      )
-        .choices(["lanes", "reject", "ignore"])
-        .default("lanes"),
-    )
-    .addOption(
-      new Option("--no-ws-compression", "decline permessage-deflate on WebSocket handshakes"),
-    )
-    .addOption(
-      new Option(
-        "--access-token-ttl <SECONDS>",
-        "lifetime of the demo issuer's access tokens",
-      ).default("3600"),
-    )
-    .action(
-      (flags: {
-        port: string;
-        requestsLog?: string;
-        streamIds: "lanes" | "reject" | "ignore";
-        wsCompression: boolean;
-        accessTokenTtl: string;
-      }) => {
-        const port = Number(flags.port);
-        if (!Number.isInteger(port) || port < 0 || port > 65535) {
-          throw new UsageError(`--port expects a port number, got ${flags.port}`);
-        }
-        const ttl = Number(flags.accessTokenTtl);
-        if (!Number.isFinite(ttl) || ttl < 1) {
-          throw new UsageError(
-            `--access-token-ttl expects seconds (1 or more), got ${flags.accessTokenTtl}`,
-          );
-        }
-        pending.result = import("../demo/main.js").then(async (m) => {
-          await m.runDemoServerCommand({
-            port,
-            streamIds: flags.streamIds,
-            wsCompression: flags.wsCompression,
-            accessTokenTtlMs: ttl * 1000,
-            ...(flags.requestsLog ? { requestsLog: flags.requestsLog } : {}),
-          });
-          return 0;
-        });
-      },
-    );
+  addDemoServerCommand(program, pending);
 
   return program;
 }

@@ -39,6 +39,13 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 export class DemoBackend {
   readonly usage: PlanUsageBook;
+  /**
+   * How far the backend's clock runs ahead of its clients' (a test hook, default 0): a token
+   * expires sooner in its view, so a client that holds it valid meets the 401 a refresh cures.
+   */
+  clockAheadMs = 0;
+  /** Each request or upgrade refused for its token or account, in order. */
+  readonly refusals: BackendRefusal[] = [];
   private readonly issued = new Set<string>();
   private limitNext = false;
 
@@ -51,11 +58,13 @@ export class DemoBackend {
 
   /** Who the request (or upgrade) is from, or the 401/403 the backend answers. */
   caller(req: IncomingMessage): BackendCaller | BackendRefusal {
-    return backendCaller(
+    const who = backendCaller(
       { authorization: header(req, "authorization"), accountId: header(req, "chatgpt-account-id") },
-      this.now(),
+      this.now() + this.clockAheadMs,
       this.verify,
     );
+    if (isRefusal(who)) this.refusals.push(who);
+    return who;
   }
 
   /** The backend keeps nothing: `store` must be sent, and false. */

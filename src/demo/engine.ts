@@ -38,6 +38,8 @@ export class DemoEngine {
   readonly requests: RecordedRequest[] = [];
   /** Each `GET /models` (the catalog), as received. */
   readonly catalogRequests: Array<{ connectionId: string; headers: RecordedHeaders }> = [];
+  /** The headers of each Codex backend workspace discovery (`wham/accounts/check`) answered. */
+  readonly accountChecks: RecordedHeaders[] = [];
   readonly store = new LaneStore();
   readonly cache: PromptCacheSimulator;
   /** Each response's prompt, for `prompt_cache_diagnostics` comparisons. */

@@ -44,8 +44,10 @@ export async function handleHttp(
     if (isRefusal(who)) return sendJson(res, who.status, { detail: who.detail });
     caller = who;
   }
-  if (caller && path === ACCOUNTS_CHECK_PATH)
-    return sendJson(res, 200, accountsCheck(caller, `http://${req.headers.host}`));
+  if (caller && path === ACCOUNTS_CHECK_PATH) {
+    engine.accountChecks.push(headersOf(req));
+    return sendJson(res, 200, accountsCheck(caller, originOf(req)));
+  }
   if ((path === MODELS_PATH || path === BACKEND_MODELS_PATH) && req.method === "GET") {
     engine.recordCatalogRequest(connectionId, headersOf(req));
     if (req.headers["if-none-match"] === CATALOG_ETAG) {
@@ -131,6 +133,12 @@ export async function handleHttp(
   );
   if (sent === "complete") result.commit();
   if (sent === "complete" || sent === "injected-end") res.end();
+}
+
+/** The origin the request addressed: its scheme (TLS or not) and its Host. */
+function originOf(req: IncomingMessage): string {
+  const scheme = "encrypted" in req.socket ? "https" : "http";
+  return `${scheme}://${req.headers.host}`;
 }
 
 function sendJson(

@@ -5,7 +5,8 @@ import type { RecordedRequest } from "./types.js";
 
 /**
  * `mini-codex demo-server --port N`: run the demo server alone (the Responses API and the
- * sign-in issuer on one origin, `--access-token-ttl` seconds per access token), print its base URL on stdout
+ * sign-in issuer on one origin, `--access-token-ttl` seconds per access token; HTTPS with
+ * `--tls-cert` / `--tls-key`), print its base URL on stdout
  * and serve until SIGINT / SIGTERM. `requestsLog` appends one JSON line per request (its
  * shape on the wire, never its text); `streamIds` starts it refusing or ignoring `stream_id`.
  */
@@ -17,6 +18,8 @@ export async function runDemoServerCommand(options: {
   wsCompression?: boolean;
   /** The demo issuer's access-token lifetime. */
   accessTokenTtlMs?: number;
+  /** Serve HTTPS with this PEM certificate and key. */
+  tls?: { cert: Buffer; key: Buffer };
 }): Promise<void> {
   const { requestsLog } = options;
   const server = await startDemoServer({
@@ -25,6 +28,7 @@ export async function runDemoServerCommand(options: {
     ...(options.streamIds ? { streamIds: options.streamIds } : {}),
     ...(options.wsCompression === false ? { wsCompression: false } : {}),
     ...(options.accessTokenTtlMs ? { issuer: { accessTokenTtlMs: options.accessTokenTtlMs } } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
     ...(requestsLog
       ? { onRequest: (request) => appendFileSync(requestsLog, `${requestLine(request)}\n`) }
       : {}),

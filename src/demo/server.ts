@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, STATUS_CODES } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, STATUS_CODES } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer } from "ws";
 import { TURN_STATE_HEADER } from "../protocol/codex-backend.js";
@@ -59,14 +60,17 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     }
   });
 
-  const server = createServer((req, res) => {
+  const answer: RequestListener = (req, res) => {
     const handled = isIssuerPath(pathOf(req))
       ? handleIssuer(req, res, issuer)
       : handleHttp(req, res, engine, hooks, connectionOf(req.socket), lifetime.signal, backend);
     handled.catch(() => {
       res.destroy();
     });
-  });
+  };
+  // HTTPS when given a certificate (the Codex CLI routes the backend to HTTPS origins only)
+  const server = options.tls ? createTlsServer(options.tls, answer) : createServer(answer);
+  const scheme = options.tls ? "https" : "http";
   server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
     socket.on("error", () => {});
     const path = pathOf(req);
@@ -104,19 +108,21 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     });
   });
   const port = (server.address() as AddressInfo).port;
-  issuer.listening(`http://${host}:${port}`);
+  const origin = `${scheme}://${host}:${port}`;
+  issuer.listening(origin);
   let closing: Promise<void> | undefined;
   return {
-    baseUrl: `http://${host}:${port}/v1`,
+    baseUrl: `${origin}/v1`,
     port,
     issuer,
     requests: engine.requests,
     catalogRequests: engine.catalogRequests,
+    accountChecks: engine.accountChecks,
     steers: engine.steers,
     successors: engine.successors,
     hooks,
     backend,
-    backendUrl: `http://${host}:${port}/backend-api/`,
+    backendUrl: `${origin}/backend-api/`,
     closeSockets() {
       for (const client of wss.clients) client.close(1001, "idle");
     },

@@ -58,6 +58,8 @@ export interface DemoServer {
   requests: RecordedRequest[];
   /** Each `GET /models` the server answered (the bundled catalog, Codex's format). */
   catalogRequests: Array<{ connectionId: string; headers: RecordedHeaders }>;
+  /** Each `GET /backend-api/wham/accounts/check` answered (the Codex CLI's workspace routing discovery). */
+  accountChecks: RecordedHeaders[];
   /** Each `response.steer` frame, as received (not in `requests`: it creates no response). */
   steers: unknown[];
   /** The automatic successors steering started (the server's own, not client requests). */
@@ -101,6 +103,11 @@ export interface DemoServerOptions {
   steering?: boolean;
   /** Accept permessage-deflate when a client offers it (default true). */
   wsCompression?: boolean;
+  /**
+   * Serve HTTPS (and WSS) with this PEM certificate and key instead of plain HTTP: every URL of
+   * the server is then `https://` (the Codex CLI accepts only an HTTPS workspace backend).
+   */
+  tls?: { cert: string | Buffer; key: string | Buffer };
   /** The Codex backend checks each token's signature with this (default: the demo issuer's). */
   verifyToken?: TokenVerifier;
 }

@@ -44,3 +44,26 @@ export function testSignIn(options: { expired?: boolean } = {}) {
     },
   };
 }
+
+/**
+ * `mini-codex exec --json` arguments signed in with ChatGPT on the demo server's Codex backend
+ * (its `chatgpt_base_url` and issuer), commands unconfined; `config` adds `-c` pairs.
+ */
+export function backendExecArgs(
+  server: Pick<DemoServer, "backendUrl" | "issuer">,
+  prompt: string,
+  config: string[] = [],
+): string[] {
+  return [
+    "exec",
+    "--json",
+    "-c",
+    `chatgpt_base_url="${server.backendUrl}"`,
+    "-c",
+    `chatgpt_issuer="${server.issuer.issuerUrl}"`,
+    ...config.flatMap((pair) => ["-c", pair]),
+    "-s",
+    "danger-full-access",
+    prompt,
+  ];
+}

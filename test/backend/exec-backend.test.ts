@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
-import type { RecordedHeaders } from "../../src/demo/types.js";
 import { signedInHome } from "../auth/demo-sign-in.js";
 import { jsonLines, runCli, type TempWorld, tempWorld } from "../e2e/helpers.js";
+import { backendExecArgs } from "./credentials.js";
+import { REQUIRED_HEADERS, sentRequiredHeaders } from "./required-headers.js";
 
 /**
  * `mini-codex exec`, signed in with ChatGPT (auth.json from a sign-in at the demo issuer, read
@@ -12,32 +13,14 @@ import { jsonLines, runCli, type TempWorld, tempWorld } from "../e2e/helpers.js"
  */
 const CAPTURE = "/work/shared/protocol-2026/captures/chatgpt-auth-zstd-http.json";
 
-/** The backend's required headers as the demo records them, by their wire names. */
-const RECORDED: Record<string, keyof RecordedHeaders> = {
-  authorization: "authorizationPresent",
-  "chatgpt-account-id": "chatgptAccountId",
-  "session-id": "sessionId",
-  "thread-id": "threadId",
-  "x-client-request-id": "clientRequestId",
-  version: "version",
-  originator: "originator",
-  "user-agent": "userAgent",
-};
-
-/** Which of them the Codex CLI sent on its request to the backend (from the capture). */
+/** Which of the required headers the Codex CLI sent on its request to the backend (from the capture). */
 function codexHeaderSet(): string[] {
   const capture = JSON.parse(readFileSync(CAPTURE, "utf8")) as Array<{
     seq?: number;
     headers?: Record<string, string>;
   }>;
   const request = capture.find((entry) => entry.seq === 1);
-  return Object.keys(RECORDED).filter((name) => request?.headers?.[name] !== undefined);
-}
-
-function sentSet(headers: RecordedHeaders): string[] {
-  return Object.entries(RECORDED)
-    .filter(([, field]) => headers[field] !== undefined && headers[field] !== false)
-    .map(([name]) => name);
+  return Object.keys(REQUIRED_HEADERS).filter((name) => request?.headers?.[name] !== undefined);
 }
 
 let server: DemoServer;
@@ -54,20 +37,10 @@ afterAll(async () => {
 describe("mini-codex exec signed in with ChatGPT, on the demo's Codex backend", () => {
   test("runs a command, reports plan usage, and sends the Codex CLI's required headers", async () => {
     await signedInHome(world.home, server.issuer.issuerUrl);
-    const run = await runCli(
-      [
-        "exec",
-        "--json",
-        "-c",
-        `chatgpt_base_url="${server.backendUrl}"`,
-        "-c",
-        `chatgpt_issuer="${server.issuer.issuerUrl}"`,
-        "-s",
-        "danger-full-access",
-        "run: echo mini-on-backend",
-      ],
-      { env: world.env(), cwd: world.repo },
-    );
+    const run = await runCli(backendExecArgs(server, "run: echo mini-on-backend"), {
+      env: world.env(),
+      cwd: world.repo,
+    });
     expect(run.code, run.stderr).toBe(0);
     const events = jsonLines(run.stdout);
     expect(JSON.stringify(events)).toContain("mini-on-backend");
@@ -79,9 +52,9 @@ describe("mini-codex exec signed in with ChatGPT, on the demo's Codex backend", 
     const requests = server.requests;
     expect(requests.length).toBeGreaterThanOrEqual(2);
     const codex = codexHeaderSet();
-    expect(codex).toEqual(Object.keys(RECORDED)); // the capture has every one of them
+    expect(codex).toEqual(Object.keys(REQUIRED_HEADERS)); // the capture has every one of them
     for (const request of requests) {
-      expect(sentSet(request.headers)).toEqual(codex);
+      expect(sentRequiredHeaders(request.headers)).toEqual(codex);
       expect((request.body as { store?: unknown }).store).toBe(false);
       const key = (request.body as { prompt_cache_key?: string }).prompt_cache_key;
       expect(request.headers.threadId).toBe(key);

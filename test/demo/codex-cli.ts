@@ -133,38 +133,46 @@ export function codexWorld(
   };
 }
 
+/** Where a Codex CLI process runs: its working directory, HOME (`root`), CODEX_HOME and TMPDIR. */
+export interface CodexPlace {
+  cwd: string;
+  root: string;
+  codexHome: string;
+  tmp: string;
+  /** More environment (e.g. CODEX_CA_CERTIFICATE), over the place's own. */
+  env?: Record<string, string>;
+  /** Wraps the command line, e.g. into a network namespace of its own (loopback-only.ts). */
+  wrap?: (argv: string[]) => string[];
+}
+
+/** A running Codex CLI process: its output so far, its end, and a way to stop it. */
+export interface CodexProcess {
+  output(): { stdout: string; stderr: string };
+  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** End its process group (by its id) now. */
+  stop(): void;
+}
+
 /**
- * `codex exec --json` in `cwd` with its own CODEX_HOME, TMPDIR and HOME (`root`); the process
- * group it leaves is ended by its id.
+ * `codex ARGS` at `place`, nothing of the machine's environment but PATH; the process group it
+ * leaves is ended by its id when it exits (or on `stop()`).
  */
-export async function runCodexExec(
-  binary: string,
-  place: {
-    cwd: string;
-    root: string;
-    codexHome: string;
-    tmp: string;
-    prompt: string;
-    extraArgs?: string[];
-  },
-): Promise<Omit<CodexRun, "work">> {
-  const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
-  const child = spawn(
-    binary,
-    [...args, ...(place.extraArgs ?? []), "-C", place.cwd, place.prompt],
-    {
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: place.root,
-        CODEX_HOME: place.codexHome,
-        TMPDIR: place.tmp,
-        MINI_DEMO_KEY: "not-a-real-key",
-        ...testRunEnv(),
-      },
+export function startCodex(binary: string, args: string[], place: CodexPlace): CodexProcess {
+  const argv = place.wrap ? place.wrap([binary, ...args]) : [binary, ...args];
+  const child = spawn(argv[0] ?? binary, argv.slice(1), {
+    cwd: place.cwd,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: place.root,
+      CODEX_HOME: place.codexHome,
+      TMPDIR: place.tmp,
+      MINI_DEMO_KEY: "not-a-real-key",
+      ...testRunEnv(),
+      ...place.env,
     },
-  );
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => {
@@ -173,13 +181,29 @@ export async function runCodexExec(
   child.stderr.on("data", (chunk) => {
     stderr += String(chunk);
   });
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  endGroup(child.pid);
-  const events = stdout
+  const done = new Promise<number | null>((resolve) => child.once("exit", resolve)).then((code) => {
+    endGroup(child.pid);
+    return { code, stdout, stderr };
+  });
+  return { output: () => ({ stdout, stderr }), done, stop: () => endGroup(child.pid) };
+}
+
+/** `codex exec --json` in `cwd` (see startCodex). */
+export async function runCodexExec(
+  binary: string,
+  place: CodexPlace & { prompt: string; extraArgs?: string[] },
+): Promise<Omit<CodexRun, "work">> {
+  const args = ["exec", "--json", "-s", "danger-full-access", "--skip-git-repo-check"];
+  const run = await startCodex(
+    binary,
+    [...args, ...(place.extraArgs ?? []), "-C", place.cwd, place.prompt],
+    place,
+  ).done;
+  const events = run.stdout
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown> & { type: string });
-  return { code, stdout, stderr, events };
+  return { ...run, events };
 }
 
 /** The Codex CLI may leave a helper behind in its process group: end that group, by its id. */
