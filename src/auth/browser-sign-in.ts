@@ -140,8 +140,7 @@ export async function startBrowserSignIn(options: {
     if (!code)
       return page(400, "Sign-in could not be completed", "The issuer sent no authorization code.");
     // a reload or a prefetch of the callback: the code is being exchanged already (once only)
-    if (exchanging || finished)
-      return page(409, "Sign-in in progress", "Return to the terminal.");
+    if (exchanging || finished) return page(409, "Sign-in in progress", "Return to the terminal.");
     exchanging = true;
     exchangeCode(options.issuer, code, redirectUri, verifier).then(
       (tokens) => {
