@@ -15,6 +15,19 @@ function toolsLogged(log: string): string[] {
 
 describe("exec: a subagent's tool calls go through the session's hooks", () => {
   const suite = demoSuite();
+  /** exec: the demo model hands `command` to an isolated subagent (hooks trusted, no sandbox). */
+  const spawnUnconfined = (command: string) =>
+    runCli(
+      [
+        "exec",
+        ...suite.against(),
+        "-s",
+        "danger-full-access",
+        "--dangerously-bypass-hook-trust",
+        `spawn isolated: run: ${command}`,
+      ],
+      { env: suite.world.env() },
+    );
 
   it("PreToolUse blocks a child's command and PostToolUse logs the child's calls", async () => {
     mkdirSync(suite.world.home, { recursive: true });
@@ -34,34 +47,14 @@ describe("exec: a subagent's tool calls go through the session's hooks", () => {
         },
       }),
     );
-    const run = await runCli(
-      [
-        "exec",
-        ...suite.against(),
-        "-s",
-        "danger-full-access",
-        "--dangerously-bypass-hook-trust",
-        "spawn isolated: run: touch forbidden-by-hook.txt",
-      ],
-      { env: suite.world.env() },
-    );
+    const run = await spawnUnconfined("touch forbidden-by-hook.txt");
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(suite.world.repo, "forbidden-by-hook.txt"))).toBe(false);
     // the parent's spawn and wait calls; the child's blocked command never ran
     expect(toolsLogged(log)).toEqual(["spawn_agent", "wait_agent"]);
 
     // a command the hook lets through runs, and PostToolUse hears the child's call
-    const allowed = await runCli(
-      [
-        "exec",
-        ...suite.against(),
-        "-s",
-        "danger-full-access",
-        "--dangerously-bypass-hook-trust",
-        "spawn isolated: run: touch allowed-child.txt",
-      ],
-      { env: suite.world.env() },
-    );
+    const allowed = await spawnUnconfined("touch allowed-child.txt");
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(existsSync(join(suite.world.repo, "allowed-child.txt"))).toBe(true);
     expect(toolsLogged(log)).toEqual([
