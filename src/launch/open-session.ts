@@ -93,6 +93,7 @@ export async function openSession(
     approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
     networkAccess: config.sandbox_workspace_write?.network_access ?? false,
     canAsk: input.approve !== undefined && !input.review,
+    engine: process.platform === "darwin" ? "seatbelt" : "bwrap",
   };
   const base: Omit<SessionOptions, "id"> = {
     provider: runtime.provider,

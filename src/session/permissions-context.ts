@@ -10,6 +10,8 @@ export interface PermissionsInput {
   networkAccess?: boolean;
   /** False in exec: nobody answers approvals. */
   canAsk?: boolean;
+  /** What confines commands: Seatbelt on macOS (no /tmp of its own), else bubblewrap. */
+  engine?: "bwrap" | "seatbelt";
 }
 
 export const PERMISSIONS_TAG = "<permissions>";
@@ -17,16 +19,27 @@ export const PERMISSIONS_TAG = "<permissions>";
 const HIDDEN =
   "~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh, ~/.docker and the mini-codex home are hidden";
 
+/** The sandbox by name and its writable temp folder (Seatbelt's is $TMPDIR: /tmp stays read-only). */
+const ENGINE_TEXT = {
+  bwrap: { name: "a bubblewrap sandbox", temp: "a private /tmp" },
+  seatbelt: {
+    name: "a macOS Seatbelt sandbox",
+    temp: "a private temp folder ($TMPDIR; /tmp itself is read-only)",
+  },
+} as const;
+
 /** What each mode really enforces (docs/config.md, "Sandbox"); the model plans by it. */
-function sandboxText(mode: SandboxMode, networkAccess: boolean): string {
+function sandboxText(input: PermissionsInput): string {
+  const mode = input.sandbox;
   if (mode === "danger-full-access") {
     return "There is no sandbox: commands run with full access to the file system and the network.";
   }
+  const { name, temp } = ENGINE_TEXT[input.engine ?? "bwrap"];
   if (mode === "read-only") {
-    return `Shell commands run in a bubblewrap sandbox: the whole file system is read-only (only a private /tmp is writable), the network is off, and ${HIDDEN}. apply_patch may not write files without approval.`;
+    return `Shell commands run in ${name}: the whole file system is read-only (only ${temp} is writable), the network is off, and ${HIDDEN}. apply_patch may not write files without approval.`;
   }
-  const network = networkAccess ? "the network is on" : "the network is off";
-  return `Shell commands run in a bubblewrap sandbox: they may write only inside the workspace roots and a private /tmp; .git is read-only; ${network}; ${HIDDEN}. apply_patch writes inside the workspace roots only, never into .git.`;
+  const network = input.networkAccess ? "the network is on" : "the network is off";
+  return `Shell commands run in ${name}: they may write only inside the workspace roots and ${temp}; .git is read-only; ${network}; ${HIDDEN}. apply_patch writes inside the workspace roots only, never into .git.`;
 }
 
 const APPROVAL_TEXT: Record<ApprovalPolicy, string> = {
@@ -52,7 +65,7 @@ export function permissionsMessage(input: PermissionsInput): ResponseItem {
     [
       PERMISSIONS_TAG,
       `sandbox_mode: ${input.sandbox}`,
-      sandboxText(input.sandbox, input.networkAccess ?? false),
+      sandboxText(input),
       `approval_policy: ${input.approvalPolicy}`,
       APPROVAL_TEXT[input.approvalPolicy],
       ...(input.canAsk === false && input.approvalPolicy !== "never" ? [NOBODY_TO_ASK] : []),

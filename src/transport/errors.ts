@@ -121,3 +121,27 @@ export function isStreamIdRefusal(error: unknown): boolean {
   if (error.code === "invalid_stream_id" || error.param === "stream_id") return true;
   return error.code === "unknown_parameter" && error.message.includes("stream_id");
 }
+
+/** The close handler cannot know whether events arrived; the reading stream does. */
+export function withStarted(error: unknown, started: boolean): unknown {
+  if (!(error instanceof TransportError) || error instanceof WebSocketUnavailable) return error;
+  if (error.streamStarted === started) return error;
+  return new TransportError(error.message, {
+    kind: error.kind,
+    status: error.status,
+    code: error.code,
+    param: error.param,
+    retryAfterMs: error.retryAfterMs,
+    streamStarted: started,
+    ...(error.usageLimit ? { usageLimit: error.usageLimit } : {}),
+    ...(error.planUsage ? { planUsage: error.planUsage } : {}),
+  });
+}
+
+/** A socket that closed while a response was due (retryable: a new connection may serve it). */
+export function closedBeforeTerminal(detail: string): TransportError {
+  return new TransportError(`WebSocket closed before response.completed ${detail}`, {
+    kind: "retryable",
+    code: "websocket_closed",
+  });
+}

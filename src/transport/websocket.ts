@@ -8,8 +8,9 @@ import {
 } from "../protocol/events.js";
 import { type PlanUsage, planUsageFromHeaders, rateLimitsEvent } from "../protocol/plan-usage.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
-import { abortedError } from "./backoff.js";
-import { TransportError, WebSocketUnavailable } from "./errors.js";
+import { readToEnd } from "./abandoned-response.js";
+import { abortedError, waitOrAbort } from "./backoff.js";
+import { closedBeforeTerminal, TransportError, withStarted } from "./errors.js";
 import { EventQueue } from "./event-queue.js";
 import { requestWritten } from "./first-request.js";
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./http.js";
@@ -45,6 +46,8 @@ export class WebSocketTransport implements ResponsesTransport {
   private readonly namedLanes = new Set<string>();
   /** Each lane's streams in order (lanes stream side by side, as the server serves them). */
   private readonly turns = new Map<string, Promise<void>>();
+  /** The queues of responses given up on that are read to their end (no reader of their own). */
+  private readonly abandoned = new Set<EventQueue<Delivery>>();
   private _connectionId: string | undefined;
   private _openedAt: number | undefined;
   /** The plan usage the upgrade response reported, handed to the first response read on it. */
@@ -127,14 +130,17 @@ export class WebSocketTransport implements ResponsesTransport {
     let clean = false;
     let acquired = false;
     let afterTerminal = false;
+    let sent = false;
+    let failed = false;
+    const queue = new EventQueue<Delivery>();
     try {
       await waitOrAbort(previous, signal);
       acquired = true;
       const socket = await this.ensureOpen(signal);
-      const queue = new EventQueue<Delivery>();
       this.routes.set(route, queue);
       if (socket.readyState !== WebSocket.OPEN) throw closedBeforeTerminal("before the request");
       if (streamId !== undefined) this.namedLanes.add(streamId);
+      sent = true;
       socket.send(responseCreateFrameText(request, streamId), (error) => {
         if (error) queue.fail(closedBeforeTerminal("while sending the request"));
         else requestWritten();
@@ -166,14 +172,45 @@ export class WebSocketTransport implements ResponsesTransport {
         }
         if (clean) return;
       }
+    } catch (error) {
+      failed = !signal?.aborted; // a failure, not the reader giving up
+      throw error;
     } finally {
+      let ended: Promise<void> | undefined;
       if (acquired) {
-        this.routes.delete(route);
-        // A response left half-read would leak its remaining events into the next one.
-        if (!clean) this.drop(abortedError(started));
+        if (this.routes.get(route) === queue) this.routes.delete(route);
+        if (!clean && sent) ended = this.abandon(route, queue, !failed, started);
       }
-      release();
+      if (ended) void ended.then(release);
+      else release();
     }
+  }
+
+  /**
+   * A response left half-read would leak its remaining events into the lane's next one. While
+   * other lanes read on this socket (their responses would be cut too), read it to its end
+   * (the promise: then the lane's next request may go); else, or after a failure, drop the socket.
+   */
+  private abandon(
+    route: string,
+    queue: EventQueue<Delivery>,
+    givenUp: boolean,
+    started: boolean,
+  ): Promise<void> | undefined {
+    const socket = this.socket;
+    const othersRead = [...this.routes.values()].some((other) => !this.abandoned.has(other));
+    if (!givenUp || !othersRead || !socket) {
+      this.drop(abortedError(started));
+      return undefined;
+    }
+    this.routes.set(route, queue);
+    this.abandoned.add(queue);
+    const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+    return readToEnd(queue, idleMs).then((ended) => {
+      this.abandoned.delete(queue);
+      if (this.routes.get(route) === queue) this.routes.delete(route);
+      if (!ended && this.socket === socket) this.drop(abortedError(true));
+    });
   }
 
   private ensureOpen(signal?: AbortSignal): Promise<WebSocket> {
@@ -258,45 +295,3 @@ export class WebSocketTransport implements ResponsesTransport {
 }
 
 const fatal = { kind: "fatal" } as const;
-
-function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortedError());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortedError());
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-/** The close handler cannot know whether events arrived; the reading stream does. */
-function withStarted(error: unknown, started: boolean): unknown {
-  if (!(error instanceof TransportError) || error instanceof WebSocketUnavailable) return error;
-  if (error.streamStarted === started) return error;
-  return new TransportError(error.message, {
-    kind: error.kind,
-    status: error.status,
-    code: error.code,
-    param: error.param,
-    retryAfterMs: error.retryAfterMs,
-    streamStarted: started,
-    ...(error.usageLimit ? { usageLimit: error.usageLimit } : {}),
-    ...(error.planUsage ? { planUsage: error.planUsage } : {}),
-  });
-}
-
-function closedBeforeTerminal(detail: string): TransportError {
-  return new TransportError(`WebSocket closed before response.completed ${detail}`, {
-    kind: "retryable",
-    code: "websocket_closed",
-  });
-}

@@ -6,10 +6,11 @@ import type { LaneTable } from "../session/lanes.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
-import type { ToolRouter } from "../tools/types.js";
+import type { ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { AgentManager } from "./agents/agent-manager.js";
 import { sessionAgents } from "./agents/session-agents.js";
 import { HistoryCompactor } from "./history-compactor.js";
+import { hookedTools } from "./hooked-tools.js";
 import { ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
@@ -101,6 +102,11 @@ export abstract class SessionParts {
       lanes: this.lanes,
       recorder: this.recorder,
       approve: this.approve,
+      hooked: (tools, agent) => {
+        const person = options.approve?.bind(options);
+        const asked = person && ((request: ApprovalRequest) => person({ ...request, agent }));
+        return hookedTools(tools, this.hooks, asked);
+      },
       history: () => this.conversation.items,
       settings: () => this.settings,
       frozen: this.frozen,

@@ -48,4 +48,26 @@ describe("the permissions update (issue 37, item 4)", () => {
     expect(permissionsUpdate([userMessage("hi")], readOnly)).toEqual([]);
     expect(permissionsUpdate(context("workspace-write"), undefined)).toEqual([]);
   });
+
+  it("on macOS names Seatbelt and its writable temp folder ($TMPDIR, not /tmp); Linux's text stays", () => {
+    const told = (engine?: "bwrap" | "seatbelt") =>
+      messageText(
+        permissionsMessage({ sandbox: "workspace-write", approvalPolicy: "on-request", engine }),
+      ) ?? "";
+    expect(told("seatbelt")).toContain("Seatbelt sandbox");
+    expect(told("seatbelt")).toContain("a private temp folder ($TMPDIR; /tmp itself is read-only)");
+    expect(told("seatbelt")).not.toContain("bubblewrap");
+    expect(told("seatbelt")).not.toContain("a private /tmp");
+    const readOnlyMac = messageText(
+      permissionsMessage({ sandbox: "read-only", approvalPolicy: "never", engine: "seatbelt" }),
+    );
+    expect(readOnlyMac).toContain(
+      "only a private temp folder ($TMPDIR; /tmp itself is read-only) is writable",
+    );
+    // the Linux text a saved session was told is unchanged (a resume sends no update for it)
+    expect(told("bwrap")).toBe(told());
+    expect(told()).toContain(
+      "Shell commands run in a bubblewrap sandbox: they may write only inside the workspace roots and a private /tmp;",
+    );
+  });
 });

@@ -26,6 +26,8 @@ export interface AgentHost {
   readonly maxToolRounds?: number;
   /** The session's approval gate (absent: every call runs as the policy allows). */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** `tools` behind the session's PreToolUse/PostToolUse hooks (a hook that asks names `agent`). */
+  hooked(tools: ToolRouter, agent: string): ToolRouter;
   /** The session's own tools (without the subagent tools). */
   readonly tools: ToolRouter;
   /** The session's history, settings and frozen outputs now (a fork copies them). */

@@ -54,7 +54,7 @@ export interface ForkSource {
 /**
  * One subagent: its own history, request builder and frozen outputs, turns run by the
  * session's turn loop on the parent's model client (its own lanes; ledger rows with its tag),
- * its tools under the parent's sandbox and approval gate (asked naming it).
+ * its tools under the parent's sandbox, approval gate and tool hooks (asked naming it).
  */
 export class ChildAgent {
   status: AgentStatus = "pending_init";
@@ -185,7 +185,8 @@ export class ChildAgent {
         client: {
           sample: (call) => host.client.sample({ ...call, steerable: false, agent: spec.owner }),
         },
-        tools: this.tools,
+        // the person's PreToolUse/PostToolUse hooks judge its calls as they judge the session's
+        tools: host.hooked(this.tools, spec.owner.name),
         cwd: host.cwd,
         workspaceRoots: host.workspaceRoots,
         sandbox: host.sandbox,

@@ -19,6 +19,8 @@ export interface SessionAgentParts {
   lanes: LaneTable;
   recorder: RequestRecorder;
   approve(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** `tools` behind the session's PreToolUse/PostToolUse hooks, for the agent `agent`. */
+  hooked(tools: ToolRouter, agent: string): ToolRouter;
   history(): readonly ResponseItem[];
   settings(): SessionSettings;
   frozen: FrozenToolOutputs;
@@ -50,6 +52,7 @@ export function sessionAgents(parts: SessionAgentParts): {
     sandbox: options.sandbox,
     ...(options.maxToolRoundsPerTurn ? { maxToolRounds: options.maxToolRoundsPerTurn } : {}),
     approve: parts.approve,
+    hooked: parts.hooked,
     tools: options.tools,
     history: parts.history,
     settings: parts.settings,
