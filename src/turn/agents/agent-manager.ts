@@ -120,7 +120,7 @@ export class AgentManager {
       task,
       callId: ctx.callId,
       id: randomUUID(),
-      name: `${args.agent_type?.trim() || "agent"}-${this.spawned + 1}`,
+      name: `${agentKind(args.agent_type)}-${this.spawned + 1}`,
       spent: this.committed(),
       router: (child) => this.routerFor(child),
     });
@@ -271,4 +271,16 @@ export class AgentManager {
   changed(): void {
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/**
+ * The model's `agent_type` as the start of a child's name: it becomes the ledger's agent name,
+ * a lane label and part of a `stream_id`, so only `[A-Za-z0-9_-]`, at most 32 characters.
+ */
+export function agentKind(type: string | undefined): string {
+  const kind = (type ?? "")
+    .trim()
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return kind.slice(0, 32) || "agent";
 }
