@@ -13,5 +13,7 @@ export function hiddenHomes(
   config: Pick<MiniCodexConfig, "codex_home">,
   env: NodeJS.ProcessEnv,
 ): string[] {
-  return [...new Set([...knowledgeHomes(home, config, configHome), configHome, codexHome(env)])];
+  return [
+    ...new Set([...knowledgeHomes(home, config, configHome, env), configHome, codexHome(env)]),
+  ];
 }

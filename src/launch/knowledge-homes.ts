@@ -11,11 +11,22 @@ export function knowledgeHomes(
   home: string,
   config: Pick<MiniCodexConfig, "codex_home">,
   configHome: string = home,
+  env: NodeJS.ProcessEnv = process.env,
 ): string[] {
-  const codex = config.codex_home;
-  if (!codex) return configHome === home ? [home] : [home, configHome];
-  const expanded =
-    codex === "~" || codex.startsWith("~/") ? join(homedir(), codex.slice(1)) : codex;
-  const path = isAbsolute(expanded) ? expanded : resolve(home, expanded);
+  const path = namedCodexHome(config, home, env);
+  if (!path) return configHome === home ? [home] : [home, configHome];
   return path === home ? [home] : [home, path];
+}
+
+/** The folder `codex_home` names: `~` is the person's home, a relative path is under `home`. */
+export function namedCodexHome(
+  config: Pick<MiniCodexConfig, "codex_home">,
+  home: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  const codex = config.codex_home;
+  if (!codex) return undefined;
+  const expanded =
+    codex === "~" || codex.startsWith("~/") ? join(env.HOME || homedir(), codex.slice(1)) : codex;
+  return isAbsolute(expanded) ? expanded : resolve(home, expanded);
 }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname } from "node:path";
 import { authFilePath, authModeOf, readAuthFile } from "../auth/auth-file.js";
 import type { BearerCredentials } from "../auth/credentials.js";
 import { credentialsFor } from "../auth/credentials-for.js";
@@ -7,15 +7,10 @@ import { type SignInIssuer, signInIssuer } from "../auth/issuer.js";
 import { configPath } from "./config.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 import { codexHome, type Homes } from "./home.js";
+import { namedCodexHome } from "./knowledge-homes.js";
 
 /** The homes of a run that matter here: where config.toml is read, and mini-codex's own. */
 export type SignInPlaces = Pick<Homes, "state" | "config">;
-
-function expanded(path: string, base: string, env: NodeJS.ProcessEnv): string {
-  const home = env.HOME || base;
-  const full = path === "~" || path.startsWith("~/") ? join(home, path.slice(1)) : path;
-  return isAbsolute(full) ? full : resolve(base, full);
-}
 
 /**
  * Where mini-codex looks for `auth.json`, first found wins: the config home (where `login`
@@ -28,8 +23,8 @@ export function signInHomes(
   config: Pick<MiniCodexConfig, "codex_home">,
   env: NodeJS.ProcessEnv = process.env,
 ): string[] {
-  const named = config.codex_home ? [expanded(config.codex_home, homes.state, env)] : [];
-  return [...new Set([homes.config, homes.state, ...named])];
+  const named = namedCodexHome(config, homes.state, env);
+  return [...new Set([homes.config, homes.state, ...(named ? [named] : [])])];
 }
 
 export interface FoundSignIn {
