@@ -51,7 +51,8 @@ describe.skipIf(!hasTmux)("background terminals in the TUI (tmux)", () => {
     );
     await until(() => screen().includes("status 200"), "the second command to reach it", 60_000);
     type("/ps");
-    await until(() => screen().includes("Background terminals"), "the /ps table");
+    // the table's title (the / popup's description of /ps starts with the same two words)
+    await until(() => screen().includes("Background terminals (/ps N"), "the /ps table");
     expect(screen()).toMatch(new RegExp(`1\\s+│?\\s*exec -a ${name} python3 -m http\\.server`));
     // the server's log line for the second command's request; the row is cut at the pane's width
     // (the command column holds this run's pid and port), so only its start is certain to show
