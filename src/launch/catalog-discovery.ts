@@ -5,7 +5,7 @@ import type { BearerCredentials } from "../auth/credentials.js";
 import { type ModelFacts, parseCodexCatalog } from "../models/catalog.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "../session/private-files.js";
 import { afterFirstRequestWritten } from "../transport/first-request.js";
-import { userAgent } from "../transport/headers.js";
+import { clientIdentity } from "../transport/headers.js";
 import { getJson } from "./json-get.js";
 
 /**
@@ -51,8 +51,7 @@ export async function catalogHeaders(options: {
   return {
     ...headers,
     version: options.version,
-    originator: "mini_codex",
-    "User-Agent": userAgent(options.version),
+    ...clientIdentity(options.version),
     ...(token.accountId ? { "chatgpt-account-id": token.accountId } : {}),
   };
 }

@@ -8,6 +8,11 @@ export function userAgent(version: string): string {
   return `mini-codex/${version} (${process.platform} ${os.release()}; ${process.arch}) node/${process.versions.node}`;
 }
 
+/** Who is asking, on every request mini-codex makes of a provider (responses, models). */
+export function clientIdentity(version: string): Record<string, string> {
+  return { originator: "mini_codex", "User-Agent": userAgent(version) };
+}
+
 /**
  * Headers shared by the HTTP request and the WebSocket upgrade: identity, the bearer token of
  * the moment, and on the Codex backend its own headers (account, ids, version, turn state).
@@ -16,10 +21,7 @@ export function identityHeaders(
   endpoint: ProviderEndpoint,
   token: BearerToken | undefined,
 ): Record<string, string> {
-  const headers: Record<string, string> = {
-    originator: "mini_codex",
-    "User-Agent": userAgent(endpoint.version),
-  };
+  const headers = clientIdentity(endpoint.version);
   if (token) headers.Authorization = `Bearer ${token.token}`;
   if (endpoint.backend) {
     Object.assign(headers, backendHeaders(endpoint.backend, endpoint.version, token?.accountId));
