@@ -10,6 +10,8 @@ export default defineConfig({
     pool: "forks",
     // marks the run's processes and fails the run on any left alive at its end
     globalSetup: ["test/leak-check/global-setup.ts"],
+    // Ink for the views' tests, loaded as the TUI loads it (CI or not)
+    setupFiles: ["test/setup/ink-as-the-tui-loads-it.ts"],
     // Most files wait on processes, sockets and terminals rather than compute: two at a time
     // even on a two-core machine (vitest's default there is one, which made CI serial).
     maxWorkers: 2,

@@ -27,7 +27,8 @@ const state = () => ({
 const before = state();
 const first = await askChoice(["First question"], ["alpha", "beta"]);
 const second = await askChoice(["Second question"], ["gamma", "delta"]);
-process.stdout.write("STATE " + JSON.stringify({ first, second, before, after: state() }) + "\\n");
+const env = { ci: process.env.CI ?? null, nodeEnv: process.env.NODE_ENV ?? null };
+process.stdout.write("STATE " + JSON.stringify({ first, second, before, after: state(), env }) + "\\n");
 stdin.once("data", (chunk) => {
   process.stdout.write("READ " + JSON.stringify(String(chunk)) + "\\n");
   release();
@@ -37,12 +38,14 @@ stdin.once("data", (chunk) => {
 
 const count = (text: string, sequence: string) => text.split(sequence).length - 1;
 
-/** The environment without CI markers: Ink draws only a last frame when either is set at all. */
-function withoutCi(env: NodeJS.ProcessEnv): Record<string, string> {
-  const { CI: _ci, CONTINUOUS_INTEGRATION: _ci2, ...rest } = env;
-  return Object.fromEntries(
-    Object.entries(rest).filter((e): e is [string, string] => e[1] !== undefined),
-  );
+/**
+ * A shell that sets CI and no NODE_ENV (a CI job's, or a person's that exports it): Ink's CI mode
+ * would draw no frame, and the questions must leave both as they were for what runs next.
+ */
+function shellWithCi(env: NodeJS.ProcessEnv): Record<string, string> {
+  const { NODE_ENV: _vitests, ...rest } = env;
+  const defined = Object.entries(rest).filter((e): e is [string, string] => e[1] !== undefined);
+  return { ...Object.fromEntries(defined), CI: "true" };
 }
 
 describe("the start-up questions in a pseudo-terminal", () => {
@@ -64,7 +67,7 @@ describe("the start-up questions in a pseudo-terminal", () => {
         cols: 100,
         rows: 30,
         cwd: dir,
-        env: { ...withoutCi(process.env), TERM: "xterm-kitty" },
+        env: { ...shellWithCi(process.env), TERM: "xterm-kitty" },
       },
     );
     let output = "";
@@ -109,6 +112,9 @@ describe("the start-up questions in a pseudo-terminal", () => {
       expect(state.second).toBe(1);
       expect(state.after).toEqual(state.before);
       expect(state.after).toEqual({ raw: held, paused: false, readers: 0 });
+      // drawn although CI is set (the questions were answered on screen), and the environment
+      // handed on is the shell's: CI still set, no NODE_ENV added
+      expect(state.env).toEqual({ ci: "true", nodeEnv: null });
       // raw mode kept: the keys arrive at once and unechoed; else the terminal's line discipline
       // echoes them and hands the line over at Enter
       if (held) {

@@ -137,14 +137,9 @@ export function startPane(options: PaneOptions): Pane {
     });
   const command = [
     "env",
-    // Ink renders nothing interactive when CI is set.
-    ...[
-      "OPENAI_API_KEY",
-      "CODEX_API_KEY",
-      "OPENAI_BASE_URL",
-      "CI",
-      "CONTINUOUS_INTEGRATION",
-    ].flatMap((name) => ["-u", name]),
+    // the run's own credentials never reach the pane (CI stays as the run has it: the TUI draws
+    // whatever CI says, src/ui/ink-modules.ts)
+    ...["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL"].flatMap((name) => ["-u", name]),
     `MINI_CODEX_HOME=${options.world.home}`,
     `HOME=${options.world.root}`,
     ...Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`),

@@ -126,6 +126,26 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
     90_000,
   );
 
+  it("a shell that sets CI: the question and the TUI draw, and a command sees the shell's CI and no NODE_ENV", async () => {
+    // Ink loaded in CI mode draws no frame until it exits: nothing would be on screen at all
+    const { home, folder } = newcomer(false);
+    const width = widthFor(`│ You are running mini-codex in ${folder}. │`, 4);
+    const pane = tuiWorld.open([], width, 30, {
+      trusted: false,
+      cwd: folder,
+      env: { MINI_CODEX_HOME: home, CI: "true" },
+      shell: `unset NODE_ENV; exec '${process.execPath}' '${BIN}' -c 'openai_base_url="${tuiWorld.server.baseUrl}"'`,
+    });
+    await pane.until(() => pane.screen().includes(QUESTION_KEYS), "the trust question");
+    answer(pane, { number: "1" });
+    await pane.until(() => pane.screen().includes(READY), "the TUI");
+    await pane.until(() => pane.idle(), "the TUI, ready for a message");
+    pane.type("run: echo ci=$CI node_env=${NODE_ENV:-none}");
+    await pane.until(() => pane.screen().includes("ci=true node_env=none"), "the command's output");
+    await pane.until(() => pane.idle(), "the turn to end");
+    await chatThenQuit(pane);
+  }, 90_000);
+
   it("asks once: the next start in the folder goes straight in, with the answer given", async () => {
     const { home, folder } = newcomer(true);
     const first = await asked(home, folder);
