@@ -64,7 +64,8 @@ describe.skipIf(!hasTools)("the auth lock without flock(1) on PATH", () => {
   });
 
   it("holds a lock the other process sees while the work runs, and lets it go after", async () => {
-    const tryLock = () => spawnSync(FLOCK, ["--nonblock", join(home, LOCK_FILE), "/bin/true"]).status;
+    const tryLock = () =>
+      spawnSync(FLOCK, ["--nonblock", join(home, LOCK_FILE), "/bin/true"]).status;
     const during = await withAuthLock(home, async () => tryLock());
     expect(during).toBe(1);
     expect(tryLock()).toBe(0);

@@ -140,7 +140,7 @@ describe.skipIf(!hasTmux)("the folder trust question (tmux, demo server)", () =>
     answer(pane, { number: "1" });
     await pane.until(() => pane.screen().includes(READY), "the TUI");
     await pane.until(() => pane.idle(), "the TUI, ready for a message");
-    pane.type("run: echo ci=$CI node_env=${NODE_ENV:-none}");
+    pane.type(`run: echo ci=$CI node_env=\${NODE_ENV:-none}`);
     await pane.until(() => pane.screen().includes("ci=true node_env=none"), "the command's output");
     await pane.until(() => pane.idle(), "the turn to end");
     await chatThenQuit(pane);
