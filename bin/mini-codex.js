@@ -20,6 +20,16 @@ async function main() {
     await write(process.stdout, help);
     return 0;
   }
+  // a Codex CLI user's custom CA (CODEX_CA_CERTIFICATE): the launch runs again with Node trusting it
+  const authority = require("./certificate-authority.js");
+  const relaunched = authority.settleRelaunchedEnvironment(process.env);
+  const plan = relaunched ? { kind: "none" } : authority.certificateAuthorityPlan(process.env);
+  if (plan.kind === "unreadable") {
+    await write(process.stderr, `mini-codex: ${plan.message}\n`);
+    return 1;
+  }
+  if (plan.kind === "relaunch")
+    return authority.relaunchWithCertificateAuthority(plan.files, homeDir());
   // exec from the cache: 156 vs 197 ms of CPU to its first request; the first exec in a home pays
   // for compiling the whole file and writing the cache (bench/startup: exec_cold_first_request_ms)
   const { looksLikeTuiLaunch } = require("./launch-kind.js");
@@ -40,13 +50,16 @@ async function main() {
 function codeCachedCli(kind) {
   const { bundleIsFresh } = require("./bundle-freshness.js");
   if (!bundleIsFresh(undefined, "bundle-cjs/mini-codex.cjs")) return undefined;
-  const home = resolve(
-    process.env.MINI_CODEX_HOME || join(require("node:os").homedir(), ".mini-codex"),
-  );
+  const home = homeDir();
   const { requireWithCodeCache } = require("./code-cache.js");
   const file = join(__dirname, "..", "dist", "bundle-cjs", "mini-codex.cjs");
   const seedDir = join(__dirname, "..", "dist", "bundle-cjs", "code-cache");
   return requireWithCodeCache(file, { cacheDir: join(home, "cache", "code"), kind, seedDir });
+}
+
+/** $MINI_CODEX_HOME, as the CLI resolves it (the code caches and joined CA files live there). */
+function homeDir() {
+  return resolve(process.env.MINI_CODEX_HOME || join(require("node:os").homedir(), ".mini-codex"));
 }
 
 /** The ES-module bundle, when it is fresh. */

@@ -25,11 +25,24 @@ export interface CliOptions {
   wrapper?: string[];
 }
 
-/** Environment for the binary: no real keys or base URLs leak in from the developer's shell. */
+/**
+ * What the developer's shell must not bring to the binary: real keys and base URLs, their home,
+ * and the CA files that would make every launch start twice (bin/certificate-authority.js; the
+ * tests that are about them set them).
+ */
+export const SHELL_ONLY = [
+  "OPENAI_API_KEY",
+  "CODEX_API_KEY",
+  "OPENAI_BASE_URL",
+  "MINI_CODEX_HOME",
+  "CODEX_CA_CERTIFICATE",
+  "SSL_CERT_FILE",
+];
+
+/** Environment for the binary: nothing of SHELL_ONLY leaks in from the developer's shell. */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL", "MINI_CODEX_HOME"])
-    delete env[key];
+  for (const key of SHELL_ONLY) delete env[key];
   return { ...env, ...extra };
 }
 

@@ -3,7 +3,7 @@ import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
-import { BIN, type TempWorld } from "./helpers.js";
+import { BIN, SHELL_ONLY, type TempWorld } from "./helpers.js";
 
 /** The built binary's TUI in a real terminal: one tmux server (own socket) per pane. */
 export const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
@@ -137,9 +137,9 @@ export function startPane(options: PaneOptions): Pane {
     });
   const command = [
     "env",
-    // the run's own credentials never reach the pane (CI stays as the run has it: the TUI draws
-    // whatever CI says, src/ui/ink-modules.ts)
-    ...["OPENAI_API_KEY", "CODEX_API_KEY", "OPENAI_BASE_URL"].flatMap((name) => ["-u", name]),
+    // nothing of the developer's shell that SHELL_ONLY names reaches the pane (CI stays as the
+    // run has it: the TUI draws whatever CI says, src/ui/ink-modules.ts)
+    ...SHELL_ONLY.flatMap((name) => ["-u", name]),
     `MINI_CODEX_HOME=${options.world.home}`,
     `HOME=${options.world.root}`,
     ...Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`),

@@ -1,0 +1,110 @@
+const {
+  accessSync,
+  constants,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} = require("node:fs");
+const { join } = require("node:path");
+
+/**
+ * The Codex CLI's custom certificate authority, for a TLS-intercepting proxy (or the demo over
+ * HTTPS): a PEM file named by `CODEX_CA_CERTIFICATE`, else `SSL_CERT_FILE`, trusted besides the
+ * system's roots. Node.js 20 reads extra roots only from `NODE_EXTRA_CA_CERTS`, only as the
+ * process starts, and its fetch, https and WebSocket clients all use them: so a launch that names
+ * such a file is started once more with it there (with the person's own `NODE_EXTRA_CA_CERTS`
+ * file too, when they have a different one). The relaunched process puts the person's
+ * environment back (`settleRelaunchedEnvironment`), so the commands and MCP servers it starts
+ * get what their shell had.
+ */
+const MARK = "MINI_CODEX_CA_RELAUNCHED";
+
+/**
+ * What to do with this environment: nothing (no such file, or Node already trusts exactly it),
+ * relaunch trusting `files`, or refuse a file that cannot be read.
+ */
+function certificateAuthorityPlan(env) {
+  const named = [
+    ["CODEX_CA_CERTIFICATE", env.CODEX_CA_CERTIFICATE],
+    ["SSL_CERT_FILE", env.SSL_CERT_FILE],
+  ].find(([, value]) => (value ?? "") !== "");
+  if (!named) return { kind: "none" };
+  const [variable, file] = named;
+  const own = env.NODE_EXTRA_CA_CERTS ?? "";
+  if (own === file) return { kind: "none" };
+  try {
+    accessSync(file, constants.R_OK);
+  } catch (error) {
+    return {
+      kind: "unreadable",
+      message: `${variable}=${file} cannot be read (${error.code ?? error.message}): fix or unset it`,
+    };
+  }
+  return { kind: "relaunch", files: own === "" ? [file] : [own, file] };
+}
+
+/** One file Node can be given: the file itself, or both joined in the home's cache. */
+function extraCertificatesFile(files, home) {
+  if (files.length === 1) return files[0];
+  const text = files.map((file) => readFileSync(file, "utf8").trimEnd()).join("\n");
+  const hash = require("node:crypto").createHash("sha256").update(text).digest("hex").slice(0, 16);
+  const dir = join(home, "cache", "ca");
+  const path = join(dir, `${hash}.pem`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(`${path}.${process.pid}`, `${text}\n`, { mode: 0o644 });
+  renameSync(`${path}.${process.pid}`, path);
+  return path;
+}
+
+/** Runs this launcher again with Node trusting the files; resolves to its exit code. */
+function relaunchWithCertificateAuthority(files, home) {
+  const { spawn } = require("node:child_process");
+  const extra = extraCertificatesFile(files, home);
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_EXTRA_CA_CERTS: extra,
+      [MARK]: process.env.NODE_EXTRA_CA_CERTS ?? "",
+    },
+  });
+  // the terminal sends Ctrl+C and Ctrl+\ to both processes: only the relaunched one acts on them;
+  // what is sent to this process alone is handed on
+  const ignore = () => {};
+  process.on("SIGINT", ignore);
+  process.on("SIGQUIT", ignore);
+  for (const signal of ["SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  return new Promise((resolve) => {
+    child.once("error", (error) => {
+      process.stderr.write(`mini-codex: cannot start again trusting ${extra}: ${error.message}\n`);
+      resolve(1);
+    });
+    child.once("exit", (code, signal) => {
+      if (signal) {
+        process.removeAllListeners(signal);
+        process.kill(process.pid, signal);
+      }
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/**
+ * In a relaunched process: `NODE_EXTRA_CA_CERTS` back to what the person had (Node has read it).
+ * Returns whether this process is the relaunched one (then it is never relaunched again).
+ */
+function settleRelaunchedEnvironment(env) {
+  const own = env[MARK];
+  if (own === undefined) return false;
+  if (own === "") delete env.NODE_EXTRA_CA_CERTS;
+  else env.NODE_EXTRA_CA_CERTS = own;
+  delete env[MARK];
+  return true;
+}
+
+module.exports = {
+  certificateAuthorityPlan,
+  relaunchWithCertificateAuthority,
+  settleRelaunchedEnvironment,
+};
