@@ -2,10 +2,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CheckpointLine } from "../../src/session/checkpoint-lines.js";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
+import { SessionFile } from "../../src/session/session-file.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
 import { livePoints } from "../../src/turn/rewind-timeline.js";
 import { type Harness, harnessSessionOptions, startHarness } from "../session/harness.js";
+import { resumedFrom, turnStart } from "./rewind-fixtures.js";
 
 // Issue 37 follow-up: a rewind line names its point by its number in the list then, and the
 // list leaves out a point whose message no longer stands at its index (a process killed after
@@ -20,6 +21,9 @@ afterEach(async () => {
 });
 
 const ID = "rewind-index";
+const sessionPath = () => join(h.home, "sessions", `${ID}.jsonl`);
+const sessionOptions = () =>
+  harnessSessionOptions({ id: ID, baseUrl: h.server.baseUrl, home: h.home, cwd: h.cwd });
 const messages = (s: Session) =>
   s
     .rewinds()
@@ -33,13 +37,8 @@ const messages = (s: Session) =>
 async function resumedAfterAKill(): Promise<Session> {
   h = await startHarness();
   await h.session.close();
-  const options = harnessSessionOptions({
-    id: ID,
-    baseUrl: h.server.baseUrl,
-    home: h.home,
-    cwd: h.cwd,
-  });
-  const path = join(h.home, "sessions", `${ID}.jsonl`);
+  const options = sessionOptions();
+  const path = sessionPath();
   const store = SessionFile.create(h.home, {
     id: ID,
     created: "2026-12-06T00:00:00Z",
@@ -55,14 +54,7 @@ async function resumedAfterAKill(): Promise<Session> {
   const text = readFileSync(path, "utf8");
   const cut = text.indexOf("\n", text.indexOf('"message":"four"')) + 1;
   writeFileSync(path, text.slice(0, cut));
-  const saved = readSessionFile(path);
-  const session = createSession({
-    ...options,
-    checkpoints: true,
-    historyStore: SessionFile.reopen(path),
-    restoredHistory: saved.history,
-    restoredCheckpoints: saved.checkpoints,
-  });
+  const session = resumedFrom(path, options);
   expect((await session.runUserShell("echo context")).ok).toBe(true);
   for (const text of ["five", "six"]) expect((await session.send(text)).ok).toBe(true);
   return session;
@@ -80,34 +72,13 @@ describe("rewind's numbers after a message the session file lost", () => {
     expect(messages(resumed)).toEqual(["1. one", "2. two", "3. three"]);
     // the session file says the same to the next resume
     await resumed.close();
-    const path = join(h.home, "sessions", `${ID}.jsonl`);
-    const saved = readSessionFile(path);
-    const options = harnessSessionOptions({
-      id: ID,
-      baseUrl: h.server.baseUrl,
-      home: h.home,
-      cwd: h.cwd,
-    });
-    resumed = createSession({
-      ...options,
-      checkpoints: true,
-      historyStore: SessionFile.reopen(path),
-      restoredHistory: saved.history,
-      restoredCheckpoints: saved.checkpoints,
-    });
+    resumed = resumedFrom(sessionPath(), sessionOptions());
     expect(messages(resumed)).toEqual(["1. one", "2. two", "3. three"]);
     expect((await resumed.send("three, again")).ok).toBe(true);
     expect(messages(resumed)).toEqual(["1. one", "2. two", "3. three", "4. three, again"]);
   });
 });
 
-const start = (at: number, message: string): CheckpointLine => ({
-  type: "checkpoint",
-  moment: "turn_start",
-  at,
-  message,
-  skipped: "test",
-});
 const user = (text: string) => ({
   type: "message",
   role: "user",
@@ -117,10 +88,10 @@ const user = (text: string) => ({
 describe("livePoints: one index space for the list and its rewinds (pure)", () => {
   // "lost" was never saved: its index holds another item, so the list leaves it out
   const lines: CheckpointLine[] = [
-    start(0, "one"),
-    start(2, "lost"),
-    start(3, "two"),
-    start(4, "three"),
+    turnStart(0, "one"),
+    turnStart(2, "lost"),
+    turnStart(3, "two"),
+    turnStart(4, "three"),
   ];
   const history = [user("one"), {}, {}, user("two"), user("three")] as never;
 
