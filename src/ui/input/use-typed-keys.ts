@@ -5,9 +5,9 @@ import { type KeyCut, NOTHING_OPEN, typedKeys } from "./typed-keys.js";
 /**
  * How long the start of an escape sequence a read ended inside waits for its rest, by default
  * (`tui.escape_timeout_ms`): a cut sequence's rest is written with it and follows at once,
- * while a lone Esc (interrupt, Esc Esc) waits this long before it acts — 50 ms, Neovim's
- * 'ttimeoutlen', is below what a person notices. After it, one more turn of the event loop lets
- * a rest already waiting be read first.
+ * while a lone Esc (interrupt, Esc Esc) waits this long before it acts — 50 ms is below what a
+ * person notices (terminal editors wait 10–100 ms for the same). After it, one more turn of the
+ * event loop lets a rest already waiting be read first (a loaded machine runs the timer late).
  */
 export const ESCAPE_TIMEOUT_MS = 50;
 
