@@ -50,6 +50,12 @@ function costQuestionSettings(config: MiniCodexConfig): TuiLaunchOptions["costQu
   };
 }
 
+/** `[tui] escape_timeout_ms`: how long a cut escape sequence's start waits for its rest. */
+function escapeTimeout(config: MiniCodexConfig): Pick<TuiLaunchOptions, "escapeTimeoutMs"> {
+  const ms = config.tui?.escape_timeout_ms;
+  return ms === undefined ? {} : { escapeTimeoutMs: ms };
+}
+
 /** The saved session `resume`/`fork` names, read before the runtime loads. */
 function savedSessionOf(flags: SharedFlags, start: TuiLaunchOptions["start"]) {
   const target =
@@ -144,6 +150,7 @@ export async function runInteractive(
       initialImages: images,
       ...notificationSettings(runtime().config),
       costQuestion: costQuestionSettings(runtime().config),
+      ...escapeTimeout(runtime().config),
       ...(start ? { start: savedStart(start, saved) } : {}),
       directoryFromCommandLine: flags.cd !== undefined,
       folderTrust: tuiFolderTrust(flags, runtime().configHome),

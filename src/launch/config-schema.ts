@@ -117,6 +117,8 @@ const CONFIG_KEYS = {
         cost_question: z.boolean().optional(),
         /** …only when the step's predicted extra cost reaches this many dollars (default 0.05). */
         cost_question_min_usd: z.number().min(0).optional(),
+        /** How long the start of a cut escape sequence waits for its rest, in ms (default 50). */
+        escape_timeout_ms: z.number().int().min(0).max(10_000).optional(),
       })
       .optional(),
   /** `[features]` (Codex's table): `shell_snapshot`, `multi_agent` (default true); others are ignored. */

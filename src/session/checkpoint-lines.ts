@@ -10,8 +10,9 @@ export type RewindMode = (typeof REWIND_MODES)[number];
  * - `turn_start`: recorded before the user message at history index `at` (its text kept to
  *   check the point still is that message); `skipped` says why no tree was recorded;
  * - `turn_end`: the workspace when that turn ended (what mini-codex last left);
- * - `rewind`: the person rewound to `at` (a conversation rewind ends the later points); `turn`:
- *   the point's number in the list then (absent in files written before it);
+ * - `rewind`: the person rewound to `at` (a conversation rewind ends the later points); `point`:
+ *   which checkpoint line (0-based) is the point's `turn_start`, the index a replay finds it by;
+ *   `turn`: its number in the list then (what the person picked; the only one in older files);
  * - `compacted`: written just before a compaction replaces the history (then `at` items long):
  *   the points before it index that earlier history, which the session file still holds.
  */
@@ -30,6 +31,7 @@ export type CheckpointLine =
       moment: "rewind";
       at: number;
       mode: RewindMode;
+      point?: number;
       turn?: number;
       tree?: string;
     }
@@ -56,6 +58,7 @@ const lineSchema = lazy(() =>
       moment: z.literal("rewind"),
       at: z.number().int().nonnegative(),
       mode: z.enum(REWIND_MODES),
+      point: z.number().int().nonnegative().optional(),
       turn: z.number().int().positive().optional(),
       tree: z.string().optional(),
     }),

@@ -23,6 +23,19 @@ interface Standing {
   epoch: number;
 }
 
+type Rewind = Extract<CheckpointLine, { moment: "rewind" }>;
+
+/**
+ * Which standing message a rewind went back to (-1: it does not say): the one whose
+ * `turn_start` is its `point` line. The list's numbers leave out points whose message no longer
+ * stands at its index, so `turn` counts from the standing ones only in a file that has no
+ * `point` (written before it), where that is the best there is.
+ */
+function rewoundTo(standing: readonly Standing[], rewind: Rewind): number {
+  if (rewind.point !== undefined) return standing.findIndex((s) => s.line === rewind.point);
+  return rewind.turn === undefined || rewind.turn > standing.length ? -1 : rewind.turn - 1;
+}
+
 /**
  * The points a session can rewind to (pure), oldest first: each person's message still in the
  * conversation's past. A `turn_start` replaces what stood at or after its index in the same
@@ -44,10 +57,10 @@ export function livePoints(
     } else if (line.moment === "compacted") {
       epoch = Math.max(epoch, ...standing.map((s) => s.epoch)) + 1;
     } else if (line.moment === "rewind" && line.mode !== "code") {
-      const target = line.turn === undefined ? undefined : standing[line.turn - 1];
-      if (target) {
-        standing = standing.slice(0, (line.turn as number) - 1);
-        epoch = target.epoch;
+      const target = rewoundTo(standing, line);
+      if (target >= 0) {
+        epoch = (standing[target] as Standing).epoch;
+        standing = standing.slice(0, target);
       } else standing = standing.filter((s) => s.epoch !== epoch || s.start.at < line.at);
     }
   });

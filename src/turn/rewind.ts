@@ -136,6 +136,7 @@ export class TurnCheckpoints implements SessionRewinds {
       moment: "rewind",
       at: point.at,
       mode,
+      point: point.line,
       turn,
       ...(tree ? { tree } : {}),
     });

@@ -70,6 +70,8 @@ export interface TuiLaunchOptions {
   notifications?: NotificationSettings;
   /** `[tui] cost_question` and `cost_question_min_usd` (undefined: ask from $0.05). */
   costQuestion?: Partial<CostQuestionSettings>;
+  /** `[tui] escape_timeout_ms` (undefined: 50 ms, use-typed-keys.ts). */
+  escapeTimeoutMs?: number;
   /** The profile applied, as the banner names it (`profileLabel`; undefined = none). */
   profile?: string;
   /** Whose config.toml this is when it is the Codex CLI's, and how to stop it (the banner says it). */

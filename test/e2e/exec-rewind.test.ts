@@ -5,6 +5,7 @@ import { demoSuite, jsonLines, runCli } from "./helpers.js";
 
 // Issue 29 part 1 through exec: `mini-codex exec rewind [SESSION_ID|--last] [TURN] --mode …`.
 const suite = demoSuite();
+type ListedPoints = { points: Array<{ turn: number; message: string }> };
 
 const exec = (args: string[]) =>
   runCli(["exec", ...suite.against(), "-s", "workspace-write", ...args], {
@@ -53,5 +54,32 @@ describe("exec rewind", () => {
     const badMode = await exec(["rewind", id, "1", "--mode", "files"]);
     expect(badMode.code).toBe(2);
     expect(badMode.stderr).toContain("--mode must be one of code, conversation, both");
+  }, 120_000);
+
+  it("after a process killed between a message's checkpoint and the message, rewinds to the one picked", async () => {
+    const first = await exec(["--json", "one"]);
+    const id = (jsonLines(first.stdout)[0] as { thread_id?: string }).thread_id as string;
+    for (const text of ["two", "three", "four"])
+      expect((await exec(["resume", id, text])).code).toBe(0);
+    // what a SIGKILL right after "four"'s checkpoint line leaves: the file ends there
+    const path = join(suite.world.home, "sessions", `${id}.jsonl`);
+    const lines = readFileSync(path, "utf8").split("\n");
+    const cut = lines.findIndex(
+      (l) => l.includes('"turn_start"') && l.includes('"message":"four"'),
+    );
+    expect(cut).toBeGreaterThan(0);
+    writeFileSync(path, `${lines.slice(0, cut + 1).join("\n")}\n`);
+    // resumed read-only: the permissions update comes before "five"
+    expect((await exec(["resume", id, "-s", "read-only", "five"])).code).toBe(0);
+    expect((await exec(["resume", id, "six"])).code).toBe(0);
+    const listed = async () =>
+      (
+        jsonLines((await exec(["--json", "rewind", id])).stdout)[0] as unknown as ListedPoints
+      ).points.map((p) => `${p.turn}. ${p.message}`);
+    expect(await listed()).toEqual(["1. one", "2. two", "3. three", "4. five", "5. six"]);
+
+    const back = await exec(["--json", "rewind", id, "5", "--mode", "conversation"]);
+    expect(jsonLines(back.stdout)[0]).toMatchObject({ turn: 5, message: "six" });
+    expect(await listed()).toEqual(["1. one", "2. two", "3. three", "4. five"]);
   }, 120_000);
 });

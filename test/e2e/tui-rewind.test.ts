@@ -13,19 +13,6 @@ describe.skipIf(!hasTmux)("TUI /rewind in tmux", () => {
   const git = (...args: string[]) =>
     execFileSync("git", ["-C", tui.world.repo, ...args], { encoding: "utf8" });
 
-  /**
-   * Up, one key at a time, each once the last has moved the highlight (as a person watching the
-   * list presses them), through `steps`, then Enter. (Sent in one write, the keys may reach the
-   * TUI cut inside an escape sequence when the machine is loaded.)
-   */
-  async function pickUp(p: Pane, ...steps: string[]) {
-    for (const label of steps) {
-      p.keys("Up");
-      await p.until(() => p.screen().includes(`› ${label}`), `the highlight on ${label}`);
-    }
-    p.keys("Enter");
-  }
-
   async function turn(p: Pane, text: string, name: string) {
     p.type(text);
     await p.until(() => existsSync(file(name)), `${name} to be written`, 30_000);
@@ -45,9 +32,9 @@ describe.skipIf(!hasTmux)("TUI /rewind in tmux", () => {
     p.type("/rewind");
     await p.until(() => p.screen().includes("Rewind to before which message?"), "the list");
     expect(p.screen()).toContain("1. write a.txt: one");
-    await pickUp(p, "2. write b.txt", "1. write a.txt");
+    p.keys("Up", "Up", "Enter"); // in one write: 3 → 2 → 1
     await p.until(() => p.screen().includes("before message 1: what?"), "the modes");
-    await pickUp(p, "conversation", "code"); // both → conversation → code
+    p.keys("Up", "Up", "Enter"); // both → conversation → code
     await p.until(() => p.screen().includes("kept b.txt"), "the rewound files", 30_000);
     expect(p.screen()).toContain("Undone since message 1");
     expect(existsSync(file("a.txt"))).toBe(false);
@@ -59,7 +46,7 @@ describe.skipIf(!hasTmux)("TUI /rewind in tmux", () => {
     await p.until(() => p.screen().includes("Esc again to edit the previous message"), "the hint");
     p.keys("Escape");
     await p.until(() => p.screen().includes("Edit which message?"), "the list again");
-    await pickUp(p, "2. write b.txt", "1. write a.txt");
+    p.keys("Up", "Up", "Enter"); // in one write: 3 → 2 → 1
     await p.until(() => /│ ›\s+write a\.txt: one/.test(p.screen()), "the message in the composer");
     expect(p.screen()).toContain("Conversation rewound to before message 1");
     // the composer's text goes out as a new first message: the history holds nothing later

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { messageText } from "../../src/protocol/items.js";
 import type { CheckpointLine } from "../../src/session/checkpoint-lines.js";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
+import { SessionFile } from "../../src/session/session-file.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
 import { livePoints } from "../../src/turn/rewind-timeline.js";
 import { type Harness, harnessSessionOptions, startHarness } from "../session/harness.js";
+import { resumedFrom, turnStart } from "./rewind-fixtures.js";
 
 // Issue 37, smaller item: /rewind after /compact offered only the message after it, as "1.".
 let h: Harness;
@@ -15,21 +16,13 @@ afterEach(async () => {
   await h?.close();
 });
 
-const start = (at: number, message: string): CheckpointLine => ({
-  type: "checkpoint",
-  moment: "turn_start",
-  at,
-  message,
-  skipped: "test",
-});
-
 describe("rewind points across a compaction (pure)", () => {
   it("keeps the messages before a compaction, marked, and numbers every message in order", () => {
     const lines: CheckpointLine[] = [
-      start(2, "one"),
-      start(4, "two"),
+      turnStart(2, "one"),
+      turnStart(4, "two"),
       { type: "checkpoint", moment: "compacted", at: 6 },
-      start(3, "three"),
+      turnStart(3, "three"),
     ];
     const history = [
       {},
@@ -127,20 +120,13 @@ describe("a resumed session", () => {
   it("rewinds past a compaction from its session file", async () => {
     const beforeCompact = await compactedSession(true);
     await h.session.close();
-    const saved = readSessionFile(`${h.home}/sessions/compact-file.jsonl`);
     const options = harnessSessionOptions({
       id: "compact-file",
       baseUrl: h.server.baseUrl,
       home: h.home,
       cwd: h.cwd,
     });
-    other = createSession({
-      ...options,
-      checkpoints: true,
-      historyStore: SessionFile.reopen(`${h.home}/sessions/compact-file.jsonl`),
-      restoredHistory: saved.history,
-      restoredCheckpoints: saved.checkpoints,
-    });
+    other = resumedFrom(`${h.home}/sessions/compact-file.jsonl`, options);
     expect(
       other
         .rewinds()

@@ -1,0 +1,25 @@
+import type { SessionOptions } from "../../src/session/api.js";
+import type { CheckpointLine } from "../../src/session/checkpoint-lines.js";
+import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
+import { createSession, type Session } from "../../src/turn/agent-session.js";
+
+/** A `turn_start` line for the message `message` at history index `at` (no workspace tree). */
+export const turnStart = (at: number, message: string): CheckpointLine => ({
+  type: "checkpoint",
+  moment: "turn_start",
+  at,
+  message,
+  skipped: "test",
+});
+
+/** The session saved at `path`, resumed as `mini-codex resume` does (checkpoints on). */
+export function resumedFrom(path: string, options: SessionOptions): Session {
+  const saved = readSessionFile(path);
+  return createSession({
+    ...options,
+    checkpoints: true,
+    historyStore: SessionFile.reopen(path),
+    restoredHistory: saved.history,
+    restoredCheckpoints: saved.checkpoints,
+  });
+}
