@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import type { LoadedConfig } from "../launch/config.js";
+import type { MiniCodexConfig } from "../launch/config-schema.js";
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { resolveHomes } from "../launch/home.js";
 import { DEFAULT_OPENAI_BASE_URL } from "../launch/provider.js";
-import { loadRunConfig } from "../launch/runtime.js";
-import type { SavedSettings } from "../launch/saved-settings.js";
 import { codexSignInToOffer, findSignIn, recordTopLevelKey } from "../launch/sign-in.js";
 import { askChoice } from "./terminal-choice.js";
 import { askUntil } from "./terminal-line.js";
@@ -14,17 +14,16 @@ import { askUntil } from "./terminal-line.js";
 /**
  * Whether the TUI is about to start with nothing to sign in with: the `openai` provider at
  * OpenAI's own URL, no key in the environment, no `auth.json` ($MINI_CODEX_HOME, `codex_home`),
- * and not the demo provider. Another URL (a local server) needs no key.
+ * and not the demo provider. Another URL (a local server) needs no key. `config`: the run's
+ * config as the runtime will read it (a resumed session's provider unless flags say otherwise).
  */
 export function needsSignIn(
   flags: SharedFlags,
+  config: MiniCodexConfig,
   env: NodeJS.ProcessEnv = process.env,
-  saved?: SavedSettings,
 ): boolean {
   if (flags.demo) return false;
   const homes = resolveHomes(env);
-  // a resumed session runs on its own provider (the demo's, a local server's) unless flags say
-  const { config } = loadRunConfig(flags, homes.config, saved);
   if ((config.model_provider ?? "openai") !== "openai") return false;
   const table = config.model_providers?.openai;
   const base = (
@@ -62,13 +61,23 @@ const SIGN_IN_CHOICES = [
  * The TUI's first start with no credential asks before it draws, as the Codex CLI's first run
  * does: first whether to use the Codex CLI's own sign-in (`~/.codex/auth.json`, used where it
  * is through `codex_home`), then how to sign in. Returns the flags to start with (`--demo` for
- * the demo provider). Nothing answered (Ctrl+D, Ctrl+C): nothing starts.
+ * the demo provider). Nothing answered (Ctrl+D, Ctrl+C): nothing starts. `loaded` is the run's
+ * config, parsed once for the start: returned as `loaded` when nothing was asked (the runtime
+ * takes it as is), left out when the questions may have changed config.toml.
  */
-export async function firstSignIn(flags: SharedFlags, saved?: SavedSettings): Promise<SharedFlags> {
-  if (!process.stdin.isTTY || !needsSignIn(flags, process.env, saved)) return flags;
+export async function firstSignIn(
+  flags: SharedFlags,
+  loaded: LoadedConfig,
+): Promise<{ flags: SharedFlags; loaded?: LoadedConfig }> {
+  const { config } = loaded;
+  if (!process.stdin.isTTY || !needsSignIn(flags, config)) return { flags, loaded };
+  return { flags: await signIn(flags, config) };
+}
+
+/** The first start's sign-in questions; the flags to start with. */
+async function signIn(flags: SharedFlags, config: MiniCodexConfig): Promise<SharedFlags> {
   const homes = resolveHomes();
   const home = homes.config;
-  const { config } = loadRunConfig(flags, home);
   const codexHome = codexSignInToOffer(homes, config);
   if (codexHome) {
     const named = codexHome === join(process.env.HOME ?? "", ".codex") ? "~/.codex" : codexHome;

@@ -15,8 +15,8 @@ export async function askHookTrust(hooks: RuntimeHooks): Promise<void> {
   }
   const choice = await askChoice(
     [
-      "These hooks of hooks.json are new or changed; trusted hooks run their commands as you (unconfined, as the Codex CLI runs them) at agent events:",
-      ...describeHooks(untrusted),
+      "These hooks of hooks.json are new, or they or the files they run changed; trusted hooks run their commands as you (unconfined, as the Codex CLI runs them) at agent events:",
+      ...describeHooks(hooks, untrusted),
       "",
       "Trust and run them?",
     ],

@@ -3,12 +3,13 @@ import type { MiniCodexConfig } from "../launch/config-schema.js";
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
+import { resolveHomes } from "../launch/home.js";
 import { imageAttachments } from "../launch/image-attachments.js";
 import type { ResumeTarget } from "../launch/open-session.js";
 import { profileLabel } from "../launch/profiles.js";
 import { resumeDirectoryQuestion } from "../launch/resume-directory-question.js";
 import { resumeHint } from "../launch/resume-hint.js";
-import { knownContextWindow } from "../launch/runtime.js";
+import { knownContextWindow, loadRunConfig } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { isDirectory } from "../launch/working-directory.js";
 import { listSessions } from "../session/session-list.js";
@@ -99,10 +100,13 @@ export async function runInteractive(
   // `resume`/`fork`: the saved session's model, effort, provider, sandbox and approval policy
   // unless the command line sets them; its directory or the current one, as the person says
   const saved = savedSessionOf(given, start);
+  // config.toml, parsed once: for the sign-in question and the runtime
+  const parsed = loadRunConfig(given, resolveHomes().config, saved);
   // nothing to sign in with (for the saved session's provider too): the first start asks how
-  const flags = await firstSignIn(given, saved);
+  const { flags, loaded } = await firstSignIn(given, parsed);
   const inItsDirectory = saved ? await inSessionDirectory(flags, saved) : false;
-  const runtimes = await TuiRuntimes.load(flags, saved ? { saved, inItsDirectory } : undefined);
+  const resumed = saved ? { saved, inItsDirectory } : undefined;
+  const runtimes = await TuiRuntimes.load(flags, resumed, loaded);
   try {
     // a folder never decided on asks first; "untrusted" loads again with its restrictions
     const decided = runtimes.current.trust.level;

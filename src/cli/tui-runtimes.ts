@@ -1,3 +1,4 @@
+import type { LoadedConfig } from "../launch/config.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
 import {
@@ -25,17 +26,28 @@ export class TuiRuntimes {
     private readonly launched: Resumed | undefined,
   ) {}
 
-  static async load(flags: SharedFlags, resumed?: Resumed): Promise<TuiRuntimes> {
-    return new TuiRuntimes(flags, await TuiRuntimes.loadFor(flags, resumed), resumed, resumed);
+  /** `loaded`: config.toml as the start already parsed it for these flags and `resumed`. */
+  static async load(
+    flags: SharedFlags,
+    resumed?: Resumed,
+    loaded?: LoadedConfig,
+  ): Promise<TuiRuntimes> {
+    const runtime = await TuiRuntimes.loadFor(flags, resumed, loaded);
+    return new TuiRuntimes(flags, runtime, resumed, resumed);
   }
 
-  private static loadFor(flags: SharedFlags, resumed?: Resumed): Promise<Runtime> {
+  private static loadFor(
+    flags: SharedFlags,
+    resumed?: Resumed,
+    loaded?: LoadedConfig,
+  ): Promise<Runtime> {
     return loadRuntime({
       flags,
       defaultApprovalPolicy: "on-request",
       defaultSandbox: "workspace-write",
       folderTrust: true,
       ...(resumed ? { resumed } : {}),
+      ...(loaded ? { loaded } : {}),
     });
   }
 

@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 
 /** The person's home folder: $HOME, else the system's idea of it. */
-function userHome(env: NodeJS.ProcessEnv): string {
+export function userHome(env: NodeJS.ProcessEnv): string {
   return env.HOME || homedir();
 }
 

@@ -2,17 +2,23 @@ import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { gitRoot } from "../sandbox/git-files.js";
 import { type HookHandler, parseHookConfig } from "../tools/hooks/hook-config.js";
-import { HookTrust } from "../tools/hooks/hook-trust.js";
-import { codexHome } from "./home.js";
+import { type FileHashes, hashCovered, isFolder } from "../tools/hooks/hook-file-hashes.js";
+import { coveredPaths, type HookFileFacts, shownPath } from "../tools/hooks/hook-files.js";
+import { HookTrust, type TrustVerdict } from "../tools/hooks/hook-trust.js";
+import { codexHome, userHome } from "./home.js";
 
 /** The hooks of this run: every one found, which may run, and trusting the rest. */
 export interface RuntimeHooks {
   all: HookHandler[];
   /** Hooks that run: trusted ones (all of them with --dangerously-bypass-hook-trust). */
   runnable(): HookHandler[];
-  /** Found but not trusted yet: they do not run until the person trusts them. */
+  /** Found but not trusted yet (new, or their files changed): they do not run until trusted. */
   untrusted(): HookHandler[];
+  /** What changed since a hook was trusted (`.codex/hooks/pre.py edited`); empty for a new one. */
+  changes(handler: HookHandler): string[];
   trust(handlers: readonly HookHandler[]): void;
+  /** How many files the trust check read at start (none with the bypass, or without hooks). */
+  filesHashed: number;
 }
 
 /** hooks.json files in the order they are read; one file reached by two names is read once. */
@@ -53,20 +59,46 @@ export function loadHooks(input: {
     all.push(...parsed.handlers);
   }
   const trust = new HookTrust(join(input.home, "trusted-hooks.json"));
-  const untrusted = () => (input.bypassTrust ? [] : all.filter((h) => !trust.isTrusted(h)));
+  const facts: HookFileFacts = {
+    cwd: input.cwd,
+    projectRoot: gitRoot(input.cwd) ?? input.cwd,
+    home: userHome(input.env),
+    isFolder,
+  };
+  // the bypass runs every hook: nothing to read
+  const files = new Map<HookHandler, FileHashes>(
+    input.bypassTrust ? [] : all.map((h) => [h, hashCovered(coveredPaths(h, facts))]),
+  );
+  const verdicts = new Map<HookHandler, TrustVerdict>(
+    [...files].map(([h, hashes]) => [h, trust.verdict(h, hashes)]),
+  );
+  const trusted = (h: HookHandler) => input.bypassTrust || verdicts.get(h)?.trust === "trusted";
   return {
     all,
-    runnable: () => (input.bypassTrust ? all : all.filter((h) => trust.isTrusted(h))),
-    untrusted,
-    trust: (handlers) => trust.trust(handlers),
+    runnable: () => all.filter(trusted),
+    untrusted: () => all.filter((h) => !trusted(h)),
+    changes: (handler) => {
+      const verdict = verdicts.get(handler);
+      if (verdict?.trust !== "changed") return [];
+      return verdict.changes.map(({ path, how }) => `${shownPath(path, facts)} ${how}`);
+    },
+    trust: (handlers) => {
+      trust.trust(handlers.map((handler) => ({ handler, files: files.get(handler) ?? {} })));
+      for (const h of handlers) verdicts.set(h, { trust: "trusted" });
+    },
+    filesHashed: [...files.values()].reduce((n, hashes) => n + Object.keys(hashes).length, 0),
   };
 }
 
-/** One line per hook for the trust question and warnings. */
-export function describeHooks(handlers: readonly HookHandler[]): string[] {
-  return handlers.map((h) => {
+/** One line per hook for the trust question and warnings, and what changed since it was trusted. */
+export function describeHooks(hooks: RuntimeHooks, handlers: readonly HookHandler[]): string[] {
+  return handlers.flatMap((h) => {
     const matcher = h.matcher ? ` [${h.matcher}]` : "";
-    return `  ${h.event}${matcher}: ${h.command}  (${h.source})`;
+    const changes = hooks.changes(h);
+    return [
+      `  ${h.event}${matcher}: ${h.command}  (${h.source})`,
+      ...(changes.length ? [`    changed since you trusted it: ${changes.join(", ")}`] : []),
+    ];
   });
 }
 
@@ -78,6 +110,6 @@ export function warnUntrustedHooks(hooks: RuntimeHooks, warn: (message: string) 
   const untrusted = hooks.untrusted();
   if (untrusted.length === 0) return;
   warn(
-    `${untrusted.length} hook(s) of hooks.json are not trusted; ${NOT_RUN}:\n${describeHooks(untrusted).join("\n")}`,
+    `${untrusted.length} hook(s) of hooks.json are not trusted; ${NOT_RUN}:\n${describeHooks(hooks, untrusted).join("\n")}`,
   );
 }

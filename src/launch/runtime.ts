@@ -9,7 +9,7 @@ import type { ProviderSettings } from "../session/api.js";
 import type { PromptCacheTtl } from "../session/prompt-cache.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
-import { loadConfig } from "./config.js";
+import { type LoadedConfig, loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 import { CliError } from "./errors.js";
@@ -113,6 +113,11 @@ export interface RuntimeInput {
   folderTrust?: boolean;
   /** Instead of `$MINI_CODEX_HOME/auth.json`'s credential (tests that are about something else). */
   signedIn?: () => BearerCredentials | undefined;
+  /**
+   * config.toml as `loadRunConfig(flags, configHome, resumed?.saved)` read it moments ago (the
+   * TUI's start parses it once, for the sign-in question and this runtime).
+   */
+  loaded?: LoadedConfig;
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
@@ -157,7 +162,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const home = homes.state;
   const configWith = (saved: SavedSettings | undefined) =>
     loadRunConfig(input.flags, homes.config, saved);
-  const loaded = configWith(resumed?.saved);
+  const loaded = input.loaded ?? configWith(resumed?.saved);
   for (const warning of loaded.warnings) warn(warning);
   let { config } = loaded;
   const signedIn = input.signedIn ?? (() => findSignIn(homes, config, env)?.credentials);

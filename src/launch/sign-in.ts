@@ -8,6 +8,7 @@ import { configPath } from "./config.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 import { codexHome, type Homes } from "./home.js";
 import { namedCodexHome } from "./knowledge-homes.js";
+import { withTopLevelKey } from "./toml-top-level.js";
 
 /** The homes of a run that matter here: where config.toml is read, and mini-codex's own. */
 export type SignInPlaces = Pick<Homes, "state" | "config">;
@@ -74,8 +75,9 @@ export function codexSignInToOffer(
 }
 
 /**
- * Set a top-level key of config.toml (`codex_home = "~/.codex"`), keeping every other line:
- * the key's line is replaced where it is, else inserted before the first table.
+ * Set a top-level key of config.toml (`codex_home = "~/.codex"`), keeping every other byte:
+ * the key's statement is replaced where it is, else the line ends the top level, before the
+ * first table (`withTopLevelKey`: multi-line arrays and strings are not tables).
  */
 export function recordTopLevelKey(home: string, key: string, value: string): void {
   const file = configPath(home);
@@ -85,18 +87,5 @@ export function recordTopLevelKey(home: string, key: string, value: string): voi
   } catch {
     mkdirSync(dirname(file), { recursive: true });
   }
-  const line = `${key} = ${JSON.stringify(value)}`;
-  const lines = text === "" ? [] : text.split("\n");
-  const firstTable = lines.findIndex((l) => /^\s*\[/.test(l));
-  const top = firstTable < 0 ? lines.length : firstTable;
-  const existing = lines.slice(0, top).findIndex((l) => new RegExp(`^\\s*${key}\\s*=`).test(l));
-  if (existing >= 0) lines[existing] = line;
-  else
-    lines.splice(
-      top,
-      0,
-      ...(top > 0 && lines[top - 1] !== "" && firstTable >= 0 ? [line, ""] : [line]),
-    );
-  const out = lines.join("\n");
-  writeFileSync(file, out.endsWith("\n") ? out : `${out}\n`);
+  writeFileSync(file, withTopLevelKey(text, key, `${key} = ${JSON.stringify(value)}`));
 }

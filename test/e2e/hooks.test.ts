@@ -109,10 +109,12 @@ describe("exec: hooks.json", () => {
     expect(run.stderr).toContain("1 hook(s) of hooks.json are not trusted");
     expect(run.stderr).toContain("UserPromptSubmit: touch hook-ran");
     expect(existsSync(join(suite.world.repo, "hook-ran"))).toBe(false);
-    // what the TUI's "trust them? y" records: the hook's hash
+    // what the TUI's "trust them? y" records: the hook's hash (its command names no file)
     const file = join(suite.world.home, "hooks.json");
     const { handlers } = parseHookConfig(file, readFileSync(file, "utf8"));
-    new HookTrust(join(suite.world.home, "trusted-hooks.json")).trust(handlers);
+    new HookTrust(join(suite.world.home, "trusted-hooks.json")).trust(
+      handlers.map((handler) => ({ handler, files: {} })),
+    );
     const trusted = await exec("hello", ["-s", "workspace-write"]);
     expect(trusted.stderr).not.toContain("not trusted");
     expect(existsSync(join(suite.world.repo, "hook-ran"))).toBe(true);

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { messageText, type ResponseItem } from "../../src/protocol/items.js";
 import { hasTmux, type Pane, quitTui } from "./tmux.js";
@@ -80,6 +81,45 @@ describe.skipIf(!hasTmux)("TUI in tmux: readline keys, /copy, /export", () => {
     expect(md).not.toContain("<permissions>");
     p.type("after the export");
     await answered(p, "after the export");
+    await quitTui(p);
+  }, 90_000);
+
+  it("/export PATH asks before replacing a file that is there: no keeps it, yes replaces it", async () => {
+    const notes = join(tui.world.root, "notes.md");
+    writeFileSync(notes, "my own notes\n");
+    const p = tui.open([], 140, 30);
+    await started(p);
+    p.type("say something to export");
+    await answered(p, "say something to export");
+    const asked = () =>
+      p.joinedScreen().includes(`${notes} already exists. Replace it?`) &&
+      p.screen().includes("Yes, replace it with this conversation");
+    p.type(`/export ${notes}`);
+    await p.until(asked, "the question");
+    // the safe answer is highlighted: an Enter keeps the file
+    expect(p.screen()).toContain("› 1. No, keep it (nothing is written)");
+    p.keys("Enter");
+    await p.until(() => p.joinedScreen().includes(`Kept ${notes}: nothing written.`), "kept");
+    expect(readFileSync(notes, "utf8")).toBe("my own notes\n");
+    // Esc is no answer: kept too
+    p.type(`/export ${notes}`);
+    await p.until(asked, "the question, again");
+    p.keys("Escape");
+    await p.until(
+      () => p.joinedScreen().split(`Kept ${notes}: nothing written.`).length === 3,
+      "kept again",
+    );
+    expect(readFileSync(notes, "utf8")).toBe("my own notes\n");
+    p.type(`/export ${notes}`);
+    await p.until(asked, "the question, a third time");
+    p.literal("2");
+    await p.until(() => p.joinedScreen().includes(`Wrote the conversation to ${notes}`), "written");
+    const md = readFileSync(notes, "utf8");
+    expect(md).toMatch(/^# mini-codex session [0-9a-f-]{36}\n/);
+    expect(md).toContain("## You\n\nsay something to export");
+    expect(md).not.toContain("my own notes");
+    p.type("after the question");
+    await answered(p, "after the question");
     await quitTui(p);
   }, 90_000);
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chatThenQuit, hasTmux, type Pane, QUESTION_KEYS, widthFor } from "./tmux.js";
+import { chatThenQuit, hasTmux, type Pane, QUESTION_KEYS, quitTui, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 // The hook-trust question before the TUI draws (issue 37 item 1): a list in the TUI's look, after
@@ -133,4 +133,56 @@ describe.skipIf(!hasTmux)("the hook trust question (tmux, demo server)", () => {
     await chatThenQuit(pane);
     expect(existsSync(join(repo, "hook-ran"))).toBe(true);
   }, 90_000);
+
+  it("trust covers the script the hook runs: edited after trusting, it asks again and names it", async () => {
+    const root = join(tuiWorld.world.root, `script-${++made}`);
+    const home = join(root, "home");
+    const repo = join(root, "repo");
+    mkdirSync(home, { recursive: true });
+    execFileSync("git", ["init", "-q", repo]);
+    // a project's hook, as a Codex user keeps one: .codex/hooks.json running .codex/hooks/*.py
+    mkdirSync(join(repo, ".codex", "hooks"), { recursive: true });
+    const script = join(repo, ".codex", "hooks", "submit.py");
+    const writes = (mark: string) =>
+      writeFileSync(script, `open("hook-ran", "w").write(${JSON.stringify(mark)})\n`);
+    writes("first script");
+    writeFileSync(
+      join(repo, ".codex", "hooks.json"),
+      JSON.stringify({
+        hooks: {
+          UserPromptSubmit: [
+            { hooks: [{ type: "command", command: "python3 .codex/hooks/submit.py" }] },
+          ],
+        },
+      }),
+    );
+    const at = realpathSync(repo);
+    const start = () => tuiWorld.open([], 120, 40, { cwd: at, env: { MINI_CODEX_HOME: home } });
+    const asked = (pane: Pane) =>
+      pane.screen().includes("Trust and run them?") && pane.screen().includes(QUESTION_KEYS);
+    const ran = () => readFileSync(join(at, "hook-ran"), "utf8");
+
+    let pane = start();
+    await pane.until(() => asked(pane), "the hook question");
+    pane.literal("1");
+    await pane.until(() => pane.screen().includes(READY), "the TUI");
+    await chatThenQuit(pane);
+    expect(ran()).toBe("first script");
+
+    // unchanged: not asked again
+    pane = start();
+    await pane.until(() => pane.screen().includes(READY) || asked(pane), "the TUI or a question");
+    expect(asked(pane)).toBe(false);
+    await quitTui(pane);
+
+    // the script changes (a pull, a branch switch): asked again, naming the file
+    writes("edited script");
+    pane = start();
+    await pane.until(() => asked(pane), "the hook question, again");
+    expect(pane.screen()).toContain("changed since you trusted it: .codex/hooks/submit.py edited");
+    pane.literal("1");
+    await pane.until(() => pane.screen().includes(READY), "the TUI");
+    await chatThenQuit(pane, "hello after the second question");
+    expect(ran()).toBe("edited script");
+  }, 150_000);
 });

@@ -28,9 +28,14 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /**
  * The words of the command's first simple command, `~` and `$HOME` expanded; a word with any
- * other expansion is undefined (not checked). Stops at the first operator or redirection.
+ * other expansion is undefined (not checked). Stops at the first operator or redirection;
+ * with `every`, reads on past operators and gives the words of every command of the line.
  */
-export function leadingWords(command: string, home: string | undefined): Array<string | undefined> {
+export function leadingWords(
+  command: string,
+  home: string | undefined,
+  every = false,
+): Array<string | undefined> {
   const words: Array<string | undefined> = [];
   let word: string | undefined;
   let unknown = false;
@@ -55,8 +60,10 @@ export function leadingWords(command: string, home: string | undefined): Array<s
       quote = ch;
       word ??= "";
     } else if (ch === " " || ch === "\t") push();
-    else if ("|;&<>()\n".includes(ch)) break;
-    else {
+    else if ("|;&<>()\n".includes(ch)) {
+      if (!every) break;
+      push();
+    } else {
       if ("`\\*?[".includes(ch)) unknown = true;
       word = (word ?? "") + ch;
     }
