@@ -66,6 +66,8 @@ export class ChildAgent {
   private controller: AbortController | undefined;
   private readonly view: AgentView;
   private readonly tools: ToolRouter;
+  /** A request of its turn went out and has not finished. */
+  private responding = false;
 
   constructor(
     private readonly host: AgentHost,
@@ -196,11 +198,15 @@ export class ChildAgent {
         append: (items) => this.history.append(items),
         emit: () => {},
         onRequestStarted: (request) => {
+          this.responding = true;
           host.recorder.agentStarted(request);
           this.started(request);
           firstRequest();
         },
-        onRequestFinished: (request) => this.finished(host.recorder.agentFinished(request)),
+        onRequestFinished: (request) => {
+          this.responding = request.outcome === "aborted";
+          this.finished(host.recorder.agentFinished(request));
+        },
         ...(host.maxToolRounds ? { maxToolRounds: host.maxToolRounds } : {}),
         beforeSample: async () => {
           host.checkBudget(this.spec.owner.name);
@@ -214,6 +220,8 @@ export class ChildAgent {
     } catch (error) {
       if (signal.aborted) {
         this.status = this.status === "shutdown" ? "shutdown" : "interrupted";
+        if (this.responding) this.view.stoppedResponses = (this.view.stoppedResponses ?? 0) + 1;
+        this.responding = false;
         return;
       }
       this.view.error = errorMessage(error);
@@ -231,6 +239,8 @@ export class ChildAgent {
       bytesSent: request.bytesSent,
       itemsSent: request.itemsSent,
     };
+    // its first request is on the wire: /agents and the status bar see how it started
+    this.host.update(this.snapshot());
   }
 
   private finished(request: RequestFinished): void {
