@@ -92,7 +92,11 @@ export class RequestForecaster {
 }
 
 /** What an index's best earlier request offers `request`'s cache (none: no earlier request). */
-function reuseOf(request: FullRequest, found: PrefixLookup, now: number): ReuseCandidate | undefined {
+function reuseOf(
+  request: FullRequest,
+  found: PrefixLookup,
+  now: number,
+): ReuseCandidate | undefined {
   const best = found.best;
   if (!best) return undefined;
   const items = found.sharedPrefix?.items ?? 0;
