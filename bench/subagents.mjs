@@ -5,7 +5,9 @@
 // sent) and cold ones (`[agents] fork_start = "cold"`: each first request full, under a cache
 // key of its own, as the Codex CLI's fork is billed). For each: tokens and bytes the forks'
 // first requests sent, their cached share, and the cost of the forks and of the whole session
-// at gpt-5.5's prices. Prints one JSON line. Run `npm run build` first.
+// at gpt-5.5's prices. A third run forks the four on another effort (`spawn 4 effort=high:`):
+// each first request is priced before it runs, and `forecast_over_actual` compares those
+// forecasts with what the ledger billed. Prints one JSON line. Run `npm run build` first.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,12 +18,13 @@ import { benchProvider, benchSessionBase } from "./lib/session-world.mjs";
 
 const MODEL = "gpt-5.5"; // a model with prices in the bundled catalog
 
-async function run(forkStart) {
+async function run(forkStart, spawn = "spawn 4") {
   const server = await startDemoServer();
   const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-subagents-"));
   const cwd = join(root, "work");
   const home = join(root, "home");
   mkdirSync(cwd);
+  let views = [];
   const session = createSession({
     id: `bench-subagents-${forkStart}`,
     provider: benchProvider(server.baseUrl, "auto"),
@@ -37,8 +40,9 @@ async function run(forkStart) {
       const result = await session.send(text);
       if (!result.ok) throw new Error(`turn failed: ${result.error}`);
     }
-    const result = await session.send("spawn 4: summarise the conversation so far");
+    const result = await session.send(`${spawn}: summarise the conversation so far`);
     if (!result.ok) throw new Error(`spawn turn failed: ${result.error}`);
+    views = session.status().agents ?? [];
   } finally {
     await session.close();
     await server.close();
@@ -64,11 +68,25 @@ async function run(forkStart) {
     first_requests_cached_share: input > 0 ? Math.round((cached / input) * 1000) / 1000 : 0,
     forks_usd: usd(children),
     session_usd: usd(rows),
+    ...forecastFigures(views, forks),
+  };
+}
+
+/** The forks' first requests as forecast at their spawn (another effort) against their bills. */
+function forecastFigures(views, forks) {
+  const forecast = views.reduce((total, view) => total + (view.forecast?.figures.usd ?? 0), 0);
+  if (!views.some((view) => view.forecast)) return {};
+  const billed = forks.reduce((total, row) => total + (row.cost_usd ?? 0), 0);
+  return {
+    first_requests_forecast_usd: Math.round(forecast * 1e6) / 1e6,
+    first_requests_billed_usd: Math.round(billed * 1e6) / 1e6,
+    forecast_over_actual: billed > 0 ? Math.round((forecast / billed) * 1000) / 1000 : null,
   };
 }
 
 const warm = await run("warm");
 const cold = await run("cold");
+const effort = await run("warm", "spawn 4 effort=high");
 const ratio = (a, b) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
 console.log(
   JSON.stringify({
@@ -76,6 +94,8 @@ console.log(
     model: MODEL,
     warm,
     cold,
+    effort,
+    forecast_over_actual: effort.forecast_over_actual,
     forks_cost_warm_over_cold: ratio(warm.forks_usd, cold.forks_usd),
     first_requests_bytes_warm_over_cold: ratio(
       warm.first_requests_bytes_sent,

@@ -3,7 +3,7 @@ import { effortError, lookupModel } from "../models/catalog.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
 import { type PermissionsInput, permissionsMessage } from "../session/permissions-context.js";
-import { type NewSessionMeta, SessionFile } from "../session/session-file.js";
+import { SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
@@ -22,6 +22,7 @@ import {
   savedSettingsOf,
 } from "./saved-settings.js";
 import { readSessionKnowledge } from "./session-knowledge.js";
+import { childSessionFile, newMeta } from "./session-meta.js";
 import { chosenShellTool } from "./shell-tool.js";
 
 export type { ResumeTarget } from "./saved-settings.js";
@@ -125,7 +126,10 @@ export async function openSession(
   base.knowledge = read.knowledge;
   // --ephemeral saves nothing (as in Codex): no session file, no ledger, no checkpoints
   if (input.ephemeral) base.ledger = false;
-  else base.checkpoints = true;
+  else {
+    base.checkpoints = true;
+    base.childStore = (child) => childSessionFile(runtime, child);
+  }
 
   if (input.resume) {
     const path = findSaved(runtime, input.resume);
@@ -273,19 +277,4 @@ export function autoCompactLimit(
     lookupModel(runtime.model).autoCompactTokenLimit;
   if (configured) return configured;
   return runtime.contextWindow ? Math.floor(runtime.contextWindow * 0.9) : undefined;
-}
-
-/** The first line of a new session file. */
-function newMeta(runtime: Runtime, id: string, settings: SessionSettings): NewSessionMeta {
-  return {
-    id,
-    created: new Date().toISOString(),
-    cwd: runtime.cwd,
-    model: settings.model,
-    provider: runtime.provider.id,
-    approval_policy: runtime.approvalPolicy,
-    sandbox: runtime.sandbox,
-    version: runtime.version,
-    ...(settings.effort ? { effort: settings.effort } : {}),
-  };
 }

@@ -53,6 +53,12 @@ export interface AgentView extends AgentTag {
   start?: AgentStart;
   /** Its first request as predicted before it ran (a fork on another model or effort says so). */
   forecast?: { mode: "incremental" | "full"; reason?: string; figures: RequestForecast };
+  /**
+   * Its responses stopped mid-stream (Esc, an interrupting follow-up, close): no cancel exists
+   * for them, so the server generates and bills each to its end, and their usage is in no
+   * figure here (docs/protocol.md, "Subagents").
+   */
+  stoppedResponses?: number;
   /** The last message of its last turn (what a wait returns). */
   lastMessage?: string;
   error?: string;

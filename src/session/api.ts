@@ -168,6 +168,18 @@ export interface SessionOptions {
   terminals?: BackgroundTerminalsView;
   /** Subagents (`[agents]`): the four tools and their limits; absent: no subagent tools. */
   agents?: AgentLimits;
+  /** Where a subagent's own conversation is saved (its session file); absent: nowhere. */
+  childStore?(child: ChildThread): HistoryStore;
+}
+
+/** A subagent as its own saved thread: its id, who spawned it, what it runs on. */
+export interface ChildThread {
+  id: string;
+  name: string;
+  parent: string;
+  depth: number;
+  settings: SessionSettings;
+  promptCacheKey: string;
 }
 
 /** What a session needs of its MCP servers (src/mcp's McpManager). */

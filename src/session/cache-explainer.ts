@@ -38,6 +38,8 @@ export class CacheExplainer {
 
   /** The request `request` would be if sent now, priced (nothing is recorded). */
   forecast(request: FullRequest): RequestForecast {
+    // a request started a moment ago is in flight: its prefix counts (a sibling subagent's)
+    for (const seq of [...this.toLookUp.keys()]) this.lookUp(seq);
     return this.forecaster.forecast(request);
   }
 
@@ -77,7 +79,7 @@ export class CacheExplainer {
     const lookup = this.index.lookup(pending.request);
     // the prediction of this very request, made before its usage is known
     const predicted = this.forecaster.forecast(pending.request, lookup, pending.warmup);
-    this.forecaster.started(seq, pending.request);
+    this.forecaster.started(seq, pending.request, lookup, predicted.inputTokens);
     this.inFlight.set(seq, { ...lookup, predicted });
   }
 

@@ -7,7 +7,7 @@ import { MIN_CACHEABLE_TOKENS } from "./cache-diagnosis.js";
  * figures in, a forecast out. Input tokens come from the prompt's size at the session's own
  * bytes-per-token (the last completed request's), the cached part from the earlier request the
  * prefix index finds (same compared fields, within the cache's TTL), in the cache's 128-token
- * blocks, and the output from the session's recent responses.
+ * blocks, and the output from the session's recent responses (their median).
  */
 
 /** Cache hits come in blocks of this many tokens past the first 1 024. */
@@ -103,8 +103,16 @@ export function forecastRequest(input: ForecastInput): RequestForecast {
   };
 }
 
-/** The expected output of the next response: the mean of the session's recent ones (0: none yet). */
+/**
+ * The expected output of the next response: the median of the session's recent ones (0: none
+ * yet). Not the mean: one response unlike the rest (four spawn_agent calls at once, a long
+ * patch) would move every forecast after it, a subagent's first answer among them.
+ */
 export function expectedOutput(recent: readonly number[]): number {
   if (recent.length === 0) return 0;
-  return recent.reduce((a, b) => a + b, 0) / recent.length;
+  const sorted = [...recent].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

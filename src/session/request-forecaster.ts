@@ -1,12 +1,13 @@
 import { lookupModel } from "../models/catalog.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import type { RequestFinished } from "./events.js";
-import type { PrefixIndex, PrefixLookup } from "./prefix-index.js";
+import { PrefixIndex, type PrefixLookup } from "./prefix-index.js";
 import { prefixBytes, promptBytes } from "./prompt-size.js";
 import type { FullRequest } from "./request.js";
 import {
   expectedOutput,
   forecastRequest,
+  type PrefixReuse,
   type RequestForecast,
   type TokenCalibration,
 } from "./request-forecast.js";
@@ -34,24 +35,26 @@ export class RequestForecaster {
   private calibration: TokenCalibration | undefined;
   private readonly outputs: number[] = [];
   private readonly sizes = new Map<number, number>();
+  /** Every request sent, by prefix (with its predicted input tokens): the ones in flight serve too. */
+  private readonly sent = new PrefixIndex();
 
   constructor(
     private readonly index: PrefixIndex,
     private readonly now: () => number,
   ) {}
 
-  /** The request `request` will be, priced: `warmup` expects no output. */
+  /**
+   * The request `request` will be, priced: `warmup` expects no output. `lookup`: what the
+   * index of completed requests holds for it (default: looked up now). A request still in
+   * flight with the same fields that shares more of its prefix serves it too: the server
+   * caches a prompt as it reads it, so siblings spawned together on one new effort reuse the
+   * first one's prefix before it completes.
+   */
   forecast(request: FullRequest, lookup?: PrefixLookup, warmup = false): RequestForecast {
-    const found = lookup ?? this.index.lookup(request);
+    const completed = reuseOf(request, lookup ?? this.index.lookup(request), this.now());
+    const pending = reuseOf(request, this.sent.lookup(request), this.now());
+    const reuse = pending && (!completed || servesMore(pending, completed)) ? pending : completed;
     const { body } = request;
-    const best = found.best;
-    const reuse = best && {
-      sameFields: found.changedFields.length === 0,
-      whole: (found.sharedPrefix?.items ?? 0) >= best.items,
-      inputTokens: best.inputTokens,
-      sharedBytes: prefixBytes(body, found.sharedPrefix?.items ?? 0),
-      idleMs: Math.max(0, this.now() - best.at),
-    };
     const prices = lookupModel(body.model).prices;
     return forecastRequest({
       promptBytes: promptBytes(body),
@@ -64,9 +67,13 @@ export class RequestForecaster {
     });
   }
 
-  /** A request went out: its prompt's size, to learn bytes per token from its usage. */
-  started(seq: number, request: FullRequest): void {
+  /**
+   * A request went out: its prompt's size, to learn bytes per token from its usage, and its
+   * prefix (`lookup`) with its predicted input tokens, for the requests forecast while it runs.
+   */
+  started(seq: number, request: FullRequest, lookup?: PrefixLookup, inputTokens?: number): void {
     this.sizes.set(seq, promptBytes(request.body));
+    if (lookup && inputTokens !== undefined) this.sent.record(seq, lookup, inputTokens, this.now());
   }
 
   finished(request: Pick<RequestFinished, "seq" | "usage" | "warmup" | "outcome">): void {
@@ -82,4 +89,31 @@ export class RequestForecaster {
       if (this.outputs.length > OUTPUTS_KEPT) this.outputs.shift();
     }
   }
+}
+
+/** What an index's best earlier request offers `request`'s cache (none: no earlier request). */
+function reuseOf(
+  request: FullRequest,
+  found: PrefixLookup,
+  now: number,
+): ReuseCandidate | undefined {
+  const best = found.best;
+  if (!best) return undefined;
+  const items = found.sharedPrefix?.items ?? 0;
+  return {
+    sameFields: found.changedFields.length === 0,
+    whole: items >= best.items,
+    inputTokens: best.inputTokens,
+    sharedBytes: prefixBytes(request.body, items),
+    idleMs: Math.max(0, now - best.at),
+    items,
+  };
+}
+
+type ReuseCandidate = PrefixReuse & { items: number };
+
+/** Whether `a` serves more of the prompt than `b`: the same fields first, then a longer prefix. */
+function servesMore(a: ReuseCandidate, b: ReuseCandidate): boolean {
+  if (a.sameFields !== b.sameFields) return a.sameFields;
+  return a.items > b.items;
 }

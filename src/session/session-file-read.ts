@@ -29,8 +29,32 @@ export const sessionMetaSchema = lazy(() =>
     /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
     prompt_cache_key: z.string().optional(),
     forked_from: z.string().optional(),
+    /** A subagent's own file: who spawned it, in the Codex CLI's rollout shape. */
+    source: z
+      .looseObject({
+        subagent: z.looseObject({
+          thread_spawn: z.looseObject({
+            parent_thread_id: z.string(),
+            depth: z.number(),
+            agent_nickname: z.string().optional(),
+            agent_role: z.string().optional(),
+          }),
+        }),
+      })
+      .optional()
+      .catch(undefined),
   }),
 );
+
+/** The session that spawned this one (a subagent's own file), if it is a child. */
+export function spawnedBy(meta: SessionMeta): { id: string; name?: string } | undefined {
+  const spawn = meta.source?.subagent.thread_spawn;
+  if (!spawn) return undefined;
+  return {
+    id: spawn.parent_thread_id,
+    ...(spawn.agent_nickname ? { name: spawn.agent_nickname } : {}),
+  };
+}
 export type SessionMeta = z.infer<ReturnType<typeof sessionMetaSchema>>;
 
 export interface SavedSession {

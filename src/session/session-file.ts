@@ -27,6 +27,7 @@ export {
   SessionFileError,
   type SessionMeta,
   sessionMetaSchema,
+  spawnedBy,
 } from "./session-file-read.js";
 
 /** What a new session file records about its session. */
@@ -42,6 +43,16 @@ export interface NewSessionMeta {
   version?: string;
   prompt_cache_key?: string;
   forked_from?: string;
+  /** A subagent's own file (as the Codex CLI records a spawned thread). */
+  source?: { subagent: { thread_spawn: ChildThreadSource } };
+}
+
+/** Who spawned a subagent's thread: `session_meta.source.subagent.thread_spawn` in Codex's rollouts. */
+export interface ChildThreadSource {
+  parent_thread_id: string;
+  depth: number;
+  agent_nickname: string;
+  agent_role?: string;
 }
 
 export function sessionFilePath(home: string, id: string): string {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { messageText, type ResponseItem } from "../protocol/items.js";
 import { isInitialContextItem } from "./environment.js";
 import { COMPACTION_SUMMARY_PREFIX, USER_SHELL_TAG } from "./message-markers.js";
-import { readSessionFile, SessionFileError } from "./session-file.js";
+import { readSessionFile, SessionFileError, spawnedBy } from "./session-file.js";
 import { sessionsDir } from "./sessions-dir.js";
 
 /** One saved session as the resume picker lists it. */
@@ -19,6 +19,8 @@ export interface SessionSummary {
   firstMessage: string;
   /** Messages the person sent. */
   turns: number;
+  /** A subagent's own thread: the session that spawned it, and its name there. */
+  spawnedBy?: { id: string; name?: string };
 }
 
 /**
@@ -66,19 +68,44 @@ export function listSessions(home: string, cwd?: string): SessionSummary[] {
       if (cwd !== undefined && meta.cwd !== cwd) continue;
       const said = personMessages(history);
       if (said.length === 0) continue;
+      const parent = spawnedBy(meta);
       out.push({
         id: meta.id,
         path,
         cwd: meta.cwd,
         model: settings.model,
         updatedMs: statSync(path).mtimeMs,
-        firstMessage: titleOf(said[0]),
+        // a subagent's copy of its parent's conversation starts with the parent's messages:
+        // what it was asked last names it
+        firstMessage: titleOf(parent ? said.at(-1) : said[0]),
         turns: said.length,
+        ...(parent ? { spawnedBy: parent } : {}),
       });
     } catch (error) {
       if (!(error instanceof SessionFileError)) throw error;
       // not a session file (or unreadable): not offered
     }
   }
-  return out.sort((a, b) => b.updatedMs - a.updatedMs);
+  return underParents(out.sort((a, b) => b.updatedMs - a.updatedMs));
+}
+
+/** Each subagent's thread right after the session that spawned it, when that is listed (pure). */
+export function underParents(sessions: readonly SessionSummary[]): SessionSummary[] {
+  const listed = new Set(sessions.map((session) => session.id));
+  const children = new Map<string, SessionSummary[]>();
+  for (const session of sessions) {
+    const parent = session.spawnedBy?.id;
+    if (parent === undefined || !listed.has(parent) || parent === session.id) continue;
+    children.set(parent, [...(children.get(parent) ?? []), session]);
+  }
+  const out: SessionSummary[] = [];
+  const place = (session: SessionSummary) => {
+    out.push(session);
+    for (const child of children.get(session.id) ?? []) place(child);
+  };
+  for (const session of sessions) {
+    const parent = session.spawnedBy?.id;
+    if (parent === undefined || !listed.has(parent) || parent === session.id) place(session);
+  }
+  return out;
 }

@@ -5,6 +5,7 @@ import {
   type SessionMeta,
   sessionFilePath,
   sessionMetaSchema,
+  spawnedBy,
 } from "./session-file.js";
 import { isValidSessionId } from "./session-id.js";
 import { newestFile, sessionsDir } from "./sessions-dir.js";
@@ -48,7 +49,12 @@ export function findLatestSession(home: string, cwd?: string): string {
   const path = newestFile(
     dir,
     (name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"),
-    (path) => cwd === undefined || readMeta(path)?.cwd === cwd,
+    // a subagent's own thread is not what "the last session" means (as in the Codex CLI)
+    (path) => {
+      const meta = readMeta(path);
+      if (meta && spawnedBy(meta)) return false;
+      return cwd === undefined || meta?.cwd === cwd;
+    },
   );
   if (path === undefined) {
     throw new SessionFileError(

@@ -1,4 +1,5 @@
 import { Box, Text } from "ink";
+import type { SessionSummary } from "../session/session-list.js";
 import { printable } from "../text/terminal-text.js";
 import type { ResumeList } from "./controller/tui-state.js";
 import { filteredSessions, relativeTime } from "./resume-list.js";
@@ -28,12 +29,19 @@ export function ResumePicker({ picker, width }: { picker: ResumeList; width: num
         return (
           <Text key={session.id} color={selected ? "cyan" : undefined} wrap="truncate-end">
             {selected ? "› " : "  "}
-            {relativeTime(session.updatedMs, now).padEnd(11)} · {printable(session.firstMessage)} ·{" "}
-            {turns} · {session.model}
+            {relativeTime(session.updatedMs, now).padEnd(11)} · {childMark(session)}
+            {printable(session.firstMessage)} · {turns} · {session.model}
           </Text>
         );
       })}
       <Text dimColor>↑↓ choose · Enter resume · Esc cancel · type to filter</Text>
     </Box>
   );
+}
+
+/** "↳ agent-1 of 019a…: ": a subagent's own thread, listed under the session that spawned it. */
+function childMark(session: SessionSummary): string {
+  const parent = session.spawnedBy;
+  if (!parent) return "";
+  return printable(`↳ ${parent.name ?? "subagent"} of ${parent.id.slice(0, 8)}…: `);
 }

@@ -38,6 +38,7 @@ export const STATUS_PRIORITY = {
   activity: 1,
   context: 10,
   terminals: 15,
+  agents: 16,
   next: 20,
   lane: 25,
   model: 30,
@@ -81,6 +82,15 @@ function planTexts(s: StatusView): string[] {
   if (windows.length === 0) return [];
   const fullest = [...windows].sort((a, b) => b.usedPercent - a.usedPercent)[0] as UsageWindow;
   return [`plan ${windows.map(short).join(" · ")}`, windows.map(short).join(" · "), short(fullest)];
+}
+
+/** `agents 2/3 running · $0.01`: running of not finished, what all subagents cost so far. */
+function agentsTexts(s: StatusView): string[] {
+  const agents = s.agents;
+  if (!agents) return [];
+  const count = `agents ${agents.running}/${agents.active}`;
+  const cost = agents.usd === undefined ? "" : ` · ${formatUsd(agents.usd)}`;
+  return [`${count} running${cost}`, `${count}${cost}`, count];
 }
 
 /** The registry, in display order. */
@@ -189,6 +199,13 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
         `${n} bg`,
       ];
     },
+  },
+  {
+    // subagents at work (docs/config.md, "Subagents"): gone when none runs or waits
+    id: "agents",
+    priority: STATUS_PRIORITY.agents,
+    color: () => "cyan",
+    render: agentsTexts,
   },
   {
     id: "cacheDrop",

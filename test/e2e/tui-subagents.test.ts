@@ -41,4 +41,20 @@ describe.skipIf(!hasTmux)("TUI in tmux: subagents", () => {
     expect(after).toMatch(/agent-1: \d+ requests?, input [\d,]+ \(cached [\d,]+, \d+%\)/);
     expect(after).toContain("warm starts: 1 of 1 subagent continued their parent's chain");
   }, 90_000);
+
+  it("the status bar counts running children while they work, then the item goes; the next message is answered", async () => {
+    // a slow child (30 parts): long enough to be seen running, however loaded the machine
+    const p = tui.open(["spawn 2: demo:slow 30"], 160, 40);
+    await p.until(() => /agents [12]\/2/.test(p.statusBar()), "the running children's item");
+    await p.until(() => p.screen().includes("Subagents finished:"), "the parent's answer");
+    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    expect(p.statusBar()).not.toContain("agents ");
+
+    p.type("and now?");
+    await p.until(() => p.screen().includes("You said: and now?"), "the next answer");
+    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    p.keys("C-c");
+    p.keys("C-c");
+    await p.until(() => !p.alive(), "the TUI to leave");
+  }, 90_000);
 });

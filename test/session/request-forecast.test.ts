@@ -65,8 +65,10 @@ describe("the next request's forecast (pure)", () => {
     expect(forecastRequest({ ...base, serviceTier: "priority" }).usd).toBeCloseTo(0.1, 10);
   });
 
-  it("the expected output is the mean of the recent responses", () => {
+  it("the expected output is the median of the recent responses: one unlike the rest does not move it", () => {
     expect(expectedOutput([])).toBe(0);
     expect(expectedOutput([100, 200, 300])).toBe(200);
+    expect(expectedOutput([120, 337, 122, 121])).toBe(121.5);
+    expect(expectedOutput([121, 122, 337, 120, 119])).toBe(121);
   });
 });

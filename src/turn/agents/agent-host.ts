@@ -2,7 +2,7 @@ import type { ResponseItem } from "../../protocol/items.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
 import type { ForkSeed, LaneOwner } from "../../session/agent-lanes.js";
 import type { AgentView } from "../../session/agent-view.js";
-import type { SessionSettings } from "../../session/api.js";
+import type { ChildThread, HistoryStore, SessionSettings } from "../../session/api.js";
 import type { FrozenToolOutputs } from "../../session/history.js";
 import type { ModelClient } from "../../session/model-client.js";
 import type { FullRequest } from "../../session/request.js";
@@ -44,6 +44,8 @@ export interface AgentHost {
   turn(): number;
   /** Throws when the subagent budget is spent (before each child request). */
   checkBudget(agent: string): void;
+  /** Where a subagent's own conversation is saved (absent: the session saves nothing). */
+  childStore?(child: ChildThread): HistoryStore;
   /** A subagent changed: the session's `agent_update` event. */
   update(view: AgentView): void;
 }

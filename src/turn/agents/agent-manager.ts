@@ -104,6 +104,7 @@ export class AgentManager {
       check();
     });
     await Promise.race([unwound, new Promise((resolve) => setTimeout(resolve, withinMs))]);
+    for (const child of this.children.values()) child.close();
   }
 
   private async spawn(

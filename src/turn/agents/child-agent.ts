@@ -4,13 +4,14 @@ import type { ForkSeed, LaneOwner } from "../../session/agent-lanes.js";
 import type { AgentStatus, AgentView } from "../../session/agent-view.js";
 import type { SessionSettings } from "../../session/api.js";
 import type { RequestFinished, RequestStarted } from "../../session/events.js";
-import { ConversationHistory, type FrozenToolOutputs } from "../../session/history.js";
+import type { FrozenToolOutputs } from "../../session/history.js";
 import type { WirePlan } from "../../session/plan.js";
 import { type FullRequest, RequestBuilder } from "../../session/request.js";
 import type { RequestForecast } from "../../session/request-forecast.js";
 import { requestUsage } from "../../session/usage.js";
 import type { ToolRouter } from "../../tools/types.js";
 import { ModelWire } from "../model-wire.js";
+import { StoredHistory } from "../stored-history.js";
 import { runTurnLoop } from "../turn-loop.js";
 import type { AgentHost } from "./agent-host.js";
 
@@ -60,22 +61,34 @@ export class ChildAgent {
   status: AgentStatus = "pending_init";
   /** Its first request as predicted at the spawn (the budget holds it until it is billed). */
   firstForecast: RequestForecast | undefined;
-  private readonly history: ConversationHistory;
+  /** Its conversation, in memory and in its own session file when the session saves. */
+  private readonly history: StoredHistory;
   private readonly builder: RequestBuilder;
   private readonly wire: ModelWire;
   private controller: AbortController | undefined;
   private readonly view: AgentView;
   private readonly tools: ToolRouter;
+  /** A request of its turn went out and has not finished. */
+  private responding = false;
 
   constructor(
     private readonly host: AgentHost,
     readonly spec: ChildSpec,
   ) {
-    this.history = new ConversationHistory(spec.history);
-    this.builder = new RequestBuilder(this.history, spec.frozen);
+    const { owner } = spec;
+    const store = host.childStore?.({
+      id: owner.id,
+      name: owner.name,
+      parent: owner.parent,
+      depth: spec.depth,
+      settings: spec.settings,
+      promptCacheKey: spec.promptCacheKey ?? host.promptCacheKey,
+    });
+    this.history = new StoredHistory(store, undefined, spec.history);
+    this.builder = new RequestBuilder(this.history.log, spec.frozen);
     this.wire = new ModelWire(spec.parentSettings);
     this.tools = spec.makeTools(this.asSource());
-    const { owner, settings } = spec;
+    const { settings } = spec;
     this.view = {
       id: owner.id,
       name: owner.name,
@@ -165,6 +178,11 @@ export class ChildAgent {
     });
   }
 
+  /** The session closed: its saved conversation's file is let go. */
+  close(): void {
+    this.history.close();
+  }
+
   /** Stop its turn (Esc, a follow-up that interrupts, close); waiting turns are the manager's. */
   interrupt(): void {
     this.controller?.abort();
@@ -196,11 +214,15 @@ export class ChildAgent {
         append: (items) => this.history.append(items),
         emit: () => {},
         onRequestStarted: (request) => {
+          this.responding = true;
           host.recorder.agentStarted(request);
           this.started(request);
           firstRequest();
         },
-        onRequestFinished: (request) => this.finished(host.recorder.agentFinished(request)),
+        onRequestFinished: (request) => {
+          this.responding = request.outcome === "aborted";
+          this.finished(host.recorder.agentFinished(request));
+        },
         ...(host.maxToolRounds ? { maxToolRounds: host.maxToolRounds } : {}),
         beforeSample: async () => {
           host.checkBudget(this.spec.owner.name);
@@ -214,6 +236,8 @@ export class ChildAgent {
     } catch (error) {
       if (signal.aborted) {
         this.status = this.status === "shutdown" ? "shutdown" : "interrupted";
+        if (this.responding) this.view.stoppedResponses = (this.view.stoppedResponses ?? 0) + 1;
+        this.responding = false;
         return;
       }
       this.view.error = errorMessage(error);
@@ -231,6 +255,8 @@ export class ChildAgent {
       bytesSent: request.bytesSent,
       itemsSent: request.itemsSent,
     };
+    // its first request is on the wire: /agents and the status bar see how it started
+    this.host.update(this.snapshot());
   }
 
   private finished(request: RequestFinished): void {

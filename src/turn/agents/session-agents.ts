@@ -65,6 +65,7 @@ export function sessionAgents(parts: SessionAgentParts): {
     },
     dropLanes: (agent) => parts.lanes.dropAgent(agent),
     turn: parts.turn,
+    ...(options.childStore ? { childStore: options.childStore } : {}),
     checkBudget: () => manager?.checkBudget(),
     update: (view) => {
       parts.update(view);

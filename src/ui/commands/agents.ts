@@ -1,4 +1,5 @@
 import { formatUsd } from "../../models/cost.js";
+import type { AgentView } from "../../session/agent-view.js";
 import { printable } from "../../text/terminal-text.js";
 import { compactNumber, percent } from "../request-labels.js";
 import { info, type SlashCommand } from "./types.js";
@@ -56,5 +57,18 @@ export const agentsCommand: SlashCommand = {
         cell(agent.status === "errored" ? agent.error : agent.lastMessage),
       ]),
     });
+    const stopped = agents.filter((agent) => (agent.stoppedResponses ?? 0) > 0);
+    if (stopped.length > 0) ctx.print(info(stoppedNote(stopped)));
   },
 };
+
+/** What stopping cost: the responses stopped mid-stream are generated and billed to their end. */
+function stoppedNote(agents: readonly AgentView[]): string {
+  const which = agents
+    .map(
+      (agent) =>
+        `${agent.name} (${agent.stoppedResponses} response${agent.stoppedResponses === 1 ? "" : "s"})`,
+    )
+    .join(", ");
+  return `Stopped mid-response: ${which}. No cancel exists for a streaming response: the server generates and bills each to its end, and its tokens are not in the figures above.`;
+}

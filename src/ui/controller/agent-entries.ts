@@ -3,17 +3,18 @@ import { type AgentView, isFinalStatus } from "../../session/agent-view.js";
 import { printable } from "../../text/terminal-text.js";
 import { describeForecast } from "../cost-labels.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
-import { append, type UiState } from "./ui-state.js";
+import { type AgentsActivity, append, type UiState, withStatus } from "./ui-state.js";
 
 /**
  * A subagent changed: the transcript says when it starts (its task, and what its first
  * request is predicted to cost when it runs on another model or effort) and when it ends
- * (its answer or error, requests, cached share, cost). `/agents` lists them all.
+ * (its answer or error, requests, cached share, cost); the status bar counts the ones that
+ * run or wait. `/agents` lists them all.
  */
 export function onAgentUpdate(state: UiState, view: AgentView): UiState {
-  const before = state.agentStatus?.[view.id];
-  const agentStatus = { ...state.agentStatus, [view.id]: view.status };
-  const next = { ...state, agentStatus };
+  const before = state.agents?.[view.id]?.status;
+  const agents = { ...state.agents, [view.id]: view };
+  const next = withStatus({ ...state, agents }, { agents: agentsActivity(Object.values(agents)) });
   const entries: TranscriptEntryBody[] = [];
   if (before === undefined) entries.push(startedEntry(view));
   if (before !== view.status && isFinalStatus(view.status) && view.status !== "shutdown") {
@@ -24,6 +25,18 @@ export function onAgentUpdate(state: UiState, view: AgentView): UiState {
     });
   }
   return append(next, entries);
+}
+
+/** How many subagents run and wait, and what they all cost so far (pure); none active: undefined. */
+export function agentsActivity(views: readonly AgentView[]): AgentsActivity | undefined {
+  const active = views.filter((view) => !isFinalStatus(view.status));
+  if (active.length === 0) return undefined;
+  const priced = views.filter((view) => view.usd !== undefined);
+  return {
+    running: active.filter((view) => view.status === "running").length,
+    active: active.length,
+    ...(priced.length > 0 ? { usd: priced.reduce((sum, view) => sum + (view.usd ?? 0), 0) } : {}),
+  };
 }
 
 function startedEntry(view: AgentView): TranscriptEntryBody {

@@ -88,8 +88,7 @@ export class TuiController {
 
   /** Subagents run or wait for a slot (Esc stops them even between turns). */
   get childrenRunning(): boolean {
-    const statuses = Object.values(this.store.getState().agentStatus ?? {});
-    return statuses.some((status) => status === "running" || status === "pending_init");
+    return this.store.getState().status.agents !== undefined;
   }
 
   dispatch(action: UiAction) {

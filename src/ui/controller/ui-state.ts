@@ -1,7 +1,7 @@
 import type { UsageFigures } from "../../protocol/events.js";
 import type { PlanUsage } from "../../protocol/plan-usage.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
-import type { AgentStatus } from "../../session/agent-view.js";
+import type { AgentView } from "../../session/agent-view.js";
 import type { NextRequestPreview, RequestMode } from "../../session/events.js";
 import type { CacheDrop } from "../cache-drop.js";
 import type { ComposedMessage } from "../input/paste-collapse.js";
@@ -51,6 +51,17 @@ export interface StatusState {
   cost?: { sessionUsd: number; lastUsd?: number; noPrice?: string };
   /** The Codex backend's plan windows as its last response reported them. */
   planUsage?: PlanUsage;
+  /** Subagents running or waiting for a slot, and what all of the session's cost (none: idle). */
+  agents?: AgentsActivity;
+}
+
+/** The status bar's subagent item: `agents 2/3 · $0.01` (2 running of 3 not finished). */
+export interface AgentsActivity {
+  running: number;
+  /** Running plus waiting for a free slot (`[agents] max_threads`). */
+  active: number;
+  /** US dollars over every subagent's priced requests; undefined: none priced yet. */
+  usd?: number;
 }
 
 /** The transcript and status bar's facts (the reducer in state.ts updates them). */
@@ -65,8 +76,8 @@ export interface UiState {
   steers: PendingSteer[];
   /** The last command's whole output (the transcript shows it cut to the screen). */
   lastOutput?: { command: string; output: string };
-  /** Each subagent's last status seen (the transcript says when it starts and ends). */
-  agentStatus?: Record<string, AgentStatus>;
+  /** Each subagent as last seen, by id (the transcript says when it starts and ends). */
+  agents?: Record<string, AgentView>;
 }
 
 export function initialState(options: { model?: string; contextWindow?: number } = {}): UiState {
