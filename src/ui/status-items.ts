@@ -113,7 +113,7 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     id: "forecast",
     priority: STATUS_PRIORITY.forecast,
     color: () => "cyan",
-    render: (s) => (s.next?.forecast ? [describeForecast(s.next.forecast)] : []),
+    render: (s) => (s.next?.forecast ? [describeForecast(s.next.forecast, s.costDisplay)] : []),
   },
   {
     id: "prev",
@@ -156,7 +156,7 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     id: "cost",
     priority: STATUS_PRIORITY.cost,
     render: (s) => {
-      if (!s.cost) return [];
+      if (!s.cost || s.costDisplay === "plan") return []; // the plan item says what a plan counts
       if (s.cost.noPrice) return [`no price for ${s.cost.noPrice}`, "no price"];
       const session = formatUsd(s.cost.sessionUsd);
       const last = s.cost.lastUsd === undefined ? "" : ` · last ${formatUsd(s.cost.lastUsd)}`;
