@@ -12,6 +12,7 @@ import { resumeHint } from "../launch/resume-hint.js";
 import { knownContextWindow, loadRunConfig } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
 import { isDirectory } from "../launch/working-directory.js";
+import { costDisplayFor } from "../session/cost-display.js";
 import { listSessions } from "../session/session-list.js";
 import type { SessionSource, TuiLaunchOptions } from "../ui/contract.js";
 import { yieldToKeys } from "../ui/controller/yield-to-keys.js";
@@ -187,6 +188,8 @@ export async function runInteractive(
       },
       ...(runtime().configNotice ? { configNotice: runtime().configNotice } : {}),
       version: runtime().version,
+      // a ChatGPT plan is shown what it counts (tokens, plan usage), never dollars
+      costDisplay: costDisplayFor(runtime().provider.credentials?.kind),
       ...(runtime().contextWindow ? { contextWindow: runtime().contextWindow } : {}),
       contextWindowFor: (model) =>
         runtime().config.model_context_window ?? knownContextWindow(model),

@@ -13,11 +13,15 @@ export interface BackendCaller {
   planType: string;
 }
 
-/** A refusal as the backend sends it: a status and a `{"detail": …}` body. */
+/** A refusal as the backend sends it: a status and a `{"detail": …}` body (and its error code, when it has one). */
 export interface BackendRefusal {
   status: number;
   detail: string;
+  code?: string;
 }
+
+/** The error code of a 401 for an access token past its `exp` (as the backend's error bodies carry it). */
+export const TOKEN_EXPIRED = "token_expired";
 
 export type TokenVerifier = (jwt: string) => boolean;
 
@@ -35,7 +39,7 @@ export function backendCaller(
   }
   const exp = payload.exp;
   if (typeof exp !== "number" || exp * 1000 <= nowMs) {
-    return { status: 401, detail: "The access token has expired." };
+    return { status: 401, detail: "The access token has expired.", code: TOKEN_EXPIRED };
   }
   const auth = (payload[AUTH_CLAIMS] ?? {}) as Record<string, unknown>;
   const accountId = auth.chatgpt_account_id;

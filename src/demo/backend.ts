@@ -7,6 +7,7 @@ import {
   type BackendRefusal,
   backendCaller,
   isRefusal,
+  TOKEN_EXPIRED,
   type TokenVerifier,
 } from "./backend-token.js";
 import { PlanUsageBook, type TokenUse, usageLimitBody } from "./backend-usage.js";
@@ -23,6 +24,9 @@ export const BACKEND_RESPONSES_PATH = `${BACKEND_PREFIX}/responses`;
 export const BACKEND_MODELS_PATH = `${BACKEND_PREFIX}/models`;
 /** The workspaces the token may act for: the Codex CLI asks before its first request. */
 export const ACCOUNTS_CHECK_PATH = "/backend-api/wham/accounts/check";
+/** The backend's words for an expired access token (its 401 body's `error.message`). */
+const TOKEN_EXPIRED_MESSAGE =
+  "Provided authentication token is expired. Please try signing in again.";
 /** A user message with this text is answered with the 429 (the limit is not spent by it). */
 export const USAGE_LIMIT_PHRASE = "demo:usage-limit";
 
@@ -46,7 +50,13 @@ export class DemoBackend {
   clockAheadMs = 0;
   /** Each request or upgrade refused for its token or account, in order. */
   readonly refusals: BackendRefusal[] = [];
-  private readonly issued = new Set<string>();
+  /** Each turn-state value issued, and the thread (`thread-id`) whose turn it routes. */
+  private readonly issued = new Map<string, string>();
+  /**
+   * Requests and upgrades that sent a turn state this backend did not issue to their thread
+   * (another thread's, or none it knows): not routed by it, answered with a fresh one.
+   */
+  misroutedTurnStates = 0;
   private limitNext = false;
 
   constructor(
@@ -73,13 +83,34 @@ export class DemoBackend {
     return store === false ? undefined : { status: 400, detail: "Store must be set to false" };
   }
 
-  /** The turn state to answer with: the request's own when the demo issued it, else a new one. */
+  /**
+   * The turn state to answer with: the request's own when the demo issued it to the same
+   * thread (it routes that thread's turn), else a new one bound to the request's thread — a
+   * value replayed from another thread is not routed by (and counted in `misroutedTurnStates`).
+   */
   turnState(req: IncomingMessage): string {
     const sent = header(req, TURN_STATE_HEADER);
-    if (sent && this.issued.has(sent)) return sent;
+    const thread = header(req, "thread-id") ?? "";
+    if (sent && this.issued.get(sent) === thread) return sent;
+    if (sent) this.misroutedTurnStates++;
     const fresh = `ts_${randomUUID()}`;
-    this.issued.add(fresh);
+    this.issued.set(fresh, thread);
     return fresh;
+  }
+
+  /**
+   * A request frame on an open socket whose upgrade token has expired since (or was never
+   * valid): the backend's wrapped error frame — `status` 401 and the error body it sends over
+   * HTTP (`token_expired`, "Provided authentication token is expired…"), which the Codex CLI
+   * reads as a 401 and answers with one refresh and a new connection.
+   */
+  socketRefusal(req: IncomingMessage): Record<string, unknown> | undefined {
+    const who = this.caller(req);
+    if (!isRefusal(who)) return undefined;
+    const expired = who.code === TOKEN_EXPIRED;
+    const message = expired ? TOKEN_EXPIRED_MESSAGE : who.detail;
+    const error = { message, type: null, code: who.code ?? null, param: null };
+    return { type: "error", status: who.status, error };
   }
 
   /** The next request of any account gets the 429 (a test hook). */

@@ -75,7 +75,8 @@ export function serveWebSocket(
       );
       return;
     }
-    const refused = site && backendRefusalFrame(site, body);
+    // the token is checked on every frame: one that expired since the upgrade is refused
+    const refused = site && (site.backend.socketRefusal(req) ?? backendRefusalFrame(site, body));
     if (refused) {
       ws.send(JSON.stringify(refused));
       return;

@@ -1,6 +1,7 @@
 import { formatUsd } from "../models/cost.js";
 import { groupedNumber } from "../text/grouped-number.js";
 import type { AgentView } from "./agent-view.js";
+import type { CostDisplay } from "./cost-display.js";
 import type { LedgerRow } from "./ledger-row.js";
 
 /** What one subagent cost (the exit summary, `mini-codex ledger`). */
@@ -77,23 +78,28 @@ const pct = (part: number, whole: number) =>
  * (cached 9 344, 95%), output 240, $0.0031 · warm start"; "warm starts: 4 of 4 subagents
  * continued their parent's chain, saving $0.012 (37 376 cached tokens on their first requests)".
  */
-export function formatAgentBills(bills: readonly AgentBill[]): string[] {
+export function formatAgentBills(
+  bills: readonly AgentBill[],
+  display: CostDisplay = "dollars",
+): string[] {
   if (bills.length === 0) return [];
   const count = groupedNumber;
+  const dollars = display === "dollars";
   const lines = bills.map((bill) => {
-    const cost = bill.usd === undefined ? "no price" : formatUsd(bill.usd);
+    const price = bill.usd === undefined ? ", no price" : `, ${formatUsd(bill.usd)}`;
+    const cost = dollars ? price : "";
     const start = !bill.first
       ? ""
       : bill.first.incremental
         ? " · warm start"
         : ` · cold start (${bill.first.reason ?? "full"})`;
-    return `${bill.name}: ${bill.requests} request${bill.requests === 1 ? "" : "s"}, input ${count(bill.inputTokens)} (cached ${count(bill.cachedTokens)}, ${pct(bill.cachedTokens, bill.inputTokens)}), output ${count(bill.outputTokens)}, ${cost}${start}`;
+    return `${bill.name}: ${bill.requests} request${bill.requests === 1 ? "" : "s"}, input ${count(bill.inputTokens)} (cached ${count(bill.cachedTokens)}, ${pct(bill.cachedTokens, bill.inputTokens)}), output ${count(bill.outputTokens)}${cost}${start}`;
   });
   const warm = bills.filter((bill) => bill.first?.incremental);
   const cached = warm.reduce((sum, bill) => sum + (bill.first?.cachedTokens ?? 0), 0);
   const priced = warm.filter((bill) => bill.first?.savedUsd !== undefined);
   const saved = priced.reduce((sum, bill) => sum + (bill.first?.savedUsd ?? 0), 0);
-  const saving = priced.length > 0 ? `saving ${formatUsd(saved)} (` : "(";
+  const saving = dollars && priced.length > 0 ? `saving ${formatUsd(saved)} (` : "(";
   lines.push(
     `warm starts: ${warm.length} of ${bills.length} subagent${bills.length === 1 ? "" : "s"} continued their parent's chain, ${saving}${count(cached)} cached tokens on their first requests)`,
   );
@@ -101,8 +107,8 @@ export function formatAgentBills(bills: readonly AgentBill[]): string[] {
 }
 
 /** A subagent in one line: "agent-1 (fork, completed) — 2 requests, 95% cached, $0.0021: <its answer>". */
-export function describeAgent(view: AgentView): string {
-  const cost = view.usd === undefined ? "" : `, ${formatUsd(view.usd)}`;
+export function describeAgent(view: AgentView, display: CostDisplay = "dollars"): string {
+  const cost = view.usd === undefined || display === "plan" ? "" : `, ${formatUsd(view.usd)}`;
   const figures = `${view.requests} request${view.requests === 1 ? "" : "s"}, ${pct(view.cachedTokens, view.inputTokens)} cached${cost}`;
   const said = view.status === "errored" ? view.error : view.lastMessage;
   const text = said?.trim() ? `: ${said.trim()}` : "";

@@ -12,6 +12,7 @@ import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js
 import type { TransportKind } from "../transport/types.js";
 import type { AgentLimits, AgentView } from "./agent-view.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
+import type { CostDisplay } from "./cost-display.js";
 import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
 import type { PlanUsageAttribution } from "./plan-usage-attribution.js";
 
@@ -219,6 +220,8 @@ export interface SessionStatus {
   };
   /** The Codex backend's plan windows and each turn's share of them (absent elsewhere). */
   planUsage?: PlanUsageAttribution;
+  /** Dollars (an API key pays per token) or what a ChatGPT plan counts (`costDisplayFor`). */
+  costDisplay: CostDisplay;
   next: NextRequestPreview;
   /** The session's subagents, in spawn order (their bill: requests, tokens, cost, savings). */
   agents?: AgentView[];

@@ -1,10 +1,12 @@
 import type { ServerEvent } from "../protocol/events.js";
+import type { TurnState } from "../transport/codex-backend.js";
 import type { LaneRoute } from "../transport/types.js";
 import type { SocketSteering } from "./socket-steering.js";
 
 /**
  * How one attempt's stream is read: on its lane's `stream_id` (noting a server that did not
- * echo it), and with socket steering, on past a steered end while steering is unsettled.
+ * echo it), with its owner's turn state (the Codex backend), and with socket steering, on
+ * past a steered end while steering is unsettled.
  */
 export class AttemptRoute {
   /** The response's first event did not echo the lane's `stream_id`. */
@@ -12,8 +14,12 @@ export class AttemptRoute {
   /** What the transport is given; undefined: the connection's default lane, no steering. */
   readonly lane: LaneRoute | undefined;
 
-  constructor(streamId: string | undefined, steering: SocketSteering | undefined) {
-    const route: LaneRoute = {};
+  constructor(
+    streamId: string | undefined,
+    steering: SocketSteering | undefined,
+    turnState?: TurnState,
+  ) {
+    const route: LaneRoute = turnState ? { turnState } : {};
     if (streamId) {
       route.streamId = streamId;
       route.onIgnored = () => {
@@ -21,6 +27,6 @@ export class AttemptRoute {
       };
     }
     if (steering) route.keepReading = (event: ServerEvent) => steering.keepReading(event);
-    this.lane = streamId || steering ? route : undefined;
+    this.lane = streamId || steering || turnState ? route : undefined;
   }
 }

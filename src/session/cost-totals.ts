@@ -1,4 +1,5 @@
 import { formatUsd } from "../models/cost.js";
+import { type CostDisplay, PLAN_COST_NOTE } from "./cost-display.js";
 import type { RequestFinished } from "./events.js";
 
 /** What a ledger row says about cost (the ledger's own columns; src/session/ledger-row.ts). */
@@ -58,9 +59,11 @@ export function addRequestCost(
 
 /**
  * One line for a cost: "$4.80 (misses cost $1.12; caching saved $3.20)", naming the models
- * without a price ("no price for demo-model": their tokens are counted, never priced).
+ * without a price ("no price for demo-model": their tokens are counted, never priced); a plan
+ * user's: what the plan counts instead (`display`, docs/config.md).
  */
-export function formatLedgerCost(cost: LedgerCost): string {
+export function formatLedgerCost(cost: LedgerCost, display: CostDisplay = "dollars"): string {
+  if (display === "plan") return PLAN_COST_NOTE;
   const priced = Object.keys(cost.byModel).length > 0;
   const parts: string[] = [];
   if (priced) {

@@ -43,12 +43,18 @@ export type Recovery =
   | { kind: "http_for_good" }
   /** Refused on a healthy socket (rate limit): wait, then send the same plan again. */
   | { kind: "retry_same"; delayMs: number }
-  /** Drop the socket; resend in full on a new one (after `delayMs`). */
-  | { kind: "reconnect"; reason: string; delayMs: number }
+  /**
+   * Drop the socket; resend in full on a new one (after `delayMs`); `refreshToken`: the socket's
+   * token was refused, refresh it once first.
+   */
+  | { kind: "reconnect"; reason: string; delayMs: number; refreshToken?: true }
   /** HTTP: resend (always full) after `delayMs`. */
   | { kind: "retry"; delayMs: number }
   /** Give up; `exhausted` names the retry count that ran out, if that is why. */
-  | { kind: "fail"; exhausted?: "stream_max_retries" | "request_max_retries" };
+  | { kind: "fail"; exhausted?: ExhaustedLimit };
+
+/** The retry count that ran out. */
+export type ExhaustedLimit = "stream_max_retries" | "request_max_retries" | undefined;
 
 export interface RecoveryContext {
   transport: "ws" | "http";
@@ -59,6 +65,8 @@ export interface RecoveryContext {
   /** Whether any event of the failed response had arrived. */
   streamStarted: boolean;
   retryAfterMs?: number;
+  /** Whether this request already refreshed the sign-in after a 401 on its socket. */
+  tokenRefreshed?: boolean;
   /** Backoff for retry number n (0-based). */
   backoff(n: number): number;
 }
@@ -67,12 +75,13 @@ export interface RecoveryContext {
 export function recoveryContext(
   error: unknown,
   transport: "ws" | "http",
-  retries: number,
+  budget: { retries(transport: "ws" | "http"): number; tokenRefreshed: boolean },
   limits: { streamMaxRetries: number; requestMaxRetries: number },
 ): RecoveryContext {
   return {
     transport,
-    retries,
+    retries: budget.retries(transport),
+    tokenRefreshed: budget.tokenRefreshed,
     streamMaxRetries: limits.streamMaxRetries,
     requestMaxRetries: limits.requestMaxRetries,
     streamStarted: error instanceof TransportError && error.streamStarted,
@@ -82,6 +91,9 @@ export function recoveryContext(
     backoff: (n) => backoffDelayMs(n),
   };
 }
+
+/** The ledger's reason for the full request sent on a new socket after a 401 refreshed the sign-in. */
+export const TOKEN_REFRESHED = "token_refreshed";
 
 /** The longest `Retry-After` honoured: a longer one is waited this long (then the budget decides). */
 export const RETRY_AFTER_MAX_MS = 60_000;
@@ -128,6 +140,11 @@ export function recoveryFor(failure: Failure, ctx: RecoveryContext): Recovery {
         exhausted: ctx.streamStarted ? "stream_max_retries" : "request_max_retries",
       };
     }
+    case "socket_unauthorized":
+      // the Codex CLI refreshes once on a 401 and sends again; never a second time
+      return ctx.tokenRefreshed
+        ? { kind: "fail" }
+        : { kind: "reconnect", reason: TOKEN_REFRESHED, delayMs: 0, refreshToken: true };
     case "aborted":
     case "usage_limit":
     case "auth":
@@ -145,4 +162,23 @@ export function asRequestError(error: unknown, signal: AbortSignal | undefined):
   const kind = failureKind(error, signal);
   if (kind === "aborted") return new ModelRequestError("interrupted", true);
   return new ModelRequestError(errorMessage(error), false);
+}
+
+/**
+ * The error a request that gives up ends with: its own (`asRequestError`), or, when a limit ran
+ * out (`why`: the chain's time or a retry count), the budget's "gave up after N attempts" text.
+ */
+export function givenUp(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  budget: { giveUp(message: string, why: "time" | NonNullable<ExhaustedLimit>): string },
+  why: "time" | ExhaustedLimit,
+): ModelRequestError {
+  const failure = asRequestError(error, signal);
+  if (why === "time") {
+    const message = error instanceof Error ? error.message : String(error);
+    return new ModelRequestError(budget.giveUp(message, "time"), false);
+  }
+  if (why) return new ModelRequestError(budget.giveUp(failure.message, why), false);
+  return failure;
 }

@@ -1,9 +1,12 @@
+import type { TurnState } from "../transport/codex-backend.js";
 import type { ResponsesTransport } from "../transport/types.js";
 import type { Lane } from "./lanes.js";
 
 /** What the model client needs from a WebSocket transport. */
 export interface SocketTransport extends ResponsesTransport {
-  connect(signal?: AbortSignal): Promise<void>;
+  connect(signal?: AbortSignal, turnState?: TurnState): Promise<void>;
+  /** A 401 error frame refused the open socket's token: drop it, refresh the token once. */
+  refreshAfterUnauthorized(): Promise<void>;
   readonly connectionId: string | undefined;
   readonly openedAt: number | undefined;
   /** Distinct `stream_id`s the current connection has carried. */

@@ -1,11 +1,13 @@
+import { errorMessage, redactError } from "../protocol/error-message.js";
 import type { ResponsesRequest } from "../protocol/request.js";
 import { rememberingTokens } from "../transport/bearer.js";
-import { TurnState } from "../transport/codex-backend.js";
+import { type TurnScope, TurnStates } from "../transport/codex-backend.js";
 import { HttpTransport } from "../transport/http.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import { WebSocketTransport } from "../transport/websocket.js";
 import { type LaneOwner, previewAgentStart } from "./agent-lanes.js";
 import type { ProviderSettings } from "./api.js";
+import { ModelRequestError } from "./failures.js";
 import {
   LaneSockets,
   laneBudgetSpent,
@@ -37,8 +39,8 @@ export interface LaneTransportOptions {
  */
 export class LaneTransports {
   readonly sockets: LaneSockets;
-  /** The Codex backend's turn state, one for the session's transports (the turn enters it). */
-  readonly turnState = new TurnState();
+  /** The Codex backend's turn states: the session's and each subagent's (a request enters its owner's). */
+  readonly turnStates = new TurnStates();
   private http?: ResponsesTransport;
   private useHttp: boolean;
   private readonly endpoint: ProviderEndpoint;
@@ -55,7 +57,6 @@ export class LaneTransports {
       ...options,
       credentials: this.tokens?.credentials,
       threadId: options.threadId ?? options.sessionId,
-      turnState: this.turnState,
     });
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
@@ -78,17 +79,22 @@ export class LaneTransports {
     this.http?.close();
   }
 
-  /** The lane for `body` and the transport (and connection) its next attempt goes out on. */
+  /**
+   * The lane for `body`, the transport (and connection) its next attempt goes out on, and the
+   * turn state of `scope` (its owner's turn: a new turn starts without one), which a socket
+   * opened for it carries on the upgrade.
+   */
   async pick(
     body: ResponsesRequest,
-    signal: AbortSignal | undefined,
-    owner?: LaneOwner,
+    { signal, agent: owner }: { signal?: AbortSignal | undefined; agent?: LaneOwner | undefined },
+    scope: TurnScope,
   ): Promise<AttemptTarget> {
     const lanes = this.options.lanes;
     const lane = lanes.select(body, owner);
+    const turnState = this.turnStates.enter(scope);
     if (this.useHttp) {
       this.http ??= (this.options.createHttp ?? ((e) => new HttpTransport(e)))(this.endpoint);
-      return { lane, transport: this.http, connection: undefined, streamId: undefined };
+      return { lane, transport: this.http, connection: undefined, streamId: undefined, turnState };
     }
     const socket = this.sockets.socketFor(lane);
     const openedAt = socket.openedAt;
@@ -101,8 +107,18 @@ export class LaneTransports {
     const streamId = this.sockets.streamIdFor(lane);
     // the connection's lane budget is spent: its lanes reconnect
     if (laneBudgetSpent(socket, streamId)) socket.close();
-    await socket.connect(signal);
-    return { lane, transport: socket, connection: socket.connectionId, streamId };
+    await socket.connect(signal, turnState);
+    return { lane, transport: socket, connection: socket.connectionId, streamId, turnState };
+  }
+
+  /** A 401 on `socket` refused its token: refresh it once (the socket drops); a refused refresh ends the turn saying what to do. */
+  async refreshSignIn(socket: SocketTransport): Promise<void> {
+    try {
+      await socket.refreshAfterUnauthorized();
+    } catch (error) {
+      redactError(error, this.secrets());
+      throw new ModelRequestError(errorMessage(error), false);
+    }
   }
 
   /** WebSockets are done for this session: HTTP from now on, said once. */

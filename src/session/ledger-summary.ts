@@ -1,4 +1,5 @@
 import { type AgentBill, agentBillsOfLedger, formatAgentBills } from "./agent-bill.js";
+import { type CostDisplay, costDisplayOfRows } from "./cost-display.js";
 import { formatLedgerCost, type LedgerCost, ledgerCost } from "./cost-totals.js";
 import { type LedgerRow, WARMUP_TURN } from "./ledger-row.js";
 import {
@@ -36,6 +37,8 @@ export interface LedgerSummary {
   inBandEfforts: Record<string, number>;
   /** US dollars over the priced requests, per model; models whose requests had no price. */
   cost: LedgerCost;
+  /** Dollars, or what a ChatGPT plan counts (plan usage in the rows: `costDisplayOfRows`). */
+  costDisplay: CostDisplay;
   /** Each subagent's bill (its requests are counted above too). */
   agents: AgentBill[];
   /** The Codex backend's plan windows and each turn's share (no `latest`: none reported). */
@@ -67,6 +70,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     models: {},
     inBandEfforts: {},
     cost: ledgerCost(rows),
+    costDisplay: costDisplayOfRows(rows),
     agents: agentBillsOfLedger(rows),
     planUsage: attributePlanUsage(rows),
   };
@@ -111,8 +115,8 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `sent ${summary.bytesSent} bytes, ${summary.itemsSent} items`,
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
     ...serverCacheLines(summary.serverCache, pairs),
-    `cost: ${formatLedgerCost(summary.cost)}`,
-    ...agentLines(summary.agents),
+    `cost: ${formatLedgerCost(summary.cost, summary.costDisplay)}`,
+    ...agentLines(summary.agents, summary.costDisplay),
     ...planUsageLines(summary.planUsage),
   ].join("\n");
 }
@@ -126,7 +130,7 @@ function warmups(count: number): string {
   return count === 0 ? "" : `, ${count} warm-up${count > 1 ? "s" : ""}`;
 }
 
-function agentLines(agents: readonly AgentBill[]): string[] {
-  const lines = formatAgentBills(agents);
+function agentLines(agents: readonly AgentBill[], display: CostDisplay): string[] {
+  const lines = formatAgentBills(agents, display);
   return lines.length === 0 ? [] : ["subagents:", ...lines.map((line) => `  ${line}`)];
 }

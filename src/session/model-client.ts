@@ -11,6 +11,7 @@ import type { RequestOutcome } from "./events.js";
 import {
   asRequestError,
   failureKind,
+  givenUp,
   ModelRequestError,
   outcomeOf,
   recoveryContext,
@@ -34,6 +35,7 @@ import {
   describeFinish,
   refuseStoredRequest,
   type SampleCall,
+  turnScopeOf,
 } from "./wire-attempt.js";
 
 export { ModelRequestError } from "./failures.js";
@@ -137,11 +139,10 @@ export class ModelClient {
     for (;;) {
       if (call.signal?.aborted) throw new ModelRequestError("interrupted", true);
       if (call.warmup && this.transports.overHttp) return { responseId: "", items: [] };
-      this.transports.turnState.enter(call.turn); // a new turn starts without a turn state
       lanes.applyEpochLimit();
       let target: AttemptTarget;
       try {
-        target = await this.transports.pick(call.build().body, call.signal, call.agent);
+        target = await this.transports.pick(call.build().body, call, turnScopeOf(call));
       } catch (error) {
         redactError(error, this.secrets);
         if (error instanceof WebSocketUnavailable) {
@@ -178,7 +179,7 @@ export class ModelClient {
       const steering = call.steerable
         ? this.steering.open(transport, lookupModel(wire.model), warmup)
         : undefined;
-      const route = new AttemptRoute(target.streamId, steering);
+      const route = new AttemptRoute(target.streamId, steering, target.turnState);
       const timing: StreamTiming & { startedAt: number; now: () => number } = {
         startedAt: this.now(),
         now: this.now,
@@ -255,8 +256,7 @@ export class ModelClient {
     const chain = lane.chain;
     const { provider } = this.options;
     const kind = failureKind(error, call.signal);
-    const retries = budget.retries(transport.kind);
-    const recovery = recoveryFor(kind, recoveryContext(error, transport.kind, retries, provider));
+    const recovery = recoveryFor(kind, recoveryContext(error, transport.kind, budget, provider));
     const message = error instanceof Error ? error.message : String(error);
     const delayMs = "delayMs" in recovery ? recovery.delayMs : 0;
     const outOfTime = recovery.kind !== "fail" && budget.outOfTime(delayMs);
@@ -266,19 +266,18 @@ export class ModelClient {
       const socket = transport.kind === "ws" ? (transport as SocketTransport) : undefined;
       const dropped = socket !== undefined && socket.connectionId !== connection;
       chain.failed(dropped ? "reconnected" : undefined);
-      const failure = asRequestError(error, call.signal);
-      if (outOfTime) throw new ModelRequestError(budget.giveUp(message, "time"), false);
-      if (recovery.kind === "fail" && recovery.exhausted) {
-        throw new ModelRequestError(budget.giveUp(failure.message, recovery.exhausted), false);
-      }
-      throw failure;
+      const why = outOfTime ? "time" : recovery.kind === "fail" ? recovery.exhausted : undefined;
+      throw givenUp(error, call.signal, budget, why);
     }
     budget.spend(transport.kind);
     if (recovery.kind === "retry_same") {
       chain.retrySame();
       this.options.lanes.uncount(lane);
     } else chain.failed(recovery.kind === "reconnect" ? recovery.reason : undefined);
-    if (recovery.kind === "reconnect" && transport.kind === "ws") transport.close();
+    if (recovery.kind === "reconnect" && recovery.refreshToken) {
+      budget.tokenRefreshed = true;
+      await this.transports.refreshSignIn(transport as SocketTransport);
+    } else if (recovery.kind === "reconnect" && transport.kind === "ws") transport.close();
     if (recovery.kind === "fallback_http") {
       this.transports.fallBackToHttp(`WebSocket unavailable (${message})`);
       return;

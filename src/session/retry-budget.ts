@@ -20,6 +20,8 @@ export class RetryBudget {
   private readonly spent: Record<TransportKind, number> = { ws: 0, http: 0 };
   private attemptCount = 0;
   private readonly startedAt: number;
+  /** A 401 on the request's socket refreshed the sign-in (once per request, never twice). */
+  tokenRefreshed = false;
 
   constructor(
     private readonly limits: RetryLimits,

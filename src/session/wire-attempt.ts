@@ -4,7 +4,7 @@ import type { ServerEvent } from "../protocol/events.js";
 import { toHttpBody } from "../protocol/http-body.js";
 import type { PlanUsage } from "../protocol/plan-usage.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
-import type { TurnState } from "../transport/codex-backend.js";
+import type { TurnScope, TurnState } from "../transport/codex-backend.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
 import { agentTagOf, type LaneOwner } from "./agent-lanes.js";
 import type { ProviderSettings } from "./api.js";
@@ -30,6 +30,8 @@ export interface SampleCall {
   steerable?: boolean;
   /** A subagent's request: its own lanes, the first forked from its parent's head. */
   agent?: LaneOwner;
+  /** A subagent's own turn (1, 2, … of that agent; `turn` is the session's it started in). */
+  agentTurn?: number;
   signal?: AbortSignal;
   onEvent(event: ServerEvent): void;
   /** An attempt failed and will be retried: drop anything half-streamed. */
@@ -38,9 +40,11 @@ export interface SampleCall {
   onRequestFinished(request: RequestFinished): void;
 }
 
-/** Where one attempt goes: the lane, its transport and connection, its `stream_id`. */
+/** Where one attempt goes: the lane, its transport and connection, its `stream_id`, its owner's turn state. */
 export interface AttemptTarget {
   lane: Lane;
+  /** The Codex backend's turn state of the request's owner and turn (a new turn starts without one). */
+  turnState: TurnState;
   transport: ResponsesTransport;
   connection: string | undefined;
   streamId: string | undefined;
@@ -100,6 +104,15 @@ function effortFacts(
   return { ...(effort ? { effort } : {}), ...(update ? { effortUpdate: update } : {}) };
 }
 
+/**
+ * Whose turn state a request sends (pure): a subagent's own turn, else the session's. A child
+ * still running from the session's turn N keeps its value through the session's turn N+1.
+ */
+export function turnScopeOf(call: Pick<SampleCall, "turn" | "agent" | "agentTurn">): TurnScope {
+  if (!call.agent) return { owner: "", turn: call.turn };
+  return { owner: call.agent.id, turn: call.agentTurn ?? call.turn };
+}
+
 /** The ledger line of one attempt once it ended: its outcome, timings, id and usage. */
 export function describeFinish(
   started: RequestStarted,
@@ -141,7 +154,6 @@ export function providerEndpoint(options: {
   credentials?: BearerCredentials | undefined;
   sessionId: string;
   threadId: string;
-  turnState: TurnState;
   version: string;
 }): ProviderEndpoint {
   const { provider } = options;
@@ -149,9 +161,7 @@ export function providerEndpoint(options: {
   return {
     baseUrl: provider.baseUrl,
     ...(credentials ? { credentials } : {}),
-    ...(provider.codexBackend
-      ? { backend: { threadId: options.threadId, turnState: options.turnState } }
-      : {}),
+    ...(provider.codexBackend ? { backend: { threadId: options.threadId } } : {}),
     sessionId: options.sessionId,
     version: options.version,
     streamIdleTimeoutMs: provider.streamIdleTimeoutMs,

@@ -18,6 +18,8 @@ export type FailureKind =
   | "usage_limit"
   /** 401 after the one refresh (or for a key): never retried. */
   | "auth"
+  /** A 401 error frame on an open WebSocket (the token expired mid-session): refresh once, reconnect, resend in full. */
+  | "socket_unauthorized"
   /** Anything else (4xx, invalid request, malformed stream): fail the turn. */
   | "fatal"
   /** The caller aborted (Esc / Ctrl-C). */

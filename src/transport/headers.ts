@@ -1,6 +1,6 @@
 import os from "node:os";
 import type { BearerToken } from "../auth/credentials.js";
-import { backendHeaders } from "./codex-backend.js";
+import { backendHeaders, type TurnState } from "./codex-backend.js";
 import type { ProviderEndpoint } from "./types.js";
 
 /** The honest identity of docs/protocol.md ("Endpoints and headers"): never pretend to be the Codex CLI. */
@@ -15,16 +15,21 @@ export function clientIdentity(version: string): Record<string, string> {
 
 /**
  * Headers shared by the HTTP request and the WebSocket upgrade: identity, the bearer token of
- * the moment, and on the Codex backend its own headers (account, ids, version, turn state).
+ * the moment, and on the Codex backend its own headers (account, ids, version, and the turn
+ * state of the route the request is for).
  */
 export function identityHeaders(
   endpoint: ProviderEndpoint,
   token: BearerToken | undefined,
+  turnState?: TurnState,
 ): Record<string, string> {
   const headers = clientIdentity(endpoint.version);
   if (token) headers.Authorization = `Bearer ${token.token}`;
   if (endpoint.backend) {
-    Object.assign(headers, backendHeaders(endpoint.backend, endpoint.version, token?.accountId));
+    Object.assign(
+      headers,
+      backendHeaders(endpoint.backend, endpoint.version, token?.accountId, turnState),
+    );
   }
   return headers;
 }

@@ -18,13 +18,13 @@ import { SseParser } from "../protocol/sse.js";
 import { zstdCompress } from "../protocol/zstd.js";
 import { abortedError } from "./backoff.js";
 import { unauthorizedMessage, withBearer } from "./bearer.js";
-import { TURN_STATE_HEADER } from "./codex-backend.js";
+import { TURN_STATE_HEADER, type TurnState } from "./codex-backend.js";
 import { classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js";
 import { idleTimeoutError } from "./event-queue.js";
 import { requestWritten } from "./first-request.js";
 import { identityHeaders, responsesUrl } from "./headers.js";
 import { errorFrameToTransportError, usageLimitError } from "./server-error.js";
-import type { ProviderEndpoint, ResponsesTransport } from "./types.js";
+import type { LaneRoute, ProviderEndpoint, ResponsesTransport } from "./types.js";
 
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
 
@@ -48,8 +48,12 @@ export class HttpTransport implements ResponsesTransport {
     this.fetchImpl = options.fetch ?? fetch;
   }
 
-  stream(request: ResponsesRequest, signal?: AbortSignal): AsyncIterable<ServerEvent> {
-    return this.run(request, signal);
+  stream(
+    request: ResponsesRequest,
+    signal?: AbortSignal,
+    lane?: LaneRoute,
+  ): AsyncIterable<ServerEvent> {
+    return this.run(request, signal, lane?.turnState);
   }
 
   /** Abort every request still in flight. */
@@ -58,7 +62,11 @@ export class HttpTransport implements ResponsesTransport {
     this.inflight.clear();
   }
 
-  private async *run(request: ResponsesRequest, signal?: AbortSignal): AsyncGenerator<ServerEvent> {
+  private async *run(
+    request: ResponsesRequest,
+    signal: AbortSignal | undefined,
+    turnState: TurnState | undefined,
+  ): AsyncGenerator<ServerEvent> {
     const body = await this.encode(toHttpBody(request));
     const idleMs = this.endpoint.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
     const controller = new AbortController();
@@ -68,12 +76,12 @@ export class HttpTransport implements ResponsesTransport {
     try {
       let response: Response;
       try {
-        response = await this.post(body, controller, idleMs, signal);
+        response = await this.post(body, controller, idleMs, signal, turnState);
         requestWritten(); // a response came: the body was sent
       } catch (error) {
         throw preStreamFailure(error, controller, signal, responsesUrl(this.endpoint.baseUrl));
       }
-      this.endpoint.backend?.turnState.capture(response.headers.get(TURN_STATE_HEADER));
+      if (this.endpoint.backend) turnState?.capture(response.headers.get(TURN_STATE_HEADER));
       const usage = planUsageFromHeaders((name) => response.headers.get(name));
       if (!response.ok) throw await httpStatusError(response, usage);
       const credential = this.endpoint.credentials?.kind;
@@ -102,6 +110,7 @@ export class HttpTransport implements ResponsesTransport {
     controller: AbortController,
     idleMs: number,
     signal: AbortSignal | undefined,
+    turnState: TurnState | undefined,
   ): Promise<Response> {
     if (signal?.aborted) throw abortedError();
     const timer = setTimeout(() => controller.abort(new IdleTimeout()), idleMs);
@@ -110,7 +119,7 @@ export class HttpTransport implements ResponsesTransport {
         const response = await this.fetchImpl(responsesUrl(this.endpoint.baseUrl), {
           method: "POST",
           headers: {
-            ...identityHeaders(this.endpoint, token),
+            ...identityHeaders(this.endpoint, token, turnState),
             Accept: "text/event-stream",
             "Content-Type": "application/json",
             ...(body.zstd ? { "Content-Encoding": "zstd" } : {}),

@@ -16,7 +16,7 @@ export function errorFrameToTransportError(
   streamStarted: boolean,
   credential?: BearerCredentials["kind"],
 ): TransportError {
-  const status = event.status;
+  const status = statusOf(event);
   const usageLimit = usageLimitOf(event.error);
   const planUsage = frameHeaders(event);
   if (usageLimit) return usageLimitError(usageLimit, status, planUsage, streamStarted);
@@ -25,7 +25,8 @@ export function errorFrameToTransportError(
   const param = event.error?.param ?? undefined;
   const kind = classifyFailure(status, code);
   if (kind === "auth") {
-    return new TransportError(unauthorizedMessage(credential), { kind, status, streamStarted });
+    const init = { kind, status, streamStarted, ...(code ? { code } : {}) };
+    return new TransportError(unauthorizedMessage(credential), init);
   }
   const label = [status !== undefined ? `status ${status}` : undefined, code]
     .filter(Boolean)
@@ -39,6 +40,26 @@ export function errorFrameToTransportError(
     retryAfterMs: parseRetryAfterMs(message),
     streamStarted,
     ...(planUsage ? { planUsage } : {}),
+  });
+}
+
+/**
+ * An error frame on an open WebSocket: a 401 refuses the token the socket was upgraded with
+ * (kind `socket_unauthorized`: the model client refreshes it once and sends again).
+ */
+export function socketErrorFrame(
+  event: ServerEventOf<"error">,
+  streamStarted: boolean,
+  credential?: BearerCredentials["kind"],
+): TransportError {
+  const error = errorFrameToTransportError(event, streamStarted, credential);
+  if (error.kind !== "auth") return error;
+  const code = error.code ? { code: error.code } : {};
+  return new TransportError(error.message, {
+    kind: "socket_unauthorized",
+    status: 401,
+    ...code,
+    streamStarted,
   });
 }
 
@@ -57,6 +78,13 @@ export function usageLimitError(
     streamStarted,
     ...(planUsage ? { planUsage } : {}),
   });
+}
+
+/** The frame's HTTP status: `status`, or `status_code` as older servers name it (the Codex CLI reads both). */
+function statusOf(event: ServerEventOf<"error">): number | undefined {
+  if (event.status !== undefined) return event.status;
+  const legacy = (event as { status_code?: unknown }).status_code;
+  return typeof legacy === "number" ? legacy : undefined;
 }
 
 /** The backend's error frames carry the response headers they stand for (`headers`). */

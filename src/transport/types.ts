@@ -1,7 +1,7 @@
 import type { BearerCredentials } from "../auth/credentials.js";
 import type { ServerEvent } from "../protocol/events.js";
 import type { ResponsesRequest } from "../protocol/request.js";
-import type { CodexBackend } from "./codex-backend.js";
+import type { CodexBackend, TurnState } from "./codex-backend.js";
 
 export type TransportKind = "ws" | "http";
 
@@ -33,8 +33,16 @@ export interface ProviderEndpoint {
  */
 export type ResponseEventStream = AsyncIterable<ServerEvent>;
 
-/** The WebSocket lane a request goes to (docs/protocol.md, "Lanes"); HTTP has none. */
+/**
+ * Where a request goes: its WebSocket lane (docs/protocol.md, "Lanes"; HTTP has none) and, on
+ * the Codex backend, the turn state of the agent's turn it belongs to.
+ */
 export interface LaneRoute {
+  /**
+   * The Codex backend's `x-codex-turn-state` of this request's owner and turn: sent on the
+   * HTTP request or the upgrade this request opens, and the response's value captured into it.
+   */
+  turnState?: TurnState;
   /** Sent as the frame's `stream_id`; undefined: the connection's default lane. */
   streamId?: string;
   /** The response's first event did not echo `streamId`: the server ignored it. */

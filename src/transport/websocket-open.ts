@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import WebSocket from "ws";
-import type { BearerToken } from "../auth/credentials.js";
+import { AuthError, type BearerToken } from "../auth/credentials.js";
 import { unreachable } from "../protocol/network-cause.js";
-import { withBearer } from "./bearer.js";
-import { TURN_STATE_HEADER } from "./codex-backend.js";
+import { unauthorizedMessage, withBearer } from "./bearer.js";
+import { TURN_STATE_HEADER, type TurnState } from "./codex-backend.js";
 import { WebSocketUnavailable } from "./errors.js";
 import { identityHeaders, websocketUrl } from "./headers.js";
 import type { ProviderEndpoint } from "./types.js";
@@ -25,31 +25,57 @@ const COMPRESSION = { serverNoContextTakeover: true };
  * Open one Responses WebSocket: the handshake headers with the credential's token of the
  * moment (a 401 refreshes it once: `withBearer`), the connect timeout, and a refused upgrade or
  * failed connect as WebSocketUnavailable. `onOpen` takes the socket over before any frame can
- * arrive; `onUpgrade` sees the upgrade response's headers (turn state, plan usage) first.
+ * arrive (with the token it was opened with, kept in memory for a refresh after a 401 on it);
+ * `onUpgrade` sees the upgrade response's headers (plan usage) first. On the Codex backend the
+ * upgrade carries `turnState` (the turn state of the request that opens the socket) and the
+ * upgrade response's value is captured into it.
  */
 export function openWebSocket(
   endpoint: ProviderEndpoint,
-  onOpen: (socket: WebSocket) => void,
+  onOpen: (socket: WebSocket, token: BearerToken | undefined) => void,
   onUpgrade?: (response: IncomingMessage) => void,
+  turnState?: TurnState,
 ): Promise<WebSocket> {
   return withBearer(endpoint.credentials, (token) =>
-    openWith(endpoint, token, onOpen, (response) => {
-      const state = response.headers[TURN_STATE_HEADER];
-      endpoint.backend?.turnState.capture(Array.isArray(state) ? state[0] : state);
-      onUpgrade?.(response);
-    }),
+    openWith(
+      endpoint,
+      token,
+      turnState,
+      (socket) => onOpen(socket, token),
+      (response) => {
+        const state = response.headers[TURN_STATE_HEADER];
+        if (endpoint.backend) turnState?.capture(Array.isArray(state) ? state[0] : state);
+        onUpgrade?.(response);
+      },
+    ),
   );
+}
+
+/**
+ * The server refused a socket's token after the upgrade (a 401 error frame: it expired
+ * mid-session): ask the credential once for a refreshed token (`afterUnauthorized`, under the
+ * home's lock); the next socket opens with it. A refresh that fails throws the AuthError that
+ * says what to do (`mini-codex login`).
+ */
+export async function refreshRejectedToken(
+  endpoint: ProviderEndpoint,
+  rejected: BearerToken | undefined,
+): Promise<void> {
+  const credentials = endpoint.credentials;
+  if (!credentials || !rejected) throw new AuthError(unauthorizedMessage(credentials?.kind));
+  await credentials.afterUnauthorized(rejected.token);
 }
 
 function handshakeHeaders(
   endpoint: ProviderEndpoint,
   token: BearerToken | undefined,
+  turnState: TurnState | undefined,
 ): Record<string, string> {
   const ids: Record<string, string> = endpoint.backend
     ? {} // the backend's own ids come with identityHeaders
     : { session_id: endpoint.sessionId, "x-client-request-id": endpoint.sessionId };
   return {
-    ...identityHeaders(endpoint, token),
+    ...identityHeaders(endpoint, token, turnState),
     "OpenAI-Beta": RESPONSES_WEBSOCKETS_BETA,
     ...ids,
   };
@@ -58,13 +84,14 @@ function handshakeHeaders(
 function openWith(
   endpoint: ProviderEndpoint,
   token: BearerToken | undefined,
+  turnState: TurnState | undefined,
   onOpen: (socket: WebSocket) => void,
   onUpgrade: (response: IncomingMessage) => void,
 ): Promise<WebSocket> {
   const timeoutMs = endpoint.websocketConnectTimeoutMs ?? DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS;
   const url = websocketUrl(endpoint.baseUrl);
   const socket = new WebSocket(url, {
-    headers: handshakeHeaders(endpoint, token),
+    headers: handshakeHeaders(endpoint, token, turnState),
     perMessageDeflate: endpoint.websocketCompression ? COMPRESSION : false,
   });
   socket.once("upgrade", onUpgrade);

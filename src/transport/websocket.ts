@@ -1,30 +1,25 @@
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
-import {
-  isTerminalEvent,
-  ProtocolError,
-  parseServerEvent,
-  type ServerEvent,
-} from "../protocol/events.js";
+import type { BearerToken } from "../auth/credentials.js";
+import { isTerminalEvent, type ServerEvent } from "../protocol/events.js";
 import { type PlanUsage, planUsageFromHeaders, rateLimitsEvent } from "../protocol/plan-usage.js";
 import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
 import { readToEnd } from "./abandoned-response.js";
 import { abortedError, waitOrAbort } from "./backoff.js";
+import type { TurnState } from "./codex-backend.js";
 import { closedBeforeTerminal, TransportError, withStarted } from "./errors.js";
 import { EventQueue } from "./event-queue.js";
 import { requestWritten } from "./first-request.js";
+import { type Delivery, routeFrame } from "./frame-routing.js";
 import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./http.js";
-import { errorFrameToTransportError } from "./server-error.js";
+import { socketErrorFrame } from "./server-error.js";
 import type { LaneRoute, ProviderEndpoint, ResponsesTransport } from "./types.js";
-import { openWebSocket } from "./websocket-open.js";
+import { openWebSocket, refreshRejectedToken } from "./websocket-open.js";
 
 export {
   DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS,
   RESPONSES_WEBSOCKETS_BETA,
 } from "./websocket-open.js";
-
-/** An event and whether it echoed the `stream_id` of the lane it was routed to. */
-type Delivery = { event: ServerEvent; echoed: boolean } | { error: TransportError };
 
 /** The route key of the unnamed (default) lane. */
 const DEFAULT_ROUTE = "";
@@ -52,6 +47,8 @@ export class WebSocketTransport implements ResponsesTransport {
   private _openedAt: number | undefined;
   /** The plan usage the upgrade response reported, handed to the first response read on it. */
   private upgradeUsage: PlanUsage | undefined;
+  /** The token the current socket was opened with (in memory only): what a 401 on it rejected. */
+  private openedWith: BearerToken | undefined;
 
   constructor(
     private readonly endpoint: ProviderEndpoint,
@@ -72,9 +69,9 @@ export class WebSocketTransport implements ResponsesTransport {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
-  /** Open the socket now (no-op when open). Throws WebSocketUnavailable when refused. */
-  async connect(signal?: AbortSignal): Promise<void> {
-    await this.ensureOpen(signal);
+  /** Open the socket now (no-op when open; the upgrade carries `turnState`). Throws WebSocketUnavailable when refused. */
+  async connect(signal?: AbortSignal, turnState?: TurnState): Promise<void> {
+    await this.ensureOpen(signal, turnState);
   }
 
   /** How many distinct `stream_id`s the current connection has carried. */
@@ -101,6 +98,13 @@ export class WebSocketTransport implements ResponsesTransport {
     if (!socket || socket.readyState !== WebSocket.OPEN) return false;
     socket.send(text);
     return true;
+  }
+
+  /** A 401 error frame refused the open socket's token: drop the socket, refresh the token once. */
+  async refreshAfterUnauthorized(): Promise<void> {
+    const rejected = this.openedWith;
+    this.close();
+    await refreshRejectedToken(this.endpoint, rejected);
   }
 
   /** Close the current socket; a later stream() reconnects. */
@@ -136,7 +140,7 @@ export class WebSocketTransport implements ResponsesTransport {
     try {
       await waitOrAbort(previous, signal);
       acquired = true;
-      const socket = await this.ensureOpen(signal);
+      const socket = await this.ensureOpen(signal, lane?.turnState);
       this.routes.set(route, queue);
       if (socket.readyState !== WebSocket.OPEN) throw closedBeforeTerminal("before the request");
       if (streamId !== undefined) this.namedLanes.add(streamId);
@@ -156,7 +160,7 @@ export class WebSocketTransport implements ResponsesTransport {
         const event = delivery.event;
         if (event.type === "error") {
           clean = true;
-          throw errorFrameToTransportError(event, started, this.endpoint.credentials?.kind);
+          throw socketErrorFrame(event, started, this.endpoint.credentials?.kind);
         }
         // a response run without its lane's echo went to the server's default lane
         if (!started && streamId !== undefined && !delivery.echoed) lane?.onIgnored?.();
@@ -213,25 +217,29 @@ export class WebSocketTransport implements ResponsesTransport {
     });
   }
 
-  private ensureOpen(signal?: AbortSignal): Promise<WebSocket> {
+  private ensureOpen(signal?: AbortSignal, turnState?: TurnState): Promise<WebSocket> {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
       return Promise.resolve(this.socket);
     }
     if (!this.connecting) {
-      this.connecting = this.open().finally(() => {
+      this.connecting = this.open(turnState).finally(() => {
         this.connecting = undefined;
       });
     }
     return waitOrAbort(this.connecting, signal);
   }
 
-  private open(): Promise<WebSocket> {
+  private open(turnState: TurnState | undefined): Promise<WebSocket> {
     return openWebSocket(
       this.endpoint,
-      (socket) => this.attach(socket),
+      (socket, token) => {
+        this.attach(socket);
+        this.openedWith = token;
+      },
       (response) => {
         this.upgradeUsage = planUsageFromHeaders((name) => [response.headers[name]].flat()[0]);
       },
+      turnState,
     );
   }
 
@@ -256,26 +264,9 @@ export class WebSocketTransport implements ResponsesTransport {
 
   /** Hand one frame to the lane whose `stream_id` it echoes (events of no reader are dropped). */
   private route(text: string): void {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      this.failRoutes(new TransportError(`server sent invalid JSON (${text.length} bytes)`, fatal));
-      return;
-    }
-    const echo = (raw as { stream_id?: unknown } | null)?.stream_id;
-    const echoed = typeof echo === "string" ? echo : undefined;
-    let queue = this.routes.get(echoed ?? DEFAULT_ROUTE);
-    if (!queue && echoed === undefined && this.routes.size === 1) {
-      queue = this.routes.values().next().value; // a named lane's event without its echo
-    }
-    if (!queue) return;
-    try {
-      queue.push({ event: parseServerEvent(raw), echoed: echoed !== undefined });
-    } catch (error) {
-      const message = error instanceof ProtocolError ? error.message : "malformed frame";
-      queue.push({ error: new TransportError(message, fatal) });
-    }
+    const routed = routeFrame(text, this.routes, DEFAULT_ROUTE);
+    if (routed && "invalid" in routed) this.failRoutes(routed.invalid);
+    else routed?.queue.push(routed.delivery);
   }
 
   private failRoutes(error: TransportError): void {
@@ -293,5 +284,3 @@ export class WebSocketTransport implements ResponsesTransport {
     }
   }
 }
-
-const fatal = { kind: "fatal" } as const;

@@ -1,6 +1,7 @@
 import { lookupModel } from "../models/catalog.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { ProviderSettings, SessionSettings, SessionStatus } from "../session/api.js";
+import { costDisplayFor } from "../session/cost-display.js";
 import type { NextRequestPreview, SessionEvent } from "../session/events.js";
 import type { LaneTable } from "../session/lanes.js";
 import type { ModelClient } from "../session/model-client.js";
@@ -24,7 +25,7 @@ export function nextRequestPreview(
 
 export interface StatusFacts {
   sessionId: string;
-  provider: Pick<ProviderSettings, "id" | "baseUrl">;
+  provider: Pick<ProviderSettings, "id" | "baseUrl" | "credentials">;
   client: Pick<ModelClient, "transportKind" | "lastLane" | "laneTransport">;
   lanes: Pick<LaneTable, "all">;
   settings: SessionSettings;
@@ -57,6 +58,7 @@ export function sessionStatus(facts: StatusFacts): SessionStatus {
     effortChanges: facts.inBand ? "in-band" : "lanes",
     totals: facts.totals,
     ...(facts.planUsage?.latest ? { planUsage: facts.planUsage } : {}),
+    costDisplay: costDisplayFor(facts.provider.credentials?.kind),
     next,
   };
 }

@@ -4,6 +4,7 @@ import type { MessageImage } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { AgentSession } from "../session/api.js";
+import type { CostDisplay } from "../session/cost-display.js";
 import type { SessionSummary } from "../session/session-list.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
@@ -63,6 +64,8 @@ export interface TuiLaunchOptions {
   sandbox: SandboxMode;
   /** The model's context window in tokens, for "context left" (undefined = unknown). */
   contextWindow?: number;
+  /** How costs are shown: dollars, or a ChatGPT plan's tokens and usage (`costDisplayFor`). */
+  costDisplay?: CostDisplay;
   /** The context window of another model, after `/model` (undefined = unknown). */
   contextWindowFor?(model: string): number | undefined;
   version: string;

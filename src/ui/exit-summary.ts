@@ -12,7 +12,7 @@ const count = groupedNumber;
 
 /** What is printed after the TUI leaves: the session, how to come back, what it cost. */
 export function exitSummary(
-  status: Pick<SessionStatus, "sessionId" | "totals" | "agents">,
+  status: Pick<SessionStatus, "sessionId" | "totals" | "agents" | "costDisplay">,
   continueWith: (sessionId: string) => string = resumeCommand,
 ): string[] {
   const t = status.totals;
@@ -21,13 +21,16 @@ export function exitSummary(
     `Session ${status.sessionId}`,
     `Continue it with: ${continueWith(status.sessionId)}`,
     `Tokens: input ${count(t.inputTokens)} (cached ${count(t.cachedTokens)}) · output ${count(t.outputTokens)} · ${requests}`,
-    `Cost: ${costLine(t.cost)}`,
-    ...agentLines(status.agents),
+    `Cost: ${costLine(t.cost, status.costDisplay)}`,
+    ...agentLines(status),
   ];
 }
 
 /** The bill of each subagent (its share is in the totals above) and what their warm starts saved. */
-function agentLines(agents: SessionStatus["agents"]): string[] {
-  const lines = formatAgentBills(agentBillsOfViews(agents ?? []));
+function agentLines({
+  agents,
+  costDisplay,
+}: Pick<SessionStatus, "agents" | "costDisplay">): string[] {
+  const lines = formatAgentBills(agentBillsOfViews(agents ?? []), costDisplay);
   return lines.length === 0 ? [] : ["Subagents:", ...lines.map((line) => `  ${line}`)];
 }

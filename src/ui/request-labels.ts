@@ -45,6 +45,8 @@ export function describeReason(reason: string | undefined): string {
       return "reconnected";
     case "previous_not_found":
       return "previous response not found";
+    case "token_refreshed":
+      return "sign-in refreshed";
     case "transport_http":
       return "HTTP transport";
     case "lane_new":

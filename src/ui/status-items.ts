@@ -89,7 +89,9 @@ function agentsTexts(s: StatusView): string[] {
   const agents = s.agents;
   if (!agents) return [];
   const count = `agents ${agents.running}/${agents.active}`;
-  const cost = agents.usd === undefined ? "" : ` · ${formatUsd(agents.usd)}`;
+  // a ChatGPT plan is not billed per token: the count alone (the plan item says what it counts)
+  const cost =
+    agents.usd === undefined || s.costDisplay === "plan" ? "" : ` · ${formatUsd(agents.usd)}`;
   return [`${count} running${cost}`, `${count}${cost}`, count];
 }
 
@@ -123,7 +125,7 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     id: "forecast",
     priority: STATUS_PRIORITY.forecast,
     color: () => "cyan",
-    render: (s) => (s.next?.forecast ? [describeForecast(s.next.forecast)] : []),
+    render: (s) => (s.next?.forecast ? [describeForecast(s.next.forecast, s.costDisplay)] : []),
   },
   {
     id: "prev",
@@ -166,7 +168,7 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     id: "cost",
     priority: STATUS_PRIORITY.cost,
     render: (s) => {
-      if (!s.cost) return [];
+      if (!s.cost || s.costDisplay === "plan") return []; // the plan item says what a plan counts
       if (s.cost.noPrice) return [`no price for ${s.cost.noPrice}`, "no price"];
       const session = formatUsd(s.cost.sessionUsd);
       const last = s.cost.lastUsd === undefined ? "" : ` · last ${formatUsd(s.cost.lastUsd)}`;

@@ -1,23 +1,36 @@
-import type { BearerCredentials, BearerToken } from "../../src/auth/credentials.js";
+import { AuthError, type BearerCredentials, type BearerToken } from "../../src/auth/credentials.js";
 import { CODEX_CLIENT_ID } from "../../src/auth/issuer.js";
 import type { DemoServer } from "../../src/demo/index.js";
 import { DEMO_ACCOUNT } from "../../src/demo/issuer-tokens.js";
 
 const HOUR_MS = 3_600_000;
 
-/** An access token the demo server's issuer signed: valid for an hour, or already expired. */
-export function issuedToken(server: DemoServer, expired = false): BearerToken {
+/** An access token the demo server's issuer signed: valid for `lifetimeMs` (an hour), or already expired. */
+export function issuedToken(
+  server: DemoServer,
+  expired = false,
+  lifetimeMs = HOUR_MS,
+): BearerToken {
   const issuedAt = Date.now() - (expired ? 2 * HOUR_MS : 0);
-  const token = server.issuer.signer.accessToken(DEMO_ACCOUNT, CODEX_CLIENT_ID, issuedAt, HOUR_MS);
+  const token = server.issuer.signer.accessToken(
+    DEMO_ACCOUNT,
+    CODEX_CLIENT_ID,
+    issuedAt,
+    lifetimeMs,
+  );
   return { token, accountId: DEMO_ACCOUNT.accountId };
 }
 
 /**
  * A ChatGPT sign-in as the transports see it (the interface alone: the backend's tests are about
  * the wire, the sign-in's own tests cover auth.json and its refresh): `expired` starts with a
- * token past its `exp`, and each refresh gets a fresh one from the issuer. Counts the refreshes.
+ * token past its `exp` (`lifetimeMs`: one that lives that long), and each refresh gets a fresh
+ * one from the issuer, valid an hour (`refuseRefresh`: the refresh is refused, as an issuer
+ * refuses a revoked sign-in). Counts the refreshes.
  */
-export function testSignIn(options: { expired?: boolean } = {}) {
+export function testSignIn(
+  options: { expired?: boolean; lifetimeMs?: number; refuseRefresh?: string } = {},
+) {
   let server: DemoServer | undefined;
   let token: BearerToken | undefined;
   const seen = { refreshes: 0 };
@@ -25,12 +38,13 @@ export function testSignIn(options: { expired?: boolean } = {}) {
     kind: "chatgpt",
     current: async () => {
       if (!server) throw new Error("testSignIn: bind(server) first");
-      token ??= issuedToken(server, options.expired === true);
+      token ??= issuedToken(server, options.expired === true, options.lifetimeMs);
       return token;
     },
     afterUnauthorized: async () => {
       seen.refreshes++;
       if (!server) throw new Error("testSignIn: bind(server) first");
+      if (options.refuseRefresh) throw new AuthError(options.refuseRefresh);
       token = issuedToken(server);
       return token;
     },

@@ -3,8 +3,8 @@ import type { BearerCredentials } from "../../src/auth/credentials.js";
 import type { DemoServer } from "../../src/demo/index.js";
 import { DEMO_ACCOUNT } from "../../src/demo/issuer-tokens.js";
 import type { RecordedRequest } from "../../src/demo/types.js";
-import type { ProviderSettings } from "../../src/session/api.js";
 import { type Harness, startHarness } from "../session/harness.js";
+import { backendHarness } from "./backend-harness.js";
 import { issuedToken, testSignIn } from "./credentials.js";
 
 let h: Harness | undefined;
@@ -12,24 +12,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-/** A session signed in with ChatGPT against the demo's Codex backend (`/backend-api/codex`). */
-function backendHarness(
-  sign = testSignIn(),
-  overrides: Partial<ProviderSettings> = {},
-): Promise<Harness> {
-  return startHarness({
-    providerOverrides: (server) => {
-      sign.bind(server);
-      return {
-        baseUrl: `${server.backendUrl}codex`,
-        credentials: sign.credentials,
-        codexBackend: true,
-        ...overrides,
-      };
-    },
-  });
-}
 
 function modes(requests: RecordedRequest[]): string[] {
   return requests.map((r) => (r.previousResponseId ? "incremental" : "full"));

@@ -188,6 +188,7 @@ export class ScriptedSession implements AgentSession {
       modelSource: "bundled",
       effort: this.settings.effort,
       effortChanges: "lanes",
+      costDisplay: "dollars",
       totals: {
         requests: this.seq,
         incrementalRequests: 1,

@@ -66,6 +66,8 @@ export class ChildAgent {
   private readonly builder: RequestBuilder;
   private readonly wire: ModelWire;
   private controller: AbortController | undefined;
+  /** Its own turns so far: the scope of its requests' turn state on the Codex backend. */
+  private turnsRun = 0;
   private readonly view: AgentView;
   private readonly tools: ToolRouter;
   /** A request of its turn went out and has not finished. */
@@ -196,12 +198,14 @@ export class ChildAgent {
   private async loop(turn: number, signal: AbortSignal, firstRequest: () => void): Promise<void> {
     const { host, spec } = this;
     const gate = host.approve?.bind(host);
+    const agentTurn = ++this.turnsRun;
     try {
       const outcome = await runTurnLoop({
         turn,
         signal,
         client: {
-          sample: (call) => host.client.sample({ ...call, steerable: false, agent: spec.owner }),
+          sample: (call) =>
+            host.client.sample({ ...call, steerable: false, agent: spec.owner, agentTurn }),
         },
         // the person's PreToolUse/PostToolUse hooks judge its calls as they judge the session's
         tools: host.hooked(this.tools, spec.owner.name),

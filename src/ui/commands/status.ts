@@ -41,10 +41,10 @@ export const statusCommand: SlashCommand = {
         `requests     ${t.requests}  incremental ${t.incrementalRequests} (${percent(t.incrementalRequests, t.requests)})`,
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
-        `cost         ${costLine(t.cost)}`,
+        `cost         ${costLine(t.cost, s.costDisplay)}`,
         ...(s.planUsage ? planUsageLines(s.planUsage) : []),
         s.next.forecast
-          ? `${describeNext(s.next)} · ${describeForecast(s.next.forecast)}`
+          ? `${describeNext(s.next)} · ${describeForecast(s.next.forecast, s.costDisplay)}`
           : describeNext(s.next),
       ],
     });

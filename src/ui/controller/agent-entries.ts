@@ -1,5 +1,6 @@
 import { describeAgent } from "../../session/agent-bill.js";
 import { type AgentView, isFinalStatus } from "../../session/agent-view.js";
+import type { CostDisplay } from "../../session/cost-display.js";
 import { printable } from "../../text/terminal-text.js";
 import { describeForecast } from "../cost-labels.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
@@ -16,12 +17,12 @@ export function onAgentUpdate(state: UiState, view: AgentView): UiState {
   const agents = { ...state.agents, [view.id]: view };
   const next = withStatus({ ...state, agents }, { agents: agentsActivity(Object.values(agents)) });
   const entries: TranscriptEntryBody[] = [];
-  if (before === undefined) entries.push(startedEntry(view));
+  if (before === undefined) entries.push(startedEntry(view, state.status.costDisplay));
   if (before !== view.status && isFinalStatus(view.status) && view.status !== "shutdown") {
     entries.push({
       kind: "notice",
       level: view.status === "errored" ? "warning" : "info",
-      text: printable(describeAgent(view)),
+      text: printable(describeAgent(view, state.status.costDisplay)),
     });
   }
   return append(next, entries);
@@ -39,11 +40,11 @@ export function agentsActivity(views: readonly AgentView[]): AgentsActivity | un
   };
 }
 
-function startedEntry(view: AgentView): TranscriptEntryBody {
+function startedEntry(view: AgentView, display: CostDisplay | undefined): TranscriptEntryBody {
   const how = view.kind === "fork" ? "forked from this conversation" : "started on a brief";
   const settings = [view.model, view.effort].filter(Boolean).join(" ");
   const forecast = view.forecast
-    ? `\nfirst request: ${view.forecast.mode}${view.forecast.reason ? ` — ${view.forecast.reason}` : ""} · ${describeForecast(view.forecast.figures)}`
+    ? `\nfirst request: ${view.forecast.mode}${view.forecast.reason ? ` — ${view.forecast.reason}` : ""} · ${describeForecast(view.forecast.figures, display)}`
     : "";
   return {
     kind: "notice",

@@ -52,12 +52,13 @@ export class TuiController {
     readonly launch: TuiLaunchOptions,
     private readonly onExit?: (lines: string[]) => void,
   ) {
-    this.store = createStore(initialTuiState(launch.contextWindow));
+    this.store = createStore(initialTuiState(launch.contextWindow, launch.costDisplay));
     this.firstImages = launch.initialImages ?? [];
     this.approvals = new ApprovalDesk(this.store, (action) => this.dispatch(action));
     this.costs = new CostQuestion({
       forecast: (change) => this.session?.forecast?.(change),
       settings: { ...DEFAULT_COST_QUESTION, ...launch.costQuestion },
+      ...(launch.costDisplay ? { display: launch.costDisplay } : {}),
       open: (costQuestion) => this.set({ costQuestion }),
     });
     this.settings = new SettingsIntents({

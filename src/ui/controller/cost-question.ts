@@ -1,6 +1,8 @@
 import type { ForecastChange } from "../../session/api.js";
+import type { CostDisplay } from "../../session/cost-display.js";
 import type { NextRequestPreview } from "../../session/events.js";
 import { approximateUsd, describeForecast } from "../cost-labels.js";
+import { percent } from "../request-labels.js";
 
 /** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
 export interface CostQuestionSettings {
@@ -30,6 +32,8 @@ export interface CostStep {
   staying: NextRequestPreview;
   step: NextRequestPreview;
   compaction: boolean;
+  /** A plan user is told the tokens (what the plan counts), never a dollar sum. */
+  display?: CostDisplay;
 }
 
 /**
@@ -48,20 +52,26 @@ export function costQuestionText(
   if (after?.usd === undefined) return undefined;
   if (step.compaction) {
     if (after.usd < settings.minUsd) return undefined;
-    return `/compact sends the conversation once more to be compacted: ${describeForecast(after)}.`;
+    return `/compact sends the conversation once more to be compacted: ${describeForecast(after, step.display)}.`;
   }
   if (!before || before.usd === undefined || after.cachedTokens >= before.cachedTokens) {
     return undefined;
   }
   const extra = after.usd - before.usd;
   if (extra < settings.minUsd) return undefined;
-  return `${step.what} breaks the cached prefix: the next request ${describeForecast(after)} (${approximateUsd(before.usd)} keeping the current setting).`;
+  const staying =
+    step.display === "plan"
+      ? `${percent(before.cachedTokens, before.inputTokens)} cached`
+      : approximateUsd(before.usd);
+  return `${step.what} breaks the cached prefix: the next request ${describeForecast(after, step.display)} (${staying} keeping the current setting).`;
 }
 
 /** What the question needs of the controller. */
 export interface CostQuestionHost {
   forecast(change?: ForecastChange): NextRequestPreview | undefined;
   settings: CostQuestionSettings;
+  /** How costs are shown (a ChatGPT plan: tokens, no `$`). */
+  display?: CostDisplay;
   open(question: OpenCostQuestion | undefined): void;
 }
 
@@ -90,7 +100,9 @@ export class CostQuestion {
     const staying = settings.enabled ? this.host.forecast() : undefined;
     const step = staying && this.host.forecast(change);
     const compaction = "compaction" in change;
-    const text = step && costQuestionText({ what, staying, step, compaction }, settings);
+    const display = this.host.display ? { display: this.host.display } : {};
+    const text =
+      step && costQuestionText({ what, staying, step, compaction, ...display }, settings);
     if (!text) return go();
     this.host.open({
       text,

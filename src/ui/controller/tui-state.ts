@@ -1,3 +1,4 @@
+import type { CostDisplay } from "../../session/cost-display.js";
 import type { SessionSummary } from "../../session/session-list.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
 import type { OpenCostQuestion } from "./cost-question.js";
@@ -58,9 +59,9 @@ export interface TuiState extends UiState {
 
 export const NO_PROMPT: ApprovalPrompt = { choice: 0, diffOffset: 0 };
 
-export function initialTuiState(contextWindow?: number): TuiState {
+export function initialTuiState(contextWindow?: number, costDisplay?: CostDisplay): TuiState {
   return {
-    ...initialState({ contextWindow }),
+    ...initialState({ contextWindow, ...(costDisplay ? { costDisplay } : {}) }),
     approvals: [],
     prompt: NO_PROMPT,
     hint: "",

@@ -2,6 +2,7 @@ import type { UsageFigures } from "../../protocol/events.js";
 import type { PlanUsage } from "../../protocol/plan-usage.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import type { AgentView } from "../../session/agent-view.js";
+import type { CostDisplay } from "../../session/cost-display.js";
 import type { NextRequestPreview, RequestMode } from "../../session/events.js";
 import type { CacheDrop } from "../cache-drop.js";
 import type { ComposedMessage } from "../input/paste-collapse.js";
@@ -49,6 +50,8 @@ export interface StatusState {
    * the last request that had usage but no known price.
    */
   cost?: { sessionUsd: number; lastUsd?: number; noPrice?: string };
+  /** Dollars, or a ChatGPT plan's tokens and usage (no `$`): `costDisplayFor` of the sign-in. */
+  costDisplay?: CostDisplay;
   /** The Codex backend's plan windows as its last response reported them. */
   planUsage?: PlanUsage;
   /** Subagents running or waiting for a slot, and what all of the session's cost (none: idle). */
@@ -80,7 +83,9 @@ export interface UiState {
   agents?: Record<string, AgentView>;
 }
 
-export function initialState(options: { model?: string; contextWindow?: number } = {}): UiState {
+export function initialState(
+  options: { model?: string; contextWindow?: number; costDisplay?: CostDisplay } = {},
+): UiState {
   return {
     entries: [],
     nextId: 0,
@@ -88,6 +93,7 @@ export function initialState(options: { model?: string; contextWindow?: number }
     status: {
       model: options.model ?? "",
       contextWindow: options.contextWindow,
+      ...(options.costDisplay ? { costDisplay: options.costDisplay } : {}),
       busy: false,
       queued: 0,
     },
