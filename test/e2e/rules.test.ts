@@ -88,12 +88,12 @@ describe.skipIf(!hasTmux)("TUI: rules decide, and 'always' lasts to the next ses
       "the allowed command",
     );
     expect(p.screen()).not.toContain("Run this command?");
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     p.type("run: ls");
     await p.until(() => p.screen().includes("Run this command?"), "the prompt rule's question");
     p.literal("y");
     await p.until(() => p.screen().match(/Ran the command\./g)?.length === 2, "ls after yes");
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     p.type("run: rm -rf victim");
     await p.until(() => p.screen().includes("forbidden by a rule"), "the refusal");
     expect(existsSync(join(world.repo, "victim"))).toBe(true);
@@ -116,7 +116,7 @@ describe.skipIf(!hasTmux)("TUI: rules decide, and 'always' lasts to the next ses
       "mkdir unasked",
     );
     expect(existsSync(join(world.repo, "second"))).toBe(true);
-    await next.until(() => !next.statusBar().includes("working"), "the turn to end");
+    await next.until(() => next.idle(), "the turn to end");
     next.type("/permissions");
     await next.until(() => next.screen().includes("allow  mkdir"), "the listed rule");
     expect(next.screen()).toContain("forbidden  rm -rf");

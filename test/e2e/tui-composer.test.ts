@@ -73,7 +73,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     p.type("!echo hi-from-the-shell");
     await p.until(() => p.screen().includes("$ echo hi-from-the-shell"), "the command");
     await p.until(() => /^\s+hi-from-the-shell\s*$/m.test(p.screen()), "its output");
-    await p.until(() => !p.statusBar().includes("working"), "the command to end");
+    await p.until(() => p.idle(), "the command to end");
     // Nothing went to the model for the command itself.
     expect(JSON.stringify(tui.server.requests.map((r) => r.body))).not.toContain(
       "hi-from-the-shell",
@@ -104,7 +104,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     p.bytes("1b", "5b", "49"); // focus in
     p.type("while here");
     await p.until(() => p.screen().includes("You said: while here"), "the second answer");
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     expect(osc9()).toBe(1);
   }, 60_000);
   it("a pasted image path becomes [image: fixture.png], goes out after its path as input_image, and survives resume", async () => {
@@ -138,7 +138,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
       { type: "input_text", text: " what is this" },
     ]);
     // The session file keeps the image: a resumed session shows the chip and sends it again.
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     const file = readdirSync(join(tui.world.home, "sessions"))
       .filter((name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"))
       .map((name) => join(tui.world.home, "sessions", name))

@@ -16,7 +16,7 @@ describe.skipIf(!hasTmux)("TUI /rewind in tmux", () => {
   async function turn(p: Pane, text: string, name: string) {
     p.type(text);
     await p.until(() => existsSync(file(name)), `${name} to be written`, 30_000);
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end", 30_000);
+    await p.until(() => p.idle(), "the turn to end", 30_000);
   }
 
   it("code only keeps a hand edit; Esc Esc then conversation puts the message back; both removes a later file", async () => {
@@ -54,7 +54,7 @@ describe.skipIf(!hasTmux)("TUI /rewind in tmux", () => {
     await p.until(() => existsSync(file("a.txt")), "a.txt written again", 30_000);
     const last = JSON.stringify(tui.server.requests.at(-2)?.body ?? {});
     expect(last).not.toContain("write c.txt: three");
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end", 30_000);
+    await p.until(() => p.idle(), "the turn to end", 30_000);
     await turn(p, "write c.txt: again", "c.txt");
 
     // both: the files and the conversation, to before the second message of this history

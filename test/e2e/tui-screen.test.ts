@@ -11,7 +11,7 @@ import { useTuiWorld } from "./tui-world.js";
 describe.skipIf(!hasTmux)("the TUI's screen (tmux, demo server)", () => {
   const tui = useTuiWorld();
   const shows = (p: Pane, text: string) => () => p.screen().includes(text);
-  const idle = (p: Pane) => () => p.statusBar() !== "" && !p.statusBar().includes("working");
+  const idle = (p: Pane) => () => p.statusBar() !== "" && p.idle();
 
   async function say(p: Pane, text: string, answer: string) {
     p.type(text);

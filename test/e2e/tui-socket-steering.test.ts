@@ -19,7 +19,7 @@ describe("Enter during a streaming response on a model that takes steering", () 
       () => p.screen().includes("You said: say zebra instead"),
       "the successor's answer",
     );
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     // the slow answer stopped early: its 40th part never came
     expect(p.screen()).not.toContain("Slow part 40.");
     expect(tui.server.steers).toHaveLength(1);

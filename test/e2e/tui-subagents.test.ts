@@ -19,7 +19,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: subagents", () => {
     p.literal("y");
     await p.until(() => p.screen().includes("agent-1 (fork, completed)"), "the child's answer");
     await p.until(() => p.screen().includes("Subagents finished:"), "the parent's answer");
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     expect(existsSync(join(tui.world.repo, "child.txt"))).toBe(true);
 
     p.type("/agents");
@@ -32,7 +32,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: subagents", () => {
 
     p.type("thanks");
     await p.until(() => p.screen().includes("You said: thanks"), "the next answer");
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     p.keys("C-c");
     p.keys("C-c");
     await p.until(() => !p.alive(), "the TUI to leave");
@@ -47,12 +47,12 @@ describe.skipIf(!hasTmux)("TUI in tmux: subagents", () => {
     const p = tui.open(["spawn 2: demo:slow 30"], 160, 40);
     await p.until(() => /agents [12]\/2/.test(p.statusBar()), "the running children's item");
     await p.until(() => p.screen().includes("Subagents finished:"), "the parent's answer");
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     expect(p.statusBar()).not.toContain("agents ");
 
     p.type("and now?");
     await p.until(() => p.screen().includes("You said: and now?"), "the next answer");
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     p.keys("C-c");
     p.keys("C-c");
     await p.until(() => !p.alive(), "the TUI to leave");

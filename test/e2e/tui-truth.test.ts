@@ -57,7 +57,7 @@ describe.skipIf(!hasTmux)(
       );
       p.literal("a");
       await p.until(() => p.screen().includes("Ran the command."), "the first command");
-      await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+      await p.until(() => p.idle(), "the turn to end");
       // Another command with the same prefix runs without a question.
       p.type("run: touch two.txt");
       await p.until(
@@ -89,7 +89,7 @@ describe.skipIf(!hasTmux)(
       expect(p.screen()).toContain("[a] Yes, and don't ask again for these files");
       p.literal("a");
       await p.until(() => p.screen().includes("Applied the patch."), "the first patch");
-      await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+      await p.until(() => p.idle(), "the turn to end");
       p.literal(
         "patch:\n*** Begin Patch\n*** Update File: p1.txt\n@@\n-hello\n+hello again\n*** End Patch",
       );
@@ -135,7 +135,7 @@ describe.skipIf(!hasTmux)(
       // The timer runs.
       await p.until(() => /working [1-9]\d*s/.test(p.statusBar()), "the timer to tick");
       p.keys("Escape");
-      await p.until(() => !p.statusBar().includes("working"), "the interrupt");
+      await p.until(() => p.idle(), "the interrupt");
     }, 60_000);
 
     it("Enter during a command steers the turn: the message rides in its next request", async () => {
@@ -148,7 +148,7 @@ describe.skipIf(!hasTmux)(
       const before = tui.server.requests.length;
       p.type("also say zebra");
       await p.until(() => p.screen().includes("(sent into the running turn)"), "the steering line");
-      await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+      await p.until(() => p.idle(), "the turn to end");
       // the request after the command: its output, then the steering message, on the chain
       const next = tui.server.requests
         .slice(before)
@@ -165,7 +165,7 @@ describe.skipIf(!hasTmux)(
       expect(id).not.toBe("");
       p.type("hello there");
       await p.until(() => p.screen().includes("You said: hello there"), "the answer");
-      await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+      await p.until(() => p.idle(), "the turn to end");
       p.type("/quit");
       await p.until(() => !p.alive(), "the TUI to leave");
       // printed plainly after the TUI left: the terminal wraps it, at any column (the launcher's

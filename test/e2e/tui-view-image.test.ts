@@ -31,7 +31,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: the model views a workspace image", () =
       { type: "input_image", image_url: PNG_DATA_URL },
     ]);
 
-    await p.until(() => !p.statusBar().includes("working"), "the turn to end");
+    await p.until(() => p.idle(), "the turn to end");
     const file = readdirSync(join(tui.world.home, "sessions")).find(
       (name) => name.endsWith(".jsonl") && !name.endsWith(".ledger.jsonl"),
     );

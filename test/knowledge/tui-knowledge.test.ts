@@ -103,7 +103,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: prompt files, skills, AGENTS.md", () => 
     p.literal("first");
     p.keys("Enter");
     await p.until(() => p.screen().includes("You said: first"), "the first answer");
-    await p.until(() => !p.statusBar().includes("working"), "the first turn to end");
+    await p.until(() => p.idle(), "the first turn to end");
     const sent = () =>
       server.requests
         .slice(from)

@@ -53,7 +53,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
     p.literal("hello");
     p.keys("Enter");
     await p.until(() => p.screen().includes("You said: hello"), "the first answer");
-    await p.until(() => !p.statusBar().includes("working"), "the first turn to end");
+    await p.until(() => p.idle(), "the first turn to end");
     const parent = server.requests.at(-1)?.body as Body;
     // the session's first request (the warm-up) carries its initial context
     const opening = server.requests[from]?.body as Body;
