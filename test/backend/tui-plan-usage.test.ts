@@ -1,26 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { signedInHome } from "../auth/demo-sign-in.js";
+import { describe, expect, it } from "vitest";
 import { hasTmux } from "../e2e/tmux.js";
-import { useTuiWorld } from "../e2e/tui-world.js";
+import { planPaneAnswered, usePlanTui } from "./plan-pane.js";
 
 // Issue 38 item 4 in a real terminal: signed in with ChatGPT (auth.json), on the demo's Codex
 // backend, the plan's windows show in the status bar and /status, and a reached limit says
 // when it lifts, ends the turn, and the next message is answered.
 describe.skipIf(!hasTmux)("TUI in tmux on the Codex backend: plan usage", () => {
-  const tui = useTuiWorld();
-  beforeAll(async () => {
-    await signedInHome(tui.world.home, tui.server.issuer.issuerUrl);
-  });
+  const tui = usePlanTui();
 
   it("shows the windows in the status bar and /status; a usage limit names its reset time", async () => {
-    const backend = `${tui.server.backendUrl}codex`;
-    const p = tui.open(["-c", `chatgpt_issuer="${tui.server.issuer.issuerUrl}"`], 120, 40, {
-      baseUrl: backend,
-    });
-    await p.until(() => p.screen().includes("Esc interrupts"), "the banner");
-    p.type("hello plan");
-    await p.until(() => p.screen().includes("You said: hello plan"), "the answer");
-    await p.until(() => /5h \d+% · wk \d+%/.test(p.statusBar()), "the plan in the status bar");
+    const p = await planPaneAnswered(tui);
     // a second turn: its share has the first turn's figure before it
     p.type("second turn");
     await p.until(() => p.screen().includes("You said: second turn"), "the second answer");
