@@ -1,6 +1,7 @@
 const {
   accessSync,
   constants,
+  existsSync,
   mkdirSync,
   readFileSync,
   renameSync,
@@ -51,6 +52,8 @@ function extraCertificatesFile(files, home) {
   const hash = require("node:crypto").createHash("sha256").update(text).digest("hex").slice(0, 16);
   const dir = join(home, "cache", "ca");
   const path = join(dir, `${hash}.pem`);
+  // named by its content: a launch that finds it written has nothing to write
+  if (existsSync(path)) return path;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileSync(`${path}.${process.pid}`, `${text}\n`, { mode: 0o644 });
   renameSync(`${path}.${process.pid}`, path);
