@@ -8,6 +8,7 @@
  */
 import { copyFileSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { processExists } from "../process-tree.js";
 
 const SHARED = "mini-codex-index";
 const PRIVATE = /^mini-codex-(?:restore-)?index\.(\d+)\.\d+(?:\.lock)?$/;
@@ -16,15 +17,6 @@ const PRIVATE = /^mini-codex-(?:restore-)?index\.(\d+)\.\d+(?:\.lock)?$/;
 const owned = new Map<string, { gitDir: string; keep: boolean }>();
 let stores = 0;
 let exitHookInstalled = false;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Remove the private indexes (and their locks) of processes that no longer exist. */
 function sweepDead(gitDir: string): void {
@@ -36,7 +28,7 @@ function sweepDead(gitDir: string): void {
   }
   for (const name of names) {
     const pid = Number(PRIVATE.exec(name)?.[1]);
-    if (!pid || pid === process.pid || alive(pid)) continue;
+    if (!pid || pid === process.pid || processExists(pid)) continue;
     rmSync(join(gitDir, name), { force: true });
   }
 }
