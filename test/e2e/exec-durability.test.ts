@@ -20,6 +20,22 @@ function onlySessionId(): string {
   return (file as string).replace(/\.jsonl$/, "");
 }
 
+/** A saved session, and a resume of it holding its lock while a command waits for `go`. */
+async function heldSession() {
+  const first = await runCli(["exec", "--json", ...suite.against(), "hello"], {
+    env: suite.world.env(),
+  });
+  const id = threadId(first.stdout);
+  const go = join(suite.world.repo, "go");
+  const holder = spawnCli(
+    ["exec", ...suite.against(), "resume", id, `run: while [ ! -e ${go} ]; do sleep 0.05; done`],
+    { env: suite.world.env() },
+  );
+  const lock = `${sessionFile(id)}.lock`;
+  await waitFor(() => existsSync(lock) && holder.output().stderr.includes("$ while"));
+  return { id, go, holder, lock };
+}
+
 /** Every call in `input` has exactly one output after it, and every output has its call. */
 function expectPaired(input: Item[]) {
   const calls = input.filter((i) => i.type === "function_call" || i.type === "custom_tool_call");
@@ -68,17 +84,7 @@ describe("exec survives being killed, resumed twice at once and torn files", () 
   });
 
   it("a second concurrent resume fails at once naming the lock; after the first exits, resume works", async () => {
-    const first = await runCli(["exec", "--json", ...suite.against(), "hello"], {
-      env: suite.world.env(),
-    });
-    const id = threadId(first.stdout);
-    const go = join(suite.world.repo, "go");
-    const waiting = spawnCli(
-      ["exec", ...suite.against(), "resume", id, `run: while [ ! -e ${go} ]; do sleep 0.05; done`],
-      { env: suite.world.env() },
-    );
-    const lock = `${sessionFile(id)}.lock`;
-    await waitFor(() => existsSync(lock) && waiting.output().stderr.includes("$ while"));
+    const { id, go, holder: waiting, lock } = await heldSession();
     const second = await runCli(["exec", ...suite.against(), "resume", id, "me too"], {
       env: suite.world.env(),
     });
@@ -97,17 +103,7 @@ describe("exec survives being killed, resumed twice at once and torn files", () 
 
   it("after a kill -9, the dead run's pid given to another process: resume takes the lock over", async () => {
     // issue 43 defect 5: this was "open in another mini-codex process" until the lock was deleted
-    const first = await runCli(["exec", "--json", ...suite.against(), "hello"], {
-      env: suite.world.env(),
-    });
-    const id = threadId(first.stdout);
-    const go = join(suite.world.repo, "go");
-    const killed = spawnCli(
-      ["exec", ...suite.against(), "resume", id, `run: while [ ! -e ${go} ]; do sleep 0.05; done`],
-      { env: suite.world.env() },
-    );
-    const lock = `${sessionFile(id)}.lock`;
-    await waitFor(() => existsSync(lock) && killed.output().stderr.includes("$ while"));
+    const { id, holder: killed, lock } = await heldSession();
     const owner = JSON.parse(readFileSync(lock, "utf8")) as { pid: number; started?: string };
     expect(owner.pid).toBe(killed.child.pid);
     expect(owner.started).toBeDefined();

@@ -1,24 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSessionFile } from "../../src/session/session-file.js";
-import { runCli, type TempWorld, tempWorld } from "./helpers.js";
+import { runCli, savedOutputs, tempWorld } from "./helpers.js";
 
 // Issue 43, hole 2: a confined command keeps flipping `d` between a workspace folder and an
 // outside one while the same session writes `d/x<N>.txt` with apply_patch. The check and the
 // write were two steps (5–9 of 25 patches landed outside on main); now every component is
 // walked by the kernel without following symlinks, so none can.
 const PATCHES = 25;
-
-/** The apply_patch outputs the model read, in order, from the saved session. */
-function patchOutputs(world: TempWorld): string[] {
-  const sessions = join(world.home, "sessions");
-  const [file] = readdirSync(sessions).filter((name) => !name.endsWith(".ledger.jsonl"));
-  const saved = parseSessionFile(readFileSync(join(sessions, file as string), "utf8"));
-  return saved.history
-    .filter((item) => item.type === "custom_tool_call_output")
-    .map((item) => String(item.output));
-}
 
 describe("apply_patch beside a command flipping a symlink (real bwrap, built binary)", () => {
   it(`${PATCHES} patches through the flipped folder: none lands outside, each refusal names its path`, async () => {
@@ -48,7 +37,7 @@ describe("apply_patch beside a command flipping a symlink (real bwrap, built bin
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain("(running in the background as session 1)");
       expect(readdirSync(outside)).toEqual([]);
-      const outputs = patchOutputs(world);
+      const outputs = savedOutputs(world.home, "custom_tool_call_output");
       expect(outputs).toHaveLength(PATCHES);
       const inside = new Set(readdirSync(join(world.repo, "real")));
       outputs.forEach((output, i) => {
