@@ -90,7 +90,8 @@ function certificateAuthorityPlan(env) {
   if (own !== "") checked.push(["NODE_EXTRA_CA_CERTS", own]);
   for (const [name, path] of checked) {
     const { problem } = readCertificateFile(path);
-    if (problem) return { kind: "unreadable", message: `${name}=${path} ${problem}: fix or unset it` };
+    if (problem)
+      return { kind: "unreadable", message: `${name}=${path} ${problem}: fix or unset it` };
   }
   return { kind: "relaunch", files: own === "" ? [file] : [own, file] };
 }
