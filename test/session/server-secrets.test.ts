@@ -46,6 +46,22 @@ describe.each([
   });
 });
 
+describe("a server that echoes the API key to a subagent", () => {
+  it("the child's lane is cleaned too: its command, the events, the parent's history", async () => {
+    h = await startHarness({
+      providerOverrides: { credentials: apiKeyCredentials(KEY) },
+      agents: { maxThreads: 2, maxDepth: 1 },
+    });
+    const result = await h.session.send("spawn: demo:echo-credential");
+    expect(result.ok).toBe(true);
+    expect(readFileSync(join(h.cwd, "leaked.txt"), "utf8")).toBe(`${CREDENTIAL_REMOVED}\n`);
+    const kept = [everythingKept(h), JSON.stringify(h.session.history())].join("\n");
+    expect(kept).not.toContain(KEY);
+    const child = h.ledger().filter((row) => row.agent !== null);
+    expect(child.map((row) => row.reason)).toContain("credential_removed");
+  });
+});
+
 describe("a server that echoes the API key back", () => {
   it("a 403 error frame: the turn fails without the key, the rest of its words kept", async () => {
     h = await startHarness({ providerOverrides: { credentials: apiKeyCredentials(KEY) } });
