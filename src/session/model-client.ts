@@ -40,14 +40,14 @@ import {
 } from "./wire-attempt.js";
 
 export { ModelRequestError } from "./failures.js";
+export { SOCKET_MAX_AGE_MS, type SocketTransport } from "./lane-sockets.js";
+export type { SampleCall } from "./wire-attempt.js";
 
 /**
  * The next request's reason after a response a credential was taken out of: history holds the
  * cleaned items, the server its own, so that response cannot be continued (docs/protocol.md).
  */
 export const CREDENTIAL_REMOVED_REASON = "credential_removed";
-export { SOCKET_MAX_AGE_MS, type SocketTransport } from "./lane-sockets.js";
-export type { SampleCall } from "./wire-attempt.js";
 
 export interface ModelClientOptions extends LaneTransportOptions {
   now?: () => number;
