@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
+import { describe, expect, it } from "vitest";
 import { CREDENTIAL_REMOVED } from "../../src/protocol/sent-credentials.js";
 import { signedInHome } from "../auth/demo-sign-in.js";
 import { backendExecArgs } from "../backend/credentials.js";
-import { jsonLines, runCli, type TempWorld, tempWorld } from "./helpers.js";
+import { demoSuite, jsonLines, runCli } from "./helpers.js";
 
 // A server that sends back the credential it was sent (the demo's `demo:echo-credential`: in its
 // message, split across two deltas, in its reasoning summary and in a shell_command that writes it
@@ -15,16 +14,7 @@ import { jsonLines, runCli, type TempWorld, tempWorld } from "./helpers.js";
 
 const KEY = "sk-test-echoed-Zq8v1Kd93LmP0aXy";
 
-let server: DemoServer;
-let world: TempWorld;
-beforeAll(async () => {
-  server = await startDemoServer();
-});
-afterAll(() => server?.close());
-beforeEach(() => {
-  world = tempWorld();
-});
-afterEach(() => world?.cleanup());
+const suite = demoSuite();
 
 /** Every file under `dir` but auth.json (where a credential belongs), as text. */
 function filesUnder(dir: string, except = "auth.json"): string[] {
@@ -34,6 +24,7 @@ function filesUnder(dir: string, except = "auth.json"): string[] {
 }
 
 function apiKeyArgs(json: boolean, websockets: boolean): string[] {
+  const { server } = suite;
   return [
     "exec",
     ...(json ? ["--json"] : []),
@@ -48,7 +39,7 @@ function apiKeyArgs(json: boolean, websockets: boolean): string[] {
 }
 
 function chatgptArgs(json: boolean, websockets: boolean): string[] {
-  const args = backendExecArgs(server, "demo:echo-credential", [
+  const args = backendExecArgs(suite.server, "demo:echo-credential", [
     `model_providers.openai.supports_websockets=${websockets}`,
   ]);
   return json ? args : args.filter((arg) => arg !== "--json");
@@ -61,6 +52,7 @@ describe("a server that echoes the credential it was sent", () => {
     ["a ChatGPT sign-in", "exec --json", "HTTP"],
     ["a ChatGPT sign-in", "exec", "WebSocket"],
   ])("%s, %s, over %s: the credential is nowhere, the marker is", async (signIn, exec, over) => {
+    const { server, world } = suite;
     const json = exec === "exec --json";
     const websockets = over === "WebSocket";
     let credential = KEY;
