@@ -27,7 +27,7 @@ function withoutScheme(value: string): string {
  * sends back): `Authorization`, `X-Api-Key`, `Cookie`, `X-Auth-Token`, a `…-Secret`, and so on.
  */
 export function isCredentialHeader(name: string): boolean {
-  return /auth|token|key|secret|password|passwd|cookie|session|credential|signature/i.test(name);
+  return /auth|token|key|secret|passw|cookie|credential/i.test(name);
 }
 
 /**
