@@ -33,7 +33,7 @@ const NOT_A_FILE = "not-a-file";
 
 function real(path: string): string | undefined {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     return undefined;
   }

@@ -30,7 +30,7 @@ export interface HookJudgement {
 
 function realOr(path: string): string {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     return path;
   }
