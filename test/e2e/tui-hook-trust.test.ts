@@ -56,6 +56,19 @@ describe.skipIf(!hasTmux)("the hook trust question (tmux, demo server)", () => {
     return pane;
   }
 
+  /** A new home, and a new git repository whose `.codex/hooks.json` has one `event` hook. */
+  function projectWithHook(name: string, event: string, command: string) {
+    const root = join(tuiWorld.world.root, `${name}-${++made}`);
+    const home = join(root, "home");
+    const repo = join(root, "repo");
+    mkdirSync(home, { recursive: true });
+    execFileSync("git", ["init", "-q", repo]);
+    mkdirSync(join(repo, ".codex", "hooks"), { recursive: true });
+    const hooks = { [event]: [{ hooks: [{ type: "command", command }] }] };
+    writeFileSync(join(repo, ".codex", "hooks.json"), JSON.stringify({ hooks }));
+    return { home, repo };
+  }
+
   const trustedHooks = (home: string) => {
     const file = join(home, "trusted-hooks.json");
     return existsSync(file) ? readFileSync(file, "utf8") : "";
@@ -136,27 +149,16 @@ describe.skipIf(!hasTmux)("the hook trust question (tmux, demo server)", () => {
   }, 90_000);
 
   it("trust covers the script the hook runs: edited after trusting, it asks again and names it", async () => {
-    const root = join(tuiWorld.world.root, `script-${++made}`);
-    const home = join(root, "home");
-    const repo = join(root, "repo");
-    mkdirSync(home, { recursive: true });
-    execFileSync("git", ["init", "-q", repo]);
     // a project's hook, as a Codex user keeps one: .codex/hooks.json running .codex/hooks/*.py
-    mkdirSync(join(repo, ".codex", "hooks"), { recursive: true });
+    const { home, repo } = projectWithHook(
+      "script",
+      "UserPromptSubmit",
+      "python3 .codex/hooks/submit.py",
+    );
     const script = join(repo, ".codex", "hooks", "submit.py");
     const writes = (mark: string) =>
       writeFileSync(script, `open("hook-ran", "w").write(${JSON.stringify(mark)})\n`);
     writes("first script");
-    writeFileSync(
-      join(repo, ".codex", "hooks.json"),
-      JSON.stringify({
-        hooks: {
-          UserPromptSubmit: [
-            { hooks: [{ type: "command", command: "python3 .codex/hooks/submit.py" }] },
-          ],
-        },
-      }),
-    );
     const at = realpathSync(repo);
     const start = () => tuiWorld.open([], 120, 40, { cwd: at, env: { MINI_CODEX_HOME: home } });
     const asked = (pane: Pane) =>
@@ -188,23 +190,10 @@ describe.skipIf(!hasTmux)("the hook trust question (tmux, demo server)", () => {
   }, 150_000);
 
   it("a trusted hook's script edited during the session is asked about before it runs; the answer typed holds", async () => {
-    const root = join(tuiWorld.world.root, `mid-session-${++made}`);
-    const home = join(root, "home");
-    const repo = join(root, "repo");
-    mkdirSync(home, { recursive: true });
-    execFileSync("git", ["init", "-q", repo]);
-    mkdirSync(join(repo, ".codex", "hooks"), { recursive: true });
+    const { home, repo } = projectWithHook("mid-session", "PostToolUse", "sh .codex/hooks/post.sh");
     const script = join(repo, ".codex", "hooks", "post.sh");
     const writes = (mark: string) => writeFileSync(script, `echo ${mark} >> hook-log\n`);
     writes("v1");
-    writeFileSync(
-      join(repo, ".codex", "hooks.json"),
-      JSON.stringify({
-        hooks: {
-          PostToolUse: [{ hooks: [{ type: "command", command: "sh .codex/hooks/post.sh" }] }],
-        },
-      }),
-    );
     const at = realpathSync(repo);
     const log = () =>
       existsSync(join(at, "hook-log")) ? readFileSync(join(at, "hook-log"), "utf8") : "";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { confinedArgs } from "../../src/sandbox/bwrap-args.js";
 import { confinementPlan } from "../../src/sandbox/confinement-plan.js";
-import { protectedPaths } from "../../src/sandbox/protected-paths.js";
+import { type ProtectedPath, protectedPaths } from "../../src/sandbox/protected-paths.js";
 import { seatbeltProfile } from "../../src/sandbox/seatbelt-profile.js";
 
 // Issue 43, hole 1: what runs unconfined, as one list from the roots and the trusted hooks,
@@ -33,6 +33,18 @@ describe("protectedPaths: what runs unconfined inside the writable roots", () =>
   });
 });
 
+/** workspace-write's plan (read-only's with `writable: false`) for one root holding `paths`. */
+const planFor = (repo: string, paths: ProtectedPath[], writable = true) =>
+  confinementPlan({
+    writable,
+    workspaceRoots: [repo],
+    cwd: repo,
+    network: false,
+    home: undefined,
+    hiddenHomes: [],
+    protectedPaths: paths,
+  });
+
 describe("the confinement plan holds them read-only, missing .codex/.agents too", () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "mini-codex-protected-")));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -47,15 +59,7 @@ describe("the confinement plan holds them read-only, missing .codex/.agents too"
       projectRoot: root,
       hookPaths: [join(root, "tools", "hook"), join(root, "tools", "missing.sh")],
     });
-    const plan = confinementPlan({
-      writable: true,
-      workspaceRoots: [root],
-      cwd: root,
-      network: false,
-      home: undefined,
-      hiddenHomes: [],
-      protectedPaths: guarded,
-    });
+    const plan = planFor(root, guarded);
     expect(plan.readOnlyPaths).toEqual(
       expect.arrayContaining([join(root, ".codex"), join(root, "tools", "hook")]),
     );
@@ -69,15 +73,7 @@ describe("the confinement plan holds them read-only, missing .codex/.agents too"
     expect(param).toBeDefined();
     expect(profile.text).toContain(`(require-not (literal (param "${param}")))`);
     // read-only: nothing to hold, the roots are read-only whole
-    const readOnly = confinementPlan({
-      writable: false,
-      workspaceRoots: [root],
-      cwd: root,
-      network: false,
-      home: undefined,
-      hiddenHomes: [],
-      protectedPaths: guarded,
-    });
+    const readOnly = planFor(root, guarded, false);
     expect(readOnly.readOnlyMissing).toBeUndefined();
   });
 
@@ -85,20 +81,8 @@ describe("the confinement plan holds them read-only, missing .codex/.agents too"
     const repo = join(root, "linked");
     mkdirSync(repo);
     symlinkSync("build/codex", join(repo, ".codex"));
-    const plan = confinementPlan({
-      writable: true,
-      workspaceRoots: [repo],
-      cwd: repo,
-      network: false,
-      home: undefined,
-      hiddenHomes: [],
-      protectedPaths: protectedPaths({
-        roots: [repo],
-        cwd: repo,
-        projectRoot: repo,
-        hookPaths: [],
-      }),
-    });
+    const paths = protectedPaths({ roots: [repo], cwd: repo, projectRoot: repo, hookPaths: [] });
+    const plan = planFor(repo, paths);
     expect(plan.readOnlyMissing).toEqual([join(repo, ".agents"), join(repo, "build", "codex")]);
   });
 });
