@@ -4,6 +4,7 @@ import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
 import { gitPaths } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import { isInside, realWhereMissing } from "../sandbox/paths.js";
+import type { ProtectedPath } from "../sandbox/protected-paths.js";
 import { WorkspaceError } from "./errors.js";
 
 export interface WorkspaceScope {
@@ -12,6 +13,8 @@ export interface WorkspaceScope {
   sandbox: SandboxMode;
   /** Folders the sandbox hides from commands: neither read whole nor written (maskedFolders). */
   masked?: readonly string[];
+  /** What runs unconfined (protectedPaths): never written unless danger-full-access. */
+  protectedPaths?: readonly ProtectedPath[];
 }
 
 /** What the sandbox masks from commands: the home's credential folders and the agents' homes. */
@@ -125,23 +128,53 @@ async function locateInWorkspace(path: string, scope: WorkspaceScope, rootsLabel
  */
 export type WriteGuard = (physical: string) => string | undefined;
 
+/** Why `physical` may not be written because what it would change runs unconfined, or undefined. */
+function unconfinedReason(
+  physical: string,
+  guarded: ProtectedPath,
+  forms: readonly string[],
+  cwd: string,
+): string | undefined {
+  if (!forms.some((form) => isInside(form, physical))) return undefined;
+  const shown = displayPath(guarded.path, cwd);
+  const what =
+    guarded.kind === "agent-folder"
+      ? `inside ${shown}, whose hooks, rules, skills and prompts mini-codex runs unconfined`
+      : forms.includes(physical)
+        ? "a file a trusted hook runs unconfined"
+        : `inside ${shown}, which a trusted hook runs unconfined`;
+  return `is ${what}: writing it is refused unless -s danger-full-access`;
+}
+
 /**
  * The writes the sandbox forbids even inside the workspace, unless danger-full-access: into a
- * folder the sandbox hides from commands (`scope.masked`: credentials, $MINI_CODEX_HOME) and into
- * git's own files (a hook or `core.fsmonitor` runs commands on the next git call) — any `.git`,
- * and what the sandbox binds read-only (`gitPaths`: a `gitdir:` target, a worktree's shared
- * repository). Hard-linked files are refused where they are opened (apply.ts: their link count).
+ * folder the sandbox hides from commands (`scope.masked`: credentials, $MINI_CODEX_HOME), into
+ * what runs unconfined (`scope.protectedPaths`: a `.codex`/`.agents` folder, a file a trusted
+ * hook runs; each compared as written and where it leads, a missing one where it would be
+ * created) and into git's own files (a hook or `core.fsmonitor` runs commands on the next git
+ * call) — any `.git`, and what the sandbox binds read-only (`gitPaths`: a `gitdir:` target, a
+ * worktree's shared repository). Hard-linked files are refused where they are opened
+ * (apply-patch/walked-files.ts: their link count).
  */
 export function writeGuard(scope: WorkspaceScope): WriteGuard {
   if (scope.sandbox === "danger-full-access") return () => undefined;
-  const masks = [
-    ...new Set((scope.masked ?? []).flatMap((m) => [resolve(m), realWhereMissing(resolve(m))])),
+  const bothForms = (path: string) => [
+    ...new Set([resolve(path), realWhereMissing(resolve(path))]),
   ];
+  const masks = [...new Set((scope.masked ?? []).flatMap(bothForms))];
+  const unconfined = (scope.protectedPaths ?? []).map((guarded) => ({
+    guarded,
+    forms: bothForms(guarded.path),
+  }));
   const roots = [...new Set(rootsOf(scope).map((root) => realWhereMissing(resolve(root))))];
   const gitOwn = [...new Set(roots.flatMap(gitPaths))];
   return (physical) => {
     const mask = masks.find((m) => isInside(m, physical));
     if (mask) return `is in ${mask}, which the sandbox hides`;
+    for (const { guarded, forms } of unconfined) {
+      const reason = unconfinedReason(physical, guarded, forms, scope.cwd);
+      if (reason) return reason;
+    }
     const inDotGit = roots.some(
       (root) => isInside(root, physical) && relative(root, physical).split(sep).includes(".git"),
     );
