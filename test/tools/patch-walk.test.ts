@@ -90,6 +90,22 @@ describe("apply_patch's no-follow walk", () => {
     );
   });
 
+  it("the refusals are checked on the walked path: .codex and .git reached through a link are refused", async () => {
+    mkdirSync(join(ws.ws, ".codex", "hooks"), { recursive: true });
+    mkdirSync(join(ws.ws, ".git"));
+    symlinkSync(".codex/hooks", join(ws.ws, "tools"));
+    symlinkSync(".git", join(ws.ws, "meta"));
+    const protectedPaths = [{ path: join(ws.ws, ".codex"), kind: "agent-folder" as const }];
+    const router = textRouter(createToolRouter({ sandbox: { protectedPaths } }));
+    const ctx = makeContext(ws.ws);
+    const hook = await router.execute(patch("*** Add File: tools/post.sh\n+echo escaped"), ctx);
+    expect(hook).toContain("path tools/post.sh is inside .codex, whose hooks, rules, skills");
+    const git = await router.execute(patch("*** Add File: meta/hooks/pre-commit\n+x"), ctx);
+    expect(git).toContain("path meta/hooks/pre-commit is inside .git");
+    expect(readdirSync(join(ws.ws, ".codex", "hooks"))).toEqual([]);
+    expect(existsSync(join(ws.ws, ".git", "hooks"))).toBe(false);
+  });
+
   it.runIf(process.platform === "linux")(
     "the kernel resolves the last name in the folder the walk holds: a swap after the walk cannot redirect it",
     () => {
