@@ -275,10 +275,9 @@ describe("mini-codex acp (SDK client over stdio, demo provider)", () => {
       sessionId: id,
       prompt: [{ type: "text", text: "fresh start" }],
     });
-    const reason = (
-      agent.of("usage_update", id).at(-1)?._meta?.["mini-codex"] as { request: { reason: string } }
-    ).request.reason;
-    expect(reason).toBe("epoch_reset:new");
+    expect(agent.of("usage_update", id).at(-1)?._meta?.["mini-codex"]).toMatchObject({
+      request: { mode: "ws_full", reason: "epoch_reset:new" },
+    });
 
     // a message steered into the running turn (the extension initialize advertises)
     const slow = ctx.request("session/prompt", {
