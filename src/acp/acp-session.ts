@@ -201,7 +201,8 @@ export class AcpSession implements CommandHost {
         title: text,
       };
     }
-    return { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `${text}\n` } };
+    // its own paragraph of the agent's message (it may follow streamed text)
+    return { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `\n${text}\n` } };
   }
 
   say(text: string): void {
@@ -323,8 +324,11 @@ export class AcpSession implements CommandHost {
     });
     const stop = fork.session.subscribe((event) => {
       if (event.type === "request_finished") this.totals?.add(event.request);
-      // the review's own words are its findings, said once it ends
-      if (event.type === "text_delta" || event.type === "item_completed") return;
+      // the review's own words are its findings, said once it ends; its tool calls show
+      const words =
+        event.type === "text_delta" ||
+        (event.type === "item_completed" && event.item.type === "message");
+      if (words) return;
       for (const update of shown.map(event)) this.send(update);
     });
     const abort = () => fork.session.abort();
