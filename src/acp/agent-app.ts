@@ -3,6 +3,7 @@ import {
   agent,
   type ClientCapabilities,
   type ContentBlock,
+  type McpServer,
   methods,
   RequestError,
 } from "@agentclientprotocol/sdk";
@@ -10,6 +11,7 @@ import type { SharedFlags } from "../launch/flags.js";
 import type { AcpSession, EditorLink } from "./acp-session.js";
 import { initializeResponse } from "./initialize.js";
 import { ownMeta, STEER_METHOD } from "./own-meta.js";
+import type { SessionPlace } from "./session-runtime.js";
 import type { AcpSessions } from "./sessions.js";
 
 // The agent's request handlers, one per ACP method, over one connection: initialize and
@@ -73,46 +75,16 @@ export function agentApp(setup: AgentSetup): {
       return {};
     })
     .onRequest(methods.agent.session.new, async ({ params, client, requestId }) => {
-      const s = await (await sessions(client)).openAt(
-        {
-          cwd: params.cwd,
-          ...(params.additionalDirectories
-            ? { additionalDirectories: params.additionalDirectories }
-            : {}),
-          mcpServers: params.mcpServers,
-        },
-        requestId,
-      );
+      const s = await (await sessions(client)).openAt(placeOf(params), requestId);
       return { sessionId: s.id, ...opened(s) };
     })
     .onRequest(methods.agent.session.load, async ({ params, client, requestId }) => {
-      const s = await (await sessions(client)).openAt(
-        {
-          cwd: params.cwd,
-          ...(params.additionalDirectories
-            ? { additionalDirectories: params.additionalDirectories }
-            : {}),
-          mcpServers: params.mcpServers,
-          resume: { id: params.sessionId },
-        },
-        requestId,
-        true,
-      );
-      return opened(s);
+      const place = placeOf(params, params.sessionId);
+      return opened(await (await sessions(client)).openAt(place, requestId, true));
     })
     .onRequest(methods.agent.session.resume, async ({ params, client, requestId }) => {
-      const s = await (await sessions(client)).openAt(
-        {
-          cwd: params.cwd,
-          ...(params.additionalDirectories
-            ? { additionalDirectories: params.additionalDirectories }
-            : {}),
-          mcpServers: params.mcpServers ?? [],
-          resume: { id: params.sessionId },
-        },
-        requestId,
-      );
-      return opened(s);
+      const place = placeOf(params, params.sessionId);
+      return opened(await (await sessions(client)).openAt(place, requestId));
     })
     .onRequest(methods.agent.session.list, async ({ params, client }) =>
       (await sessions(client)).list(params),
@@ -151,6 +123,21 @@ export function agentApp(setup: AgentSetup): {
       },
     );
   return { app, sessions: () => table };
+}
+
+/** Where a session opens: the editor's directory, its other roots and MCP servers; a saved id. */
+function placeOf(
+  params: { cwd: string; additionalDirectories?: string[]; mcpServers?: McpServer[] },
+  saved?: string,
+): SessionPlace {
+  return {
+    cwd: params.cwd,
+    ...(params.additionalDirectories
+      ? { additionalDirectories: params.additionalDirectories }
+      : {}),
+    mcpServers: params.mcpServers ?? [],
+    ...(saved ? { resume: { id: saved } } : {}),
+  };
 }
 
 /** `_mini-codex/steer`'s params: `{ sessionId, prompt: ContentBlock[] }`. */

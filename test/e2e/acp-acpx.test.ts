@@ -31,19 +31,25 @@ describe.skipIf(!hasTmux)("mini-codex acp under acpx, then the TUI", () => {
         })
       ).stdout;
     const id = (await acpx("sessions", "new")).trim().split("\n").at(-1) ?? "";
-    // the first prompt asks whether to trust the folder, then the edit: both approved
-    expect(await acpx("--approve-all", "prompt", "write yes.txt: approved")).toContain(
-      "Applied the patch.",
-    );
-    expect(readFileSync(join(world.repo, "yes.txt"), "utf8")).toBe("approved\n");
-    expect(await acpx("--deny-all", "prompt", "write no.txt: denied")).toContain("denied by user");
-    expect(existsSync(join(world.repo, "no.txt"))).toBe(false);
+    try {
+      // the first prompt asks whether to trust the folder, then the edit: both approved
+      expect(await acpx("--approve-all", "prompt", "write yes.txt: approved")).toContain(
+        "Applied the patch.",
+      );
+      expect(readFileSync(join(world.repo, "yes.txt"), "utf8")).toBe("approved\n");
+      expect(await acpx("--deny-all", "prompt", "write no.txt: denied")).toContain(
+        "denied by user",
+      );
+      expect(existsSync(join(world.repo, "no.txt"))).toBe(false);
 
-    await acpx("set", "reasoning_effort", "high");
-    expect(await acpx("--approve-all", "prompt", "after the effort change")).toContain(
-      "You said: after the effort change",
-    );
-    await acpx("sessions", "close");
+      await acpx("set", "reasoning_effort", "high");
+      expect(await acpx("--approve-all", "prompt", "after the effort change")).toContain(
+        "You said: after the effort change",
+      );
+    } finally {
+      // acpx's owner process and the agent end with the session
+      await acpx("sessions", "close");
+    }
     const ledger = await runCli(["ledger", id, "--json"], { cwd: world.repo, env: world.env() });
     const rows = (JSON.parse(ledger.stdout) as { rows: Array<Record<string, unknown>> }).rows;
     // the effort went in-band on the chain: no new lane, no full request
@@ -67,5 +73,5 @@ describe.skipIf(!hasTmux)("mini-codex acp under acpx, then the TUI", () => {
       () => pane.screen().includes("You said: and now in the terminal"),
       "the answer in the TUI",
     );
-  });
+  }, 240_000);
 });

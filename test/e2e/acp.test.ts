@@ -329,7 +329,7 @@ describe("mini-codex acp (SDK client over stdio, demo provider)", () => {
     send({ id: 1, method: "no/such", params: {} });
     send({ id: 3, method: "session/prompt", params: { sessionId: "gone", prompt: [] } });
     send({ id: 4, method: "session/list", params: {} });
-    await waitFor(() => lines().some((line) => line.id === 4));
+    await waitFor(() => [1, 3, 4].every((id) => lines().some((line) => line.id === id)));
     const byId = (id: unknown) => lines().find((line) => line.id === id);
     expect(byId(null)?.error?.code).toBe(-32700);
     expect(byId(1)?.error?.code).toBe(-32601);
