@@ -14,7 +14,9 @@ import { knownContextWindow, type Runtime } from "../launch/runtime.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { AgentSession, SteerReceipt, TurnResult } from "../session/api.js";
 import type { RequestFinished, SessionEvent } from "../session/events.js";
+import type { HookTrustQuestion } from "../tools/hooks/hook-gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import { askYesNo } from "./client-questions.js";
 import { chosenSettings, configOptions } from "./config-options.js";
 import { historyUpdates } from "./history-replay.js";
 import { type AcpMode, findMode, modeOf, modeState } from "./modes.js";
@@ -148,6 +150,7 @@ export class AcpSession implements CommandHost {
     this.opened = await openSession(this.runtimeNow, {
       warmup: false,
       approve: (request) => this.approve(request),
+      askHookTrust: (question, signal) => this.askHookTrust(question, signal),
       ...(resume ? { resume } : {}),
     });
     this.updates = new TurnUpdates({
@@ -243,6 +246,31 @@ export class AcpSession implements CommandHost {
       }
       return { kind: "deny" };
     }
+  }
+
+  /**
+   * A trusted hook's files changed during the session and it is about to run: run it as it is
+   * now? (the TUI's picker, asked through the editor; no answer is "no": it does not run).
+   */
+  private async askHookTrust(question: HookTrustQuestion, signal: AbortSignal): Promise<boolean> {
+    await this.flush();
+    const answer = await askYesNo(
+      this.link,
+      {
+        sessionId: this.id,
+        title: `Run the ${question.event} hook as it is now?`,
+        lines: [
+          "A hook you trusted changed since; it runs as you, unconfined:",
+          `  ${question.event}: ${question.command}  (${question.source})`,
+          ...question.reasons.map((reason) => `    ${reason}`),
+        ],
+        yes: "Yes, trust it as it is now and run it",
+        no: "No, don't run it in this session",
+      },
+      AbortSignal.any([signal, this.cancelled.signal]),
+    );
+    if (answer.unanswered) this.say(`The hook was not run (not answered: ${answer.unanswered}).`);
+    return answer.yes;
   }
 
   /** `session/prompt`: a slash command, or a message as one turn. */

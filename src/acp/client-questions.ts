@@ -31,8 +31,14 @@ export interface QuestionChannel {
 
 let questions = 0;
 
-export async function askYesNo(channel: QuestionChannel, question: YesNoQuestion): Promise<Answer> {
-  const signal = AbortSignal.timeout(channel.timeoutMs ?? QUESTION_TIMEOUT_MS);
+/** `stop`: the question is no longer wanted (the turn was cancelled): it stops waiting, "no". */
+export async function askYesNo(
+  channel: QuestionChannel,
+  question: YesNoQuestion,
+  stop?: AbortSignal,
+): Promise<Answer> {
+  const timeout = AbortSignal.timeout(channel.timeoutMs ?? QUESTION_TIMEOUT_MS);
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   const options = { cancellationSignal: signal, stopWaitingOnCancel: true };
   const message = [...question.lines, "", question.title].join("\n");
   try {
@@ -95,9 +101,11 @@ export async function askYesNo(channel: QuestionChannel, question: YesNoQuestion
     }
     return { yes: answer.outcome.optionId === "yes" };
   } catch (error) {
-    const why = signal.aborted
-      ? `no answer within ${Math.round((channel.timeoutMs ?? QUESTION_TIMEOUT_MS) / 1000)} s`
-      : `the editor could not ask it (${errorMessage(error)})`;
+    const why = stop?.aborted
+      ? "the turn was cancelled"
+      : timeout.aborted
+        ? `no answer within ${Math.round((channel.timeoutMs ?? QUESTION_TIMEOUT_MS) / 1000)} s`
+        : `the editor could not ask it (${errorMessage(error)})`;
     return { yes: false, unanswered: why };
   }
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -302,6 +302,44 @@ describe("mini-codex acp (SDK client over stdio, demo provider)", () => {
     ).rejects.toMatchObject({ code: -32002 });
     // closed: the file is free for the TUI or exec to resume
     expect(existsSync(join(world.home, "sessions", `${id}.jsonl.lock`))).toBe(false);
+  });
+
+  it("hook trust through the editor: new hooks asked before the first prompt, a trusted hook edited since asked before it runs", async () => {
+    mkdirSync(join(world.repo, ".codex", "hooks"), { recursive: true });
+    const script = join(world.repo, ".codex", "hooks", "note.sh");
+    writeFileSync(script, "echo one >> hook-log\n");
+    const hooks = {
+      UserPromptSubmit: [{ hooks: [{ type: "command", command: "sh .codex/hooks/note.sh" }] }],
+    };
+    writeFileSync(join(world.repo, ".codex", "hooks.json"), JSON.stringify({ hooks }));
+    agent = startAcp(world, ["--demo"]);
+    const ctx = agent.connection.agent;
+    await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+    const { sessionId } = await ctx.request("session/new", { cwd: world.repo, mcpServers: [] });
+    // the folder, then the hooks: both "yes" (the first option)
+    await ctx.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "first" }] });
+    expect(agent.permissions.map((p) => p.toolCall.title)).toEqual([
+      `Trust ${world.repo}?`,
+      "Trust and run these hooks?",
+    ]);
+    const log = join(world.repo, "hook-log");
+    expect(readFileSync(log, "utf8")).toBe("one\n");
+    // edited during the session: asked right before it runs; "no" (the second option) keeps it off
+    writeFileSync(script, "echo two >> hook-log\n");
+    agent.answer = (request) => ({
+      outcome: { outcome: "selected", optionId: request.options[1]?.optionId ?? "" },
+    });
+    const second = await ctx.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: "second" }],
+    });
+    expect(second.stopReason).toBe("end_turn");
+    expect(agent.permissions[2]?.toolCall.title).toBe(
+      "Run the UserPromptSubmit hook as it is now?",
+    );
+    expect(JSON.stringify(agent.permissions[2]?.toolCall.content)).toContain("note.sh");
+    expect(readFileSync(log, "utf8")).toBe("one\n");
+    expect(agentText(agent, sessionId)).toContain("You said: second");
   });
 
   it("a malformed line, an unknown method and a prompt to an unknown session each get a JSON-RPC error; it goes on serving", async () => {
