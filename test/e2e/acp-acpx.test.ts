@@ -22,15 +22,17 @@ describe.skipIf(!hasTmux)("mini-codex acp under acpx, then the TUI", () => {
   it("edits ask in read-only (approve-all writes, deny-all does not), an effort change stays incremental, and the TUI resumes the session", async () => {
     const { world } = tui;
     const agentCommand = `${process.execPath} ${BIN} acp --demo -s read-only -m gpt-6.2-sol`;
-    // acpx keeps its state under $HOME/.acpx and an owner process for --ttl seconds
+    // acpx keeps its state under $HOME/.acpx and an owner process for --ttl idle seconds (long
+    // enough for a loaded machine: the session must stay on one connection; closed at the end)
     const acpx = async (...args: string[]) =>
       (
-        await run(process.execPath, [ACPX, "--ttl", "20", "--agent", agentCommand, ...args], {
+        await run(process.execPath, [ACPX, "--ttl", "90", "--agent", agentCommand, ...args], {
           cwd: world.repo,
           env: world.env(),
         })
       ).stdout;
     const id = (await acpx("sessions", "new")).trim().split("\n").at(-1) ?? "";
+    let steps = false;
     try {
       // the first prompt asks whether to trust the folder, then the edit: both approved
       expect(await acpx("--approve-all", "prompt", "write yes.txt: approved")).toContain(
@@ -46,9 +48,12 @@ describe.skipIf(!hasTmux)("mini-codex acp under acpx, then the TUI", () => {
       expect(await acpx("--approve-all", "prompt", "after the effort change")).toContain(
         "You said: after the effort change",
       );
+      steps = true;
     } finally {
-      // acpx's owner process and the agent end with the session
-      await acpx("sessions", "close");
+      // acpx's owner process and the agent end with the session (a failed step's error first)
+      await acpx("sessions", "close").catch((error: unknown) => {
+        if (steps) throw error;
+      });
     }
     const ledger = await runCli(["ledger", id, "--json"], { cwd: world.repo, env: world.env() });
     const rows = (JSON.parse(ledger.stdout) as { rows: Array<Record<string, unknown>> }).rows;

@@ -161,8 +161,8 @@ describe("mini-codex acp (SDK client over stdio, demo provider)", () => {
     });
   });
 
-  it("cancel stops the turn and its command (stop reason cancelled, no process left), and the agent goes on", async () => {
-    agent = startAcp(world, ["--demo"]);
+  it("cancel stops the turn and its command (stop reason cancelled, no process left), the agent goes on; the tool round limit is max_turn_requests", async () => {
+    agent = startAcp(world, ["--demo", "-c", "max_tool_rounds=2"]);
     const ctx = agent.connection.agent;
     await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
     const { sessionId } = await ctx.request("session/new", { cwd: world.repo, mcpServers: [] });
@@ -196,6 +196,12 @@ describe("mini-codex acp (SDK client over stdio, demo provider)", () => {
       prompt: [{ type: "text", text: "still here" }],
     });
     expect(next.stopReason).toBe("end_turn");
+    // past the tool round limit (-c max_tool_rounds=2): the turn stops, as ACP says it
+    const rounds = await ctx.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: "repeat 4: run: echo round" }],
+    });
+    expect(rounds.stopReason).toBe("max_turn_requests");
   });
 
   it("session/load replays a session exec made; slash commands, steering and a closed session over ACP", async () => {
