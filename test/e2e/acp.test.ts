@@ -1,13 +1,21 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SessionUpdate } from "@agentclientprotocol/sdk";
+import { fileURLToPath } from "node:url";
+import type { McpServer, SessionUpdate } from "@agentclientprotocol/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AcpAgent, agentText, startAcp } from "./acp-client.js";
 import { BIN, jsonLines, runCli, type TempWorld, tempWorld, waitFor } from "./helpers.js";
 
 // `mini-codex acp` driven over its stdio by the ACP SDK's client, as an editor drives it: the
 // built binary, the embedded demo provider, real commands in the sandbox, real session files.
+
+const FILESYSTEM = fileURLToPath(
+  new URL(
+    "../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js",
+    import.meta.url,
+  ),
+);
 
 const hasNetns =
   spawnSync("bwrap", ["--dev-bind", "/", "/", "--unshare-net", "--", "true"]).status === 0;
@@ -310,7 +318,7 @@ describe("mini-codex acp (SDK client over stdio, demo provider)", () => {
     expect(existsSync(join(world.home, "sessions", `${id}.jsonl.lock`))).toBe(false);
   });
 
-  it("hook trust through the editor: new hooks asked before the first prompt, a trusted hook edited since asked before it runs", async () => {
+  it("hook trust through the editor (new hooks before the first prompt, a trusted hook edited since before it runs); the editor's MCP server", async () => {
     mkdirSync(join(world.repo, ".codex", "hooks"), { recursive: true });
     const script = join(world.repo, ".codex", "hooks", "note.sh");
     writeFileSync(script, "echo one >> hook-log\n");
@@ -321,7 +329,14 @@ describe("mini-codex acp (SDK client over stdio, demo provider)", () => {
     agent = startAcp(world, ["--demo"]);
     const ctx = agent.connection.agent;
     await ctx.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
-    const { sessionId } = await ctx.request("session/new", { cwd: world.repo, mcpServers: [] });
+    // the editor's MCP server (over stdio) joins the session's tools
+    const fs: McpServer = {
+      name: "fs",
+      command: process.execPath,
+      args: [FILESYSTEM, world.repo],
+      env: [],
+    };
+    const { sessionId } = await ctx.request("session/new", { cwd: world.repo, mcpServers: [fs] });
     // the folder, then the hooks: both "yes" (the first option)
     await ctx.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "first" }] });
     expect(agent.permissions.map((p) => p.toolCall.title)).toEqual([
@@ -346,6 +361,16 @@ describe("mini-codex acp (SDK client over stdio, demo provider)", () => {
     expect(JSON.stringify(agent.permissions[2]?.toolCall.content)).toContain("note.sh");
     expect(readFileSync(log, "utf8")).toBe("one\n");
     expect(agentText(agent, sessionId)).toContain("You said: second");
+    const path = join(world.repo, "hook-log");
+    await ctx.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: `call mcp__fs__read_text_file ${JSON.stringify({ path })}` }],
+    });
+    const read = agent.of("tool_call", sessionId).find((u) => u.title === "fs: read_text_file");
+    const result = agent
+      .of("tool_call_update", sessionId)
+      .find((u) => u.toolCallId === read?.toolCallId && u.status === "completed");
+    expect(JSON.stringify(result?.content)).toContain("one\\n");
   });
 
   it("a malformed line, an unknown method and a prompt to an unknown session each get a JSON-RPC error; it goes on serving", async () => {
