@@ -4,6 +4,7 @@ import { windowName } from "../session/plan-usage-attribution.js";
 import { cacheDropTexts } from "./cache-drop.js";
 import type { StatusState } from "./controller/state.js";
 import { describeForecast } from "./cost-labels.js";
+import { goalStatusColor, goalStatusTexts } from "./goal-labels.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
 
 export type StatusColor = "green" | "yellow" | "magenta" | "cyan" | "gray" | "red";
@@ -37,6 +38,7 @@ export const STATUS_PRIORITY = {
   mode: 0,
   activity: 1,
   context: 10,
+  goal: 12,
   terminals: 15,
   agents: 16,
   next: 20,
@@ -208,6 +210,13 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     priority: STATUS_PRIORITY.agents,
     color: () => "cyan",
     render: agentsTexts,
+  },
+  {
+    // the session's goal (docs/config.md, "Goals"): its turn or state, spend against its budget
+    id: "goal",
+    priority: STATUS_PRIORITY.goal,
+    color: (s) => goalStatusColor(s.goal),
+    render: (s) => goalStatusTexts(s.goal, s.costDisplay),
   },
   {
     id: "cacheDrop",

@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { WARMUP_TURN } from "../../src/session/ledger-row.js";
+import { hasTmux, quitTui } from "./tmux.js";
+import { useTuiWorld } from "./tui-world.js";
+
+/** A session's requests in its ledger (warm-up aside): uncached input plus output, as a goal counts. */
+function ledgerTokens(home: string, sessionId: string): number {
+  const ledger = join(home, "sessions", `${sessionId}.ledger.jsonl`);
+  let tokens = 0;
+  for (const line of readFileSync(ledger, "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    const row = JSON.parse(line) as {
+      turn: number;
+      usage: { input_tokens: number; cached_tokens: number; output_tokens: number } | null;
+    };
+    if (row.turn === WARMUP_TURN || !row.usage) continue;
+    tokens += row.usage.input_tokens - row.usage.cached_tokens + row.usage.output_tokens;
+  }
+  return tokens;
+}
+
+// Issue 46 item 2 in a real terminal: /goal on the demo provider keeps working turn after turn
+// until the model reports the goal met, or stops before a request would pass its token budget.
+describe.skipIf(!hasTmux)("TUI in tmux: /goal", () => {
+  const tui = useTuiWorld();
+
+  it("meets a goal over three turns with the state shown; /goal says it; the next message is answered", async () => {
+    const p = tui.open([], 120, 40);
+    await p.until(() => p.idle(), "the TUI, ready");
+    p.type("/goal count to 3 in goal.txt");
+    await p.until(() => p.screen().includes("goal set: count to 3 in goal.txt"), "the goal set");
+    await p.until(() => p.screen().includes("goal turn 3"), "the third turn", 60_000);
+    await p.until(() => p.statusBar().includes("goal met"), "the goal met", 60_000);
+    await p.until(() => p.idle(), "the turn to end");
+    expect(readFileSync(join(tui.world.repo, "goal.txt"), "utf8")).toBe("1\n2\n3\n");
+    expect(p.screen()).toContain("goal met: goal.txt counts to 3");
+    expect(p.statusBar()).toContain("goal met · 3 turns");
+
+    p.type("/goal");
+    await p.until(() => p.screen().includes("state: met"), "/goal's answer");
+    expect(p.screen()).toMatch(/spent: [\d,]+ tokens .*3 turns/);
+
+    p.type("thanks");
+    await p.until(() => p.screen().includes("You said: thanks"), "the next answer");
+    await p.until(() => p.idle(), "the turn to end");
+    // a goal met starts no turn of its own
+    expect(readFileSync(join(tui.world.repo, "goal.txt"), "utf8")).toBe("1\n2\n3\n");
+    await quitTui(p);
+  }, 120_000);
+
+  it("stops at its token budget before a request would pass it: the state says so, the ledger stays within it", async () => {
+    const p = tui.open([], 120, 40);
+    const banner = /session ([0-9a-f-]{36})/;
+    await p.until(() => p.idle() && banner.test(p.screen()), "the TUI, ready");
+    const sessionId = banner.exec(p.screen())?.[1] as string;
+    p.type("/goal --tokens 3000 count forever in forever.txt");
+    await p.until(() => p.screen().includes("goal turn 2"), "a second turn", 60_000);
+    await p.until(() => p.statusBar().includes("goal budget reached"), "the budget's stop", 90_000);
+    await p.until(() => p.idle(), "the turn to end");
+    expect(p.screen()).toMatch(/goal budget reached: token budget: [\d,]+ tokens of 3,000 tokens/);
+
+    p.type("/goal");
+    await p.until(() => p.screen().includes("state: budget reached"), "/goal's answer");
+    const spent = Number(/spent: ([\d,]+) tokens/.exec(p.screen())?.[1]?.replaceAll(",", ""));
+    // what the goal counted is what the ledger billed, and it never passed the budget
+    expect(ledgerTokens(tui.world.home, sessionId)).toBe(spent);
+    expect(spent).toBeLessThanOrEqual(3000);
+    const counted = readFileSync(join(tui.world.repo, "forever.txt"), "utf8").trim().split("\n");
+    expect(counted.length).toBeGreaterThanOrEqual(2);
+
+    p.type("hello");
+    await p.until(() => p.screen().includes("You said: hello"), "the next answer");
+    await p.until(() => p.idle(), "the turn to end");
+    // a goal out of budget starts no turn of its own
+    expect(readFileSync(join(tui.world.repo, "forever.txt"), "utf8").trim().split("\n")).toEqual(
+      counted,
+    );
+    await quitTui(p);
+  }, 150_000);
+});
