@@ -6,6 +6,7 @@ import { decideGoalStep, type GoalDecision, type StepCost } from "../session/goa
 import { goalTurnMessage } from "../session/goal-prompt.js";
 import {
   addSpend,
+  BUDGET_NAMES,
   type BudgetChanges,
   budgetsText,
   GOAL_STATUS_LABELS,
@@ -34,6 +35,8 @@ export interface GoalHost {
   send(text: string): Promise<TurnResult>;
   /** A turn of any kind runs now. */
   busy(): boolean;
+  /** Settles once the connection's warm-up (if one runs) has: its prefix is then cached. */
+  settled(): Promise<void>;
   /** Whether `callId` is a call of the session's own history (not a subagent's). */
   ownsCall(callId: string): boolean;
   /** The goal as it now stands, for the session file (undefined: cleared). */
@@ -67,6 +70,8 @@ export class SessionGoal implements SessionGoals, GoalReports {
   private goal: Goal | undefined;
   /** The goal turn running now (its spend is counted as it goes). */
   private running: Period | undefined;
+  /** A goal turn waits for the warm-up before its forecast (Esc pauses it there too). */
+  private starting = false;
 
   constructor(
     private readonly host: GoalHost,
@@ -123,8 +128,16 @@ export class SessionGoal implements SessionGoals, GoalReports {
   }
 
   async next(): Promise<TurnResult | undefined> {
-    if (this.goal?.status !== "active" || this.running || this.host.busy()) return undefined;
     const goal = this.goal;
+    if (goal?.status !== "active" || this.running || this.starting || this.host.busy()) return;
+    // a warm-up in flight caches the prefix: the forecast is right only after it
+    this.starting = true;
+    try {
+      await this.host.settled();
+    } finally {
+      this.starting = false;
+    }
+    if (this.goal !== goal || goal.status !== "active" || this.host.busy()) return undefined;
     const message = goalTurnMessage(this.current() as Goal);
     if (this.stopsAt("turn", message)) return undefined;
     goal.spent = { ...goal.spent, turns: goal.spent.turns + 1 };
@@ -150,9 +163,11 @@ export class SessionGoal implements SessionGoals, GoalReports {
   /** Before each request of a turn: a goal turn stops here if the request would pass a budget. */
   beforeRequest(): void {
     if (!this.running || this.goal?.status !== "active") return;
-    if (this.stopsAt("request")) {
-      throw new GoalStopped(`stopped before the next request: ${this.goal.reason ?? ""}`);
-    }
+    if (!this.stopsAt("request")) return;
+    // the goal's own line says the figures
+    const stop = this.goal.stop;
+    const why = stop ? `it would pass the goal's ${BUDGET_NAMES[stop.budget]}` : this.goal.reason;
+    throw new GoalStopped(`stopped before the next request: ${why ?? "the goal stopped"}`);
   }
 
   /** A request of the session finished: a goal turn's spend so far is announced (not saved). */
@@ -173,7 +188,7 @@ export class SessionGoal implements SessionGoals, GoalReports {
 
   /** Esc or Ctrl+C: a goal turn in progress pauses its goal (no turn follows). */
   interrupted(): void {
-    if (this.running) this.pause("interrupted");
+    if (this.running || this.starting) this.pause("interrupted");
   }
 
   /** update_goal: the model says the goal is met or blocked. */

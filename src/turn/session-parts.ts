@@ -172,6 +172,7 @@ export abstract class SessionParts {
           this.forecast(message === undefined ? undefined : { message }).forecast,
         send: (text) => this.send(text),
         busy: () => this.turns.busy,
+        settled: () => this.warmup.settled(this.lifetime.signal).catch(() => {}),
         ownsCall: (callId) =>
           this.conversation.items.some(
             (item) => item.type === "function_call" && item.call_id === callId,

@@ -50,7 +50,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: /goal", () => {
     await quitTui(p);
   }, 120_000);
 
-  it("stops at its token budget before a request would pass it: the state says so, the ledger stays within it", async () => {
+  it("stops at its token budget before a request would pass it, says so, and comes back so on resume; Esc pauses it", async () => {
     const p = tui.open([], 120, 40);
     const banner = /session ([0-9a-f-]{36})/;
     await p.until(() => p.idle() && banner.test(p.screen()), "the TUI, ready");
@@ -70,13 +70,29 @@ describe.skipIf(!hasTmux)("TUI in tmux: /goal", () => {
     const counted = readFileSync(join(tui.world.repo, "forever.txt"), "utf8").trim().split("\n");
     expect(counted.length).toBeGreaterThanOrEqual(2);
 
-    p.type("hello");
-    await p.until(() => p.screen().includes("You said: hello"), "the next answer");
-    await p.until(() => p.idle(), "the turn to end");
-    // a goal out of budget starts no turn of its own
-    expect(readFileSync(join(tui.world.repo, "forever.txt"), "utf8").trim().split("\n")).toEqual(
-      counted,
-    );
     await quitTui(p);
-  }, 150_000);
+
+    // resumed, the goal is as it was; a larger budget takes it up again, and Esc pauses it
+    const again = tui.open(["resume", sessionId], 120, 40);
+    await again.until(() => again.statusBar().includes("goal budget reached"), "the goal back");
+    again.type("/goal resume --tokens 6000");
+    await again.until(() => again.screen().includes("goal resumed"), "the goal resumed");
+    await again.until(
+      () => again.screen().includes(`goal turn ${counted.length + 1}`),
+      "its next turn",
+      60_000,
+    );
+    again.keys("Escape");
+    await again.until(() => again.screen().includes("goal paused: interrupted"), "the pause");
+    await again.until(() => again.idle(), "the turn to end");
+    expect(again.statusBar()).toContain("goal paused");
+    const paused = readFileSync(join(tui.world.repo, "forever.txt"), "utf8");
+
+    again.type("hello");
+    await again.until(() => again.screen().includes("You said: hello"), "the next answer");
+    await again.until(() => again.idle(), "the turn to end");
+    // a paused goal starts no turn of its own
+    expect(readFileSync(join(tui.world.repo, "forever.txt"), "utf8")).toBe(paused);
+    await quitTui(again);
+  }, 180_000);
 });
