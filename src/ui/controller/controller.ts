@@ -239,9 +239,9 @@ export class TuiController {
    * first); its message is the goal's, not shown as the person's (docs/config.md, "Goals").
    */
   continueGoal() {
-    const goal = this.session?.goal;
-    if (this.busy || goal?.current()?.status !== "active") return;
-    void this.runOperation(async () => (await goal.next()) ?? { ok: true, aborted: false }, false);
+    if (this.busy || this.session?.goal?.current()?.status !== "active") return;
+    const next = async (s: AgentSession) => (await s.goal?.next()) ?? { ok: true, aborted: false };
+    void this.runOperation(next, false);
   }
 
   interrupt() {
