@@ -1,4 +1,5 @@
 import { formatUsd } from "../models/cost.js";
+import { elapsedLabel } from "../text/elapsed.js";
 import { groupedNumber } from "../text/grouped-number.js";
 
 /**
@@ -166,17 +167,8 @@ export function spendText(
   if (options.usd !== false && spent.usd > 0) parts.push(formatUsd(spent.usd));
   if (spent.planPoints > 0) parts.push(`${round1(spent.planPoints)} plan points`);
   if (options.turns !== false) parts.push(`${spent.turns} turn${spent.turns === 1 ? "" : "s"}`);
-  parts.push(durationText(spent.ms));
+  parts.push(elapsedLabel(spent.ms));
   return parts.join(" · ");
-}
-
-/** `45s`, `3m05s`, `1h02m`. */
-export function durationText(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
-  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
 }
 
 /** The goal's budgets as `10,000 tokens · $0.50 · 5 turns` (empty: none). */

@@ -1,6 +1,7 @@
 import { formatUsd } from "../models/cost.js";
 import type { UsageWindow } from "../protocol/plan-usage.js";
 import { windowName } from "../session/plan-usage-attribution.js";
+import { elapsedLabel } from "../text/elapsed.js";
 import { cacheDropTexts } from "./cache-drop.js";
 import type { StatusState } from "./controller/state.js";
 import { describeForecast } from "./cost-labels.js";
@@ -55,14 +56,7 @@ export const STATUS_PRIORITY = {
 
 const MODE_COLORS = { ws_incremental: "green", ws_full: "yellow", http_full: "magenta" } as const;
 
-/** 5s, 1m05s, 1h02m. */
-export function elapsedLabel(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
-  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
-}
+export { elapsedLabel };
 
 function activityTexts(s: StatusView): string[] {
   const queued = s.queued > 0 ? `${s.queued} queued` : "";

@@ -14,22 +14,17 @@ type GoalEvent = {
 const goalEvents = (stdout: string) =>
   jsonLines(stdout).filter((event) => event.type.startsWith("goal.")) as unknown as GoalEvent[];
 
+/** `exec --json --goal TEXT` writing in the temp repo, with more flags after it. */
+const execGoal = (text: string, ...more: string[]) =>
+  runCli(["exec", "--json", "-s", "workspace-write", ...suite.against(), "--goal", text, ...more], {
+    env: suite.world.env(),
+  });
+
 // Issue 46 item 2 for scripts and CI: `exec --goal` on the demo provider, one JSON event per
 // continuation and the final state; a budget's stop exits 3 with the reason on stderr.
 describe("mini-codex exec --goal --json against the demo server", () => {
   it("meets a goal over two turns: goal.started, a goal.continued for the second, goal.finished met, exit 0", async () => {
-    const run = await runCli(
-      [
-        "exec",
-        "--json",
-        "-s",
-        "workspace-write",
-        ...suite.against(),
-        "--goal",
-        "count to 2 in goal.txt",
-      ],
-      { env: suite.world.env() },
-    );
+    const run = await execGoal("count to 2 in goal.txt");
     expect(run.stderr).toContain("goal met: goal.txt counts to 2");
     expect(run.code).toBe(0);
     expect(readFileSync(join(suite.world.repo, "goal.txt"), "utf8")).toBe("1\n2\n");
@@ -55,20 +50,7 @@ describe("mini-codex exec --goal --json against the demo server", () => {
   }, 60_000);
 
   it("stops before a request would pass its token budget: exit 3, the reason on stderr, spent within it", async () => {
-    const run = await runCli(
-      [
-        "exec",
-        "--json",
-        "-s",
-        "workspace-write",
-        ...suite.against(),
-        "--goal",
-        "count forever in forever.txt",
-        "--goal-tokens",
-        "4500",
-      ],
-      { env: suite.world.env() },
-    );
+    const run = await execGoal("count forever in forever.txt", "--goal-tokens", "4500");
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(
       /goal budget reached: token budget: [\d,]+ tokens of 4,500 tokens spent, the next request needs ~[\d,]+ tokens more/,
@@ -85,10 +67,7 @@ describe("mini-codex exec --goal --json against the demo server", () => {
   }, 60_000);
 
   it("refuses a budget it cannot read before anything starts (exit 2)", async () => {
-    const run = await runCli(
-      ["exec", ...suite.against(), "--goal", "count to 2 in goal.txt", "--goal-tokens", "lots"],
-      { env: suite.world.env() },
-    );
+    const run = await execGoal("count to 2 in goal.txt", "--goal-tokens", "lots");
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--goal-tokens: "lots" is not a tokens budget');
   }, 30_000);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SessionStatus, TurnResult } from "../../src/session/api.js";
+import { RequestTotals } from "../../src/session/event-hub.js";
 import type { SessionEvent } from "../../src/session/events.js";
 import type { Goal } from "../../src/session/goal-state.js";
 import { type GoalHost, SessionGoal } from "../../src/turn/session-goal.js";
@@ -8,14 +9,7 @@ type Totals = SessionStatus["totals"];
 
 /** A session as the goal sees it: totals a turn adds to, and the turn's result. */
 function host(turn: (totals: Totals, goal: SessionGoal) => TurnResult) {
-  const totals: Totals = {
-    requests: 0,
-    incrementalRequests: 0,
-    inputTokens: 0,
-    cachedTokens: 0,
-    outputTokens: 0,
-    cost: { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] },
-  };
+  const totals: Totals = new RequestTotals().snapshot();
   const events: SessionEvent[] = [];
   const recorded: (Goal | undefined)[] = [];
   const calls = new Set<string>(["own-call"]);
