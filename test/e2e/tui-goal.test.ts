@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WARMUP_TURN } from "../../src/session/ledger-row.js";
-import { hasTmux, quitTui } from "./tmux.js";
+import { hasTmux, type Pane, quitTui } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
 /** A session's requests in its ledger (warm-up aside): uncached input plus output, as a goal counts. */
@@ -21,6 +21,14 @@ function ledgerTokens(home: string, sessionId: string): number {
   return tokens;
 }
 
+const BANNER = /session ([0-9a-f-]{36})/;
+
+/** The session is open (its banner names it) and no turn runs: a slash command is taken. */
+async function ready(p: Pane): Promise<string> {
+  await p.until(() => p.idle() && BANNER.test(p.screen()), "the TUI, its session open");
+  return BANNER.exec(p.screen())?.[1] as string;
+}
+
 // Issue 46 item 2 in a real terminal: /goal on the demo provider keeps working turn after turn
 // until the model reports the goal met, or stops before a request would pass its token budget.
 describe.skipIf(!hasTmux)("TUI in tmux: /goal", () => {
@@ -28,7 +36,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: /goal", () => {
 
   it("meets a goal over three turns with the state shown; /goal says it; the next message is answered", async () => {
     const p = tui.open([], 120, 40);
-    await p.until(() => p.idle(), "the TUI, ready");
+    await ready(p);
     p.type("/goal count to 3 in goal.txt");
     await p.until(() => p.screen().includes("goal set: count to 3 in goal.txt"), "the goal set");
     await p.until(() => p.screen().includes("goal turn 3"), "the third turn", 60_000);
@@ -52,9 +60,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: /goal", () => {
 
   it("stops at its token budget before a request would pass it, says so, and comes back so on resume; Esc pauses it", async () => {
     const p = tui.open([], 120, 40);
-    const banner = /session ([0-9a-f-]{36})/;
-    await p.until(() => p.idle() && banner.test(p.screen()), "the TUI, ready");
-    const sessionId = banner.exec(p.screen())?.[1] as string;
+    const sessionId = await ready(p);
     p.type("/goal --tokens 3000 count forever in forever.txt");
     await p.until(() => p.screen().includes("goal turn 2"), "a second turn", 60_000);
     await p.until(() => p.statusBar().includes("goal budget reached"), "the budget's stop", 90_000);

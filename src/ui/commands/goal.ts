@@ -63,12 +63,21 @@ function control(ctx: CommandContext, word: "pause" | "clear"): void {
 
 function resume(ctx: CommandContext, parsed: GoalArguments | Error): void {
   const goals = ctx.controller.session.goal;
-  if (!goals?.current()) {
+  const goal = goals?.current();
+  if (!goals || !goal) {
     ctx.print(info(`No goal to resume. ${USAGE}`));
     return;
   }
   if (parsed instanceof Error) {
     ctx.print(problem(`/goal resume: ${parsed.message}`));
+    return;
+  }
+  if (goal.status === "complete") {
+    ctx.print(info("The goal is met already: /goal TEXT sets another."));
+    return;
+  }
+  if (goal.status === "active" && Object.keys(parsed.budgets).length === 0) {
+    ctx.print(info("The goal is active already."));
     return;
   }
   goals.resume(parsed.budgets);
