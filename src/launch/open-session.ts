@@ -35,6 +35,8 @@ export interface OpenSessionInput {
   ephemeral?: boolean;
   warmup: boolean;
   approve?: SessionOptions["approve"];
+  /** Who answers the model's questions (request_user_input); absent: nobody (exec). */
+  askUser?: SessionOptions["askUser"];
   outputSchema?: SessionSettings["outputSchema"];
   /** A review (/review, exec review): read-only and nobody asked, whatever the launch said. */
   review?: boolean;
@@ -121,6 +123,8 @@ export async function openSession(
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve && !input.review) base.approve = input.approve;
+  if (input.askUser && !input.review) base.askUser = input.askUser;
+  if (config.plan_mode_reasoning_effort) base.planModeEffort = config.plan_mode_reasoning_effort;
   // read once, here: what a session was started with stays its prefix until /new
   const read = readSessionKnowledge(runtime);
   base.knowledge = read.knowledge;

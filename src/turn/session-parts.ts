@@ -1,12 +1,22 @@
+import { lookupModel } from "../models/catalog.js";
+import type { EffortChoice } from "../protocol/efforts.js";
 import type { ResponseItem } from "../protocol/items.js";
+import type { ReasoningEffort } from "../protocol/request.js";
 import type { ForecastChange, SessionOptions, SessionSettings } from "../session/api.js";
+import {
+  type CollaborationMode,
+  collaborationModeMessage,
+  collaborationModeUpdate,
+} from "../session/collaboration-mode.js";
 import type { NextRequestPreview, RequestFinished, SessionEvent } from "../session/events.js";
 import { FrozenToolOutputs } from "../session/history.js";
 import type { LaneTable } from "../session/lanes.js";
+import { collaborationModeDecision, type ModeDecision } from "../session/mode-decision.js";
 import type { ModelClient } from "../session/model-client.js";
+import { modeRefusal } from "../session/plan-mode-gate.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
-import type { ApprovalRequest, ToolRouter } from "../tools/types.js";
+import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { AgentManager } from "./agents/agent-manager.js";
 import { sessionAgents } from "./agents/session-agents.js";
 import { HistoryCompactor } from "./history-compactor.js";
@@ -63,6 +73,12 @@ export abstract class SessionParts {
   protected readonly router: ToolRouter;
   /** Its subagents (absent: `[agents]` off). */
   protected readonly agents: AgentManager | undefined;
+  /** The collaboration mode (/plan, Shift+Tab): Default, or Plan (read-only, its own effort). */
+  protected mode: CollaborationMode = "default";
+  /** Plan mode's effort: `plan_mode_reasoning_effort`, then what `/effort` chose in Plan mode. */
+  protected planEffort: EffortChoice | undefined;
+  /** In Plan mode: the effort Default mode goes back to (the session's own). */
+  protected defaultEffort: ReasoningEffort | undefined;
 
   constructor(
     protected readonly options: SessionOptions,
@@ -72,6 +88,7 @@ export abstract class SessionParts {
     this.notices = options.notices ?? [];
     this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
+    this.planEffort = options.planModeEffort;
     this.settingsNote = new PendingSettingsNote(options.permissions);
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
@@ -143,7 +160,8 @@ export abstract class SessionParts {
   }
 
   protected turnContext(turn: number, signal: AbortSignal): TurnContext {
-    const { cwd, workspaceRoots, sandbox } = this.options;
+    const { cwd, workspaceRoots } = this.options;
+    const mode = this.mode;
     return {
       turn,
       signal,
@@ -151,8 +169,11 @@ export abstract class SessionParts {
       tools: this.router,
       cwd,
       workspaceRoots,
-      sandbox,
-      approve: this.approve,
+      // where the sandbox for the turn's calls is chosen: the mode decides (plan: read-only)
+      sandbox: this.modeDecision().sandbox,
+      mode,
+      ...(this.options.askUser ? { askUser: this.options.askUser.bind(this.options) } : {}),
+      approve: mode === "plan" ? planModeApprovals(this.approve) : this.approve,
       build: (extra) => this.build(extra),
       append: (items) => this.conversation.append(items),
       recordPatchIntent: (callId, intent) => this.conversation.recordPatchIntent(callId, intent),
@@ -160,6 +181,44 @@ export abstract class SessionParts {
       onRequestStarted: (request) => this.emit({ type: "request_started", request }),
       onRequestFinished: (request) => this.recordRequest(request),
     };
+  }
+
+  /** What the current mode means for the next request (sandbox, effort, instructions). */
+  protected modeDecision(): ModeDecision {
+    const plan = this.mode === "plan";
+    return collaborationModeDecision({
+      mode: this.mode,
+      sandbox: this.options.sandbox,
+      model: lookupModel(this.settings.model),
+      defaultEffort: plan ? this.defaultEffort : this.settings.effort,
+      planEffort: this.planEffort,
+    });
+  }
+
+  /**
+   * The effort `mode` runs on, changing nothing: the current one for the current mode, Default
+   * mode's own when leaving Plan, Plan mode's decision when entering it (with a note if the
+   * model does not take the one configured).
+   */
+  protected modeEffort(mode: CollaborationMode): {
+    effort: ReasoningEffort | undefined;
+    note?: string;
+  } {
+    if (mode === this.mode) return { effort: this.settings.effort };
+    if (mode === "default") return { effort: this.defaultEffort };
+    const decision = collaborationModeDecision({
+      mode,
+      sandbox: this.options.sandbox,
+      model: lookupModel(this.settings.model),
+      defaultEffort: this.settings.effort,
+      planEffort: this.planEffort,
+    });
+    return { effort: decision.effort, ...(decision.note ? { note: decision.note } : {}) };
+  }
+
+  /** The mode message the next user message needs (none when history already says it). */
+  protected modeUpdate(history: readonly ResponseItem[]): ResponseItem[] {
+    return collaborationModeUpdate(history, collaborationModeMessage(this.mode));
   }
 
   protected get promptCacheKey(): string {
@@ -200,12 +259,20 @@ export abstract class SessionParts {
 
   /** The next request as it would go out after `change` (nothing sent, nothing changed). */
   forecast(change?: ForecastChange): NextRequestPreview {
+    // a mode switch is priced as the effort change it makes
+    if (change && "mode" in change) {
+      const effort = this.modeEffort(change.mode).effort;
+      return this.forecast({ settings: effort ? { effort } : {} });
+    }
     return forecastNext(
       {
         settings: this.settings,
         model: this.model,
         history: this.history(),
-        pendingNote: this.settingsNote.peek(this.history()),
+        pendingNote: [
+          ...this.settingsNote.peek(this.history()),
+          ...this.modeUpdate(this.history()),
+        ],
         frame: (settings, wire) => ({
           ...this.frame(),
           settings,
@@ -238,7 +305,9 @@ export abstract class SessionParts {
     // an in-band effort change needs no note: its configuration_update says it
     if (before.model !== model || !this.model.inBand(model))
       this.settingsNote.update(before, this.settings);
-    this.conversation.recordSettings(now);
+    // Plan mode's effort is a phase, not the session's: the file (and a resume) keeps Default's
+    const kept = this.mode === "plan" ? this.defaultEffort : effort;
+    this.conversation.recordSettings({ model, ...(kept ? { effort: kept } : {}) });
   }
 
   protected recordRequest(finished: RequestFinished): void {
@@ -248,10 +317,20 @@ export abstract class SessionParts {
 
   /** Settings or a server's tool list changed: the preview says what the next turn sends. */
   protected announceSettings(): void {
-    this.emit(settingsChangedEvent(this.settings, this.nextRequest()));
+    this.emit(settingsChangedEvent(this.settings, this.nextRequest(), this.mode));
   }
 
   protected emit(event: SessionEvent): void {
     this.recorder.emit(event);
   }
+}
+
+/** The gate of a Plan-mode turn: what plan mode refuses is denied with its reason, unasked. */
+function planModeApprovals(
+  gate: (request: ApprovalRequest) => Promise<ApprovalDecision>,
+): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+  return async (request) => {
+    const refused = modeRefusal("plan", { kind: "approval", request });
+    return refused ? { kind: "deny", feedback: refused } : gate(request);
+  };
 }
