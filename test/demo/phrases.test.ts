@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { DEMO_PHRASES } from "../../src/demo/phrases.js";
+import { userMessage } from "../../src/protocol/items.js";
+import { collaborationModeMessage } from "../../src/session/collaboration-mode.js";
 import { COMPACTION_PROMPT } from "../../src/turn/compaction.js";
 import { HELP_TOPICS } from "../../src/ui/help-topics.js";
 import { decider, outputsOf } from "./model-helpers.js";
@@ -11,6 +13,7 @@ const decide = decider([
   { name: "view_image", type: "function" },
   { name: "apply_patch", type: "custom" },
   { name: "web_search", type: "web_search" },
+  { name: "request_user_input", type: "function" },
 ]);
 
 const PATCH = "patch:\n*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch";
@@ -26,13 +29,17 @@ function typed(phrase: string): string {
     .replace("<text>", "hi")
     .replace("<image file>", "a.png")
     .replace("<query>", "mini-codex")
+    .replace("<task>", "add a greeting")
     .replace("<tool>", "update_plan")
     .replace("<json>", '{"plan":[]}');
 }
 
-/** What the model does with it: its outputs' types, or the failure. */
+/** What the model does with it: its outputs' types, or the failure (`/plan`: in Plan mode). */
 function behaviour(text: string): string {
-  const decision = decide(text);
+  const plan = /^\/plan (.*)$/.exec(text);
+  const decision = plan
+    ? decide([collaborationModeMessage("plan"), userMessage(plan[1] ?? "")])
+    : decide(text);
   if (decision.kind === "fail") return `fail:${decision.code}`;
   return outputsOf(decision)
     .map((output) =>
