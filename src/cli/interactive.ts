@@ -143,6 +143,7 @@ export async function runInteractive(
           ...(hooks.review ? { review: true } : {}),
           ...(hooks.approve ? { approve: hooks.approve } : {}),
           ...(hooks.askUser ? { askUser: hooks.askUser } : {}),
+          ...(hooks.askHookTrust ? { askHookTrust: hooks.askHookTrust } : {}),
           ...(hooks.settings ? { settings: hooks.settings } : {}),
           ...(source
             ? "resume" in source

@@ -1,5 +1,6 @@
 import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession, SessionStatus } from "../../session/api.js";
+import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
 import type {
   ApprovalDecision,
   ApprovalRequest,
@@ -21,6 +22,7 @@ export interface SessionOpener {
   dispatch(action: UiAction): void;
   ask(request: ApprovalRequest): Promise<ApprovalDecision>;
   askUser(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswers | undefined>;
+  askHookTrust(question: HookTrustQuestion, signal: AbortSignal): Promise<boolean>;
 }
 
 /** A session the TUI listens to; `release` stops listening (before it is closed). */
@@ -73,6 +75,7 @@ export async function openSession(
   const created = await launch.createSession({
     approve: (request) => opener.ask(request),
     askUser: (request, signal) => opener.askUser(request, signal),
+    askHookTrust: (question, signal) => opener.askHookTrust(question, signal),
     ...(source ? { source } : {}),
     ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
   });
