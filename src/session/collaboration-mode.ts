@@ -1,4 +1,9 @@
-import { developerMessage, messageText, type ResponseItem } from "../protocol/items.js";
+import {
+  developerMessage,
+  lastDeveloperText,
+  messageText,
+  type ResponseItem,
+} from "../protocol/items.js";
 
 /**
  * The Codex CLI's collaboration modes (docs/config.md, "Plan mode"): Default works as always;
@@ -48,13 +53,7 @@ export function collaborationModeMessage(mode: CollaborationMode): ResponseItem 
 
 /** The text of the last mode message in `history` (what the model was told last), if any. */
 function lastModeText(history: readonly ResponseItem[]): string | undefined {
-  for (let i = history.length - 1; i >= 0; i--) {
-    const item = history[i] as ResponseItem;
-    if (item.type !== "message" || item.role !== "developer") continue;
-    const text = messageText(item);
-    if (text?.startsWith(COLLABORATION_MODE_TAG)) return text;
-  }
-  return undefined;
+  return lastDeveloperText(history, COLLABORATION_MODE_TAG);
 }
 
 /**
