@@ -70,7 +70,7 @@ export class SettingsIntents {
     if (now === mode) return then?.();
     if (this.host.busy()) {
       return this.host.hint(
-        `The mode switches between turns: ${modeName(mode)} mode after this one ends (or Esc).`,
+        `The mode switches between turns: Shift+Tab for ${modeName(mode)} mode once this one ends (or Esc it).`,
       );
     }
     this.host.confirm(
