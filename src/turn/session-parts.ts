@@ -183,37 +183,23 @@ export abstract class SessionParts {
     };
   }
 
-  /** What the current mode means for the next request (sandbox, effort, instructions). */
-  protected modeDecision(): ModeDecision {
-    const plan = this.mode === "plan";
+  /**
+   * What `mode` (the current one unless named) means for the next request: sandbox, effort and
+   * instructions, from Default mode's effort (the session's own) and Plan mode's.
+   */
+  protected modeDecision(mode: CollaborationMode = this.mode): ModeDecision {
     return collaborationModeDecision({
-      mode: this.mode,
+      mode,
       sandbox: this.options.sandbox,
       model: lookupModel(this.settings.model),
-      defaultEffort: plan ? this.defaultEffort : this.settings.effort,
+      defaultEffort: this.mode === "plan" ? this.defaultEffort : this.settings.effort,
       planEffort: this.planEffort,
     });
   }
 
-  /**
-   * The effort `mode` runs on, changing nothing: the current one for the current mode, Default
-   * mode's own when leaving Plan, Plan mode's decision when entering it (with a note if the
-   * model does not take the one configured).
-   */
-  protected modeEffort(mode: CollaborationMode): {
-    effort: ReasoningEffort | undefined;
-    note?: string;
-  } {
-    if (mode === this.mode) return { effort: this.settings.effort };
-    if (mode === "default") return { effort: this.defaultEffort };
-    const decision = collaborationModeDecision({
-      mode,
-      sandbox: this.options.sandbox,
-      model: lookupModel(this.settings.model),
-      defaultEffort: this.settings.effort,
-      planEffort: this.planEffort,
-    });
-    return { effort: decision.effort, ...(decision.note ? { note: decision.note } : {}) };
+  /** The effort `mode` runs on, changing nothing (a note: the model does not take Plan's). */
+  protected modeEffort(mode: CollaborationMode): Pick<ModeDecision, "effort" | "note"> {
+    return mode === this.mode ? { effort: this.settings.effort } : this.modeDecision(mode);
   }
 
   /** The mode message the next user message needs (none when history already says it). */
