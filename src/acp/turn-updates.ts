@@ -373,6 +373,9 @@ export class TurnUpdates {
           ? this.update(event.callId, { content: [text(states.join("\n"))] })
           : [];
       }
+      // no askUser hook here (yet): request_user_input is refused before it asks anybody
+      case "user_input":
+        return [];
       default:
         return assertNever(event);
     }
