@@ -76,7 +76,7 @@ export class Session extends SessionParts implements AgentSession {
           ...early,
         ]);
         const context = this.turnContext(turn, signal);
-        return await runHookedTurn(this.hooks, this.options.approve?.bind(this.options), {
+        return await runHookedTurn(this.hooks, {
           ...context,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {

@@ -6,11 +6,10 @@ import type { LaneTable } from "../session/lanes.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
-import type { ApprovalRequest, ToolRouter } from "../tools/types.js";
+import type { ToolRouter } from "../tools/types.js";
 import type { AgentManager } from "./agents/agent-manager.js";
 import { sessionAgents } from "./agents/session-agents.js";
 import { HistoryCompactor } from "./history-compactor.js";
-import { hookedTools } from "./hooked-tools.js";
 import { ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
@@ -102,11 +101,8 @@ export abstract class SessionParts {
       lanes: this.lanes,
       recorder: this.recorder,
       approve: this.approve,
-      hooked: (tools, agent) => {
-        const person = options.approve?.bind(options);
-        const asked = person && ((request: ApprovalRequest) => person({ ...request, agent }));
-        return hookedTools(tools, this.hooks, asked);
-      },
+      hooks: this.hooks,
+      ...this.person,
       history: () => this.conversation.items,
       settings: () => this.settings,
       frozen: this.frozen,
@@ -142,6 +138,12 @@ export abstract class SessionParts {
     return this.conversation.items;
   }
 
+  /** Who answers a PreToolUse hook's "ask": the person, when there is one (the TUI). */
+  protected get person(): Pick<TurnContext, "person"> {
+    const person = this.options.approve?.bind(this.options);
+    return person ? { person } : {};
+  }
+
   protected turnContext(turn: number, signal: AbortSignal): TurnContext {
     const { cwd, workspaceRoots, sandbox } = this.options;
     return {
@@ -153,6 +155,9 @@ export abstract class SessionParts {
       workspaceRoots,
       sandbox,
       approve: this.approve,
+      hooks: this.hooks,
+      ...this.person,
+      freeze: (item) => this.frozen.resolve(item),
       build: (extra) => this.build(extra),
       append: (items) => this.conversation.append(items),
       recordPatchIntent: (callId, intent) => this.conversation.recordPatchIntent(callId, intent),

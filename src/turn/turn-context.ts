@@ -3,7 +3,14 @@ import type { SandboxMode } from "../sandbox/modes.js";
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
-import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalGate,
+  ApprovalRequest,
+  PatchIntent,
+  ToolRouter,
+} from "../tools/types.js";
+import type { ToolCallHooks } from "./tool-calls/hook-stage.js";
 
 /**
  * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's
@@ -20,8 +27,16 @@ export interface TurnContext {
   readonly cwd: string;
   readonly workspaceRoots: string[];
   readonly sandbox: SandboxMode;
-  /** The session's approval gate (none: every call runs as the policy allows). */
-  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The session's approval gate (none: every call runs as planned; unit tests). */
+  approve?: ApprovalGate;
+  /** The session's PreToolUse/PostToolUse hooks, a stage of every model call (src/turn/tool-calls). */
+  hooks?: ToolCallHooks;
+  /** Who answers when a PreToolUse hook says "ask" (none: refused). */
+  person?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The subagent whose turn it is: its approval requests name it. */
+  agent?: string;
+  /** A tool output just appended: from now on the model sees this text (session/history.ts). */
+  freeze?(item: ResponseItem): void;
   /** The full logical request for the current history plus `extra` (never kept in history). */
   build(extra?: ResponseItem[]): FullRequest;
   /** Append items to history (and its store). */
