@@ -1,6 +1,7 @@
 import type { ResponseItem } from "../protocol/items.js";
 import { agentStep } from "./agent-steps.js";
 import { expandCompaction } from "./compaction.js";
+import { ECHO_CREDENTIAL, echoCredentialStep } from "./echo-credential.js";
 import {
   type DemoOutput,
   followUp,
@@ -27,6 +28,8 @@ export interface DemoModelInput {
   reasoning: boolean;
   /** A `text.format` JSON schema the answer must satisfy. */
   jsonSchema?: Record<string, unknown>;
+  /** The bearer token the request carried: only `demo:echo-credential` reads it. */
+  bearer?: string;
 }
 
 export type DemoDecision =
@@ -163,6 +166,10 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   const plan = /^plan:\s*([\s\S]*)$/.exec(prompt);
   if (plan)
     return { outputs: { list: [planCall(input, plan[1] ?? "")] }, summary: "Making a plan." };
+  if (prompt === ECHO_CREDENTIAL) {
+    const { list, summary } = echoCredentialStep(input.tools, input.bearer);
+    return { outputs: { list }, summary };
+  }
   if (prompt === "demo:fail") {
     return {
       outputs: { fail: { code: "invalid_prompt", message: "demo failure requested" } },

@@ -47,6 +47,10 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
   },
   { phrase: "demo:long N", does: "answers with N characters of text" },
   { phrase: "demo:fail", does: "fails the response, to see an error" },
+  {
+    phrase: "demo:echo-credential",
+    does: "answers with the credential the request carried, as a careless server might: you see [credential removed]",
+  },
   { phrase: "/compact", does: "summarises what you asked" },
   { phrase: "anything else", does: "is echoed back (You said: …)" },
 ];

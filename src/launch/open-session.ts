@@ -5,6 +5,7 @@ import { buildInitialContext } from "../session/environment.js";
 import { type PermissionsInput, permissionsMessage } from "../session/permissions-context.js";
 import { SessionFile } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
+import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { agentLimitsOf } from "./agent-config.js";
@@ -12,7 +13,7 @@ import { systemTimezone } from "./context-sources.js";
 import { ConfigError } from "./errors.js";
 import { hookSetup } from "./hook-setup.js";
 import type { Runtime } from "./runtime.js";
-import { shellSandboxOptions } from "./sandbox-settings.js";
+import { sessionProtectedPaths, shellSandboxOptions } from "./sandbox-settings.js";
 import { loadSaved } from "./saved-history.js";
 import {
   findSavedSession,
@@ -35,6 +36,8 @@ export interface OpenSessionInput {
   ephemeral?: boolean;
   warmup: boolean;
   approve?: SessionOptions["approve"];
+  /** Asked right before a hook runs whose files changed since trusted (absent: it does not run). */
+  askHookTrust?: AskHookTrust;
   outputSchema?: SessionSettings["outputSchema"];
   /** A review (/review, exec review): read-only and nobody asked, whatever the launch said. */
   review?: boolean;
@@ -84,7 +87,12 @@ export async function openSession(
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
     ...(config.web_search ? { webSearch: config.web_search } : {}),
-    ...shellSandboxOptions(config, runtime.hiddenHomes, process.env),
+    ...shellSandboxOptions(
+      config,
+      runtime.hiddenHomes,
+      process.env,
+      sessionProtectedPaths(runtime),
+    ),
   });
   // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
   const mcp = await runtime.mcp.get();
@@ -138,7 +146,7 @@ export async function openSession(
     const options: SessionOptions = {
       ...base,
       knowledge: { ...read.knowledge, files: [], savedContext: true },
-      ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
+      ...hookSetup(runtime, saved.meta.id, !input.ephemeral, input.askHookTrust),
       id: saved.meta.id,
       restoredHistory: saved.history,
       restoredSettings: restored,
@@ -175,7 +183,7 @@ export async function openSession(
   const persisted = !input.ephemeral;
   const options: SessionOptions = {
     ...base,
-    ...hookSetup(runtime, id, persisted),
+    ...hookSetup(runtime, id, persisted, input.askHookTrust),
     id,
     initialContext,
     notices: read.notes,
@@ -240,7 +248,7 @@ function forkSession(
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
     ...base,
-    ...hookSetup(runtime, id, !input.ephemeral),
+    ...hookSetup(runtime, id, !input.ephemeral, input.askHookTrust),
     id,
     promptCacheKey,
     restoredHistory: saved.history,

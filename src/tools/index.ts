@@ -72,7 +72,11 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
         ];
   return new ToolRegistry([
     ...shellTools,
-    applyPatchTool(options.applyPatchToolType ?? "custom", maskedFolders(home, hiddenHomes)),
+    applyPatchTool(
+      options.applyPatchToolType ?? "custom",
+      maskedFolders(home, hiddenHomes),
+      options.sandbox?.protectedPaths,
+    ),
     updatePlanTool(),
     viewImageTool({ home, hiddenHomes }),
     ...(webSearch ? [webSearch] : []),

@@ -4,6 +4,7 @@ import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
 import { gitPaths } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import { isInside } from "../sandbox/paths.js";
+import type { ProtectedPath } from "../sandbox/protected-paths.js";
 import { WorkspaceError } from "./errors.js";
 
 export interface WorkspaceScope {
@@ -12,6 +13,8 @@ export interface WorkspaceScope {
   sandbox: SandboxMode;
   /** Folders the sandbox hides from commands: neither read whole nor written (maskedFolders). */
   masked?: readonly string[];
+  /** What runs unconfined (protectedPaths): never written unless danger-full-access. */
+  protectedPaths?: readonly ProtectedPath[];
 }
 
 /** What the sandbox masks from commands: the home's credential folders and the agents' homes. */
@@ -82,8 +85,37 @@ export async function resolveWritablePath(path: string, scope: WorkspaceScope): 
   const { abs, real, allowed } = await locateInWorkspace(path, scope, "writable roots");
   if (scope.sandbox === "danger-full-access") return abs;
   await refuseMasked(path, [abs, real], scope.masked ?? []);
+  const unconfined = await protectedRefusal(path, [abs, real], scope);
+  if (unconfined) throw new WorkspaceError(unconfined);
   await refuseGuardedWrite(path, [abs, real], allowed);
   return abs;
+}
+
+/**
+ * Why writing `path` (at `locations`: as given and real) is refused because what it would change
+ * runs unconfined — a `.codex`/`.agents` folder, a file a trusted hook runs — or undefined.
+ * Each protected path is compared as written and as it resolves (through symlinks; a missing
+ * one where it would be created).
+ */
+export async function protectedRefusal(
+  path: string,
+  locations: readonly string[],
+  scope: Pick<WorkspaceScope, "cwd" | "protectedPaths">,
+): Promise<string | undefined> {
+  for (const guarded of scope.protectedPaths ?? []) {
+    const forms = [guarded.path, await realLocation(guarded.path).catch(() => guarded.path)];
+    if (!locations.some((location) => forms.some((form) => isInside(form, location)))) continue;
+    const shown = displayPath(guarded.path, scope.cwd);
+    const itself = locations.some((location) => forms.includes(location));
+    const what =
+      guarded.kind === "agent-folder"
+        ? `inside ${shown}, whose hooks, rules, skills and prompts mini-codex runs unconfined`
+        : itself
+          ? "a file a trusted hook runs unconfined"
+          : `inside ${shown}, which a trusted hook runs unconfined`;
+    return `path ${path} is ${what}: writing it is refused unless -s danger-full-access`;
+  }
+  return undefined;
 }
 
 /** A path inside a folder the sandbox hides is refused (credentials, $MINI_CODEX_HOME). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ProtectedPath } from "../../sandbox/protected-paths.js";
 import { ToolError } from "../errors.js";
 import { defineCustomTool, defineFunctionTool } from "../registry.js";
 import type { ApprovedPlan, FileChange, ToolContext, ToolDefinition, ToolPlan } from "../types.js";
@@ -25,7 +26,10 @@ const UNCHANGED = "\nNo file was changed.";
 
 const ABORTED = "aborted: the turn was interrupted before any file was changed";
 
-type PatchContext = ToolContext & { masked?: readonly string[] };
+type PatchContext = ToolContext & {
+  masked?: readonly string[];
+  protectedPaths?: readonly ProtectedPath[];
+};
 
 /** What the gate judges of a patch: every file it changes, each with its whole diff. */
 type PatchPlan = ToolPlan<VerifiedPatch>;
@@ -106,9 +110,9 @@ export async function runApplyPatch(patchText: string, ctx: PatchContext): Promi
 }
 
 /** The tool's steps: plan (parse and verify), run (write), and a refusal's event. */
-function patchSteps(masked: readonly string[]) {
+function patchSteps(masked: readonly string[], protectedPaths: readonly ProtectedPath[]) {
   return {
-    plan: (input: string, ctx: ToolContext) => planPatch(input, { ...ctx, masked }),
+    plan: (input: string, ctx: ToolContext) => planPatch(input, { ...ctx, masked, protectedPaths }),
     run: async ({ args }: ApprovedPlan<VerifiedPatch>, ctx: ToolContext) => ({
       output: await writeApproved(args, ctx),
     }),
@@ -125,13 +129,15 @@ function patchSteps(masked: readonly string[]) {
 
 /**
  * apply_patch as a custom tool with the Lark grammar (default) or as a function tool `{input}`;
- * `masked`: folders the sandbox hides from commands, which patches may not write either.
+ * `masked`: folders the sandbox hides from commands, which patches may not write either;
+ * `protectedPaths`: what runs unconfined, which patches may not write (protected-paths.ts).
  */
 export function applyPatchTool(
   type: "custom" | "function" = "custom",
   masked: readonly string[] = [],
+  protectedPaths: readonly ProtectedPath[] = [],
 ): ToolDefinition<VerifiedPatch> {
-  const steps = patchSteps(masked);
+  const steps = patchSteps(masked, protectedPaths);
   if (type === "function") {
     return defineFunctionTool({
       name: "apply_patch",

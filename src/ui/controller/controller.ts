@@ -1,6 +1,7 @@
 import { errorMessage } from "../../protocol/error-message.js";
 import { type MessageImage, messageText, userMessage } from "../../protocol/items.js";
 import type { AgentSession, TurnResult } from "../../session/api.js";
+import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { exitSummary } from "../exit-summary.js";
@@ -11,6 +12,7 @@ import { endingTerminalsNotice } from "./background-terminals.js";
 import { followContextWindow } from "./context-window.js";
 import { CostQuestion, DEFAULT_COST_QUESTION } from "./cost-question.js";
 import { ctrlCStep } from "./ctrl-c.js";
+import { hookTrustPicker } from "./hook-trust-picker.js";
 import { openSession } from "./open-session.js";
 import { takeLastPending } from "./pending-messages.js";
 import { openPicker, type PickerSpec } from "./picker-spec.js";
@@ -76,6 +78,26 @@ export class TuiController {
   /** The session's `approve` hook: the person answers on the approval prompt. */
   ask(request: ApprovalRequest): Promise<ApprovalDecision> {
     return this.approvals.ask(request);
+  }
+
+  /**
+   * The session's hook-trust question (a hook whose files changed since trusted is about to
+   * run): asked in a picker; an interrupted turn closes it unanswered (not run).
+   */
+  askHookTrust(question: HookTrustQuestion, signal: AbortSignal): Promise<boolean> {
+    return new Promise((resolve) => {
+      const spec = hookTrustPicker(question, (run) => {
+        signal.removeEventListener("abort", stop);
+        resolve(run);
+      });
+      const stop = () => {
+        if (this.store.getState().picker?.spec === spec) this.set({ picker: undefined });
+        resolve(false);
+      };
+      if (signal.aborted) return resolve(false);
+      signal.addEventListener("abort", stop, { once: true });
+      this.openPicker(spec);
+    });
   }
 
   get session(): AgentSession | undefined {

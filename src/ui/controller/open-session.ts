@@ -1,5 +1,6 @@
 import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession, SessionStatus } from "../../session/api.js";
+import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { safetyWarning } from "../safety-labels.js";
@@ -15,6 +16,7 @@ export interface SessionOpener {
   readonly launch: TuiLaunchOptions;
   dispatch(action: UiAction): void;
   ask(request: ApprovalRequest): Promise<ApprovalDecision>;
+  askHookTrust(question: HookTrustQuestion, signal: AbortSignal): Promise<boolean>;
 }
 
 /** A session the TUI listens to; `release` stops listening (before it is closed). */
@@ -66,6 +68,7 @@ export async function openSession(
   await yieldToKeys();
   const created = await launch.createSession({
     approve: (request) => opener.ask(request),
+    askHookTrust: (question, signal) => opener.askHookTrust(question, signal),
     ...(source ? { source } : {}),
     ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
   });
