@@ -17,17 +17,19 @@ import type {
  * Where one tool call is, from the wire to its output: the pipeline's one tagged union (its
  * driver is pipeline.ts), after gemini-cli's tool-call lifecycle.
  *
- *   received ──▶ pre_tool_use ──▶ planned ──▶ awaiting_approval ──▶ running ──▶ done
- *      │              │              │               │                 │
- *      ▼              ▼              ▼               ▼                 ▼  sandbox denied:
- *   aborted        refused        refused         refused       awaiting_approval ──▶ running
- *   (turn           (hook)      (input the       (gate or         (the person may let it run
- *   interrupted)                 tool rejects)    person)          again unconfined: escalated)
+ *   received ─▶ pre_tool_use ─▶ planned ─▶ awaiting_approval ─▶ running ─▶ done
+ *                   │    │         │             │                 │
+ *                   │    ▼         ▼             ▼                 ▼ the sandbox blocked it:
+ *                   │  refused   refused       refused       awaiting_approval ─▶ running
+ *                   │  (a hook)  (the gate)    (the gate       (asked again; a yes runs it
+ *                   ▼                          or the person)   unconfined: `escalated`)
+ *                 refused (the tool rejects its input: no plan)
  *
  * `pre_tool_use` is entered only when PreToolUse hooks are configured (a hook's "ask" waits in
  * `awaiting_approval`), `awaiting_approval` only when the gate asks (PermissionRequest hooks or
- * the person). Whatever the state, a call that ends after the turn was interrupted is `aborted`
- * (its output is what the tool said, e.g. the killed command's).
+ * the person). A call the interrupted turn never took up goes from `received` to `aborted`;
+ * any call that ends after the interrupt is `aborted`, with what the tool said (the killed
+ * command's output, the patch that was not written).
  */
 export type ToolCallState =
   | (CallBase & { status: "received" })
