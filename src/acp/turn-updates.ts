@@ -163,6 +163,8 @@ export class TurnUpdates {
       case "steer_state":
       // a call's pipeline states: started and finished above say what an ACP client shows
       case "tool_call_state":
+      // a goal's changes are not shown to an ACP client yet (main had no case: typecheck)
+      case "goal_updated":
         return [];
       default:
         return assertNever(event);

@@ -2,6 +2,7 @@ import type { ResponseItem } from "../protocol/items.js";
 import { agentStep } from "./agent-steps.js";
 import { expandCompaction } from "./compaction.js";
 import { ECHO_CREDENTIAL, echoCredentialStep } from "./echo-credential.js";
+import { goalStep } from "./goal-steps.js";
 import {
   addFileCall,
   type DemoOutput,
@@ -69,6 +70,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (step) return { outputs: { list: [step] }, summary: "Working with a background terminal." };
   const agents = agentStep(input.context, input.tools);
   if (agents) return { outputs: { list: agents }, summary: "Working with subagents." };
+  const goal = goalStep(input.context, input.tools);
+  if (goal) return { outputs: { list: goal }, summary: "Working toward the goal." };
   const last = input.context.at(-1);
   if (last && (last.type === "function_call_output" || last.type === "custom_tool_call_output")) {
     const again = repeatedCommand(input.context, true);

@@ -54,3 +54,16 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
   { phrase: "/compact", does: "summarises what you asked" },
   { phrase: "anything else", does: "is echoed back (You said: …)" },
 ];
+
+/** Goal texts the demo model has a script for (`/goal TEXT`, `exec --goal TEXT`; goal-steps.ts). */
+export const DEMO_GOAL_SCRIPTS: readonly DemoPhrase[] = [
+  {
+    phrase: "count to N in FILE",
+    does: "appends one number a turn to FILE; at N reports the goal met (update_goal)",
+  },
+  {
+    phrase: "count forever in FILE",
+    does: "appends a number each turn, never met: a budget or Esc stops it",
+  },
+  { phrase: "blocked: REASON", does: "reports the goal blocked with REASON" },
+];

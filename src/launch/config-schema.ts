@@ -140,6 +140,19 @@ const CONFIG_KEYS = {
         fork_start: z.enum(["warm", "cold"]).optional(),
       })
       .optional(),
+  /** `[goals]`: the default budgets of every goal (docs/config.md, "Goals"); none by default. */
+  goals: () =>
+    z
+      .object({
+        /** Uncached input plus output tokens of the goal's turns (the Codex CLI's count). */
+        budget_tokens: z.number().int().min(1).optional(),
+        budget_usd: z.number().positive().optional(),
+        /** Points of a ChatGPT plan's 5-hour window. */
+        budget_plan_percent: z.number().positive().max(100).optional(),
+        max_minutes: z.number().positive().optional(),
+        max_turns: z.number().int().min(1).optional(),
+      })
+      .optional(),
   /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */
   notify: () => z.array(z.string()).min(1).optional(),
   /** Codex keys: AGENTS.md budget in bytes (default 32 KiB) and extra file names per folder. */

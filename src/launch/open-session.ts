@@ -11,6 +11,7 @@ import { createSession } from "../turn/agent-session.js";
 import { agentLimitsOf } from "./agent-config.js";
 import { systemTimezone } from "./context-sources.js";
 import { ConfigError } from "./errors.js";
+import { goalDefaultsOf } from "./goal-budgets.js";
 import { hookSetup } from "./hook-setup.js";
 import type { Runtime } from "./runtime.js";
 import { sessionProtectedPaths, shellSandboxOptions } from "./sandbox-settings.js";
@@ -120,6 +121,8 @@ export async function openSession(
     ...(terminals ? { terminals } : {}),
     warmup: input.warmup,
     version: runtime.version,
+    // every session offers update_goal (a review's fork too: its tools are its parent's)
+    goals: goalDefaultsOf(config),
     ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),
   };
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
@@ -151,6 +154,7 @@ export async function openSession(
       restoredHistory: saved.history,
       restoredSettings: restored,
       restoredCheckpoints: saved.checkpoints,
+      ...(saved.goal ? { restoredGoal: saved.goal } : {}),
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };

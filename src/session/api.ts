@@ -14,6 +14,7 @@ import type { AgentLimits, AgentView } from "./agent-view.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
 import type { CostDisplay } from "./cost-display.js";
 import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
+import type { BudgetChanges, Goal, GoalBudgets } from "./goal-state.js";
 import type { PlanUsageAttribution } from "./plan-usage-attribution.js";
 
 export type { SteerState } from "./events.js";
@@ -85,7 +86,9 @@ export interface SessionSettings {
 /** A step whose next request `AgentSession.forecast` prices: another model or effort, or a compaction. */
 export type ForecastChange =
   | { settings: Partial<Pick<SessionSettings, "model" | "effort">> }
-  | { compaction: true };
+  | { compaction: true }
+  /** The next turn opened by this user message (a goal's turn). */
+  | { message: string };
 
 /** Where history is persisted as it changes (the session file); the session calls it. */
 export interface HistoryStore {
@@ -100,6 +103,8 @@ export interface HistoryStore {
   historyAtCheckpoint?(index: number): ResponseItem[] | undefined;
   /** What a call's patch is about to write, durably before it writes (`patch_intent` lines). */
   recordPatchIntent?(callId: string, intent: PatchIntent): void;
+  /** The session's goal as it now stands, or undefined once cleared (`goal` lines). */
+  recordGoal?(goal: Goal | undefined): void;
   /** The session closed: release what the store holds (the session file's lock). */
   close?(): void;
 }
@@ -171,6 +176,38 @@ export interface SessionOptions {
   agents?: AgentLimits;
   /** Where a subagent's own conversation is saved (its session file); absent: nowhere. */
   childStore?(child: ChildThread): HistoryStore;
+  /**
+   * Goals (`/goal`, `exec --goal`; docs/config.md, "Goals"): update_goal is offered in every
+   * request and the session can hold a goal, with these `[goals]` budgets by default. Absent:
+   * neither.
+   */
+  goals?: GoalBudgets;
+  /** The goal a resumed session file recorded last (an active one comes back paused). */
+  restoredGoal?: Goal;
+}
+
+/**
+ * A session's goal (docs/config.md, "Goals"): the person sets, pauses, resumes and clears it;
+ * `next()` runs its next turn while it is active and its budgets allow, and `goal_updated`
+ * events say every change.
+ */
+export interface SessionGoals {
+  /** The goal as it stands, spend so far included (undefined: none). */
+  current(): Goal | undefined;
+  /** A new active goal in place of any other: `[goals]`'s budgets with `budgets` made over them. */
+  set(objective: string, budgets?: BudgetChanges): Goal;
+  /** An active goal paused (no turn follows); `reason` says why (default: the person paused it). */
+  pause(reason?: string): Goal | undefined;
+  /** The goal active again after any stop, its budgets changed first; its spend stays. */
+  resume(budgets?: BudgetChanges): Goal | undefined;
+  /** No goal any more (its last state is returned). */
+  clear(): Goal | undefined;
+  /**
+   * Its next turn, when the goal is active and the forecast of that turn's first request fits
+   * what is left of every budget; otherwise the goal stops (a `goal_updated` event says why)
+   * and no turn runs (undefined).
+   */
+  next(): Promise<TurnResult | undefined>;
 }
 
 /** A subagent as its own saved thread: its id, who spawned it, what it runs on. */
@@ -322,6 +359,8 @@ export interface AgentSession {
   mcpServers?(): McpServerStatus[];
   /** Processes started by exec_command that keep running (/ps, /stop, the status bar). */
   readonly terminals?: BackgroundTerminalsView;
+  /** The session's goal (absent: this session holds none, `SessionOptions.goals`). */
+  readonly goal?: SessionGoals;
   /** Ends the running turn and every background terminal. */
   close(): Promise<void>;
 }

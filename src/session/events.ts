@@ -7,6 +7,7 @@ import type { ToolEvent } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { AgentTag } from "./agent-lanes.js";
 import type { AgentView } from "./agent-view.js";
+import type { Goal } from "./goal-state.js";
 import type { RequestForecast } from "./request-forecast.js";
 import type { ServerCacheAnswer } from "./server-cache.js";
 
@@ -192,10 +193,28 @@ export type SessionEvent =
   | { type: "settings_changed"; model: string; effort?: ReasoningEffort; next: NextRequestPreview }
   /** A subagent was spawned, sent a request, or changed status (`/agents`, the transcript). */
   | { type: "agent_update"; agent: AgentView }
+  /** The session's goal changed (`change` says how); `goal` is it now, undefined once cleared. */
+  | { type: "goal_updated"; change: GoalChange; goal: Goal | undefined }
   | { type: "turn_completed"; turn: number; usage: UsageFigures; lastMessage?: string }
   | { type: "turn_failed"; turn: number; message: string; aborted: boolean };
 
 export type SessionEventListener = (event: SessionEvent) => void;
+
+/**
+ * How a goal changed: `set`, `resumed`, `paused`, `cleared` by the person (or an interrupt,
+ * a failed turn); `turn`: one of its turns starts (its spend so far); `spent`: a request or a
+ * turn of it ended;
+ * `reported`: the model called update_goal; `stopped`: a budget or the usage limit ended it.
+ */
+export type GoalChange =
+  | "set"
+  | "turn"
+  | "spent"
+  | "reported"
+  | "stopped"
+  | "paused"
+  | "resumed"
+  | "cleared";
 
 export function assertNever(value: never): never {
   throw new Error(`unhandled variant: ${JSON.stringify(value)}`);

@@ -80,6 +80,8 @@ export class Session extends SessionParts implements AgentSession {
           ...context,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {
+            // a goal's turn stops before a request that would pass its budget
+            this.goals?.beforeRequest();
             this.conversation.append(this.model.effortUpdate(this.history(), this.settings));
             return this.compactor.compactIfOver(context);
           },
@@ -125,8 +127,9 @@ export class Session extends SessionParts implements AgentSession {
     return this.steering.withdraw(id);
   }
 
-  /** Esc: the running turn and every subagent stop. */
+  /** Esc: the running turn and every subagent stop; a goal's turn pauses its goal. */
   abort(): void {
+    this.goals?.interrupted();
     this.turns.abort();
     this.agents?.interruptAll();
   }
@@ -153,6 +156,10 @@ export class Session extends SessionParts implements AgentSession {
 
   get terminals() {
     return this.options.terminals;
+  }
+
+  get goal() {
+    return this.goals;
   }
 
   status(): SessionStatus {
@@ -205,5 +212,5 @@ export class Session extends SessionParts implements AgentSession {
     this.conversation.close();
   }
 
-  /** What the turn loop, tool dispatch, compaction and `!command` of turn `turn` work with. */
+  /** What the turn loop, the tool-call pipeline, compaction and `!command` of turn `turn` work with. */
 }

@@ -1,11 +1,18 @@
 import type { ResponseItem } from "../protocol/items.js";
-import type { ForecastChange, SessionOptions, SessionSettings } from "../session/api.js";
+import type {
+  ForecastChange,
+  SessionOptions,
+  SessionSettings,
+  TurnResult,
+} from "../session/api.js";
 import type { NextRequestPreview, RequestFinished, SessionEvent } from "../session/events.js";
 import { FrozenToolOutputs } from "../session/history.js";
 import type { LaneTable } from "../session/lanes.js";
 import type { ModelClient } from "../session/model-client.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { updateGoalTool } from "../tools/goal.js";
+import { withTools } from "../tools/registry.js";
 import type { ToolRouter } from "../tools/types.js";
 import type { AgentManager } from "./agents/agent-manager.js";
 import { sessionAgents } from "./agents/session-agents.js";
@@ -16,6 +23,7 @@ import type { RequestRecorder } from "./request-recorder.js";
 import { TurnCheckpoints } from "./rewind.js";
 import { forecastNext } from "./session-forecast.js";
 import { sessionApprovalGate } from "./session-gate.js";
+import { SessionGoal } from "./session-goal.js";
 import { SessionHooks } from "./session-hooks.js";
 import { settingsChangedEvent } from "./session-status.js";
 import { PendingSettingsNote } from "./settings-note.js";
@@ -62,6 +70,8 @@ export abstract class SessionParts {
   protected readonly router: ToolRouter;
   /** Its subagents (absent: `[agents]` off). */
   protected readonly agents: AgentManager | undefined;
+  /** Its goal (absent: `SessionOptions.goals` unset: no update_goal either). */
+  protected readonly goals: SessionGoal | undefined;
 
   constructor(
     protected readonly options: SessionOptions,
@@ -94,8 +104,14 @@ export abstract class SessionParts {
     this.approve = sessionApprovalGate(options, warn, this.hooks);
     const busy = () => this.turns.busy;
     this.checkpoints = TurnCheckpoints.forSession(options, this.conversation, { warn, busy });
+    this.goals = options.goals ? this.goalOf(options.goals, options.restoredGoal) : undefined;
+    // update_goal after the session's own tools, in every request: a goal never changes them;
+    // subagents get it too (a fork's tools must be its parent's), and it refuses their calls
+    const tools = this.goals
+      ? withTools(options.tools, [updateGoalTool(this.goals)])
+      : options.tools;
     ({ manager: this.agents, router: this.router } = sessionAgents({
-      options,
+      options: { ...options, tools },
       promptCacheKey: this.promptCacheKey,
       client: this.client,
       lanes: this.lanes,
@@ -142,6 +158,33 @@ export abstract class SessionParts {
   protected get person(): Pick<TurnContext, "person"> {
     const person = this.options.approve?.bind(this.options);
     return person ? { person } : {};
+  }
+
+  /** One user turn (agent-session.ts): a goal's turns are sent through it. */
+  abstract send(input: string): Promise<TurnResult>;
+
+  /** The goal and what it is lent of the session (session-goal.ts). */
+  private goalOf(defaults: SessionOptions["goals"], restored: SessionOptions["restoredGoal"]) {
+    return new SessionGoal(
+      {
+        defaults: defaults ?? {},
+        totals: () => this.recorder.totals.snapshot(),
+        plan: () => this.recorder.planUsage().latest,
+        forecast: (message) =>
+          this.forecast(message === undefined ? undefined : { message }).forecast,
+        send: (text) => this.send(text),
+        busy: () => this.turns.busy,
+        settled: () => this.warmup.settled(this.lifetime.signal).catch(() => {}),
+        ownsCall: (callId) =>
+          this.conversation.items.some(
+            (item) => item.type === "function_call" && item.call_id === callId,
+          ),
+        record: (goal) => this.conversation.recordGoal(goal),
+        emit: (event) => this.emit(event),
+        now: () => Date.now(),
+      },
+      restored,
+    );
   }
 
   protected turnContext(turn: number, signal: AbortSignal): TurnContext {
@@ -249,6 +292,7 @@ export abstract class SessionParts {
   protected recordRequest(finished: RequestFinished): void {
     this.compactor.observe(finished);
     this.recorder.record(finished);
+    this.goals?.requestFinished(finished);
   }
 
   /** Settings or a server's tool list changed: the preview says what the next turn sends. */

@@ -15,8 +15,8 @@ import type { ToolCallHooks } from "./tool-calls/hook-stage.js";
 /**
  * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's
  * number and abort signal, the model, the tools and where they run, the history and the event
- * stream. The session makes one per turn (`Session.turnContext`); the turn loop, tool dispatch,
- * compaction and the person's `!command` all take it.
+ * stream. The session makes one per turn (`Session.turnContext`); the turn loop, the tool-call
+ * pipeline, compaction and the person's `!command` all take it.
  */
 export interface TurnContext {
   readonly turn: number;

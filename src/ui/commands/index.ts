@@ -5,6 +5,7 @@ import { diffCommand } from "./diff.js";
 import { effortCommand } from "./effort.js";
 import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
+import { goalCommand } from "./goal.js";
 import { helpCommand } from "./help.js";
 import { initCommand } from "./init.js";
 import { ledgerCommand } from "./ledger.js";
@@ -44,6 +45,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   psCommand,
   stopCommand,
   agentsCommand,
+  goalCommand,
   initCommand,
   quitCommand,
 ];

@@ -252,8 +252,18 @@ export class TuiController {
       this.dispatch({ type: "next_preview", next: active.status().next });
     }
     if (result.aborted) this.returnQueue();
-    else this.sendQueued();
+    else if (!this.sendQueued()) this.continueGoal();
     return result.ok;
+  }
+
+  /**
+   * The goal's next turn, when one is active and nothing else waits (a queued message goes
+   * first); its message is the goal's, not shown as the person's (docs/config.md, "Goals").
+   */
+  continueGoal() {
+    if (this.busy || this.session?.goal?.current()?.status !== "active") return;
+    const next = async (s: AgentSession) => (await s.goal?.next()) ?? { ok: true, aborted: false };
+    void this.runOperation(next, false);
   }
 
   interrupt() {
@@ -299,11 +309,13 @@ export class TuiController {
     this.set({ picker: openPicker(spec) });
   }
 
-  private sendQueued() {
+  /** Send the first queued message (false: none waits). */
+  private sendQueued(): boolean {
     const next = this.store.getState().queue[0];
-    if (next === undefined) return;
+    if (next === undefined) return false;
     this.dispatch({ type: "dequeue" });
     this.send(next.text, next.images);
+    return true;
   }
 
   /** Esc means stop: what was typed behind the turn goes back to the input, not sent. */

@@ -86,6 +86,12 @@ export async function openSession(
   dispatch({ type: "session_ready", sessionId: created.id, model, effort, next });
   dispatch({ type: "append", entries: [banner(launch, created, status), ...safetyNotice(launch)] });
   if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
+  // a saved goal comes back as it was, an active one paused (nothing runs until the person says)
+  const goal = created.goal?.current();
+  if (goal) {
+    const change = goal.status === "paused" ? "paused" : "stopped";
+    dispatch({ type: "session", event: { type: "goal_updated", change, goal } });
+  }
   // what opening the saved session found: unreadable lines, calls repaired after a crash
   for (const text of created.notices ?? []) notice("warning", text);
   created

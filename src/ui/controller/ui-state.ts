@@ -4,6 +4,7 @@ import type { ReasoningEffort } from "../../protocol/request.js";
 import type { AgentView } from "../../session/agent-view.js";
 import type { CostDisplay } from "../../session/cost-display.js";
 import type { NextRequestPreview, RequestMode } from "../../session/events.js";
+import type { Goal } from "../../session/goal-state.js";
 import type { CacheDrop } from "../cache-drop.js";
 import type { ComposedMessage } from "../input/paste-collapse.js";
 import type {
@@ -56,6 +57,8 @@ export interface StatusState {
   planUsage?: PlanUsage;
   /** Subagents running or waiting for a slot, and what all of the session's cost (none: idle). */
   agents?: AgentsActivity;
+  /** The session's goal as last reported (none set, or cleared: absent). */
+  goal?: Goal;
 }
 
 /** The status bar's subagent item: `agents 2/3 · $0.01` (2 running of 3 not finished). */
