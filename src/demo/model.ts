@@ -13,6 +13,13 @@ import {
   patchCall,
   shellCall,
 } from "./model-tools.js";
+import {
+  IMPLEMENT_PROMPT,
+  implementPlan,
+  inPlanMode,
+  planAfterAnswer,
+  planQuestion,
+} from "./plan-steps.js";
 import type { DemoToolOffer } from "./request.js";
 import { reviewAnswer } from "./review-rule.js";
 import { answerForSchema } from "./schema-answer.js";
@@ -81,6 +88,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     }
     const skill = skillReadFollowUp(input.context, last);
     if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
+    const planned = inPlanMode(input.context) ? planAfterAnswer(input.context, last) : undefined;
+    if (planned) return { outputs: { list: [planned] }, summary: "Writing the plan." };
     const steered = steeringBefore(input.context, last);
     const said = steered === undefined ? "" : `\nYou said: ${steered}`;
     return {
@@ -199,6 +208,16 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   }
   const skill = skillStep(prompt, input.context, input.tools);
   if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
+  // Plan mode: a task gets a question, then a plan; Default: "Implement the plan." carries it out
+  if (inPlanMode(input.context)) {
+    return { outputs: { list: [planQuestion(prompt, input.tools)] }, summary: "Asking first." };
+  }
+  if (IMPLEMENT_PROMPT.test(prompt)) {
+    return {
+      outputs: { list: [implementPlan(input.context, input.tools)] },
+      summary: "Implementing the plan.",
+    };
+  }
   return { outputs: { list: [text(`You said: ${prompt}`)] }, summary: "Echoing the user." };
 }
 

@@ -45,6 +45,14 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
     phrase: "spawn: <task>",
     does: "hands the task to a subagent (spawn_agent, a fork), waits for it (wait_agent) and reports its answer; `spawn N:` N of them, `spawn isolated:` without the conversation, `spawn effort=high:` on another effort",
   },
+  {
+    phrase: "/plan <task>",
+    does: "in Plan mode: asks which file (request_user_input, 3 choices), then answers with a <proposed_plan> that writes the file chosen",
+  },
+  {
+    phrase: "Implement the plan.",
+    does: "in Default mode: carries out the last proposed plan's `write <path>: <text>` steps (apply_patch)",
+  },
   { phrase: "demo:long N", does: "answers with N characters of text" },
   { phrase: "demo:fail", does: "fails the response, to see an error" },
   {

@@ -257,6 +257,9 @@ export class ExecEventMapper {
         this.agentCalls.delete(event.callId);
         return [{ type: "item.completed", item: collabItem(id, this.threadId, event) }];
       }
+      // exec has nobody to ask: request_user_input is refused before it asks (no item)
+      case "user_input":
+        return [];
       default:
         return assertNever(event);
     }

@@ -184,6 +184,8 @@ export class TextProgress {
       case "command_output":
       case "patch_preview":
       case "mcp_call_started":
+      // exec has nobody to ask: request_user_input is refused before it asks
+      case "user_input":
         return;
       default:
         assertNever(event);

@@ -40,6 +40,8 @@ const CONFIG_KEYS = {
   model_provider: () => z.string().min(1).optional(),
   /** An API effort or `ultra`; checked against the model's efforts at start-up. */
   model_reasoning_effort: () => z.enum(EFFORT_CHOICES).optional(),
+  /** Plan mode's effort (Codex key; unset: medium, the Codex CLI's Plan preset), per model at switch time. */
+  plan_mode_reasoning_effort: () => z.enum(EFFORT_CHOICES).optional(),
   /** `[models."<slug>"]`: catalog facts laid over the bundled and discovered ones. */
   models: () => modelOverridesSchema().optional(),
   /** Fetch the provider's `/models` catalog in the background (default true). */

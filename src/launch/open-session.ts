@@ -37,6 +37,8 @@ export interface OpenSessionInput {
   ephemeral?: boolean;
   warmup: boolean;
   approve?: SessionOptions["approve"];
+  /** Who answers the model's questions (request_user_input); absent: nobody (exec). */
+  askUser?: SessionOptions["askUser"];
   /** Asked right before a hook runs whose files changed since trusted (absent: it does not run). */
   askHookTrust?: AskHookTrust;
   outputSchema?: SessionSettings["outputSchema"];
@@ -132,6 +134,8 @@ export async function openSession(
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve && !input.review) base.approve = input.approve;
+  if (input.askUser && !input.review) base.askUser = input.askUser;
+  if (config.plan_mode_reasoning_effort) base.planModeEffort = config.plan_mode_reasoning_effort;
   // read once, here: what a session was started with stays its prefix until /new
   const read = readSessionKnowledge(runtime);
   base.knowledge = read.knowledge;

@@ -1,5 +1,6 @@
 import type { BearerCredentials } from "../auth/credentials.js";
 import type { McpServerStatus } from "../mcp/connection.js";
+import type { EffortChoice } from "../protocol/efforts.js";
 import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
@@ -7,11 +8,19 @@ import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
 import type { CodeRewind } from "../tools/checkpoints/checkpoint-store.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
-import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  PatchIntent,
+  ToolRouter,
+  UserInputAnswers,
+  UserInputRequest,
+} from "../tools/types.js";
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { TransportKind } from "../transport/types.js";
 import type { AgentLimits, AgentView } from "./agent-view.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
+import type { CollaborationMode } from "./collaboration-mode.js";
 import type { CostDisplay } from "./cost-display.js";
 import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
 import type { BudgetChanges, Goal, GoalBudgets } from "./goal-state.js";
@@ -83,12 +92,14 @@ export interface SessionSettings {
   outputSchema?: { name: string; schema: Record<string, unknown> };
 }
 
-/** A step whose next request `AgentSession.forecast` prices: another model or effort, or a compaction. */
+/** A step whose next request `AgentSession.forecast` prices: another model, effort or mode, or a compaction. */
 export type ForecastChange =
   | { settings: Partial<Pick<SessionSettings, "model" | "effort">> }
   | { compaction: true }
   /** The next turn opened by this user message (a goal's turn). */
-  | { message: string };
+  | { message: string }
+  /** A switch of collaboration mode: its effort (the mode message adds no break). */
+  | { mode: CollaborationMode };
 
 /** Where history is persisted as it changes (the session file); the session calls it. */
 export interface HistoryStore {
@@ -156,6 +167,13 @@ export interface SessionOptions {
   autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /**
+   * Ask the person the model's short questions (`request_user_input`, Plan mode): their answers,
+   * or undefined when dismissed. Absent (exec): the tool is refused, the model decides itself.
+   */
+  askUser?(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswers | undefined>;
+  /** `plan_mode_reasoning_effort`: Plan mode's effort (unset: the Codex CLI's, medium). */
+  planModeEffort?: EffortChoice;
   /** The `.rules` files (docs/config.md, "Rules"): the gate consults them; "always" writes one. */
   rules?: RuleBook;
   /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */
@@ -246,6 +264,8 @@ export interface SessionStatus {
   effort?: ReasoningEffort;
   /** How an effort change travels: a configuration_update on the chain, or a lane. */
   effortChanges: "in-band" | "lanes";
+  /** The collaboration mode (absent: default). */
+  mode?: CollaborationMode;
   totals: {
     requests: number;
     incrementalRequests: number;
@@ -338,6 +358,12 @@ export interface AgentSession {
   forecast?(change?: ForecastChange): NextRequestPreview;
   /** Change model/effort for the next request without rebuilding the session. */
   update(settings: Partial<SessionSettings>): void;
+  /**
+   * Switch the collaboration mode for the next request (/plan, Shift+Tab): Plan runs commands
+   * read-only on its own effort; the mode's instructions go ahead of the next message, so the
+   * chain and the cached prefix stay (an effort change travels as `update` makes it travel).
+   */
+  setMode?(mode: CollaborationMode): void;
   /**
    * Start the conversation over in this session (same id and file): history goes back to its
    * initial context and the next request is full (`epoch_reset:new`). The ACP agent's `/new`.

@@ -7,6 +7,7 @@ import type { ToolEvent } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { AgentTag } from "./agent-lanes.js";
 import type { AgentView } from "./agent-view.js";
+import type { CollaborationMode } from "./collaboration-mode.js";
 import type { Goal } from "./goal-state.js";
 import type { RequestForecast } from "./request-forecast.js";
 import type { ServerCacheAnswer } from "./server-cache.js";
@@ -190,7 +191,14 @@ export type SessionEvent =
       /** Input tokens of the last response before it (what the model had to read). */
       inputTokensBefore: number;
     }
-  | { type: "settings_changed"; model: string; effort?: ReasoningEffort; next: NextRequestPreview }
+  | {
+      type: "settings_changed";
+      model: string;
+      effort?: ReasoningEffort;
+      /** The collaboration mode (absent: default). */
+      mode?: CollaborationMode;
+      next: NextRequestPreview;
+    }
   /** A subagent was spawned, sent a request, or changed status (`/agents`, the transcript). */
   | { type: "agent_update"; agent: AgentView }
   /** The session's goal changed (`change` says how); `goal` is it now, undefined once cleared. */

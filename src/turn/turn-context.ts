@@ -1,5 +1,6 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import type { CollaborationMode } from "../session/collaboration-mode.js";
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
@@ -8,6 +9,7 @@ import type {
   ApprovalGate,
   ApprovalRequest,
   PatchIntent,
+  ToolContext,
   ToolRouter,
 } from "../tools/types.js";
 import type { ToolCallHooks } from "./tool-calls/hook-stage.js";
@@ -27,6 +29,10 @@ export interface TurnContext {
   readonly cwd: string;
   readonly workspaceRoots: string[];
   readonly sandbox: SandboxMode;
+  /** The collaboration mode the turn's calls are judged by (absent: default). */
+  readonly mode?: CollaborationMode;
+  /** Ask the person the model's questions (request_user_input); absent: nobody can answer. */
+  readonly askUser?: ToolContext["askUser"];
   /** The session's approval gate (none: every call runs as planned; unit tests). */
   approve?: ApprovalGate;
   /** The session's PreToolUse/PostToolUse hooks, a stage of every model call (src/turn/tool-calls). */

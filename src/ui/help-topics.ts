@@ -52,6 +52,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       ["ctx 80% left", "room left in the model's context window"],
       ["next: …", "after a settings change: what the next request will be"],
       ["working 5s · 1 queued", "a turn runs, and messages wait for it (Tab)"],
+      ["Plan mode (Shift+Tab)", "the session is in Plan mode (/plan; Shift+Tab switches back)"],
     ]),
   },
   {

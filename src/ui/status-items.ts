@@ -37,6 +37,7 @@ export interface StatusItem {
  */
 export const STATUS_PRIORITY = {
   mode: 0,
+  collab: 2,
   activity: 1,
   context: 10,
   goal: 12,
@@ -93,6 +94,14 @@ function agentsTexts(s: StatusView): string[] {
 
 /** The registry, in display order. */
 export const STATUS_ITEMS: readonly StatusItem[] = [
+  {
+    // the collaboration mode: shown in Plan mode only (Default is the session as configured)
+    id: "collab",
+    priority: STATUS_PRIORITY.collab,
+    required: true,
+    color: () => "cyan",
+    render: (s) => (s.collabMode === "plan" ? ["Plan mode (Shift+Tab)", "Plan mode", "plan"] : []),
+  },
   {
     id: "mode",
     priority: STATUS_PRIORITY.mode,

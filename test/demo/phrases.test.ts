@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../../src/demo/phrases.js";
+import { userMessage } from "../../src/protocol/items.js";
+import { collaborationModeMessage } from "../../src/session/collaboration-mode.js";
 import { goalTurnMessage } from "../../src/session/goal-prompt.js";
 import { COMPACTION_PROMPT } from "../../src/turn/compaction.js";
 import { HELP_TOPICS } from "../../src/ui/help-topics.js";
@@ -12,6 +14,7 @@ const decide = decider([
   { name: "view_image", type: "function" },
   { name: "apply_patch", type: "custom" },
   { name: "web_search", type: "web_search" },
+  { name: "request_user_input", type: "function" },
 ]);
 
 const PATCH = "patch:\n*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch";
@@ -27,13 +30,17 @@ function typed(phrase: string): string {
     .replace("<text>", "hi")
     .replace("<image file>", "a.png")
     .replace("<query>", "mini-codex")
+    .replace("<task>", "add a greeting")
     .replace("<tool>", "update_plan")
     .replace("<json>", '{"plan":[]}');
 }
 
-/** What the model does with it: its outputs' types, or the failure. */
+/** What the model does with it: its outputs' types, or the failure (`/plan`: in Plan mode). */
 function behaviour(text: string, model = decide): string {
-  const decision = model(text);
+  const plan = /^\/plan (.*)$/.exec(text);
+  const decision = plan
+    ? model([collaborationModeMessage("plan"), userMessage(plan[1] ?? "")])
+    : model(text);
   if (decision.kind === "fail") return `fail:${decision.code}`;
   return outputsOf(decision)
     .map((output) =>

@@ -6,6 +6,7 @@ import {
   toolOutputFor,
 } from "../../protocol/items.js";
 import type { ToolOutput } from "../../protocol/tool-output.js";
+import { modeRefusal } from "../../session/plan-mode-gate.js";
 import { ToolError } from "../../tools/errors.js";
 import { toolInput } from "../../tools/registry.js";
 import type {
@@ -39,6 +40,8 @@ export type ToolCallContext = Pick<
   | "cwd"
   | "workspaceRoots"
   | "sandbox"
+  | "mode"
+  | "askUser"
   | "signal"
   | "approve"
   | "hooks"
@@ -114,13 +117,23 @@ function keep(item: ResponseItem, ctx: ToolCallContext): void {
 
 type Enter = (state: ToolCallState) => void;
 
-/** received → [pre_tool_use] → planned → [awaiting_approval] → running → done | refused. */
+/**
+ * received → [pre_tool_use] → planned → [awaiting_approval] → running → done | refused; the
+ * collaboration mode may refuse a model's call before anything else (Plan mode is read-only).
+ */
 async function drive(
   call: ToolCallItem,
   origin: CallOrigin,
   ctx: ToolCallContext,
   enter: Enter,
 ): Promise<FinalToolCallState> {
+  if (origin === "model") {
+    // the collaboration mode judges the call first (plan mode is read-only)
+    const canAsk = ctx.askUser !== undefined;
+    const refused = modeRefusal(ctx.mode ?? "default", { kind: "call", tool: call.name, canAsk });
+    if (refused !== undefined)
+      return { call, origin, status: "refused", by: "mode", output: refused };
+  }
   // hooks judge the model's calls; the person's own command is theirs
   const hooks = origin === "model" ? ctx.hooks : undefined;
   if (hooks?.has("PreToolUse")) {
@@ -273,6 +286,7 @@ function toolContext(
       ctx.emit({ type: "tool", event });
     },
     warn: (message) => ctx.emit({ type: "warning", message }),
+    ...(ctx.askUser ? { askUser: ctx.askUser } : {}),
     ...(record ? { recordPatchIntent: (intent) => record(call.call_id, intent) } : {}),
   };
 }

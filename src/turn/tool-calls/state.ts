@@ -18,18 +18,20 @@ import type {
  * driver is pipeline.ts), after gemini-cli's tool-call lifecycle.
  *
  *   received ─▶ pre_tool_use ─▶ planned ─▶ awaiting_approval ─▶ running ─▶ done
- *                   │    │         │             │                 │
- *                   │    ▼         ▼             ▼                 ▼ the sandbox blocked it:
- *                   │  refused   refused       refused       awaiting_approval ─▶ running
- *                   │  (a hook)  (the gate)    (the gate       (asked again; a yes runs it
- *                   ▼                          or the person)   unconfined: `escalated`)
- *                 refused (the tool rejects its input: no plan)
+ *                                                  ▲                │
+ *                                                  └────────────────┘ the sandbox blocked it:
+ *                                                    asked again, a yes runs it `escalated`
  *
- * `pre_tool_use` is entered only when PreToolUse hooks are configured (a hook's "ask" waits in
- * `awaiting_approval`), `awaiting_approval` only when the gate asks (PermissionRequest hooks or
- * the person). A call the interrupted turn never took up goes from `received` to `aborted`;
- * any call that ends after the interrupt is `aborted`, with what the tool said (the killed
- * command's output, the patch that was not written).
+ * - `refused` ends a call that does not run: after `received` when the collaboration mode
+ *   refuses it (Plan mode is read-only), after `pre_tool_use` when a hook blocks it, before a
+ *   plan when the tool rejects its input, after `planned`/`awaiting_approval` when the gate
+ *   or the person says no.
+ * - `pre_tool_use` is entered only when PreToolUse hooks are configured (a hook's "ask" waits
+ *   in `awaiting_approval`); `awaiting_approval` only when the gate asks (PermissionRequest
+ *   hooks or the person).
+ * - `aborted`: a call the interrupted turn never took up goes there from `received`; any call
+ *   that ends after the interrupt ends there, with what the tool said (the killed command's
+ *   output, the patch that was not written).
  */
 export type ToolCallState =
   | (CallBase & { status: "received" })
@@ -55,8 +57,11 @@ export type FinalToolCallState = CallBase & { output: ToolOutput } & (
 /** The tags; `tool_call_state` events carry them (session/events.ts lists the same names). */
 export type ToolCallStatus = ToolCallState["status"];
 
-/** Who refused: a PreToolUse hook, the gate (policy, rules, hooks or the person), or the tool (its input). */
-export type RefusedBy = "hook" | "gate" | "input";
+/**
+ * Who refused: the collaboration mode (Plan mode is read-only), a PreToolUse hook, the gate
+ * (policy, rules, hooks or the person), or the tool (its input).
+ */
+export type RefusedBy = "mode" | "hook" | "gate" | "input";
 
 /** The model's call, or the person's own `!command` (no hooks, no approval). */
 export type CallOrigin = "model" | "person";

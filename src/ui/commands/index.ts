@@ -13,6 +13,7 @@ import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { permissionsCommand, rulesCommand } from "./permissions.js";
+import { planCommand } from "./plan.js";
 import { psCommand } from "./ps.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
@@ -27,6 +28,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   helpCommand(() => SLASH_COMMANDS),
   effortCommand,
   modelCommand,
+  planCommand,
   statusCommand,
   ledgerCommand,
   mcpCommand,

@@ -73,6 +73,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         sessionId: action.sessionId,
         model: action.model,
         effort: action.effort,
+        // a session opens in Default mode
+        collabMode: undefined,
         next: undefined,
         last: undefined,
         usage: undefined,
@@ -195,6 +197,7 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
       return withStatus(state, {
         model: event.model,
         effort: event.effort,
+        collabMode: event.mode === "plan" ? "plan" : undefined,
         next: event.next,
       });
     case "turn_completed":

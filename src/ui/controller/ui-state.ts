@@ -2,6 +2,7 @@ import type { UsageFigures } from "../../protocol/events.js";
 import type { PlanUsage } from "../../protocol/plan-usage.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import type { AgentView } from "../../session/agent-view.js";
+import type { CollaborationMode } from "../../session/collaboration-mode.js";
 import type { CostDisplay } from "../../session/cost-display.js";
 import type { NextRequestPreview, RequestMode } from "../../session/events.js";
 import type { Goal } from "../../session/goal-state.js";
@@ -28,6 +29,8 @@ export interface StatusState {
   sessionId?: string;
   model: string;
   effort?: ReasoningEffort;
+  /** The collaboration mode (absent: default): the status bar shows Plan mode. */
+  collabMode?: CollaborationMode;
   /** The last request sent (mode, why full, previous_response_id present). */
   last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
   /**
