@@ -170,6 +170,8 @@ export class TurnUpdates {
       case "request_finished":
       case "settings_changed":
       case "steer_state":
+      // a call's pipeline states: started and finished above say what an ACP client shows
+      case "tool_call_state":
         return [];
       default:
         return assertNever(event);

@@ -135,6 +135,7 @@ export class ExecEventMapper {
       case "reasoning_delta":
       case "tool_call_started":
       case "tool_call_finished":
+      case "tool_call_state":
       case "settings_changed":
       case "agent_update":
       case "steer_state":

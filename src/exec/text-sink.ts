@@ -100,6 +100,7 @@ export class TextProgress {
       case "reasoning_delta":
       case "tool_call_started":
       case "tool_call_finished":
+      case "tool_call_state":
         return;
       case "agent_update":
         // a subagent's end, once: what it said (its figures are the exit bill's)

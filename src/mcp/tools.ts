@@ -1,7 +1,7 @@
 import { sortKeysDeep } from "../protocol/json.js";
 import type { FunctionToolSpec } from "../protocol/request.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
-import { deniedOutput, ToolInputError } from "../tools/errors.js";
+import { ToolInputError } from "../tools/errors.js";
 import type { ToolContext, ToolDefinition } from "../tools/types.js";
 import { McpCallError, type McpConnection, type McpToolInfo } from "./connection.js";
 import { modelToolResult } from "./result.js";
@@ -46,56 +46,66 @@ export function parseMcpArguments(name: string, text: string): Record<string, un
   return parsed as Record<string, unknown>;
 }
 
-/** A registry entry that forwards calls to the server and reports them as mcp_call events. */
-export function mcpToolDefinition(tool: NamedMcpTool, connection: McpConnection): ToolDefinition {
+/**
+ * A registry entry that forwards calls to the server and reports them as mcp_call events; the
+ * gate judges each call (server, tool, arguments, read-only hint) before it goes out.
+ */
+export function mcpToolDefinition(
+  tool: NamedMcpTool,
+  connection: McpConnection,
+): ToolDefinition<Record<string, unknown>> {
   return {
     name: tool.name,
     spec: mcpToolSpec(tool),
-    async run(input: string, ctx: ToolContext): Promise<ToolOutput> {
+    async plan(input) {
       const args = parseMcpArguments(tool.name, input);
-      if (ctx.approve) {
-        const decision = await ctx.approve({
-          kind: "mcp_tool",
-          callId: ctx.callId,
-          server: tool.server,
-          tool: tool.tool,
-          arguments: input,
-          readOnly: tool.readOnly,
-        });
-        if (decision.kind === "deny") return deniedOutput(decision.feedback);
-      }
-      const base = { callId: ctx.callId, server: tool.server, tool: tool.tool, arguments: args };
-      ctx.emit({ type: "mcp_call_started", ...base });
-      const started = Date.now();
-      try {
-        const result = await connection.call(tool.tool, args, ctx.signal);
-        const forModel = modelToolResult(result);
-        ctx.emit({
-          type: "mcp_call_finished",
-          ...base,
-          durationMs: Date.now() - started,
-          result: {
-            content: Array.isArray(result.content) ? result.content : [],
-            ...(result.structuredContent !== undefined
-              ? { structuredContent: result.structuredContent }
-              : {}),
-          },
-          ...(forModel.isError ? { error: forModel.text } : { modelText: forModel.text }),
-        });
-        return forModel.output;
-      } catch (error) {
-        const message =
-          error instanceof McpCallError
-            ? error.message
-            : `MCP tool ${tool.server}/${tool.tool} failed: ${(error as Error).message}`;
-        ctx.emit({
-          type: "mcp_call_finished",
-          ...base,
-          durationMs: Date.now() - started,
-          error: message,
-        });
-        return `error: ${message}`;
-      }
+      const { server, readOnly } = tool;
+      return {
+        needs: { kind: "mcp_tool", server, tool: tool.tool, arguments: input, readOnly },
+        args,
+      };
     },
+    run: async ({ args }, ctx) => ({ output: await callServer(tool, connection, args, ctx) }),
   };
+}
+
+/** One call to the server: its result for the model, mcp_call events for the person. */
+async function callServer(
+  tool: NamedMcpTool,
+  connection: McpConnection,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<ToolOutput> {
+  const base = { callId: ctx.callId, server: tool.server, tool: tool.tool, arguments: args };
+  ctx.emit({ type: "mcp_call_started", ...base });
+  const started = Date.now();
+  try {
+    const result = await connection.call(tool.tool, args, ctx.signal);
+    const forModel = modelToolResult(result);
+    ctx.emit({
+      type: "mcp_call_finished",
+      ...base,
+      durationMs: Date.now() - started,
+      result: {
+        content: Array.isArray(result.content) ? result.content : [],
+        ...(result.structuredContent !== undefined
+          ? { structuredContent: result.structuredContent }
+          : {}),
+      },
+      ...(forModel.isError ? { error: forModel.text } : { modelText: forModel.text }),
+    });
+    return forModel.output;
+  } catch (error) {
+    const message =
+      error instanceof McpCallError
+        ? error.message
+        : `MCP tool ${tool.server}/${tool.tool} failed: ${(error as Error).message}`;
+    ctx.emit({
+      type: "mcp_call_finished",
+      ...base,
+      durationMs: Date.now() - started,
+      error: message,
+    });
+    return `error: ${message}`;
+  }
 }

@@ -15,6 +15,20 @@ import type { ServerCacheAnswer } from "./server-cache.js";
 export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
 
 /**
+ * The states of a tool call as front ends observe them: the tags of the tool-call pipeline's
+ * union (src/turn/tool-calls/state.ts), in their order.
+ */
+export type ToolCallStatus =
+  | "received"
+  | "pre_tool_use"
+  | "planned"
+  | "awaiting_approval"
+  | "running"
+  | "done"
+  | "refused"
+  | "aborted";
+
+/**
  * Where a message sent into the running turn is: `waiting` on the client for the next request
  * (it can be taken back), `sent` on the socket (`response.steer`: the server has it, it may
  * still come back), `committed` in the conversation (a request carried it, or the server did).
@@ -159,6 +173,8 @@ export type SessionEvent =
   | { type: "item_completed"; item: ResponseItem }
   | { type: "tool_call_started"; callId: string; name: string; kind: "function" | "custom" }
   | { type: "tool_call_finished"; callId: string; name: string; output: ToolOutput }
+  /** A tool call entered a state of the tool-call pipeline (front ends may show it). */
+  | { type: "tool_call_state"; callId: string; name: string; status: ToolCallStatus }
   | { type: "tool"; event: ToolEvent }
   | { type: "warning"; message: string }
   /** A steering message (its id from `steer`) moved: the TUI's pending area follows it. */

@@ -1,20 +1,19 @@
 import { stat } from "node:fs/promises";
-import type { ToolOutput } from "../protocol/tool-output.js";
 import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
-import { suggestedPrefix } from "../sandbox/command-words.js";
 import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
 import { linkedFileBinds } from "../sandbox/linked-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import { probeSandbox } from "../sandbox/sandbox-engine.js";
 import type { SandboxStatus } from "../sandbox/sandbox-status.js";
-import { deniedOutput, ToolError } from "./errors.js";
+import { ToolError } from "./errors.js";
 import { LoginSnapshot } from "./shell-snapshot.js";
-import type { ApprovalRequest, ToolContext } from "./types.js";
+import type { ToolContext, ToolNeeds, Verdict } from "./types.js";
 import { displayPath, resolveWorkdir } from "./workspace.js";
 
 /**
  * How every model-run command starts (shell_command and exec_command alike): the sandbox, the
- * scrubbed environment, the login snapshot, the approval gate and the unsandboxed retry.
+ * scrubbed environment and the login snapshot. The gate and the unsandboxed retry are the
+ * tool-call pipeline's (src/turn/tool-calls).
  */
 export interface CommandLaunchOptions {
   /** Extra environment variables for every command (after the policy). */
@@ -153,44 +152,18 @@ export async function commandPlan(
   return { command, workdir, shownDir };
 }
 
-/** What one run in one sandbox mode gave: the model's text, and whether the sandbox blocked it. */
-export interface RunResult {
-  text: ToolOutput;
-  denied: boolean;
+/** What the gate judges of a command: the command itself, in the workdir as shown. */
+export function commandNeeds(plan: CommandPlan): ToolNeeds {
+  return { kind: "command", command: plan.command, workdir: plan.shownDir };
 }
 
-/**
- * The approval gate around a command: ask (the answer may confine or rewrite it), run in the
- * session's mode, and when the sandbox blocked it, ask to run it again without the sandbox.
- */
-export async function runApproved(
-  plan: CommandPlan,
-  ctx: ToolContext,
-  run: (mode: SandboxMode, plan: CommandPlan) => Promise<RunResult>,
-): Promise<ToolOutput> {
-  const request: ApprovalRequest = {
-    kind: "command",
-    callId: ctx.callId,
-    command: plan.command,
-    workdir: plan.shownDir,
-    suggestedPrefix: suggestedPrefix(plan.command),
+/** The command as the gate lets it run: perhaps rewritten, perhaps confined read-only. */
+export function approvedCommand(plan: CommandPlan, verdict: Verdict): CommandPlan {
+  return {
+    ...plan,
+    ...(verdict.command ? { command: verdict.command } : {}),
+    ...(verdict.confine ? { confine: verdict.confine } : {}),
   };
-  const approved = { ...plan };
-  if (ctx.approve) {
-    const decision = await ctx.approve(request);
-    if (decision.kind === "deny") return deniedOutput(decision.feedback);
-    if (decision.kind === "approve" && decision.command) approved.command = decision.command;
-    if (decision.kind === "approve" && decision.confine) approved.confine = decision.confine;
-  }
-  const first = await run(ctx.sandbox, approved);
-  if (!first.denied || !ctx.approve || ctx.signal.aborted) return first.text;
-  // The sandbox blocked it: ask to run it again without the sandbox (docs/config.md).
-  const again = await ctx.approve({ ...request, reason: "sandbox_denied" });
-  if (again.kind !== "deny") {
-    return (await run("danger-full-access", { ...approved, confine: undefined })).text;
-  }
-  if (!again.feedback || typeof first.text !== "string") return first.text;
-  return `${first.text}\n${again.feedback}`;
 }
 
 /** The session's login snapshot, unless `[features] shell_snapshot = false`. */

@@ -11,6 +11,9 @@ export function webSearchTool(mode: WebSearchMode): ToolDefinition | undefined {
   return {
     name: "web_search",
     spec,
-    run: async () => "error: web_search is a hosted tool; the API runs it, not mini-codex",
+    plan: async () => ({ needs: { kind: "nothing" }, args: undefined }),
+    run: async () => ({
+      output: "error: web_search is a hosted tool; the API runs it, not mini-codex",
+    }),
   };
 }

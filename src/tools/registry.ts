@@ -6,30 +6,68 @@ import type { CustomToolSpec, FunctionToolSpec, ToolSpec } from "../protocol/req
 import type { ToolOutput } from "../protocol/tool-output.js";
 import { ToolError, ToolInputError } from "./errors.js";
 import type {
+  ApprovedPlan,
   DiffConsumer,
   ToolContext,
   ToolDefinition,
   ToolEvent,
+  ToolLookup,
+  ToolPlan,
   ToolRouter,
+  ToolRun,
   ToolSource,
 } from "./types.js";
 
 type ConsumerFactory = (callId: string, emit: (event: ToolEvent) => void) => DiffConsumer;
 
-export interface FunctionToolOptions<S extends z.ZodType> {
+/**
+ * How a tool turns its parsed input into a call: a tool that needs nothing approved gives a
+ * `handler`; a tool the gate judges gives `plan` (what the call needs) and `run` (the approved
+ * plan), and may report a refusal.
+ */
+export type ToolSteps<In, Args> =
+  | { handler(input: In, ctx: ToolContext): Promise<ToolOutput> }
+  | {
+      plan(input: In, ctx: ToolContext): Promise<ToolPlan<Args>>;
+      run(approved: ApprovedPlan<Args>, ctx: ToolContext): Promise<ToolRun>;
+      refused?(plan: ToolPlan<Args>, why: string, ctx: ToolContext): void;
+    };
+
+export type FunctionToolOptions<S extends z.ZodType, Args = z.infer<S>> = {
   name: string;
   description: string;
   schema: S;
-  handler(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput>;
   createDiffConsumer?: ConsumerFactory;
-}
+} & ToolSteps<z.infer<S>, Args>;
 
-export interface CustomToolOptions {
+export type CustomToolOptions<Args = string> = {
   name: string;
   description: string;
   format?: CustomToolSpec["format"];
-  handler(input: string, ctx: ToolContext): Promise<ToolOutput>;
   createDiffConsumer?: ConsumerFactory;
+} & ToolSteps<string, Args>;
+
+const NOTHING = { kind: "nothing" } as const;
+
+/** A definition's plan, run and refused steps from its options, after `parse` read the raw input. */
+function stepsOf<In, Args>(
+  steps: ToolSteps<In, Args>,
+  parse: (input: string) => In,
+): Pick<ToolDefinition<Args>, "plan" | "run" | "refused"> {
+  if ("handler" in steps) {
+    const handler = steps.handler.bind(steps);
+    return {
+      plan: async (input) => ({ needs: NOTHING, args: parse(input) as unknown as Args }),
+      run: async (approved, ctx) => ({
+        output: await handler(approved.args as unknown as In, ctx),
+      }),
+    };
+  }
+  return {
+    plan: (input, ctx) => steps.plan(parse(input), ctx),
+    run: (approved, ctx) => steps.run(approved, ctx),
+    ...(steps.refused ? { refused: steps.refused.bind(steps) } : {}),
+  };
 }
 
 /** JSON schema of a zod schema as tool parameters: no `$schema`, keys sorted. */
@@ -46,9 +84,9 @@ export function describeSchemaIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-export function defineFunctionTool<S extends z.ZodType>(
-  options: FunctionToolOptions<S>,
-): ToolDefinition {
+export function defineFunctionTool<S extends z.ZodType, Args = z.infer<S>>(
+  options: FunctionToolOptions<S, Args>,
+): ToolDefinition<Args> {
   const spec: FunctionToolSpec = {
     type: "function",
     name: options.name,
@@ -56,29 +94,25 @@ export function defineFunctionTool<S extends z.ZodType>(
     strict: false,
     parameters: toolParameters(options.schema),
   };
-  const definition: ToolDefinition = {
-    name: options.name,
-    spec,
-    async run(input, ctx) {
-      const args = parseFunctionArguments(options.name, input, options.schema);
-      return options.handler(args, ctx);
-    },
-  };
+  const parse = (input: string) => parseFunctionArguments(options.name, input, options.schema);
+  const definition: ToolDefinition<Args> = { name: options.name, spec, ...stepsOf(options, parse) };
   if (options.createDiffConsumer) definition.createDiffConsumer = options.createDiffConsumer;
   return definition;
 }
 
-export function defineCustomTool(options: CustomToolOptions): ToolDefinition {
+export function defineCustomTool<Args = string>(
+  options: CustomToolOptions<Args>,
+): ToolDefinition<Args> {
   const spec: CustomToolSpec = {
     type: "custom",
     name: options.name,
     description: options.description,
     ...(options.format ? { format: options.format } : {}),
   };
-  const definition: ToolDefinition = {
+  const definition: ToolDefinition<Args> = {
     name: options.name,
     spec,
-    run: (input, ctx) => options.handler(input, ctx),
+    ...stepsOf(options, (input) => input),
   };
   if (options.createDiffConsumer) definition.createDiffConsumer = options.createDiffConsumer;
   return definition;
@@ -107,10 +141,13 @@ export function parseFunctionArguments<S extends z.ZodType>(
 }
 
 /**
- * A custom tool called as a function gets the `input` string of `{"input": "..."}` (or of a JSON
+ * The raw input of a call for its tool's plan: a custom call's `input`, a function call's
+ * `arguments`. A custom tool called as a function gets the `input` string of `{"input": "..."}` (or of a JSON
  * string); text that is not JSON is the input itself; other JSON is named as the problem.
  */
-function functionInput(tool: ToolDefinition, args: string): string {
+export function toolInput(tool: ToolDefinition, call: ToolCallItem): string {
+  if (call.type !== "function_call") return call.input;
+  const args = call.arguments;
   if (tool.spec.type !== "custom") return args;
   let parsed: unknown;
   try {
@@ -133,7 +170,7 @@ function describeJson(value: unknown): string {
 }
 
 /**
- * A set of tools, routed by name. `specs()` lists the registered tools in registration order,
+ * A table of tools by name (the tool-call pipeline looks calls up here). `specs()` lists the registered tools in registration order,
  * then each source's tools in the order the source gives (MCP: by server and tool).
  */
 export class ToolRegistry implements ToolRouter {
@@ -182,21 +219,13 @@ export class ToolRegistry implements ToolRouter {
     return this.sources.flatMap((source) => source.definitions());
   }
 
-  async execute(call: ToolCallItem, ctx: ToolContext): Promise<ToolOutput> {
-    const tool = this.get(call.name);
-    if (!tool) {
-      const known = this.names().join(", ") || "none";
-      return `unsupported call: tool "${call.name}" does not exist (available tools: ${known})`;
-    }
-    try {
-      const input =
-        call.type === "function_call" ? functionInput(tool, call.arguments) : call.input;
-      return await tool.run(input, ctx);
-    } catch (error) {
-      if (error instanceof ToolError) return error.message;
-      const why = errorMessage(error);
-      return `error: ${call.name} failed: ${why}`;
-    }
+  lookup(name: string): ToolLookup {
+    const tool = this.get(name);
+    if (tool) return { tool };
+    const known = this.names().join(", ") || "none";
+    return {
+      missing: `unsupported call: tool "${name}" does not exist (available tools: ${known})`,
+    };
   }
 
   createDiffConsumer(
@@ -207,4 +236,20 @@ export class ToolRegistry implements ToolRouter {
     const tool = this.get(call.name);
     return tool?.createDiffConsumer?.(call.call_id, emit);
   }
+}
+
+/**
+ * One table of `base`'s tools followed by `more` (a session's or a subagent's own tools, then
+ * the subagent tools bound to it): looked up in that order, offered in that order.
+ */
+export function withTools(base: ToolRouter, more: readonly ToolDefinition[]): ToolRouter {
+  const byName = new Map(more.map((tool) => [tool.name, tool]));
+  return {
+    specs: () => [...base.specs(), ...more.map((tool) => sortKeysDeep(tool.spec))],
+    lookup: (name) => {
+      const tool = byName.get(name);
+      return tool ? { tool } : base.lookup(name);
+    },
+    createDiffConsumer: (call, emit) => base.createDiffConsumer(call, emit),
+  };
 }

@@ -2,16 +2,17 @@ import { z } from "zod";
 import { looksSandboxDenied } from "../sandbox/denial.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import {
+  approvedCommand,
   type CommandLaunchOptions,
   type CommandPlan,
+  commandNeeds,
   commandPlan,
   createCommandLauncher,
-  runApproved,
 } from "./command-launcher.js";
 import { defineFunctionTool } from "./registry.js";
 import { formatShellOutput, reportedExitCode } from "./shell-output.js";
 import { runShellCommand } from "./shell-process.js";
-import type { ToolContext, ToolDefinition } from "./types.js";
+import type { ToolContext, ToolDefinition, ToolRun } from "./types.js";
 
 export { KILL_GRACE_MS } from "./process-tree.js";
 export { runShellCommand, type ShellRunOptions } from "./shell-process.js";
@@ -48,9 +49,14 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
   const prepare = createCommandLauncher(options);
 
   /** One run in one mode; events for the UI, the formatted text for the model. */
-  async function runIn(mode: SandboxMode, plan: CommandPlan, timeoutMs: number, ctx: ToolContext) {
+  async function runIn(
+    mode: SandboxMode,
+    plan: CommandPlan,
+    timeoutMs: number,
+    ctx: ToolContext,
+  ): Promise<ToolRun> {
     const launch = await prepare(mode, plan, ctx);
-    if ("refused" in launch) return { text: launch.refused, denied: false };
+    if ("refused" in launch) return { output: launch.refused };
     const { callId } = ctx;
     const { command, shownDir: workdir } = plan;
     ctx.emit({ type: "command_started", callId, command, workdir });
@@ -74,19 +80,21 @@ export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition
       aggregatedOutput: outcome.output,
       durationMs: outcome.durationMs,
     });
-    const denied =
+    const sandboxDenied =
       launch.confined && looksSandboxDenied(exitCode, outcome.output, launch.networkBlocked);
-    return { text: formatShellOutput(outcome, cap, timeoutMs), denied };
+    return { output: formatShellOutput(outcome, cap, timeoutMs), sandboxDenied };
   }
 
   return defineFunctionTool({
     name: "shell_command",
     description: `Run a shell command with bash and return its exit code and output. Default timeout ${defaultTimeout} ms, at most ${maxTimeout} ms.`,
     schema: ShellArgsSchema,
-    async handler(args, ctx) {
-      const plan = await commandPlan(args.command, args.workdir, ctx);
+    async plan(args, ctx) {
+      const command = await commandPlan(args.command, args.workdir, ctx);
       const timeoutMs = Math.ceil(Math.min(args.timeout_ms ?? defaultTimeout, maxTimeout));
-      return runApproved(plan, ctx, (mode, approved) => runIn(mode, approved, timeoutMs, ctx));
+      return { needs: commandNeeds(command), args: { command, timeoutMs } };
     },
+    run: ({ args, verdict }, ctx) =>
+      runIn(verdict.mode, approvedCommand(args.command, verdict), args.timeoutMs, ctx),
   });
 }

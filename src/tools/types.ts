@@ -1,4 +1,3 @@
-import type { ToolCallItem } from "../protocol/items.js";
 import type { ToolSpec } from "../protocol/request.js";
 import type { ToolOutput } from "../protocol/tool-output.js";
 import type { SandboxMode } from "../sandbox/modes.js";
@@ -232,7 +231,17 @@ export interface PatchIntentFile {
   after: string | null;
 }
 
-/** Everything a tool handler may touch, injected so tests run on temp dirs and real processes. */
+/**
+ * The session's approval gate: the policy, the rules, grants and PermissionRequest hooks decide,
+ * and the person answers when they say so. `asking` is called when it asks (hooks or the
+ * person): the call is then awaiting approval (src/turn/tool-calls).
+ */
+export type ApprovalGate = (
+  request: ApprovalRequest,
+  asking?: () => void,
+) => Promise<ApprovalDecision>;
+
+/** Everything a tool's plan and run may touch, injected so tests run on temp dirs and real processes. */
 export interface ToolContext {
   callId: string;
   /** The working directory (absolute). */
@@ -242,8 +251,6 @@ export interface ToolContext {
   sandbox: SandboxMode;
   signal: AbortSignal;
   emit(event: ToolEvent): void;
-  /** Ask the person (TUI). Absent means "allowed" (exec never asks). */
-  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** A one-line warning for the person (the session's `warning` event). */
   warn?(message: string): void;
   /**
@@ -265,14 +272,70 @@ export interface DiffConsumer {
   finish(): void;
 }
 
-export interface ToolDefinition {
+/**
+ * What a call needs, as the approval gate judges it (and PermissionRequest hooks see it):
+ * nothing (it reads, plans, or talks to subagents), a command in a workdir, a patch's file
+ * changes, or a call to an MCP server's tool.
+ */
+export type ToolNeeds =
+  | { kind: "nothing" }
+  | {
+      kind: "command";
+      /** The exact command that will run. */
+      command: string;
+      /** Where, as shown (relative to the session's cwd). */
+      workdir: string;
+    }
+  | { kind: "patch"; changes: ApprovalFileChange[] }
+  | {
+      kind: "mcp_tool";
+      server: string;
+      tool: string;
+      /** The call's arguments as the model sent them (JSON text). */
+      arguments: string;
+      /** The server marks the tool read-only (`readOnlyHint`). */
+      readOnly: boolean;
+    };
+
+/** A tool's plan for one call: what it needs, and its parsed input for the run. */
+export interface ToolPlan<Args = unknown> {
+  needs: ToolNeeds;
+  args: Args;
+}
+
+/** How the gate lets a plan run. */
+export interface Verdict {
+  /** The sandbox it runs in: the session's, or danger-full-access once a sandbox denial was approved. */
+  mode: SandboxMode;
+  /** A command as approved: the gate may rewrite it (read-only git without config-named programs). */
+  command?: string;
+  /** Run unasked because believed read-only: the read-only sandbox whatever the mode. */
+  confine?: "read-only";
+}
+
+export interface ApprovedPlan<Args = unknown> extends ToolPlan<Args> {
+  verdict: Verdict;
+}
+
+/** What one run gave: the model's output, and whether the sandbox blocked it (commands). */
+export interface ToolRun {
+  output: ToolOutput;
+  sandboxDenied?: boolean;
+}
+
+/**
+ * A tool: its spec, and the two steps the tool-call pipeline (src/turn/tool-calls) drives.
+ * `plan` parses the raw input — the `arguments` JSON text of a function call, the `input` text
+ * of a custom one — and says what the call needs (throwing ToolError for input the model must
+ * fix); `run` runs it once the gate let it. A tool never asks for approval itself.
+ */
+export interface ToolDefinition<Args = unknown> {
   name: string;
   spec: ToolSpec;
-  /**
-   * Run the tool. `input` is the raw `arguments` JSON text (function tools) or the raw
-   * `input` text (custom tools). Returns what the model will see: text, or content parts.
-   */
-  run(input: string, ctx: ToolContext): Promise<ToolOutput>;
+  plan(input: string, ctx: ToolContext): Promise<ToolPlan<Args>>;
+  run(approved: ApprovedPlan<Args>, ctx: ToolContext): Promise<ToolRun>;
+  /** The gate or the person refused the plan (`why`): the tool reports it (apply_patch: an event). */
+  refused?(plan: ToolPlan<Args>, why: string, ctx: ToolContext): void;
   createDiffConsumer?(callId: string, emit: (event: ToolEvent) => void): DiffConsumer;
 }
 
@@ -282,12 +345,14 @@ export interface ToolSource {
   definitions(): ToolDefinition[];
 }
 
-/** What the turn loop needs from the tool registry. */
+/** The tool a call names, or what the model reads when there is none. */
+export type ToolLookup = { tool: ToolDefinition } | { missing: string };
+
+/** What the tool-call pipeline needs from a tool table (a registry, or a subagent's subset). */
 export interface ToolRouter {
   /** Tool specs in a deterministic order with sorted keys (part of the cached prefix). */
   specs(): ToolSpec[];
-  /** Run a call. Never throws for bad input: unknown tools, bad JSON and handler errors become outputs. */
-  execute(call: ToolCallItem, ctx: ToolContext): Promise<ToolOutput>;
+  lookup(name: string): ToolLookup;
   /** A diff consumer for a custom tool call that has one; never for function calls. */
   createDiffConsumer(
     call: { type: string; name: string; call_id: string },

@@ -81,7 +81,7 @@ export class Session extends SessionParts implements AgentSession {
           ...early,
         ]);
         const context = this.turnContext(turn, signal);
-        return await runHookedTurn(this.hooks, this.options.approve?.bind(this.options), {
+        return await runHookedTurn(this.hooks, {
           ...context,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {
@@ -238,5 +238,5 @@ export class Session extends SessionParts implements AgentSession {
     this.conversation.close();
   }
 
-  /** What the turn loop, tool dispatch, compaction and `!command` of turn `turn` work with. */
+  /** What the turn loop, the tool-call pipeline, compaction and `!command` of turn `turn` work with. */
 }

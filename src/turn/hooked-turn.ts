@@ -1,18 +1,14 @@
 import { type ResponseItem, userMessage } from "../protocol/items.js";
 import { addUsage } from "../session/usage.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
-import { hookedTools } from "./hooked-tools.js";
 import type { SessionHooks } from "./session-hooks.js";
 import { runTurnLoop, type TurnLoopContext, type TurnOutcome } from "./turn-loop.js";
 
-/** The turn's loop with PreToolUse/PostToolUse around its tools and Stop hooks after it. */
-export function runHookedTurn(
-  hooks: SessionHooks,
-  person: ((request: ApprovalRequest) => Promise<ApprovalDecision>) | undefined,
-  ctx: TurnLoopContext,
-): Promise<TurnOutcome> {
-  const tools = hookedTools(ctx.tools, hooks, person);
-  return withStopHooks(() => runTurnLoop({ ...ctx, tools }), hooks, ctx.signal, ctx.append);
+/**
+ * The turn's loop, then its Stop hooks (PreToolUse/PostToolUse are stages of each tool call:
+ * src/turn/tool-calls, with the hooks the turn context carries).
+ */
+export function runHookedTurn(hooks: SessionHooks, ctx: TurnLoopContext): Promise<TurnOutcome> {
+  return withStopHooks(() => runTurnLoop(ctx), hooks, ctx.signal, ctx.append);
 }
 
 /** How often Stop hooks may send a turn on (each time with `stop_hook_active: true`). */

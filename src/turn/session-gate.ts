@@ -1,6 +1,6 @@
 import type { SessionOptions } from "../session/api.js";
 import { createApprovalGate } from "../tools/approval/gate.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from "../tools/types.js";
 import type { SessionHooks } from "./session-hooks.js";
 
 const NOBODY: ApprovalDecision = {
@@ -51,7 +51,7 @@ export function sessionApprovalGate(
   options: SessionOptions,
   note: (message: string) => void,
   hooks?: SessionHooks,
-): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+): ApprovalGate {
   const ask = answerer(options, hooks);
   return createApprovalGate({
     policy: options.approvalPolicy,

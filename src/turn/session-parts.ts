@@ -22,12 +22,11 @@ import { modeRefusal } from "../session/plan-mode-gate.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
 import { updateGoalTool } from "../tools/goal.js";
-import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
+import { withTools } from "../tools/registry.js";
+import type { ApprovalGate, ToolRouter } from "../tools/types.js";
 import type { AgentManager } from "./agents/agent-manager.js";
-import { AgentToolRouter } from "./agents/agent-tools.js";
 import { sessionAgents } from "./agents/session-agents.js";
 import { HistoryCompactor } from "./history-compactor.js";
-import { hookedTools } from "./hooked-tools.js";
 import { ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
@@ -126,7 +125,7 @@ export abstract class SessionParts {
     // update_goal after the session's own tools, in every request: a goal never changes them;
     // subagents get it too (a fork's tools must be its parent's), and it refuses their calls
     const tools = this.goals
-      ? new AgentToolRouter(options.tools, [updateGoalTool(this.goals)])
+      ? withTools(options.tools, [updateGoalTool(this.goals)])
       : options.tools;
     ({ manager: this.agents, router: this.router } = sessionAgents({
       options: { ...options, tools },
@@ -135,11 +134,8 @@ export abstract class SessionParts {
       lanes: this.lanes,
       recorder: this.recorder,
       approve: this.approve,
-      hooked: (tools, agent) => {
-        const person = options.approve?.bind(options);
-        const asked = person && ((request: ApprovalRequest) => person({ ...request, agent }));
-        return hookedTools(tools, this.hooks, asked);
-      },
+      hooks: this.hooks,
+      ...this.person,
       history: () => this.conversation.items,
       settings: () => this.settings,
       frozen: this.frozen,
@@ -173,6 +169,12 @@ export abstract class SessionParts {
 
   history(): readonly ResponseItem[] {
     return this.conversation.items;
+  }
+
+  /** Who answers a PreToolUse hook's "ask": the person, when there is one (the TUI). */
+  protected get person(): Pick<TurnContext, "person"> {
+    const person = this.options.approve?.bind(this.options);
+    return person ? { person } : {};
   }
 
   /** One user turn (agent-session.ts): a goal's turns are sent through it. */
@@ -217,6 +219,9 @@ export abstract class SessionParts {
       mode,
       ...(this.options.askUser ? { askUser: this.options.askUser.bind(this.options) } : {}),
       approve: mode === "plan" ? planModeApprovals(this.approve) : this.approve,
+      hooks: this.hooks,
+      ...this.person,
+      freeze: (item) => this.frozen.resolve(item),
       build: (extra) => this.build(extra),
       append: (items) => this.conversation.append(items),
       recordPatchIntent: (callId, intent) => this.conversation.recordPatchIntent(callId, intent),
@@ -356,11 +361,9 @@ export abstract class SessionParts {
 }
 
 /** The gate of a Plan-mode turn: what plan mode refuses is denied with its reason, unasked. */
-function planModeApprovals(
-  gate: (request: ApprovalRequest) => Promise<ApprovalDecision>,
-): (request: ApprovalRequest) => Promise<ApprovalDecision> {
-  return async (request) => {
+function planModeApprovals(gate: ApprovalGate): ApprovalGate {
+  return async (request, asking) => {
     const refused = modeRefusal("plan", { kind: "approval", request });
-    return refused ? { kind: "deny", feedback: refused } : gate(request);
+    return refused ? { kind: "deny", feedback: refused } : gate(request, asking);
   };
 }

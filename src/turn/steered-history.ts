@@ -1,6 +1,6 @@
 import { asToolCall, type ResponseItem } from "../protocol/items.js";
 import type { CompletedResponse } from "../session/response-stream.js";
-import { skippedOutputs } from "./tool-dispatch.js";
+import { skippedOutputs } from "./tool-calls/index.js";
 import type { TurnContext } from "./turn-context.js";
 
 /**

@@ -6,17 +6,19 @@ import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
 import type {
   ApprovalDecision,
+  ApprovalGate,
   ApprovalRequest,
   PatchIntent,
   ToolContext,
   ToolRouter,
 } from "../tools/types.js";
+import type { ToolCallHooks } from "./tool-calls/hook-stage.js";
 
 /**
  * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's
  * number and abort signal, the model, the tools and where they run, the history and the event
- * stream. The session makes one per turn (`Session.turnContext`); the turn loop, tool dispatch,
- * compaction and the person's `!command` all take it.
+ * stream. The session makes one per turn (`Session.turnContext`); the turn loop, the tool-call
+ * pipeline, compaction and the person's `!command` all take it.
  */
 export interface TurnContext {
   readonly turn: number;
@@ -31,8 +33,16 @@ export interface TurnContext {
   readonly mode?: CollaborationMode;
   /** Ask the person the model's questions (request_user_input); absent: nobody can answer. */
   readonly askUser?: ToolContext["askUser"];
-  /** The session's approval gate (none: every call runs as the policy allows). */
-  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The session's approval gate (none: every call runs as planned; unit tests). */
+  approve?: ApprovalGate;
+  /** The session's PreToolUse/PostToolUse hooks, a stage of every model call (src/turn/tool-calls). */
+  hooks?: ToolCallHooks;
+  /** Who answers when a PreToolUse hook says "ask" (none: refused). */
+  person?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The subagent whose turn it is: its approval requests name it. */
+  agent?: string;
+  /** A tool output just appended: from now on the model sees this text (session/history.ts). */
+  freeze?(item: ResponseItem): void;
   /** The full logical request for the current history plus `extra` (never kept in history). */
   build(extra?: ResponseItem[]): FullRequest;
   /** Append items to history (and its store). */

@@ -9,7 +9,7 @@ import type { ModelClient } from "../session/model-client.js";
 import { addUsage, noUsage, requestUsage, steeredUsageOf } from "../session/usage.js";
 import { appendQueuedSteering, appendSteered } from "./steered-history.js";
 import { StreamEventTranslator } from "./stream-events.js";
-import { runToolCalls, skippedOutputs } from "./tool-dispatch.js";
+import { runToolCalls, skippedOutputs } from "./tool-calls/index.js";
 import type { TurnContext } from "./turn-context.js";
 
 export const DEFAULT_MAX_TOOL_ROUNDS = 100;

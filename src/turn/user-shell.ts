@@ -3,6 +3,7 @@ import { type ResponseItem, userMessage } from "../protocol/items.js";
 import { toolOutputText } from "../protocol/tool-output.js";
 import { USER_SHELL_TAG } from "../session/message-markers.js";
 import { noUsage } from "../session/usage.js";
+import { runToolCall } from "./tool-calls/index.js";
 import type { TurnContext } from "./turn-context.js";
 import { TurnAbortedError } from "./turn-loop.js";
 
@@ -29,26 +30,15 @@ export async function runUserShellTurn(
   command: string,
   ctx: TurnContext,
 ): Promise<{ usage: UsageFigures }> {
-  const { emit, signal } = ctx;
-  const callId = userShellCallId(ctx.turn);
   const call = {
     type: "function_call" as const,
     name: "shell_command",
-    call_id: callId,
+    call_id: userShellCallId(ctx.turn),
     arguments: JSON.stringify({ command }),
   };
-  emit({ type: "tool_call_started", callId, name: call.name, kind: "function" });
-  const output = await ctx.tools.execute(call, {
-    cwd: ctx.cwd,
-    workspaceRoots: ctx.workspaceRoots,
-    sandbox: ctx.sandbox,
-    signal,
-    callId,
-    emit: (event) => emit({ type: "tool", event }),
-    warn: (message) => emit({ type: "warning", message }),
-  });
-  emit({ type: "tool_call_finished", callId, name: call.name, output });
-  if (signal.aborted) throw new TurnAbortedError();
+  // the person's own: no hooks, no approval, and its output is not a model call's
+  const { output } = await runToolCall(call, ctx, "person");
+  if (ctx.signal.aborted) throw new TurnAbortedError();
   ctx.append([userShellContext(command, toolOutputText(output))]);
   return { usage: noUsage() };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolCallItem } from "../../src/protocol/items.js";
 import { createToolRouter } from "../../src/tools/index.js";
 import {
+  execute,
   makeContext,
   readTree,
   type TempWorkspace,
@@ -93,7 +94,7 @@ describe("fuzz: tool-call arguments", { timeout: 60_000 }, () => {
       if (wouldRunCommand(call)) return;
       ran += 1;
       const sandbox = call.name === "shell_command" ? "read-only" : "workspace-write";
-      const output = textOutput(await patchRouter.execute(call, makeContext(ws.ws, { sandbox })));
+      const output = textOutput(await execute(patchRouter, call, makeContext(ws.ws, { sandbox })));
       expect(output.length).toBeGreaterThan(0);
       if (output.startsWith("Success.")) {
         // a patch that still applied after the mutation: start again from an empty workspace

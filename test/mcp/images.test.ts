@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { McpManager } from "../../src/mcp/manager.js";
 import type { ToolEvent } from "../../src/tools/types.js";
+import { callTool } from "../tools/helpers.js";
 import { PNG_DATA_URL } from "../tools/images.js";
 import { recordingContext, servers, tempDir } from "./servers.js";
 
@@ -18,7 +19,7 @@ async function call(tool: string) {
   const definition = manager.definitions().find((d) => d.name === `mcp__images__${tool}`);
   if (!definition) throw new Error(`no tool ${tool}: ${manager.startupWarnings()}`);
   const { ctx, events } = recordingContext(`call_${tool}`, home);
-  const output = await definition.run("{}", ctx);
+  const output = await callTool(definition, "{}", ctx);
   const finished = events.find((event) => event.type === "mcp_call_finished") as
     | Extract<ToolEvent, { type: "mcp_call_finished" }>
     | undefined;

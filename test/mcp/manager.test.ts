@@ -5,7 +5,7 @@ import { McpManager, mcpLogDir } from "../../src/mcp/manager.js";
 import { CREDENTIAL_REMOVED } from "../../src/protocol/sent-credentials.js";
 import { sniffImageType } from "../../src/tools/image-file.js";
 import type { ApprovalRequest, ToolDefinition } from "../../src/tools/types.js";
-import { textOutput } from "../tools/helpers.js";
+import { callTool, textOutput } from "../tools/helpers.js";
 import { startEchoHeadersHttp, startEverythingHttp } from "./http-server.js";
 import { recordingContext, servers, tempDir } from "./servers.js";
 
@@ -48,7 +48,7 @@ describe("MCP servers from npm", () => {
 
     const read = tool(manager, "mcp__fs__read_text_file");
     const { ctx, events } = recordingContext("call_1", root);
-    const output = await read.run(JSON.stringify({ path: join(root, "hello.txt") }), ctx);
+    const output = await callTool(read, JSON.stringify({ path: join(root, "hello.txt") }), ctx);
     expect(output).toContain("hello from the temp dir");
     expect(events.map((event) => event.type)).toEqual(["mcp_call_started", "mcp_call_finished"]);
   });
@@ -56,9 +56,9 @@ describe("MCP servers from npm", () => {
   test("results: text as is, structuredContent as JSON, an image as an input_image", async () => {
     const { manager, home } = await started({ everything: servers.everything() });
     const run = (name: string, args: object) =>
-      tool(manager, name)
-        .run(JSON.stringify(args), recordingContext("c", home).ctx)
-        .then(textOutput);
+      callTool(tool(manager, name), JSON.stringify(args), recordingContext("c", home).ctx).then(
+        textOutput,
+      );
     expect(await run("mcp__everything__echo", { message: "ping" })).toBe("Echo: ping");
     const structured = await run("mcp__everything__get-structured-content", {
       location: "New York",
@@ -66,7 +66,7 @@ describe("MCP servers from npm", () => {
     expect(JSON.parse(structured)).toMatchObject({ temperature: expect.any(Number) });
 
     const { ctx, events } = recordingContext("c", home);
-    const image = await tool(manager, "mcp__everything__get-tiny-image").run("{}", ctx);
+    const image = await callTool(tool(manager, "mcp__everything__get-tiny-image"), "{}", ctx);
     const finished = events.find((event) => event.type === "mcp_call_finished");
     const block = (finished?.type === "mcp_call_finished" ? finished.result?.content : [])?.find(
       (b) => (b as { type?: string }).type === "image",
@@ -163,10 +163,11 @@ describe("hostile servers", () => {
   test("one that exits during a call: the call fails clearly, later calls too", async () => {
     const { manager, home } = await started({ hostile: servers.hostile() });
     const { ctx, events } = recordingContext("call_crash", home);
-    const output = await tool(manager, "mcp__hostile__crash").run("{}", ctx);
+    const output = await callTool(tool(manager, "mcp__hostile__crash"), "{}", ctx);
     expect(output).toBe('error: MCP server "hostile" exited during the call to crash');
     expect(events.at(-1)).toMatchObject({ type: "mcp_call_finished", error: expect.any(String) });
-    const again = await tool(manager, "mcp__hostile__fail").run(
+    const again = await callTool(
+      tool(manager, "mcp__hostile__fail"),
       "{}",
       recordingContext("c2", home).ctx,
     );
@@ -178,7 +179,8 @@ describe("hostile servers", () => {
     const { manager, home } = await started({
       hostile: servers.hostile({ tool_timeout_sec: 0.5 }),
     });
-    const output = await tool(manager, "mcp__hostile__hang").run(
+    const output = await callTool(
+      tool(manager, "mcp__hostile__hang"),
       "{}",
       recordingContext("h", home).ctx,
     );
@@ -188,7 +190,7 @@ describe("hostile servers", () => {
   test("an isError result is a failure the model sees as such", async () => {
     const { manager, home } = await started({ hostile: servers.hostile() });
     const { ctx, events } = recordingContext("f", home);
-    const output = await tool(manager, "mcp__hostile__fail").run("{}", ctx);
+    const output = await callTool(tool(manager, "mcp__hostile__fail"), "{}", ctx);
     expect(output).toBe("error: the tool reported a failure: the disk is on fire");
     expect(events.at(-1)).toMatchObject({ type: "mcp_call_finished", error: output });
   });
@@ -197,7 +199,7 @@ describe("hostile servers", () => {
     const { manager, home } = await started({ hostile: servers.hostile() });
     const changed = new Promise<void>((resolve) => manager.onChange(resolve));
     expect(manager.definitions().some((d) => d.name === "mcp__hostile__added")).toBe(false);
-    await tool(manager, "mcp__hostile__add_tool").run("{}", recordingContext("a", home).ctx);
+    await callTool(tool(manager, "mcp__hostile__add_tool"), "{}", recordingContext("a", home).ctx);
     await changed;
     expect(manager.definitions().some((d) => d.name === "mcp__hostile__added")).toBe(true);
   });
@@ -205,7 +207,7 @@ describe("hostile servers", () => {
   test("bad arguments are named, and nothing is sent", async () => {
     const { manager, home } = await started({ hostile: servers.hostile() });
     const { ctx, events } = recordingContext("b", home);
-    await expect(tool(manager, "mcp__hostile__read_note").run("[1]", ctx)).rejects.toThrow(
+    expect(await callTool(tool(manager, "mcp__hostile__read_note"), "[1]", ctx)).toBe(
       "invalid arguments for mcp__hostile__read_note: expected a JSON object",
     );
     expect(events).toEqual([]);
@@ -219,7 +221,8 @@ describe("streamable HTTP", () => {
       const { manager, home } = await started({ remote: { url: http.url } });
       expect(manager.startupWarnings()).toEqual([]);
       expect(manager.status()[0]).toMatchObject({ transport: "http", state: "ready" });
-      const output = await tool(manager, "mcp__remote__echo").run(
+      const output = await callTool(
+        tool(manager, "mcp__remote__echo"),
         JSON.stringify({ message: "over http" }),
         recordingContext("h1", home).ctx,
       );
@@ -244,7 +247,7 @@ describe("streamable HTTP", () => {
       });
       expect(manager.startupWarnings()).toEqual([]);
       const { ctx, events } = recordingContext("e1", home);
-      const output = await tool(manager, "mcp__remote__headers").run("{}", ctx);
+      const output = await callTool(tool(manager, "mcp__remote__headers"), "{}", ctx);
       const seen = `authorization: Bearer ${CREDENTIAL_REMOVED}; x-api-key: ${CREDENTIAL_REMOVED}`;
       expect(output).toBe(`${seen}\n${JSON.stringify({ seen })}`);
       const shown = JSON.stringify(events);
@@ -276,9 +279,9 @@ describe("approvals", () => {
       asked.push(request);
       return { kind: "approve" };
     };
-    const output = await tool(manager, "mcp__hostile__read_note").run('{"name":"x"}', ctx);
+    const output = await callTool(tool(manager, "mcp__hostile__read_note"), '{"name":"x"}', ctx);
     expect(output).toBe("note x: buy milk");
-    await tool(manager, "mcp__hostile__fail").run("{}", { ...ctx, callId: "r2" });
+    await callTool(tool(manager, "mcp__hostile__fail"), "{}", { ...ctx, callId: "r2" });
     expect(asked).toEqual([
       {
         kind: "mcp_tool",
@@ -304,7 +307,7 @@ describe("approvals", () => {
     const { ctx, events } = recordingContext("d1", home);
     // the session's approval gate words the denial; the tool hands it to the model as is
     ctx.approve = async () => ({ kind: "deny", feedback: "denied by user: not now" });
-    const output = await tool(manager, "mcp__hostile__crash").run("{}", ctx);
+    const output = await callTool(tool(manager, "mcp__hostile__crash"), "{}", ctx);
     expect(output).toBe("denied by user: not now");
     expect(events).toEqual([]);
     expect(manager.status()[0]?.state).toBe("ready"); // crash never ran

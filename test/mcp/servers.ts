@@ -2,7 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { McpServerConfig } from "../../src/mcp/config.js";
-import type { ToolContext, ToolEvent } from "../../src/tools/types.js";
+import type { ToolEvent } from "../../src/tools/types.js";
+import type { CallContext } from "../tools/helpers.js";
 
 const modules = resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol");
 const fixtures = resolve(import.meta.dirname, "../fixtures/mcp");
@@ -43,9 +44,9 @@ export function tempDir(prefix: string): string {
 export function recordingContext(
   callId: string,
   cwd: string,
-): { ctx: ToolContext; events: ToolEvent[] } {
+): { ctx: CallContext; events: ToolEvent[] } {
   const events: ToolEvent[] = [];
-  const ctx: ToolContext = {
+  const ctx: CallContext = {
     callId,
     cwd,
     workspaceRoots: [cwd],

@@ -14,7 +14,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
 import type { SandboxMode } from "../../src/sandbox/modes.js";
 import { createToolRouter, type ShellToolKind } from "../../src/tools/index.js";
-import { makeContext, type TempWorkspace, tempWorkspace, textOutput } from "../tools/helpers.js";
+import {
+  execute,
+  makeContext,
+  type TempWorkspace,
+  tempWorkspace,
+  textOutput,
+} from "../tools/helpers.js";
 
 /** Real bwrap, a HOME outside /tmp (so the private /tmp cannot hide it), a loopback server. */
 let home: string;
@@ -74,7 +80,7 @@ async function run(
     ...extra,
   });
   const output = textOutput(
-    await tools.execute(commandCall(command), makeContext(ws.ws, { sandbox })),
+    await execute(tools, commandCall(command), makeContext(ws.ws, { sandbox })),
   );
   const exit = /^(?:Exit code:|Process exited with code) (\d+)/m.exec(output)?.[1];
   return { exit: Number(exit ?? -1), output };

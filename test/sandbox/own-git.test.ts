@@ -7,7 +7,7 @@ import { diffCommand } from "../../src/ui/commands/diff.js";
 import type { CommandContext } from "../../src/ui/commands/types.js";
 import { listWorkspaceFiles } from "../../src/ui/input/file-index.js";
 import type { TranscriptEntryBody } from "../../src/ui/transcript/transcript-entries.js";
-import { makeContext, textOutput } from "../tools/helpers.js";
+import { execute, makeContext, textOutput } from "../tools/helpers.js";
 
 /**
  * Issue 24, hole 1: the git mini-codex runs itself (/diff, the `@` index) in a folder a confined
@@ -25,7 +25,7 @@ async function confined(command: string) {
   const tools = createToolRouter({ shellEnv: { HOME: root }, sandbox: { home: root } });
   const call = { type: "function_call" as const, name: "shell_command", call_id: "c" };
   const ctx = makeContext(cwd, { sandbox: "workspace-write" });
-  return textOutput(await tools.execute({ ...call, arguments: JSON.stringify({ command }) }, ctx));
+  return textOutput(await execute(tools, { ...call, arguments: JSON.stringify({ command }) }, ctx));
 }
 
 async function runDiff(): Promise<TranscriptEntryBody[]> {

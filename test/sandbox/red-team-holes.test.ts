@@ -15,7 +15,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { LINKED_BIND_LIMIT } from "../../src/sandbox/linked-files.js";
 import type { SandboxMode } from "../../src/sandbox/modes.js";
 import { createToolRouter, type ToolRouterOptions } from "../../src/tools/index.js";
-import { makeContext, textOutput } from "../tools/helpers.js";
+import { execute, makeContext, textOutput } from "../tools/helpers.js";
 
 /**
  * Issue 24 (red team, round two), holes 2 and 4, item 16 and the "also" points on sockets and
@@ -38,7 +38,7 @@ async function run(
   const tools = createToolRouter(options);
   const call = { type: "function_call" as const, name: "shell_command", call_id: "c" };
   const ctx = makeContext(cwd, { sandbox });
-  return textOutput(await tools.execute({ ...call, arguments: JSON.stringify({ command }) }, ctx));
+  return textOutput(await execute(tools, { ...call, arguments: JSON.stringify({ command }) }, ctx));
 }
 
 describe("masks over what does not exist yet (hole 2)", () => {

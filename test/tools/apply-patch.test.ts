@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolRouter } from "../../src/tools/index.js";
 import type { FileChange } from "../../src/tools/types.js";
-import { makeContext, readTree, type TempWorkspace, tempWorkspace, textOutput } from "./helpers.js";
+import {
+  execute,
+  makeContext,
+  readTree,
+  type TempWorkspace,
+  tempWorkspace,
+  textOutput,
+} from "./helpers.js";
 
 const UPDATE = "*** Begin Patch\n*** Update File: a.txt\n@@\n-old\n+new\n*** End Patch\n";
 const customCall = (input: string) => ({
@@ -26,7 +33,7 @@ describe("apply_patch tool", () => {
 
   it("applies through the router and emits patch_applied with unified diffs", async () => {
     const ctx = makeContext(ws.ws, { callId: "call_p" });
-    const out = await createToolRouter().execute(customCall(UPDATE), ctx);
+    const out = await execute(createToolRouter(), customCall(UPDATE), ctx);
     expect(out).toBe("Success. Updated the following files:\nM a.txt");
     expect(readFileSync(join(ws.ws, "a.txt"), "utf8")).toBe("new\n");
     const event = ctx.events.find((e) => e.type === "patch_applied");
@@ -38,7 +45,8 @@ describe("apply_patch tool", () => {
 
   it("works as a function tool with {input}", async () => {
     const router = createToolRouter({ applyPatchToolType: "function" });
-    const out = await router.execute(
+    const out = await execute(
+      router,
       {
         type: "function_call",
         name: "apply_patch",
@@ -58,7 +66,7 @@ describe("apply_patch tool", () => {
         return { kind: "deny", feedback: "use b.txt instead" };
       },
     });
-    const out = await createToolRouter().execute(customCall(UPDATE), ctx);
+    const out = await execute(createToolRouter(), customCall(UPDATE), ctx);
     expect(out).toBe("use b.txt instead");
     expect(seen.map((c) => [c.path, c.kind])).toEqual([["a.txt", "update"]]);
     expect(readFileSync(join(ws.ws, "a.txt"), "utf8")).toBe("old\n");
@@ -66,7 +74,7 @@ describe("apply_patch tool", () => {
 
   it("is refused in a read-only sandbox", async () => {
     const ctx = makeContext(ws.ws, { sandbox: "read-only" });
-    const out = await createToolRouter().execute(customCall(UPDATE), ctx);
+    const out = await execute(createToolRouter(), customCall(UPDATE), ctx);
     expect(out).toContain("read-only");
     expect(readFileSync(join(ws.ws, "a.txt"), "utf8")).toBe("old\n");
   });
@@ -81,7 +89,7 @@ describe("apply_patch tool", () => {
       "*** Begin Patch\n*** Add File: link/new.txt\n+x\n*** End Patch\n",
       "*** Begin Patch\n*** Update File: link/secret.txt\n@@\n-old\n+new\n*** End Patch\n",
     ]) {
-      const out = await createToolRouter().execute(customCall(patch), makeContext(ws.ws));
+      const out = await execute(createToolRouter(), customCall(patch), makeContext(ws.ws));
       expect(out).toContain("symlink that leaves the workspace");
     }
     expect(await readTree(outside)).toEqual(before);
@@ -89,7 +97,8 @@ describe("apply_patch tool", () => {
 
   it("keeps patches inside the workspace even with danger-full-access", async () => {
     const ctx = makeContext(ws.ws, { sandbox: "danger-full-access" });
-    const out = await createToolRouter().execute(
+    const out = await execute(
+      createToolRouter(),
       customCall("*** Begin Patch\n*** Add File: ../escaped.txt\n+x\n*** End Patch\n"),
       ctx,
     );
@@ -100,7 +109,8 @@ describe("apply_patch tool", () => {
   it("writes through a symlink that stays inside the workspace", async () => {
     await mkdir(join(ws.ws, "real"));
     await symlink(join(ws.ws, "real"), join(ws.ws, "alias"));
-    const out = await createToolRouter().execute(
+    const out = await execute(
+      createToolRouter(),
       customCall("*** Begin Patch\n*** Add File: alias/n.txt\n+hi\n*** End Patch\n"),
       makeContext(ws.ws),
     );
@@ -113,7 +123,8 @@ describe("apply_patch tool", () => {
     await mkdir(extra);
     const ctx = makeContext(ws.ws, { workspaceRoots: [ws.ws, extra] });
     const target = join(extra, "e.txt");
-    const out = await createToolRouter().execute(
+    const out = await execute(
+      createToolRouter(),
       customCall(`*** Begin Patch\n*** Add File: ${target}\n+e\n*** End Patch\n`),
       ctx,
     );
@@ -127,7 +138,7 @@ describe("apply_patch tool", () => {
     const consumer = router.createDiffConsumer(customCall(""), (e) => emitted.push(e));
     consumer?.push("*** Begin Patch\n*** Delete File: a.txt\n"); // a lost/garbled stream
     consumer?.finish();
-    const out = await router.execute(customCall(UPDATE), makeContext(ws.ws));
+    const out = await execute(router, customCall(UPDATE), makeContext(ws.ws));
     expect(out).toBe("Success. Updated the following files:\nM a.txt");
     expect(existsSync(join(ws.ws, "a.txt"))).toBe(true);
   });

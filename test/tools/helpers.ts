@@ -5,7 +5,16 @@ import { join, relative } from "node:path";
 import type { ToolCallItem } from "../../src/protocol/items.js";
 import type { ToolOutput } from "../../src/protocol/tool-output.js";
 import type { SandboxMode } from "../../src/sandbox/modes.js";
-import type { ToolContext, ToolEvent, ToolRouter } from "../../src/tools/types.js";
+import { applyPatchTool } from "../../src/tools/apply-patch/tool.js";
+import { ToolRegistry } from "../../src/tools/registry.js";
+import type {
+  ApprovalGate,
+  ToolContext,
+  ToolDefinition,
+  ToolEvent,
+  ToolRouter,
+} from "../../src/tools/types.js";
+import { runToolCall } from "../../src/turn/tool-calls/index.js";
 
 /** Every file below `dir` as relative path → bytes (a missing dir is an empty tree). */
 export async function readTree(dir: string): Promise<Record<string, string>> {
@@ -35,11 +44,50 @@ export function textOutput(output: ToolOutput): string {
   return output;
 }
 
+/** What a tool test hands a call: the tool's context, and the approval gate when there is one. */
+export type CallContext = ToolContext & { approve?: ApprovalGate };
+
+/**
+ * One call through the tool-call pipeline as a session runs it, without hooks or history: the
+ * tool's events go to `ctx.emit`; the call id is `ctx.callId`.
+ */
+export async function execute(
+  tools: ToolRouter,
+  call: ToolCallItem,
+  ctx: CallContext,
+): Promise<ToolOutput> {
+  const { output } = await runToolCall(
+    { ...call, call_id: ctx.callId },
+    {
+      tools,
+      cwd: ctx.cwd,
+      workspaceRoots: ctx.workspaceRoots,
+      sandbox: ctx.sandbox,
+      signal: ctx.signal,
+      ...(ctx.approve ? { approve: ctx.approve } : {}),
+      emit: (event) => {
+        if (event.type === "tool") ctx.emit(event.event);
+        if (event.type === "warning") ctx.warn?.(event.message);
+      },
+      append: () => {},
+      ...(ctx.recordPatchIntent
+        ? { recordPatchIntent: (_id, intent) => ctx.recordPatchIntent?.(intent) }
+        : {}),
+    },
+  );
+  return output;
+}
+
+/** A tool table whose calls run through the pipeline: `.execute(call, ctx)`. */
+export function callable(tools: ToolRouter) {
+  return { execute: (call: ToolCallItem, ctx: CallContext) => execute(tools, call, ctx) };
+}
+
 /** A router whose outputs are read as text: for the tools that always answer with text. */
 export function textRouter(router: ToolRouter) {
   return {
-    execute: async (call: ToolCallItem, ctx: ToolContext) =>
-      textOutput(await router.execute(call, ctx)),
+    execute: async (call: ToolCallItem, ctx: CallContext) =>
+      textOutput(await execute(router, call, ctx)),
   };
 }
 
@@ -63,8 +111,8 @@ export async function tempWorkspace(
 
 export function makeContext(
   cwd: string,
-  overrides: Partial<ToolContext> & { sandbox?: SandboxMode } = {},
-): ToolContext & { events: ToolEvent[] } {
+  overrides: Partial<CallContext> & { sandbox?: SandboxMode } = {},
+): CallContext & { events: ToolEvent[] } {
   const events: ToolEvent[] = [];
   return {
     callId: "call_1",
@@ -120,4 +168,30 @@ export function processesRunning(command: string): number[] {
     }
   }
   return out;
+}
+
+/** One function call of `tool` with `args` (JSON text) through the pipeline. */
+export function callTool(
+  tool: ToolDefinition,
+  args: string,
+  ctx: CallContext,
+): Promise<ToolOutput> {
+  const call = {
+    type: "function_call" as const,
+    name: tool.name,
+    call_id: ctx.callId,
+    arguments: args,
+  };
+  return execute(new ToolRegistry([tool]), call, ctx);
+}
+
+/** One apply_patch call (the custom tool) through the pipeline: parse, verify, the gate, write. */
+export async function applyPatch(patch: string, ctx: CallContext): Promise<string> {
+  const call = {
+    type: "custom_tool_call" as const,
+    name: "apply_patch",
+    call_id: ctx.callId,
+    input: patch,
+  };
+  return textOutput(await execute(new ToolRegistry([applyPatchTool()]), call, ctx));
 }

@@ -1,7 +1,6 @@
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runApplyPatch } from "../../src/tools/apply-patch/tool.js";
 import { createApprovalGate } from "../../src/tools/approval/gate.js";
 import {
   approvalNeed,
@@ -10,7 +9,7 @@ import {
   sessionDecision,
 } from "../../src/tools/approval/policy.js";
 import type { ApprovalRequest } from "../../src/tools/types.js";
-import { makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
+import { applyPatch, makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -48,14 +47,14 @@ describe("patch grants for the session", () => {
       const ctx = makeContext(cwd, { approve: gate });
       const spellings = ["src/a.ts", "./src/a.ts", join(cwd, "src", "a.ts"), "lib/a.ts"];
       for (const [n, path] of spellings.entries()) {
-        const out = await runApplyPatch(update(path, `v${n}`, `v${n + 1}`), ctx);
+        const out = await applyPatch(update(path, `v${n}`, `v${n + 1}`), ctx);
         expect(out).toContain("Success.");
       }
       expect(await readFile(join(ws.ws, "src", "a.ts"), "utf8")).toBe("v4\n");
       expect(asked).toHaveLength(1);
       // another file still asks
       await writeFile(join(ws.ws, "src", "b.ts"), "b0\n");
-      expect(await runApplyPatch(update("src/b.ts", "b0", "b1"), ctx)).toContain("Success.");
+      expect(await applyPatch(update("src/b.ts", "b0", "b1"), ctx)).toContain("Success.");
       expect(asked).toHaveLength(2);
     },
   );

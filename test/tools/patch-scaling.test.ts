@@ -10,7 +10,7 @@ import {
 import { LineIndex, seekSequence } from "../../src/tools/apply-patch/seek.js";
 import { runApplyPatch } from "../../src/tools/apply-patch/tool.js";
 import { Prng } from "../fuzz/prng.js";
-import { makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
+import { applyPatch, makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
 
 const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
 
@@ -123,7 +123,7 @@ describe("an interrupted apply_patch", () => {
         return { kind: "approve" as const };
       },
     });
-    const out = await runApplyPatch(UPDATE, ctx);
+    const out = await applyPatch(UPDATE, ctx);
     expect(out).toBe("aborted: the turn was interrupted before any file was changed");
     expect(readFileSync(join(ws.ws, "a.txt"), "utf8")).toBe("old\n");
     expect(ctx.events).toMatchObject([{ type: "patch_applied", ok: false }]);

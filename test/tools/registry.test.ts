@@ -11,7 +11,7 @@ import {
   defineFunctionTool,
   ToolRegistry,
 } from "../../src/tools/index.js";
-import { makeContext } from "./helpers.js";
+import { execute, makeContext } from "./helpers.js";
 
 describe("tool registry", () => {
   it("offers shell_command, apply_patch (custom, Lark grammar), update_plan, view_image and request_user_input in a stable order", () => {
@@ -85,7 +85,8 @@ describe("tool registry", () => {
   });
 
   it("tells the model when a tool does not exist, and the turn goes on", async () => {
-    const out = await createToolRouter().execute(
+    const out = await execute(
+      createToolRouter(),
       { type: "function_call", name: "rm_rf", call_id: "c", arguments: "{}" },
       makeContext("/tmp"),
     );
@@ -111,13 +112,15 @@ describe("tool registry", () => {
     ]);
     const ctx = makeContext("/tmp");
     expect(
-      await registry.execute(
+      await execute(
+        registry,
         { type: "function_call", name: "boom", call_id: "c", arguments: "{}" },
         ctx,
       ),
     ).toBe("error: boom failed: disk on fire");
     expect(
-      await registry.execute(
+      await execute(
+        registry,
         { type: "custom_tool_call", name: "echo", call_id: "c", input: "hi" },
         ctx,
       ),
@@ -130,15 +133,15 @@ describe("tool registry", () => {
       call_id: "c",
       arguments: '{"input":"yo"}',
     };
-    expect(await registry.execute(asFunction, ctx)).toBe("got yo");
+    expect(await execute(registry, asFunction, ctx)).toBe("got yo");
     // text that is not JSON is taken as the input itself; JSON without `input` is named
-    expect(await registry.execute({ ...asFunction, arguments: "raw text" }, ctx)).toBe(
+    expect(await execute(registry, { ...asFunction, arguments: "raw text" }, ctx)).toBe(
       "got raw text",
     );
-    expect(await registry.execute({ ...asFunction, arguments: '"quoted"' }, ctx)).toBe(
+    expect(await execute(registry, { ...asFunction, arguments: '"quoted"' }, ctx)).toBe(
       "got quoted",
     );
-    expect(await registry.execute({ ...asFunction, arguments: '{"patch":"x"}' }, ctx)).toBe(
+    expect(await execute(registry, { ...asFunction, arguments: '{"patch":"x"}' }, ctx)).toBe(
       'invalid arguments for echo: expected {"input": "<text>"}, got an object without a string `input`',
     );
   });
@@ -168,7 +171,8 @@ describe("update_plan", () => {
       { step: "read the code", status: "completed" },
       { step: "write the fix", status: "in_progress" },
     ];
-    const out = await createToolRouter().execute(
+    const out = await execute(
+      createToolRouter(),
       {
         type: "function_call",
         name: "update_plan",
@@ -182,7 +186,8 @@ describe("update_plan", () => {
   });
 
   it("names a bad status", async () => {
-    const out = await createToolRouter().execute(
+    const out = await execute(
+      createToolRouter(),
       {
         type: "function_call",
         name: "update_plan",

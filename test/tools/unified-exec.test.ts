@@ -7,7 +7,7 @@ import { BackgroundTerminals, createToolRouter } from "../../src/tools/index.js"
 import { formatExecOutput } from "../../src/tools/unified-exec/output.js";
 import { TerminalScreen } from "../../src/tools/unified-exec/terminal-screen.js";
 import { clampYield } from "../../src/tools/unified-exec/yield.js";
-import { makeContext, tempWorkspace, textOutput } from "./helpers.js";
+import { execute, makeContext, tempWorkspace, textOutput } from "./helpers.js";
 
 describe("the headless terminal a session's output goes through", () => {
   it("shows what a terminal shows: colours dropped, \\r rewrites applied, wrapped lines joined", async () => {
@@ -88,7 +88,8 @@ describe("write_stdin's refusals", () => {
     const ctx = makeContext(ws.ws, { sandbox: "danger-full-access" });
     const call = async (name: string, args: unknown) =>
       textOutput(
-        await tools.execute(
+        await execute(
+          tools,
           { type: "function_call", name, call_id: "c", arguments: JSON.stringify(args) },
           ctx,
         ),
@@ -131,7 +132,8 @@ describe("a pseudo-terminal's command reports its own end", () => {
     const ctx = makeContext(ws.ws, { sandbox: "danger-full-access" });
     try {
       const output = textOutput(
-        await tools.execute(
+        await execute(
+          tools,
           {
             type: "function_call",
             name: "exec_command",

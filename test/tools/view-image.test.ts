@@ -2,7 +2,7 @@ import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolRouter, VIEW_IMAGE_MAX_BYTES, viewImageTool } from "../../src/tools/index.js";
-import { makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
+import { callTool, execute, makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
 import { PNG } from "./images.js";
 
 // The first bytes of a JPEG and a GIF.
@@ -27,7 +27,7 @@ describe("view_image", () => {
 
   const view = (args: unknown, overrides: Parameters<typeof makeContext>[1] = {}) => {
     const ctx = makeContext(ws.ws, overrides);
-    const output = createToolRouter({ sandbox: { home: ws.ws } }).execute(call(args), ctx);
+    const output = execute(createToolRouter({ sandbox: { home: ws.ws } }), call(args), ctx);
     return output.then((out) => ({ out, events: ctx.events }));
   };
 
@@ -121,9 +121,9 @@ describe("view_image", () => {
     const tool = viewImageTool({ maxBytes: PNG.length });
     const ctx = makeContext(ws.ws);
     await writeFile(join(ws.ws, "ok.png"), PNG);
-    expect(Array.isArray(await tool.run('{"path":"ok.png"}', ctx))).toBe(true);
+    expect(Array.isArray(await callTool(tool, '{"path":"ok.png"}', ctx))).toBe(true);
     await writeFile(join(ws.ws, "ok.png"), Buffer.concat([PNG, Buffer.from([0])]));
-    expect(await tool.run('{"path":"ok.png"}', ctx)).toContain(
+    expect(await callTool(tool, '{"path":"ok.png"}', ctx)).toContain(
       `is ${PNG.length + 1} bytes; images up to ${PNG.length} bytes can be viewed`,
     );
   });

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApprovalGate } from "../../src/tools/approval/gate.js";
 import { createToolRouter } from "../../src/tools/index.js";
-import { makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
+import { execute, makeContext, type TempWorkspace, tempWorkspace } from "./helpers.js";
 
 const patchCall = (input: string) => ({
   type: "custom_tool_call" as const,
@@ -39,24 +39,26 @@ describe("path guards of apply_patch", () => {
       sandbox: { home: ws.ws, hiddenHomes: [join(ws.ws, ".mini-codex")] },
     });
     for (const path of [".ssh/authorized_keys", ".mini-codex/cache/code/tui-0.bin"]) {
-      const out = await router.execute(patchCall(addFile(path)), makeContext(ws.ws));
+      const out = await execute(router, patchCall(addFile(path)), makeContext(ws.ws));
       expect(out).toContain("which the sandbox hides");
       expect(existsSync(join(ws.ws, path))).toBe(false);
     }
     const full = makeContext(ws.ws, { sandbox: "danger-full-access" });
-    await router.execute(patchCall(addFile(".ssh/authorized_keys")), full);
+    await execute(router, patchCall(addFile(".ssh/authorized_keys")), full);
     expect(readFileSync(join(ws.ws, ".ssh", "authorized_keys"), "utf8")).toBe("x\n");
   });
 
   it("refuses a patch touching .git/config in the default mode, with a clear message, writing nothing", async () => {
-    const out = await createToolRouter().execute(
+    const out = await execute(
+      createToolRouter(),
       patchCall(update(".git/config")),
       makeContext(ws.ws),
     );
     expect(out).toContain("inside .git");
     expect(out).toContain("danger-full-access");
     expect(readFileSync(join(ws.ws, ".git", "config"), "utf8")).toBe("old\n");
-    const hook = await createToolRouter().execute(
+    const hook = await execute(
+      createToolRouter(),
       patchCall(addFile(".git/hooks/pre-commit")),
       makeContext(ws.ws),
     );
@@ -66,14 +68,16 @@ describe("path guards of apply_patch", () => {
 
   it("refuses a symlink that leads into .git, and a hard link to a file outside", async () => {
     symlinkSync(join(ws.ws, ".git"), join(ws.ws, "innocent"));
-    const viaLink = await createToolRouter().execute(
+    const viaLink = await execute(
+      createToolRouter(),
       patchCall(update("innocent/config")),
       makeContext(ws.ws),
     );
     expect(viaLink).toContain("inside .git");
     writeFileSync(join(ws.root, "outside.txt"), "old\n");
     linkSync(join(ws.root, "outside.txt"), join(ws.ws, "linked.txt"));
-    const hard = await createToolRouter().execute(
+    const hard = await execute(
+      createToolRouter(),
       patchCall(update("linked.txt")),
       makeContext(ws.ws),
     );
@@ -88,14 +92,15 @@ describe("path guards of apply_patch", () => {
     writeFileSync(join(ws.ws, "store", "config"), "old\n");
     writeFileSync(join(ws.ws, ".git"), "gitdir: store\n");
     for (const patch of [update("store/config"), addFile("store/hooks/post-checkout")]) {
-      const out = await createToolRouter().execute(patchCall(patch), makeContext(ws.ws));
+      const out = await execute(createToolRouter(), patchCall(patch), makeContext(ws.ws));
       expect(out).toContain("inside git's own files");
       expect(out).toContain("danger-full-access");
     }
     expect(readFileSync(join(ws.ws, "store", "config"), "utf8")).toBe("old\n");
     expect(existsSync(join(ws.ws, "store", "hooks", "post-checkout"))).toBe(false);
     // the folder beside it is still the workspace's own
-    const beside = await createToolRouter().execute(
+    const beside = await execute(
+      createToolRouter(),
       patchCall(addFile("src/a.txt")),
       makeContext(ws.ws),
     );
@@ -103,7 +108,8 @@ describe("path guards of apply_patch", () => {
   });
 
   it("danger-full-access may edit .git/config", async () => {
-    const out = await createToolRouter().execute(
+    const out = await execute(
+      createToolRouter(),
       patchCall(update(".git/config")),
       makeContext(ws.ws, { sandbox: "danger-full-access" }),
     );
@@ -115,7 +121,7 @@ describe("path guards of apply_patch", () => {
     writeFileSync(join(ws.ws, "run.sh"), "old\n", { mode: 0o755 });
     const move =
       "*** Begin Patch\n*** Update File: run.sh\n*** Move to: bin/run.sh\n@@\n-old\n+new\n*** End Patch\n";
-    const out = await createToolRouter().execute(patchCall(move), makeContext(ws.ws));
+    const out = await execute(createToolRouter(), patchCall(move), makeContext(ws.ws));
     expect(out).toContain("Success.");
     expect(statSync(join(ws.ws, "bin", "run.sh")).mode & 0o777).toBe(0o755);
   });
@@ -125,7 +131,7 @@ describe("path guards of apply_patch", () => {
       sandbox: "read-only",
       approve: createApprovalGate({ policy: "never", sandbox: "read-only" }),
     });
-    const out = await createToolRouter().execute(patchCall(addFile("new.txt")), ctx);
+    const out = await execute(createToolRouter(), patchCall(addFile("new.txt")), ctx);
     expect(out).toContain("the sandbox is read-only");
     expect(out).toContain("--full-auto");
     expect(existsSync(join(ws.ws, "new.txt"))).toBe(false);

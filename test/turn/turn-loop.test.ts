@@ -108,10 +108,14 @@ describe("runTurnLoop", () => {
     );
     const outcome = await t.run();
     expect(outcome.lastMessage).toBe("done");
-    expect(t.events.map((e) => e.type)).toEqual([
+    expect(t.events.map((e) => (e.type === "tool_call_state" ? e.status : e.type))).toEqual([
       "item_completed",
       "tool_call_started",
+      "received",
+      "planned",
+      "running",
       "tool",
+      "done",
       "tool_call_finished",
       "item_completed",
     ]);

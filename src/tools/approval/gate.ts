@@ -1,7 +1,7 @@
 import { isReadOnlyCommand, withoutConfiguredDiffPrograms } from "../../sandbox/command-words.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
 import { probeSandbox } from "../../sandbox/sandbox-engine.js";
-import type { ApprovalDecision, ApprovalRequest } from "../types.js";
+import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from "../types.js";
 import { grantPathKeys } from "./grant-paths.js";
 import {
   type ApprovalPolicy,
@@ -88,9 +88,7 @@ const defaultCanConfine = async () => (await probeSandbox()).ok;
  * decides, the person is asked only when it says so, and "for the session" answers become
  * grants that later calls are checked against.
  */
-export function createApprovalGate(
-  options: ApprovalGateOptions,
-): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   let grants = NO_GRANTS;
   const { cwd } = options;
   const keysOf = async (paths: string[]): Promise<PathKey | undefined> =>
@@ -99,7 +97,7 @@ export function createApprovalGate(
     request.kind === "command" && request.reason !== "sandbox_denied"
       ? ruledNeed(rulesVerdict(options.rules?.active() ?? [], request.command), options.policy)
       : undefined;
-  return async (request) => {
+  return async (request, asking) => {
     const byRule = ruled(request);
     if (byRule?.decision) return byRule.decision;
     const key = await keysOf(patchPaths(request));
@@ -117,6 +115,7 @@ export function createApprovalGate(
       const why = byRule?.why ?? refusal(request, options, true);
       return { kind: "deny", feedback: `refused: ${why}` };
     }
+    asking?.();
     const decision = await options.ask(request);
     if (decision.kind === "approve_prefix" && decision.always) saveRule(options, decision.prefix);
     if (decision.kind === "deny" && decision.forbidPrefix) forbid(options, decision.forbidPrefix);

@@ -3,16 +3,16 @@ import { z } from "zod";
 import { looksSandboxDenied } from "../../sandbox/denial.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
 import {
+  approvedCommand,
   type CommandLaunchOptions,
   type CommandPlan,
+  commandNeeds,
   commandPlan,
   createCommandLauncher,
-  type RunResult,
-  runApproved,
 } from "../command-launcher.js";
 import { ToolError } from "../errors.js";
 import { defineFunctionTool } from "../registry.js";
-import type { ToolContext, ToolDefinition } from "../types.js";
+import type { ToolContext, ToolDefinition, ToolRun } from "../types.js";
 import type { ExecProcess } from "./exec-process.js";
 import { DEFAULT_MAX_OUTPUT_TOKENS, formatExecOutput } from "./output.js";
 import { startProcess } from "./spawn.js";
@@ -88,9 +88,9 @@ export function execCommandTools(
     plan: CommandPlan,
     args: z.infer<typeof ExecArgsSchema>,
     ctx: ToolContext,
-  ): Promise<RunResult> {
+  ): Promise<ToolRun> {
     const launch = await prepare(mode, plan, ctx);
-    if ("refused" in launch) return { text: launch.refused, denied: false };
+    if ("refused" in launch) return { output: launch.refused };
     const started = performance.now();
     const { callId } = ctx;
     const { command } = plan;
@@ -108,14 +108,14 @@ export function execCommandTools(
       ctx.emit({ type: "command_backgrounded", callId, command, sessionId: process.id });
     } else terminals.forget(process.id);
     const exitCode = process.exitCode;
-    const denied =
+    const sandboxDenied =
       launch.confined && looksSandboxDenied(exitCode ?? null, read.text, launch.networkBlocked);
     const notes = [
       ...(yielded.note ? [yielded.note] : []),
       ...(ctx.signal.aborted ? ["command aborted: the turn was interrupted"] : []),
     ];
     return {
-      text: formatExecOutput({
+      output: formatExecOutput({
         wallMs: performance.now() - started,
         ...(exitCode === undefined ? { sessionId: process.id } : { exitCode }),
         text: read.text,
@@ -123,7 +123,7 @@ export function execCommandTools(
         maxOutputTokens: args.max_output_tokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
         notes,
       }),
-      denied,
+      sandboxDenied,
     };
   }
 
@@ -132,14 +132,16 @@ export function execCommandTools(
     description:
       "Runs a command in a pseudo-terminal (with tty) or on pipes, returning its output, or a session ID to poll and write to with write_stdin while it keeps running (servers, REPLs, watchers, long builds).",
     schema: ExecArgsSchema,
-    async handler(args, ctx) {
-      const plan = await commandPlan(args.cmd, args.workdir, ctx);
+    async plan(args, ctx) {
+      const command = await commandPlan(args.cmd, args.workdir, ctx);
       const shell = checkedShell(args.shell);
-      if (shell) plan.shell = shell;
-      if (args.login === false) plan.login = false;
-      if (args.tty) plan.terminal = true;
-      return runApproved(plan, ctx, (mode, approved) => startIn(mode, approved, args, ctx));
+      if (shell) command.shell = shell;
+      if (args.login === false) command.login = false;
+      if (args.tty) command.terminal = true;
+      return { needs: commandNeeds(command), args: { command, call: args } };
     },
+    run: ({ args, verdict }, ctx) =>
+      startIn(verdict.mode, approvedCommand(args.command, verdict), args.call, ctx),
   });
 
   const writeStdin = defineFunctionTool({

@@ -6,8 +6,14 @@ import type { ChildThread, HistoryStore, SessionSettings } from "../../session/a
 import type { FrozenToolOutputs } from "../../session/history.js";
 import type { ModelClient } from "../../session/model-client.js";
 import type { FullRequest } from "../../session/request.js";
-import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalGate,
+  ApprovalRequest,
+  ToolRouter,
+} from "../../tools/types.js";
 import type { RequestRecorder } from "../request-recorder.js";
+import type { ToolCallHooks } from "../tool-calls/index.js";
 
 /**
  * What a session lends its subagents (docs/architecture.md, "Subagents"): its model client
@@ -24,10 +30,12 @@ export interface AgentHost {
   readonly workspaceRoots: string[];
   readonly sandbox: SandboxMode;
   readonly maxToolRounds?: number;
-  /** The session's approval gate (absent: every call runs as the policy allows). */
-  approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
-  /** `tools` behind the session's PreToolUse/PostToolUse hooks (a hook that asks names `agent`). */
-  hooked(tools: ToolRouter, agent: string): ToolRouter;
+  /** The session's approval gate (absent: every call runs as planned). */
+  approve?: ApprovalGate;
+  /** The session's PreToolUse/PostToolUse hooks: they judge a child's calls as the session's. */
+  readonly hooks?: ToolCallHooks;
+  /** Who answers a PreToolUse hook's "ask" (the person, asked naming the agent). */
+  person?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** The session's own tools (without the subagent tools). */
   readonly tools: ToolRouter;
   /** The session's history, settings and frozen outputs now (a fork copies them). */

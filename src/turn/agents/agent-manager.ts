@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { type ResponseItem, userMessage } from "../../protocol/items.js";
 import type { ToolOutput } from "../../protocol/tool-output.js";
 import { isFinalStatus } from "../../session/agent-view.js";
-import type { ToolContext } from "../../tools/types.js";
+import { withTools } from "../../tools/registry.js";
+import type { ToolContext, ToolRouter } from "../../tools/types.js";
 import { agentCall, agentStates, refusal } from "./agent-calls.js";
 import type { AgentHost } from "./agent-host.js";
 import {
@@ -12,7 +13,7 @@ import {
   statusForModel,
   waitTimeoutMs,
 } from "./agent-limits.js";
-import { type AgentControl, AgentToolRouter, agentTools, messageOf } from "./agent-tools.js";
+import { type AgentControl, agentTools, messageOf } from "./agent-tools.js";
 import type { ChildAgent, ForkSource } from "./child-agent.js";
 import { prepareChild } from "./spawn-child.js";
 
@@ -51,9 +52,9 @@ export class AgentManager {
     };
   }
 
-  /** The session's router: its tools, then the four subagent tools (the session spawns at depth 0). */
-  routerFor(source: ForkSource): AgentToolRouter {
-    return new AgentToolRouter(source.tools, agentTools(this.control(source)));
+  /** One tool table for `source`: its tools, then the four subagent tools bound to it as the spawner. */
+  routerFor(source: ForkSource): ToolRouter {
+    return withTools(source.tools, agentTools(this.control(source)));
   }
 
   /** Every subagent of the session, in spawn order. */

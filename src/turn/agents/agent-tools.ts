@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { errorMessage } from "../../protocol/error-message.js";
-import type { ToolCallItem } from "../../protocol/items.js";
-import { sortKeysDeep } from "../../protocol/json.js";
 import type { ToolSpec } from "../../protocol/request.js";
 import type { ToolOutput } from "../../protocol/tool-output.js";
-import { ToolError } from "../../tools/errors.js";
 import { defineFunctionTool } from "../../tools/registry.js";
 import type {
   AgentToolName,
@@ -12,6 +8,7 @@ import type {
   ToolContext,
   ToolDefinition,
   ToolEvent,
+  ToolLookup,
   ToolRouter,
 } from "../../tools/types.js";
 
@@ -87,7 +84,10 @@ export const AGENT_TOOL_NAMES: readonly AgentToolName[] = [
   "close_agent",
 ];
 
-/** The four tools, in this order (after the router's own: the cached prefix of older sessions stays). */
+/**
+ * The four tools, in this order, as ordinary tools: offered after the agent's own (the cached
+ * prefix of older sessions stays), run by the same tool-call pipeline.
+ */
 export function agentTools(control: AgentControl): ToolDefinition[] {
   return [
     defineFunctionTool({
@@ -134,45 +134,8 @@ export function messageOf(args: {
 }
 
 /**
- * A router with the subagent tools after `inner`'s: their calls go to `tools`, every other
- * call to `inner` (a session's or a child's own tools).
- */
-export class AgentToolRouter implements ToolRouter {
-  private readonly byName: Map<string, ToolDefinition>;
-
-  constructor(
-    private readonly inner: ToolRouter,
-    private readonly tools: readonly ToolDefinition[],
-  ) {
-    this.byName = new Map(tools.map((tool) => [tool.name, tool]));
-  }
-
-  specs(): ToolSpec[] {
-    return [...this.inner.specs(), ...this.tools.map((tool) => sortKeysDeep(tool.spec))];
-  }
-
-  async execute(call: ToolCallItem, ctx: ToolContext): Promise<ToolOutput> {
-    const tool = this.byName.get(call.name);
-    if (!tool || call.type !== "function_call") return this.inner.execute(call, ctx);
-    try {
-      return await tool.run(call.arguments, ctx);
-    } catch (error) {
-      if (error instanceof ToolError) return error.message;
-      return `error: ${call.name} failed: ${errorMessage(error)}`;
-    }
-  }
-
-  createDiffConsumer(
-    call: { type: string; name: string; call_id: string },
-    emit: (event: ToolEvent) => void,
-  ): DiffConsumer | undefined {
-    return this.inner.createDiffConsumer(call, emit);
-  }
-}
-
-/**
- * Some of a router's tools (an isolated child's chosen set): the others are neither offered
- * nor run.
+ * Some of a tool table's tools (an isolated child's chosen set): the others are neither
+ * offered nor found.
  */
 export class ToolSubset implements ToolRouter {
   constructor(
@@ -184,12 +147,12 @@ export class ToolSubset implements ToolRouter {
     return this.inner.specs().filter((spec) => this.names.has(specName(spec)));
   }
 
-  execute(call: ToolCallItem, ctx: ToolContext): Promise<ToolOutput> {
-    if (this.names.has(call.name)) return this.inner.execute(call, ctx);
+  lookup(name: string): ToolLookup {
+    if (this.names.has(name)) return this.inner.lookup(name);
     const known = [...this.names].join(", ") || "none";
-    return Promise.resolve(
-      `unsupported call: tool "${call.name}" is not one of this agent's tools (${known})`,
-    );
+    return {
+      missing: `unsupported call: tool "${name}" is not one of this agent's tools (${known})`,
+    };
   }
 
   createDiffConsumer(

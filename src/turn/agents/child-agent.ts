@@ -197,7 +197,6 @@ export class ChildAgent {
 
   private async loop(turn: number, signal: AbortSignal, firstRequest: () => void): Promise<void> {
     const { host, spec } = this;
-    const gate = host.approve?.bind(host);
     const agentTurn = ++this.turnsRun;
     try {
       const outcome = await runTurnLoop({
@@ -207,13 +206,16 @@ export class ChildAgent {
           sample: (call) =>
             host.client.sample({ ...call, steerable: false, agent: spec.owner, agentTurn }),
         },
-        // the person's PreToolUse/PostToolUse hooks judge its calls as they judge the session's
-        tools: host.hooked(this.tools, spec.owner.name),
+        tools: this.tools,
         cwd: host.cwd,
         workspaceRoots: host.workspaceRoots,
         sandbox: host.sandbox,
-        // the parent's gate, asked naming this agent: its grants and policy, never wider
-        ...(gate ? { approve: (request) => gate({ ...request, agent: spec.owner.name }) } : {}),
+        // the parent's gate and hooks, asked naming this agent: its grants and policy, never wider
+        ...(host.approve ? { approve: host.approve } : {}),
+        ...(host.hooks ? { hooks: host.hooks } : {}),
+        ...(host.person ? { person: host.person } : {}),
+        agent: spec.owner.name,
+        freeze: (item) => spec.frozen.resolve(item),
         build: (extra) => this.build(extra),
         append: (items) => this.history.append(items),
         emit: () => {},

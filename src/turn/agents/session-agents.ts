@@ -5,8 +5,14 @@ import type { FrozenToolOutputs } from "../../session/history.js";
 import type { LaneTable } from "../../session/lanes.js";
 import type { ModelClient } from "../../session/model-client.js";
 import type { FullRequest } from "../../session/request.js";
-import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalGate,
+  ApprovalRequest,
+  ToolRouter,
+} from "../../tools/types.js";
 import type { RequestRecorder } from "../request-recorder.js";
+import type { ToolCallHooks } from "../tool-calls/index.js";
 import type { AgentHost } from "./agent-host.js";
 import { AgentManager } from "./agent-manager.js";
 import type { ForkSource } from "./child-agent.js";
@@ -18,9 +24,9 @@ export interface SessionAgentParts {
   client: ModelClient;
   lanes: LaneTable;
   recorder: RequestRecorder;
-  approve(request: ApprovalRequest): Promise<ApprovalDecision>;
-  /** `tools` behind the session's PreToolUse/PostToolUse hooks, for the agent `agent`. */
-  hooked(tools: ToolRouter, agent: string): ToolRouter;
+  approve: ApprovalGate;
+  hooks: ToolCallHooks;
+  person?(request: ApprovalRequest): Promise<ApprovalDecision>;
   history(): readonly ResponseItem[];
   settings(): SessionSettings;
   frozen: FrozenToolOutputs;
@@ -52,7 +58,8 @@ export function sessionAgents(parts: SessionAgentParts): {
     sandbox: options.sandbox,
     ...(options.maxToolRoundsPerTurn ? { maxToolRounds: options.maxToolRoundsPerTurn } : {}),
     approve: parts.approve,
-    hooked: parts.hooked,
+    hooks: parts.hooks,
+    ...(parts.person ? { person: parts.person } : {}),
     tools: options.tools,
     history: parts.history,
     settings: parts.settings,

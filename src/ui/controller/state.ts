@@ -170,6 +170,9 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
       return updateCall(commitReasoning(state), event.callId, { name: event.name });
     case "tool_call_finished":
       return onToolCallFinished(state, event.callId, event.name, event.output);
+    case "tool_call_state":
+      // the transcript shows a call by its tool events and its approval question
+      return state;
     case "tool":
       return onToolEvent(state, event.event);
     case "warning":
