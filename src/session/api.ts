@@ -31,6 +31,7 @@ import type { SessionKnowledge } from "./knowledge.js";
 import type { LedgerCost } from "./ledger.js";
 import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
 import type { RecordedSettings } from "./recorded-settings.js";
+import type { WarmupTally } from "./warmup-tally.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
 export type WsLanes = (typeof WS_LANES)[number];
@@ -217,6 +218,8 @@ export interface SessionStatus {
     outputTokens: number;
     /** US dollars over the priced requests, per model; the models that had no price. */
     cost: LedgerCost;
+    /** The warm-ups' share of the above (shown on a line of its own). */
+    warmup?: WarmupTally;
   };
   /** The Codex backend's plan windows and each turn's share of them (absent elsewhere). */
   planUsage?: PlanUsageAttribution;
@@ -303,8 +306,13 @@ export interface AgentSession {
   compact(): Promise<TurnResult>;
   /** `!command`: run it under the session's sandbox; its output is context for the next message. */
   runUserShell(command: string): Promise<TurnResult>;
-  /** Start the WebSocket and the warm-up now (e.g. while the person types). */
+  /**
+   * Start the WebSocket and the warm-up now (the TUI: once the person starts typing a message,
+   * so opening a session and leaving sends nothing); it also says what `opened` says.
+   */
   prepare(): Promise<void>;
+  /** The front end listens: say what opening found (MCP servers that did not start). Sends nothing. */
+  opened?(): void;
   status(): SessionStatus;
   history(): readonly ResponseItem[];
   /** The rules on disk, to list and remove (/permissions); absent when none are read. */

@@ -5,6 +5,7 @@ import {
   usageLimitMessage,
   usageLimitOf,
 } from "../../src/protocol/plan-usage.js";
+import { planUsageOfCell } from "../../src/session/ledger-row.js";
 import {
   attributePlanUsage,
   type PlanUsageRow,
@@ -74,7 +75,9 @@ describe("attributing plan usage to turns", () => {
     const rows = [row(0, 10), row(1, 12), row(1, 15), row(2, 19, 1000, 500)];
     const { turns, latest } = attributePlanUsage(rows);
     expect(latest?.primary?.usedPercent).toBe(19);
+    // the warm-up (turn 0) has no figure before it in this run: no share known
     expect(turns).toEqual([
+      { turn: 0, points: null, replayPoints: null },
       { turn: 1, points: 5, replayPoints: 0 },
       { turn: 2, points: 4, replayPoints: 2 },
     ]);
@@ -82,6 +85,19 @@ describe("attributing plan usage to turns", () => {
     expect(lines[0]).toMatch(/^plan usage: plus · 5h 19% used, resets .*\(in 3h 0m\)$/);
     expect(lines[1]).toBe(
       "per turn (points of the 5h window): #1 5 pts · #2 4 pts (2 uncached replay)",
+    );
+  });
+
+  it("bills a resumed session's warm-up its own share, from the figure its ledger ended with (issue 46)", () => {
+    const before = row(3, 40).plan_usage;
+    const start = planUsageOfCell(before ?? null);
+    const rows = [row(0, 40.6), row(4, 41)];
+    expect(attributePlanUsage(rows, start).turns).toEqual([
+      { turn: 0, points: 0.6, replayPoints: 0 },
+      { turn: 4, points: 0.4, replayPoints: 0 },
+    ]);
+    expect(planUsageLines(attributePlanUsage(rows, start))[1]).toBe(
+      "per turn (points of the 5h window): warm-up 0.6 pts · #4 0.4 pts",
     );
   });
 

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type LedgerRow, readLedger } from "../../session/ledger.js";
+import { type LedgerRow, readLedger, WARMUP_TURN } from "../../session/ledger.js";
 import { serverCacheText } from "../../session/server-cache-tally.js";
 
 export { ledgerPath } from "../../session/ledger.js";
@@ -34,7 +34,7 @@ export function ledgerTableRow(row: LedgerRow): string[] {
     value === undefined || value === null ? "" : String(value);
   return [
     n(row.seq),
-    n(row.turn),
+    row.turn === WARMUP_TURN ? "warm-up" : n(row.turn),
     row.mode,
     row.previous_response_id_present ? "✓" : "–",
     `${row.items_sent}/${row.items_total}`,

@@ -1,4 +1,5 @@
 import { planUsageLines } from "../../session/plan-usage-attribution.js";
+import { warmupLine } from "../../session/warmup-tally.js";
 import { costLine, describeForecast } from "../cost-labels.js";
 import { compactNumber, describeNext, percent } from "../request-labels.js";
 import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
@@ -23,6 +24,7 @@ export const statusCommand: SlashCommand = {
     const { launch } = ctx.controller;
     const window = ctx.controller.store.getState().status.contextWindow;
     const warning = safetyWarning(launch.approvalPolicy, launch.sandbox);
+    const warmup = warmupLine(t.warmup, s.costDisplay);
     ctx.print({
       kind: "info",
       title: "Status",
@@ -42,6 +44,7 @@ export const statusCommand: SlashCommand = {
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
         `cost         ${costLine(t.cost, s.costDisplay)}`,
+        ...(warmup ? [`warm-up      ${warmup}`] : []),
         ...(s.planUsage ? planUsageLines(s.planUsage) : []),
         s.next.forecast
           ? `${describeNext(s.next)} · ${describeForecast(s.next.forecast, s.costDisplay)}`
