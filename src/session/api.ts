@@ -1,4 +1,4 @@
-import type { BearerCredentials } from "../auth/credentials.js";
+import type { BearerCredentials, SignedInAccount } from "../auth/credentials.js";
 import type { McpServerStatus } from "../mcp/connection.js";
 import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
@@ -225,6 +225,8 @@ export interface SessionStatus {
   planUsage?: PlanUsageAttribution;
   /** Dollars (an API key pays per token) or what a ChatGPT plan counts (`costDisplayFor`). */
   costDisplay: CostDisplay;
+  /** What the provider is signed in with: a ChatGPT sign-in's email and plan; absent: no credential. */
+  account?: { kind: "api_key" } | ({ kind: "chatgpt" } & SignedInAccount);
   next: NextRequestPreview;
   /** The session's subagents, in spawn order (their bill: requests, tokens, cost, savings). */
   agents?: AgentView[];

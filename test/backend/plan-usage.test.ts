@@ -52,6 +52,21 @@ describe("plan usage as the Codex backend reports it", () => {
     );
     expect(usageLimitOf({ type: "invalid_request_error" })).toBeUndefined();
   });
+
+  it("says where more usage can be had, by plan, as the Codex CLI points its users (issue 46)", () => {
+    const now = Date.UTC(2026, 11, 6, 12, 0, 0);
+    const message = (planType?: string) =>
+      usageLimitMessage({ ...(planType ? { planType } : {}), resetsAt: now / 1000 + HOUR }, now);
+    expect(message("plus")).toMatch(
+      /; more usage now: upgrade to Pro \(https:\/\/chatgpt\.com\/explore\/pro\) or buy credits at https:\/\/chatgpt\.com\/settings\/usage$/,
+    );
+    expect(message("pro")).toMatch(
+      /more usage now: buy credits at https:\/\/chatgpt\.com\/settings\/usage$/,
+    );
+    expect(message("free")).toContain("upgrade to Plus (https://chatgpt.com/explore/plus)");
+    expect(message("business")).toContain("ask your workspace admin for more");
+    expect(message(undefined)).not.toContain("more usage");
+  });
 });
 
 function row(turn: number, used: number | null, tokens = 1000, missed = 0): PlanUsageRow {

@@ -1,3 +1,4 @@
+import type { SessionStatus } from "../../session/api.js";
 import { planUsageLines } from "../../session/plan-usage-attribution.js";
 import { warmupLine } from "../../session/warmup-tally.js";
 import { costLine, describeForecast } from "../cost-labels.js";
@@ -12,6 +13,14 @@ function laneList(lanes: ReadonlyArray<{ label: string; requests: number }>): st
   return lanes
     .map((lane) => `${lane.label} ${lane.requests} request${lane.requests === 1 ? "" : "s"}`)
     .join(" · ");
+}
+
+/** "account      dev@example.com (ChatGPT plus plan)": who the provider's credential is. */
+function accountLines(account: SessionStatus["account"]): string[] {
+  if (!account) return [];
+  if (account.kind === "api_key") return ["account      an API key (billed per token)"];
+  const plan = account.planType ? `ChatGPT ${account.planType} plan` : "ChatGPT sign-in";
+  return [`account      ${account.email ? `${account.email} (${plan})` : plan}`];
 }
 
 export const statusCommand: SlashCommand = {
@@ -37,6 +46,7 @@ export const statusCommand: SlashCommand = {
         ...(warning ? [`⚠ ${warning}`] : []),
         `profile      ${launch.profile ?? "(none)"}`,
         `provider     ${s.providerId}  ${s.baseUrl}`,
+        ...accountLines(s.account),
         `transport    ${s.transport}  lane ${s.lane}`,
         `lanes        ${laneList(s.lanes)}  (ws_lanes ${s.laneTransport})`,
         `model        ${s.model} (${s.modelSource})${s.effort ? `  effort ${s.effort}` : ""}  effort changes ${s.effortChanges}`,
