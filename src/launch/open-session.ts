@@ -3,8 +3,9 @@ import { effortError, lookupModel } from "../models/catalog.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
 import { type PermissionsInput, permissionsMessage } from "../session/permissions-context.js";
-import { SessionFile } from "../session/session-file.js";
+import { SessionFile, type SessionMeta, spawnedBy } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
+import { firstMessageOf } from "../session/session-list.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { agentLimitsOf } from "./agent-config.js";
@@ -145,6 +146,7 @@ export async function openSession(
       restoredCheckpoints: saved.checkpoints,
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
+      ...spawnedByOf(runtime, saved.meta),
     };
     if (store) options.historyStore = store;
     const opened: OpenedSession = {
@@ -193,6 +195,14 @@ export async function openSession(
   };
   if (file) opened.file = file.path;
   return opened;
+}
+
+/** A subagent's thread resumed alone: whose child it is, with that session's first message. */
+function spawnedByOf(runtime: Runtime, meta: SessionMeta): Pick<SessionOptions, "spawnedBy"> {
+  const parent = spawnedBy(meta);
+  if (!parent) return {};
+  const firstMessage = firstMessageOf(runtime.home, parent.id);
+  return { spawnedBy: { ...parent, ...(firstMessage ? { firstMessage } : {}) } };
 }
 
 /**

@@ -128,6 +128,8 @@ export interface SessionOptions {
   restoredHistory?: ResponseItem[];
   /** What the person should know about the restored history (unreadable lines, repairs). */
   notices?: string[];
+  /** A subagent's own thread resumed alone: the session that spawned it. */
+  spawnedBy?: SpawnedBy;
   /**
    * The model and effort the restored history last ran on: when `settings` differ (a flag on
    * resume), the change is recorded and the model is told with the next message.
@@ -172,6 +174,13 @@ export interface SessionOptions {
   agents?: AgentLimits;
   /** Where a subagent's own conversation is saved (its session file); absent: nowhere. */
   childStore?(child: ChildThread): HistoryStore;
+}
+
+/** The session that spawned a subagent's thread: its id, the child's name there, its first message. */
+export interface SpawnedBy {
+  id: string;
+  name?: string;
+  firstMessage?: string;
 }
 
 /** A subagent as its own saved thread: its id, who spawned it, what it runs on. */
@@ -281,6 +290,8 @@ export interface AgentSession {
   readonly id: string;
   /** Warnings from opening it (a resumed file's unreadable lines, repaired calls), for the transcript. */
   readonly notices?: readonly string[];
+  /** A subagent's thread resumed alone: whose child it is (the transcript says so). */
+  readonly spawnedBy?: SpawnedBy;
   /** What was read from AGENTS.md files, skills and prompt files when it was opened. */
   readonly knowledge?: SessionKnowledge;
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
