@@ -119,6 +119,11 @@ export class TuiController {
     this.input = input;
   }
 
+  /** Put `text` in the composer, in front of what is there (a command to finish typing). */
+  prefill(text: string) {
+    this.input.prepend(text, []);
+  }
+
   /** The composer's text changed: a message taking shape warms the session up (once). */
   drafting(text: string) {
     this.warmUps.draft(text, this.session);
