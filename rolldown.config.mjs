@@ -5,8 +5,11 @@
 // - dist/bundle-cjs/mini-codex.cjs: the same program as one CommonJS file, which the launcher
 //   compiles with V8's code cache (bin/code-cache.js; Node 20 has no compile cache for ES
 //   modules). Dynamic imports stay lazy there: their modules are evaluated when first imported.
+//   An import() that stays an import() in it (a built-in's, an external's) fails under the code
+//   cache: build/cjs-dynamic-imports.mjs turns a built-in's into require() and fails on any other.
 import { fileURLToPath } from "node:url";
 import { bundleInputs } from "./build/bundle-inputs.mjs";
+import { cjsDynamicImports } from "./build/cjs-dynamic-imports.mjs";
 import { inkWithoutTopLevelAwait } from "./build/ink-without-top-level-await.mjs";
 import { lazyBuiltinsCjs } from "./build/lazy-builtins-cjs.mjs";
 import { lazyEmojiRegex } from "./build/lazy-emoji-regex.mjs";
@@ -51,6 +54,7 @@ export default [
       inkWithoutTopLevelAwait(),
       lazyRequires(),
       lazyBuiltinsCjs(),
+      cjsDynamicImports(),
       bundleInputs(),
     ],
     output: {

@@ -1,10 +1,12 @@
-// What hook trust costs at start-up since it covers the scripts hooks run (docs/config.md,
-// Hooks): `loadHooks` (read hooks.json, decide each hook's files, hash them, judge trust) for a
-// project keeping Codex-style hooks — 6 hooks in .codex/hooks.json naming scripts in
+// What hook trust costs since it covers the scripts hooks run (docs/config.md, Hooks):
+// `loadHooks` at start-up (read hooks.json, decide each hook's files, hash them, judge trust)
+// for a project keeping Codex-style hooks — 6 hooks in .codex/hooks.json naming scripts in
 // .codex/hooks/ (one through `$(git rev-parse --show-toplevel)`, so that folder is read whole),
-// 24 files of 4 KB there — trusted beforehand, as on every start after the first. Also: no
-// hooks at all (the common case), and the same project with many files (a 256-file folder).
-// Prints one JSON line. Run `npm run build` first.
+// 24 files of 4 KB there — trusted beforehand, as on every start after the first; and
+// `check_ms`, the check right before a run (HookGate.admit: the same reading and hashing) of
+// all 6 hooks, what one event costs at most. Also: no hooks at all (the common case), and the
+// same project with many files (a 300-file folder, read whole). Prints one JSON line. Run
+// `npm run build` first.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,7 +38,7 @@ function project(name, scripts) {
 
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function measure(cwd) {
+async function measure(cwd) {
   const home = join(root, `home-${cwd.split("/").pop()}`);
   const input = { home, cwd, env: { HOME: root }, bypassTrust: false, warn: () => {} };
   const first = loadHooks(input);
@@ -49,10 +51,21 @@ function measure(cwd) {
     times.push(performance.now() - start);
   }
   if (hooks.untrusted().length > 0) throw new Error("a trusted hook asked again");
+  const gate = hooks.gate();
+  const signal = new AbortController().signal;
+  const checks = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    for (const handler of hooks.all) {
+      if (!(await gate.admit(handler, signal)).run) throw new Error("a trusted hook was stopped");
+    }
+    checks.push(performance.now() - start);
+  }
   return {
     hooks: hooks.all.length,
     files_hashed: hooks.filesHashed,
     ms: Number(median(times).toFixed(2)),
+    check_ms: hooks.all.length ? Number(median(checks).toFixed(2)) : 0,
   };
 }
 
@@ -63,9 +76,9 @@ try {
     JSON.stringify({
       bench: "hook-trust",
       runs: RUNS,
-      no_hooks: measure(none),
-      codex_style_project: measure(project("codex-style", 24)),
-      full_hooks_folder: measure(project("full-folder", 300)),
+      no_hooks: await measure(none),
+      codex_style_project: await measure(project("codex-style", 24)),
+      full_hooks_folder: await measure(project("full-folder", 300)),
     }),
   );
 } finally {

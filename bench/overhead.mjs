@@ -1,6 +1,7 @@
 // The hot path: client time from `response.completed` (as the WebSocket transport yields it) to
 // the next request leaving, minus the tool's own run time, over 200 tool continuations of a real
-// session against the demo server. Then the shell: what a slow login profile costs per command
+// session against the demo server, sending an API key (so every event is read through the
+// credential scrubber, as with a real provider). Then the shell: what a slow login profile costs per command
 // under `bash -lc`, `bash -c` and a once-captured environment snapshot (the Codex CLI's
 // shell_snapshot idea), and what mini-codex's shell_command pays with its login snapshot (the
 // first command captures it) and without; the profile counts its own runs. Prints one JSON line.
@@ -8,6 +9,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { apiKeyCredentials } from "../dist/auth/credentials-for.js";
 import { percentile, round, sessionWorld } from "./lib/session-world.mjs";
 
 const CONTINUATIONS = Number(process.env.BENCH_CONTINUATIONS ?? 200);
@@ -15,7 +17,9 @@ const SLOW_PROFILE_S = 0.2;
 const SHELL_COMMANDS = 6;
 
 async function hotPath() {
-  const world = await sessionWorld({ ledger: true });
+  // an API key is sent, as to a real provider: every event is read through the credential scrubber
+  const credentials = apiKeyCredentials(`sk-bench-${"k".repeat(150)}`);
+  const world = await sessionWorld({ ledger: true, credentials });
   let completedAt;
   let toolStart;
   let toolMs = 0;

@@ -119,6 +119,8 @@ export async function sessionWorld(options = {}) {
         wsEpochMaxRequests: 0,
         // as the default config: permessage-deflate offered (the demo server accepts it)
         wsCompression: options.wsCompression !== false,
+        // a bearer sent as a real provider's: what the server sends back is cleaned of it
+        ...(options.credentials ? { credentials: options.credentials } : {}),
       },
       settings: { model: "demo-1" },
       ...benchSessionBase(cwd, options.toolOptions),

@@ -31,6 +31,8 @@ export interface IncomingRequest {
   body: unknown;
   /** An automatic successor the server started after steering (no client frame: not recorded). */
   automatic?: boolean;
+  /** The request's bearer token, for `demo:echo-credential` alone (never recorded). */
+  bearer?: string;
 }
 
 /** The transport-independent heart of the demo server: record, validate, chain, decide. */
@@ -206,6 +208,7 @@ export class DemoEngine {
               tools: [...request.offers, ...offersInContext(context)],
               reasoning: request.reasoning !== undefined,
               ...(request.jsonSchema ? { jsonSchema: request.jsonSchema } : {}),
+              ...(incoming.bearer ? { bearer: incoming.bearer } : {}),
             });
     const responseId = newId("resp");
     record.responseId = responseId;

@@ -14,6 +14,7 @@ import {
 } from "./backend.js";
 import type { BackendCaller } from "./backend-token.js";
 import { planUsageHeaders } from "./backend-usage.js";
+import { bearerOf } from "./echo-credential.js";
 import type { DemoEngine, IncomingRequest } from "./engine.js";
 import type { DemoHooks } from "./hooks.js";
 import { headersOf, pathOf, RESPONSES_PATH, sendSteps } from "./send.js";
@@ -88,6 +89,8 @@ export async function handleHttp(
     bytes: wire.length,
     body,
   };
+  const bearer = bearerOf(req.headers.authorization);
+  if (bearer) incoming.bearer = bearer;
   const extra: Record<string, string> = {};
   if (caller) {
     const refused = backend.bodyRefusal(body);

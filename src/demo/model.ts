@@ -1,7 +1,10 @@
 import type { ResponseItem } from "../protocol/items.js";
 import { agentStep } from "./agent-steps.js";
 import { expandCompaction } from "./compaction.js";
+import { ECHO_CREDENTIAL, echoCredentialStep } from "./echo-credential.js";
+import { goalStep } from "./goal-steps.js";
 import {
+  addFileCall,
   type DemoOutput,
   followUp,
   imageNotes,
@@ -10,6 +13,13 @@ import {
   patchCall,
   shellCall,
 } from "./model-tools.js";
+import {
+  IMPLEMENT_PROMPT,
+  implementPlan,
+  inPlanMode,
+  planAfterAnswer,
+  planQuestion,
+} from "./plan-steps.js";
 import type { DemoToolOffer } from "./request.js";
 import { reviewAnswer } from "./review-rule.js";
 import { answerForSchema } from "./schema-answer.js";
@@ -27,6 +37,8 @@ export interface DemoModelInput {
   reasoning: boolean;
   /** A `text.format` JSON schema the answer must satisfy. */
   jsonSchema?: Record<string, unknown>;
+  /** The bearer token the request carried: only `demo:echo-credential` reads it. */
+  bearer?: string;
 }
 
 export type DemoDecision =
@@ -65,6 +77,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (step) return { outputs: { list: [step] }, summary: "Working with a background terminal." };
   const agents = agentStep(input.context, input.tools);
   if (agents) return { outputs: { list: agents }, summary: "Working with subagents." };
+  const goal = goalStep(input.context, input.tools);
+  if (goal) return { outputs: { list: goal }, summary: "Working toward the goal." };
   const last = input.context.at(-1);
   if (last && (last.type === "function_call_output" || last.type === "custom_tool_call_output")) {
     const again = repeatedCommand(input.context, true);
@@ -74,6 +88,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     }
     const skill = skillReadFollowUp(input.context, last);
     if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
+    const planned = inPlanMode(input.context) ? planAfterAnswer(input.context, last) : undefined;
+    if (planned) return { outputs: { list: [planned] }, summary: "Writing the plan." };
     const steered = steeringBefore(input.context, last);
     const said = steered === undefined ? "" : `\nYou said: ${steered}`;
     return {
@@ -137,8 +153,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   }
   const write = /^write\s+([^:\s][^:\n]*?):[ \t]?(.*)$/.exec(prompt);
   if (write?.[1] !== undefined) {
-    const patch = `*** Begin Patch\n*** Add File: ${write[1]}\n+${write[2] ?? ""}\n*** End Patch`;
-    return { outputs: { list: [patchOrSay(input, patch)] }, summary: "Writing a file." };
+    const call = addFileCall(input.tools, write[1], write[2] ?? "") ?? NO_PATCH;
+    return { outputs: { list: [call] }, summary: "Writing a file." };
   }
   const patch = /^patch:[ \t]*\r?\n([\s\S]+)$/.exec(prompt);
   if (patch?.[1]) {
@@ -163,6 +179,10 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   const plan = /^plan:\s*([\s\S]*)$/.exec(prompt);
   if (plan)
     return { outputs: { list: [planCall(input, plan[1] ?? "")] }, summary: "Making a plan." };
+  if (prompt === ECHO_CREDENTIAL) {
+    const { list, summary } = echoCredentialStep(input.tools, input.bearer);
+    return { outputs: { list }, summary };
+  }
   if (prompt === "demo:fail") {
     return {
       outputs: { fail: { code: "invalid_prompt", message: "demo failure requested" } },
@@ -188,6 +208,16 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   }
   const skill = skillStep(prompt, input.context, input.tools);
   if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
+  // Plan mode: a task gets a question, then a plan; Default: "Implement the plan." carries it out
+  if (inPlanMode(input.context)) {
+    return { outputs: { list: [planQuestion(prompt, input.tools)] }, summary: "Asking first." };
+  }
+  if (IMPLEMENT_PROMPT.test(prompt)) {
+    return {
+      outputs: { list: [implementPlan(input.context, input.tools)] },
+      summary: "Implementing the plan.",
+    };
+  }
   return { outputs: { list: [text(`You said: ${prompt}`)] }, summary: "Echoing the user." };
 }
 
@@ -257,11 +287,10 @@ function planCall(input: DemoModelInput, steps: string): DemoOutput {
   return functionCall(input, "update_plan", { plan });
 }
 
+const NO_PATCH = text("No apply_patch or shell tool is available in this request.");
+
 function patchOrSay(input: DemoModelInput, patch: string): DemoOutput {
-  return (
-    patchCall(input.tools, patch) ??
-    text("No apply_patch or shell tool is available in this request.")
-  );
+  return patchCall(input.tools, patch) ?? NO_PATCH;
 }
 
 /** The canned answer after a web search (offline: nothing was fetched). */

@@ -5,6 +5,7 @@ import { rateLimitsEvent } from "../protocol/plan-usage.js";
 import type { DemoBackend } from "./backend.js";
 import type { BackendCaller } from "./backend-token.js";
 import { planUsageHeaders } from "./backend-usage.js";
+import { bearerOf } from "./echo-credential.js";
 import type { DemoEngine, EngineResult } from "./engine.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane } from "./lanes.js";
@@ -26,6 +27,7 @@ export function serveWebSocket(
   site?: { backend: DemoBackend; caller: BackendCaller },
 ): void {
   const headers = headersOf(req);
+  const bearer = bearerOf(req.headers.authorization);
   const queues = new Map<string, Promise<void>>();
   const desk = new SteerDesk(engine, hooks, connectionId, (event) => {
     if (!closed()) ws.send(JSON.stringify(event));
@@ -89,6 +91,7 @@ export function serveWebSocket(
       bytes,
       wireBytes,
       body,
+      ...(bearer ? { bearer } : {}),
     });
     const result = site ? withPlanUsage(site, handled) : handled;
     if (result.kind === "error") {

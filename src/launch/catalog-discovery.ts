@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BearerCredentials } from "../auth/credentials.js";
 import { type ModelFacts, parseCodexCatalog } from "../models/catalog.js";
+import { sentCredentials } from "../protocol/sent-credentials.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "../session/private-files.js";
 import { afterFirstRequestWritten } from "../transport/first-request.js";
 import { clientIdentity } from "../transport/headers.js";
@@ -36,8 +37,8 @@ export function catalogUrl(baseUrl: string, configured?: string, clientVersion?:
 }
 
 /**
- * The catalog request's headers: the credential's token of the moment and, on the Codex
- * backend, the ChatGPT headers the Codex CLI sends with it (account, version, identity).
+ * The catalog request's headers: the credential's token of the moment (noted as sent) and, on
+ * the Codex backend, the ChatGPT headers the Codex CLI sends with it (account, version, identity).
  */
 export async function catalogHeaders(options: {
   credentials?: BearerCredentials | undefined;
@@ -46,6 +47,7 @@ export async function catalogHeaders(options: {
 }): Promise<Record<string, string>> {
   if (!options.credentials) return {};
   const token = await options.credentials.current();
+  sentCredentials.add(token.token);
   const headers: Record<string, string> = { Authorization: `Bearer ${token.token}` };
   if (!options.codexBackend) return headers;
   return {
@@ -133,7 +135,8 @@ export function refreshCatalog(options: {
       AbortSignal.any([controller.signal, AbortSignal.timeout(FETCH_TIMEOUT_MS)]),
     );
     if (response.status !== 200) return;
-    const body = (response.body ?? {}) as { models?: unknown };
+    // the catalog is server text (descriptions, instructions): shown and sent on, so cleaned too
+    const body = sentCredentials.scrubValue(response.body ?? {}) as { models?: unknown };
     const parsed = parseCodexCatalog(body);
     if (!Array.isArray(body.models) || parsed.models.length === 0) return;
     const etag = response.header("etag") ?? response.header("x-models-etag");

@@ -1,6 +1,7 @@
 import { personEnvironment } from "../sandbox/env-policy.js";
 import type { SessionOptions } from "../session/api.js";
 import { sessionFilePath } from "../session/session-file.js";
+import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 import type { Runtime } from "./runtime.js";
@@ -17,21 +18,25 @@ function providerKeys(config: MiniCodexConfig): string[] {
 }
 
 /**
- * How a session's hooks run: the runnable (trusted) ones, as the person, with their
- * environment less the API keys, and the session file as `transcript_path`.
+ * How a session's hooks run: the runnable (trusted) ones, checked again right before each run
+ * (a changed one asks the front end through `ask`, else does not run), as the person, with
+ * their environment less the API keys, and the session file as `transcript_path`.
  */
 export function hookSetup(
   runtime: Runtime,
   id: string,
   persisted: boolean,
+  ask?: AskHookTrust,
 ): Pick<SessionOptions, "hooks"> {
   const handlers = runtime.hooks.runnable();
   if (handlers.length === 0) return {};
+  const gate = runtime.hooks.gate(ask);
   const hooks: HookSetup = {
     handlers,
     run: {
       cwd: runtime.cwd,
       env: personEnvironment(process.env, providerKeys(runtime.config)),
+      ...(gate ? { gate } : {}),
     },
     permissionMode: permissionMode(runtime),
     ...(persisted ? { transcriptPath: sessionFilePath(runtime.home, id) } : {}),

@@ -2,9 +2,14 @@ import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { gitRoot } from "../sandbox/git-files.js";
 import { type HookHandler, parseHookConfig } from "../tools/hooks/hook-config.js";
-import { type FileHashes, hashCovered, isFolder } from "../tools/hooks/hook-file-hashes.js";
-import { coveredPaths, type HookFileFacts, shownPath } from "../tools/hooks/hook-files.js";
-import { HookTrust, type TrustVerdict } from "../tools/hooks/hook-trust.js";
+import { kindOf } from "../tools/hooks/hook-file-hashes.js";
+import { coveredPaths } from "../tools/hooks/hook-files.js";
+import { type AskHookTrust, HookGate } from "../tools/hooks/hook-gate.js";
+import {
+  type HookJudgement,
+  HookTrustBook,
+  type HookTrustFacts,
+} from "../tools/hooks/hook-trust-book.js";
 import { codexHome, userHome } from "./home.js";
 
 /** The hooks of this run: every one found, which may run, and trusting the rest. */
@@ -14,11 +19,21 @@ export interface RuntimeHooks {
   runnable(): HookHandler[];
   /** Found but not trusted yet (new, or their files changed): they do not run until trusted. */
   untrusted(): HookHandler[];
-  /** What changed since a hook was trusted (`.codex/hooks/pre.py edited`); empty for a new one. */
-  changes(handler: HookHandler): string[];
+  /** Why a hook is asked about (`changed since you trusted it: .codex/hooks/pre.py edited`). */
+  reasons(handler: HookHandler): string[];
   trust(handlers: readonly HookHandler[]): void;
   /** How many files the trust check read at start (none with the bypass, or without hooks). */
   filesHashed: number;
+  /**
+   * What the runnable hooks run: every file and folder their trust covers and their hooks.json
+   * (protected-paths.ts keeps those inside the workspace read-only to commands and patches).
+   */
+  runnablePaths(): string[];
+  /**
+   * The check a session's hook runs pass right before each run, asking through `ask` (absent:
+   * a hook that changed does not run); none with --dangerously-bypass-hook-trust.
+   */
+  gate(ask?: AskHookTrust): HookGate | undefined;
 }
 
 /** hooks.json files in the order they are read; one file reached by two names is read once. */
@@ -43,7 +58,7 @@ function hookFiles(home: string, cwd: string, env: NodeJS.ProcessEnv): string[] 
 /**
  * Read `hooks.json` from `$MINI_CODEX_HOME`, the Codex home (`$CODEX_HOME`, default `~/.codex`)
  * and the project's `.codex/`; what cannot be read is a warning. Trust is kept by hash in
- * `$MINI_CODEX_HOME/trusted-hooks.json`.
+ * `$MINI_CODEX_HOME/trusted-hooks.json` and judged again right before every run (HookGate).
  */
 export function loadHooks(input: {
   home: string;
@@ -58,35 +73,46 @@ export function loadHooks(input: {
     for (const warning of parsed.warnings) input.warn(warning);
     all.push(...parsed.handlers);
   }
-  const trust = new HookTrust(join(input.home, "trusted-hooks.json"));
-  const facts: HookFileFacts = {
+  const projectRoot = gitRoot(input.cwd) ?? input.cwd;
+  const facts: HookTrustFacts = {
     cwd: input.cwd,
-    projectRoot: gitRoot(input.cwd) ?? input.cwd,
+    projectRoot,
     home: userHome(input.env),
-    isFolder,
+    kindOf,
+    projectHooks: join(projectRoot, ".codex", "hooks.json"),
   };
+  const book = new HookTrustBook(join(input.home, "trusted-hooks.json"), facts);
   // the bypass runs every hook: nothing to read
-  const files = new Map<HookHandler, FileHashes>(
-    input.bypassTrust ? [] : all.map((h) => [h, hashCovered(coveredPaths(h, facts))]),
+  const judged = new Map<HookHandler, HookJudgement>(
+    input.bypassTrust ? [] : all.map((h) => [h, book.judge(h)]),
   );
-  const verdicts = new Map<HookHandler, TrustVerdict>(
-    [...files].map(([h, hashes]) => [h, trust.verdict(h, hashes)]),
-  );
-  const trusted = (h: HookHandler) => input.bypassTrust || verdicts.get(h)?.trust === "trusted";
+  const trusted = (h: HookHandler) =>
+    input.bypassTrust || judged.get(h)?.verdict.trust === "trusted";
+  const runnable = () => all.filter(trusted);
   return {
     all,
-    runnable: () => all.filter(trusted),
+    runnable,
     untrusted: () => all.filter((h) => !trusted(h)),
-    changes: (handler) => {
-      const verdict = verdicts.get(handler);
-      if (verdict?.trust !== "changed") return [];
-      return verdict.changes.map(({ path, how }) => `${shownPath(path, facts)} ${how}`);
+    reasons: (handler) => {
+      const judgement = judged.get(handler);
+      return judgement ? book.reasons(judgement) : [];
     },
     trust: (handlers) => {
-      trust.trust(handlers.map((handler) => ({ handler, files: files.get(handler) ?? {} })));
-      for (const h of handlers) verdicts.set(h, { trust: "trusted" });
+      const taken = handlers.flatMap((handler) => {
+        const judgement = judged.get(handler);
+        return judgement ? [{ handler, judged: judgement }] : [];
+      });
+      book.trust(taken);
+      for (const { handler, judged: judgement } of taken)
+        judged.set(handler, { ...judgement, verdict: { trust: "trusted" } });
     },
-    filesHashed: [...files.values()].reduce((n, hashes) => n + Object.keys(hashes).length, 0),
+    filesHashed: [...judged.values()].reduce((n, j) => n + Object.keys(j.files).length, 0),
+    runnablePaths: () =>
+      runnable().flatMap((handler) => {
+        const covered = judged.get(handler)?.covered ?? coveredPaths(handler, facts);
+        return [handler.source, ...covered.files, ...covered.folders];
+      }),
+    gate: (ask) => (input.bypassTrust ? undefined : new HookGate(book, ask)),
   };
 }
 
@@ -94,10 +120,9 @@ export function loadHooks(input: {
 export function describeHooks(hooks: RuntimeHooks, handlers: readonly HookHandler[]): string[] {
   return handlers.flatMap((h) => {
     const matcher = h.matcher ? ` [${h.matcher}]` : "";
-    const changes = hooks.changes(h);
     return [
       `  ${h.event}${matcher}: ${h.command}  (${h.source})`,
-      ...(changes.length ? [`    changed since you trusted it: ${changes.join(", ")}`] : []),
+      ...hooks.reasons(h).map((reason) => `    ${reason}`),
     ];
   });
 }

@@ -6,14 +6,16 @@ import { type PermissionsInput, permissionsMessage } from "../session/permission
 import { SessionFile, type SessionMeta, spawnedBy } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
 import { firstMessageOf } from "../session/session-list.js";
+import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
 import { agentLimitsOf } from "./agent-config.js";
 import { systemTimezone } from "./context-sources.js";
 import { ConfigError } from "./errors.js";
+import { goalDefaultsOf } from "./goal-budgets.js";
 import { hookSetup } from "./hook-setup.js";
 import type { Runtime } from "./runtime.js";
-import { shellSandboxOptions } from "./sandbox-settings.js";
+import { sessionProtectedPaths, shellSandboxOptions } from "./sandbox-settings.js";
 import { loadSaved } from "./saved-history.js";
 import {
   findSavedSession,
@@ -36,6 +38,10 @@ export interface OpenSessionInput {
   ephemeral?: boolean;
   warmup: boolean;
   approve?: SessionOptions["approve"];
+  /** Who answers the model's questions (request_user_input); absent: nobody (exec). */
+  askUser?: SessionOptions["askUser"];
+  /** Asked right before a hook runs whose files changed since trusted (absent: it does not run). */
+  askHookTrust?: AskHookTrust;
   outputSchema?: SessionSettings["outputSchema"];
   /** A review (/review, exec review): read-only and nobody asked, whatever the launch said. */
   review?: boolean;
@@ -85,7 +91,12 @@ export async function openSession(
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
     ...(config.web_search ? { webSearch: config.web_search } : {}),
-    ...shellSandboxOptions(config, runtime.hiddenHomes, process.env),
+    ...shellSandboxOptions(
+      config,
+      runtime.hiddenHomes,
+      process.env,
+      sessionProtectedPaths(runtime),
+    ),
   });
   // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
   const mcp = await runtime.mcp.get();
@@ -113,6 +124,8 @@ export async function openSession(
     ...(terminals ? { terminals } : {}),
     warmup: input.warmup,
     version: runtime.version,
+    // every session offers update_goal (a review's fork too: its tools are its parent's)
+    goals: goalDefaultsOf(config),
     ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),
   };
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
@@ -122,6 +135,8 @@ export async function openSession(
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve && !input.review) base.approve = input.approve;
+  if (input.askUser && !input.review) base.askUser = input.askUser;
+  if (config.plan_mode_reasoning_effort) base.planModeEffort = config.plan_mode_reasoning_effort;
   // read once, here: what a session was started with stays its prefix until /new
   const read = readSessionKnowledge(runtime);
   base.knowledge = read.knowledge;
@@ -139,11 +154,12 @@ export async function openSession(
     const options: SessionOptions = {
       ...base,
       knowledge: { ...read.knowledge, files: [], savedContext: true },
-      ...hookSetup(runtime, saved.meta.id, !input.ephemeral),
+      ...hookSetup(runtime, saved.meta.id, !input.ephemeral, input.askHookTrust),
       id: saved.meta.id,
       restoredHistory: saved.history,
       restoredSettings: restored,
       restoredCheckpoints: saved.checkpoints,
+      ...(saved.goal ? { restoredGoal: saved.goal } : {}),
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
       ...spawnedByOf(runtime, saved.meta),
@@ -177,7 +193,7 @@ export async function openSession(
   const persisted = !input.ephemeral;
   const options: SessionOptions = {
     ...base,
-    ...hookSetup(runtime, id, persisted),
+    ...hookSetup(runtime, id, persisted, input.askHookTrust),
     id,
     initialContext,
     notices: read.notes,
@@ -250,7 +266,7 @@ function forkSession(
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
     ...base,
-    ...hookSetup(runtime, id, !input.ephemeral),
+    ...hookSetup(runtime, id, !input.ephemeral, input.askHookTrust),
     id,
     promptCacheKey,
     restoredHistory: saved.history,

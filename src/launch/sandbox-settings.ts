@@ -1,5 +1,7 @@
 import type { ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
+import { gitRoot } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import { type ProtectedPath, protectedPaths } from "../sandbox/protected-paths.js";
 import { probeSandbox } from "../sandbox/sandbox-engine.js";
 import type { SandboxStatus } from "../sandbox/sandbox-status.js";
 import type { ToolRouterOptions } from "../tools/index.js";
@@ -17,11 +19,29 @@ export function envPolicyOf(config: MiniCodexConfig): ShellEnvironmentPolicy {
   };
 }
 
+/**
+ * What runs unconfined, read-only to the session's commands and patches: the `.codex`/`.agents`
+ * folders of the workspace and what its runnable hooks run (protected-paths.ts).
+ */
+export function sessionProtectedPaths(runtime: {
+  cwd: string;
+  workspaceRoots: readonly string[];
+  hooks: { runnablePaths(): string[] };
+}): ProtectedPath[] {
+  return protectedPaths({
+    roots: runtime.workspaceRoots,
+    cwd: runtime.cwd,
+    projectRoot: gitRoot(runtime.cwd) ?? runtime.cwd,
+    hookPaths: runtime.hooks.runnablePaths(),
+  });
+}
+
 /** What the shell tool needs to confine commands and keep secrets from them. */
 export function shellSandboxOptions(
   config: MiniCodexConfig,
   hiddenHomes: readonly string[],
   env: NodeJS.ProcessEnv,
+  guarded: readonly ProtectedPath[] = [],
 ): Pick<ToolRouterOptions, "envPolicy" | "removeEnv" | "sandbox" | "shellSnapshot"> {
   const envKey = config.model_providers?.[config.model_provider ?? "openai"]?.env_key;
   return {
@@ -34,6 +54,7 @@ export function shellSandboxOptions(
       hiddenHomes,
       runtimeDir: env.XDG_RUNTIME_DIR,
       processListing: config.sandbox_macos?.process_listing ?? false,
+      protectedPaths: guarded,
     },
   };
 }

@@ -13,7 +13,8 @@ import {
   type Tool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { errorMessage } from "../protocol/error-message.js";
+import { errorMessage, redactError } from "../protocol/error-message.js";
+import { isCredentialHeader, sentCredentials } from "../protocol/sent-credentials.js";
 import { type McpServerConfig, startupTimeoutMs, toolAllowed, toolTimeoutMs } from "./config.js";
 import type { McpCallResult } from "./result.js";
 
@@ -113,7 +114,7 @@ export class McpConnection {
       this.state = "ready";
     } catch (error) {
       this.state = "failed";
-      this.error = errorMessage(error);
+      this.error = errorMessage(redactError(error));
       this.note(`failed to start: ${this.error}`);
       await client.close().catch(() => {});
     } finally {
@@ -134,11 +135,14 @@ export class McpConnection {
     }
     const timeoutMs = toolTimeoutMs(this.config);
     try {
-      return (await client.callTool({ name: tool, arguments: args }, undefined, {
+      const result = (await client.callTool({ name: tool, arguments: args }, undefined, {
         timeout: timeoutMs,
         signal,
       })) as McpCallResult;
+      // what the server sent back, without any credential mini-codex sent (to any server)
+      return sentCredentials.scrubValue(result);
     } catch (error) {
+      redactError(error);
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         throw new McpCallError(
           `MCP tool ${this.name}/${tool} timed out after ${timeoutMs / 1000} s (tool_timeout_sec)`,
@@ -200,17 +204,26 @@ export class McpConnection {
     return { ...env, ...(this.config.env ?? {}) };
   }
 
+  /**
+   * The server's headers. Its credentials are noted as sent (taken out of whatever any server
+   * sends back): the bearer token, every `env_http_headers` value (kept in the environment as
+   * secrets are) and each `http_headers` value whose name says credential (`isCredentialHeader`).
+   */
   private httpHeaders(): Record<string, string> {
     const headers: Record<string, string> = { ...(this.config.http_headers ?? {}) };
+    for (const [name, value] of Object.entries(headers))
+      if (isCredentialHeader(name)) sentCredentials.add(value);
     for (const [header, variable] of Object.entries(this.config.env_http_headers ?? {})) {
       const value = this.deps.env[variable];
       if (value) headers[header] = value;
+      sentCredentials.add(value);
     }
     const tokenVar = this.config.bearer_token_env_var;
     if (tokenVar) {
       const token = this.deps.env[tokenVar];
       if (!token)
         throw new Error(`environment variable ${tokenVar} (bearer_token_env_var) is not set`);
+      sentCredentials.add(token);
       headers.Authorization = `Bearer ${token}`;
     }
     return headers;
@@ -226,7 +239,9 @@ export class McpConnection {
       listed.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
-    return listed
+    // a listing is server text too: it goes into every request
+    return sentCredentials
+      .scrubValue(listed)
       .filter((tool) => toolAllowed(this.config, tool.name))
       .map((tool) => ({
         server: this.name,
@@ -242,7 +257,7 @@ export class McpConnection {
       this.tools = await this.listTools(startupTimeoutMs(this.config));
       this.deps.onToolsChanged();
     } catch (error) {
-      this.note(`could not list the changed tools: ${errorMessage(error)}`);
+      this.note(`could not list the changed tools: ${errorMessage(redactError(error))}`);
     }
   }
 

@@ -152,6 +152,8 @@ function untilText(ms: number): string {
   return `in ${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
+const USAGE_LIMIT_HEAD = "usage limit reached:";
+
 /** Where a ChatGPT plan's users get more usage, as the Codex CLI 0.171 points them (its URLs). */
 const MORE_USAGE: Record<string, string> = {
   free: "upgrade to Plus (https://chatgpt.com/explore/plus)",
@@ -181,5 +183,10 @@ export function usageLimitMessage(limit: UsageLimit, now = Date.now()): string {
       ? `; it resets at ${describeReset(limit.resetsAt, now)}`
       : "; the server gave no reset time";
   const more = moreUsageHint(limit.planType);
-  return `usage limit reached: the usage limit${plan} is used up${when}${more ? `; ${more}` : ""}`;
+  return `${USAGE_LIMIT_HEAD} the usage limit${plan} is used up${when}${more ? `; ${more}` : ""}`;
+}
+
+/** Whether a turn's error is a reached usage limit (`usageLimitMessage`'s text). */
+export function isUsageLimitMessage(message: string): boolean {
+  return message.startsWith(USAGE_LIMIT_HEAD);
 }

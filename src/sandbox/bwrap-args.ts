@@ -8,8 +8,9 @@ import type { ConfinementPlan } from "./confinement-plan.js";
 const LIFETIME = ["--unshare-pid", "--die-with-parent"];
 
 /**
- * Root file system read-only, a private /tmp, the workspace roots bound after it, `.git`
- * read-only, credentials masked, network unshared unless allowed, a new session (no
+ * Root file system read-only, a private /tmp, the workspace roots bound after it, `.git`, the
+ * protected paths (an empty read-only folder where `.codex`/`.agents` is missing) read-only,
+ * credentials masked, network unshared unless allowed, a new session (no
  * keystroke injection into the terminal).
  */
 export function confinedArgs(plan: ConfinementPlan): string[] {
@@ -17,6 +18,7 @@ export function confinedArgs(plan: ConfinementPlan): string[] {
   for (const root of plan.readableRoots) args.push("--ro-bind", root, root);
   for (const root of plan.writableRoots) args.push("--bind", root, root);
   for (const path of plan.readOnlyPaths) args.push("--ro-bind", path, path);
+  for (const dir of plan.readOnlyMissing ?? []) args.push("--tmpfs", dir, "--remount-ro", dir);
   for (const dir of plan.maskedDirs) args.push("--tmpfs", dir);
   for (const file of plan.maskedFiles) args.push("--ro-bind", "/dev/null", file);
   for (const file of plan.boundLast) args.push("--ro-bind", file, file);

@@ -2,6 +2,7 @@ import { confinedArgs, fullAccessArgs } from "./bwrap-args.js";
 import { type ConfinementPlan, confinementPlan } from "./confinement-plan.js";
 import type { SandboxMode } from "./modes.js";
 import { privateTempFolder } from "./private-temp.js";
+import type { ProtectedPath } from "./protected-paths.js";
 import { type SandboxStatus, unavailableMessage } from "./sandbox-status.js";
 import { seatbeltArgs } from "./seatbelt-profile.js";
 
@@ -16,6 +17,8 @@ export interface SandboxSettings {
   runtimeDir?: string | undefined;
   /** `[sandbox_macos] process_listing`: under Seatbelt, ps and pgrep see every process. */
   processListing?: boolean;
+  /** What runs unconfined (protectedPaths): read-only to commands inside the writable roots. */
+  protectedPaths?: readonly ProtectedPath[];
 }
 
 export interface LaunchInput {
@@ -92,6 +95,7 @@ export function commandLaunch(input: LaunchInput): Launch {
     hiddenHomes: input.settings.hiddenHomes,
     runtimeDir: input.settings.runtimeDir,
     ...(input.linked ? { linked: input.linked } : {}),
+    ...(input.settings.protectedPaths ? { protectedPaths: input.settings.protectedPaths } : {}),
   });
   if (plan.refusal) return { refused: plan.refusal };
   if (input.snapshot) plan.boundLast.push(input.snapshot);

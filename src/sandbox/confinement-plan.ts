@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { gitPaths } from "./git-files.js";
 import { LINKED_BIND_LIMIT, tooManyLinksMessage } from "./linked-files.js";
 import { isInside, real, realWhereMissing } from "./paths.js";
+import type { ProtectedPath } from "./protected-paths.js";
 
 /** What a confined command may see and touch; paths absolute, all existing. */
 export interface ConfinementPlan {
@@ -10,8 +11,17 @@ export interface ConfinementPlan {
   writableRoots: string[];
   /** Bound read-only after the private /tmp, so a workspace under /tmp stays visible. */
   readableRoots: string[];
-  /** Read-only inside the writable roots: `.git` and a worktree's gitdir target. */
+  /**
+   * Read-only inside the writable roots: `.git` and a worktree's gitdir target, the project's
+   * `.codex`/`.agents` and what trusted hooks run (protected-paths.ts).
+   */
   readOnlyPaths: string[];
+  /**
+   * Protected folders that do not exist yet (`.codex`, `.agents`): nothing may be created there.
+   * bwrap mounts an empty read-only folder (its mount point stays behind, empty); Seatbelt
+   * refuses their creation.
+   */
+  readOnlyMissing?: string[];
   /** Credential folders hidden behind an empty tmpfs. */
   maskedDirs: string[];
   /** Credential files hidden behind /dev/null. */
@@ -97,6 +107,8 @@ export interface PlanInput {
   runtimeDir?: string | undefined;
   /** Hard-linked files and folders of the writable roots (linkedFileBinds): bound read-only. */
   linked?: readonly string[];
+  /** What runs unconfined (protectedPaths): read-only inside the writable roots. */
+  protectedPaths?: readonly ProtectedPath[];
 }
 
 type Mask = { path: string; kind: "dir" | "file" };
@@ -134,17 +146,40 @@ function placedMask(mask: Mask, writableRoots: string[]): Mask | undefined {
   return writableRoots.some((root) => isInside(root, where)) ? { ...mask, path: where } : undefined;
 }
 
+/**
+ * Where the protected paths go in writable roots: what exists, by its real path, read-only; a
+ * missing `.codex`/`.agents` held read-only where it would be created. A missing hook file is not
+ * held (the hook's trust records it missing: created, the hook asks again before it runs).
+ */
+function placedProtection(paths: readonly ProtectedPath[], writableRoots: string[]) {
+  const writable = (path: string) => writableRoots.some((root) => isInside(root, path));
+  const existing: string[] = [];
+  const missing: string[] = [];
+  for (const { path, kind } of paths) {
+    const found = real(path);
+    if (found !== undefined) {
+      if (writable(found)) existing.push(found);
+      continue;
+    }
+    const where = realWhereMissing(path);
+    if (kind === "agent-folder" && writable(where)) missing.push(where);
+  }
+  return { existing, missing };
+}
+
 /** The confinement of one command, from what exists on disk right now. */
 export function confinementPlan(input: PlanInput): ConfinementPlan {
   const roots = [...new Set(input.workspaceRoots.map((root) => real(root) ?? root))];
   const writableRoots = input.writable ? roots : [];
   const masks = declaredMasks(input).flatMap((mask) => placedMask(mask, writableRoots) ?? []);
   const linked = input.writable ? (input.linked ?? []) : [];
+  const held = placedProtection(input.protectedPaths ?? [], writableRoots);
   return {
     writableRoots,
     readableRoots: input.writable ? [] : roots,
     // git's own files are bound in both modes: a shared repository under /tmp stays visible
-    readOnlyPaths: [...new Set([...roots.flatMap(gitPaths), ...linked])],
+    readOnlyPaths: [...new Set([...roots.flatMap(gitPaths), ...linked, ...held.existing])],
+    ...(held.missing.length > 0 ? { readOnlyMissing: [...new Set(held.missing)] } : {}),
     maskedDirs: masks.filter((mask) => mask.kind === "dir").map((mask) => mask.path),
     maskedFiles: masks.filter((mask) => mask.kind === "file").map((mask) => mask.path),
     boundLast: [],

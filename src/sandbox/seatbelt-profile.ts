@@ -101,7 +101,7 @@ function foldersBetween(place: string, path: string): string[] {
 
 /**
  * The writable roots and the private temp folder, less git's files, the hard-linked files, the
- * hidden paths and the files bound last, and less the folders holding them: renaming one of
+ * protected paths (even before they exist), the hidden paths and the files bound last, and less the folders holding them: renaming one of
  * those would carry what it holds to a path no rule protects.
  */
 function writeRules(plan: ConfinementPlan, params: Params): string[] {
@@ -111,10 +111,11 @@ function writeRules(plan: ConfinementPlan, params: Params): string[] {
   if (places.length === 0) return ["; writing: nowhere but the devices above"];
   const inPlace = (path: string) => places.some((place) => isInside(place.path, path));
   const readOnly = unique([...plan.readOnlyPaths, ...plan.boundLast]).filter(inPlace);
+  const missing = unique(plan.readOnlyMissing ?? []).filter(inPlace);
   const hidden = unique([...plan.maskedDirs, ...plan.maskedFiles]).filter(inPlace);
   const holders = [
     ...new Set(
-      [...readOnly, ...hidden].flatMap((path) =>
+      [...readOnly, ...missing, ...hidden].flatMap((path) =>
         places.flatMap((place) => foldersBetween(place.path, path)),
       ),
     ),
@@ -128,6 +129,7 @@ function writeRules(plan: ConfinementPlan, params: Params): string[] {
     ...places.map((place) => `      (subpath ${params.ref(place.kind, place.path)})`),
     "    )",
     ...readOnly.flatMap((path) => without(params.ref("READ_ONLY", path))),
+    ...missing.flatMap((path) => withoutEvenIfMissing(params.ref("READ_ONLY", path))),
     ...hidden.flatMap((path) => withoutEvenIfMissing(params.ref("HIDDEN", path))),
     ...holders.map((path) => `    (require-not (literal ${params.ref("HOLDER", path)}))`),
     "  ))",

@@ -1,6 +1,5 @@
 import { errorMessage, redactError } from "../protocol/error-message.js";
 import type { ResponsesRequest } from "../protocol/request.js";
-import { rememberingTokens } from "../transport/bearer.js";
 import { type TurnScope, TurnStates } from "../transport/codex-backend.js";
 import { HttpTransport } from "../transport/http.js";
 import type { ProviderEndpoint, ResponsesTransport } from "../transport/types.js";
@@ -44,29 +43,20 @@ export class LaneTransports {
   private http?: ResponsesTransport;
   private useHttp: boolean;
   private readonly endpoint: ProviderEndpoint;
-  private readonly tokens: ReturnType<typeof rememberingTokens> | undefined;
 
   constructor(
     private readonly options: LaneTransportOptions,
     private readonly now: () => number,
   ) {
     this.useHttp = !options.provider.supportsWebsockets;
-    const { credentials } = options.provider;
-    this.tokens = credentials ? rememberingTokens(credentials) : undefined;
     this.endpoint = providerEndpoint({
       ...options,
-      credentials: this.tokens?.credentials,
       threadId: options.threadId ?? options.sessionId,
     });
     const mode = options.provider.wsLanes;
     this.sockets = new LaneSockets(mode === "auto" ? "stream_id" : mode, () =>
       (this.options.createWebSocket ?? ((e) => new WebSocketTransport(e, this.now)))(this.endpoint),
     );
-  }
-
-  /** Every token the transports sent (in memory): taken out of any text a server sends back. */
-  secrets(): string[] {
-    return this.tokens?.secrets() ?? [];
   }
 
   /** HTTP for good (no WebSocket support, or a fallback happened). */
@@ -116,7 +106,7 @@ export class LaneTransports {
     try {
       await socket.refreshAfterUnauthorized();
     } catch (error) {
-      redactError(error, this.secrets());
+      redactError(error);
       throw new ModelRequestError(errorMessage(error), false);
     }
   }

@@ -1,6 +1,7 @@
 import { lookupModel } from "../models/catalog.js";
 import { redactError } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
+import { ScrubbedEvents } from "../protocol/scrubbed-events.js";
 import { sleep } from "../transport/backoff.js";
 import { TransportError, WebSocketUnavailable } from "../transport/errors.js";
 import type { TransportKind } from "../transport/types.js";
@@ -41,6 +42,12 @@ import {
 export { ModelRequestError } from "./failures.js";
 export { SOCKET_MAX_AGE_MS, type SocketTransport } from "./lane-sockets.js";
 export type { SampleCall } from "./wire-attempt.js";
+
+/**
+ * The next request's reason after a response a credential was taken out of: history holds the
+ * cleaned items, the server its own, so that response cannot be continued (docs/protocol.md).
+ */
+export const CREDENTIAL_REMOVED_REASON = "credential_removed";
 
 export interface ModelClientOptions extends LaneTransportOptions {
   now?: () => number;
@@ -98,11 +105,6 @@ export class ModelClient {
     );
   }
 
-  /** Taken out of every failure's text: a server may echo the token it was sent. */
-  private get secrets(): string[] {
-    return this.transports.secrets();
-  }
-
   get transportKind(): TransportKind {
     return this.transports.overHttp ? "http" : "ws";
   }
@@ -144,7 +146,7 @@ export class ModelClient {
       try {
         target = await this.transports.pick(call.build().body, call, turnScopeOf(call));
       } catch (error) {
-        redactError(error, this.secrets);
+        redactError(error);
         if (error instanceof WebSocketUnavailable) {
           this.transports.fallBackToHttp(`WebSocket unavailable (${error.message})`);
           continue;
@@ -196,21 +198,20 @@ export class ModelClient {
         call.signal,
       );
       try {
-        const result = await readResponse(
-          transport.stream(wire, deadline.signal, route.lane),
-          call.onEvent,
-          timing,
-          steering,
-        );
+        // every credential sent is taken out before anything reads the events
+        const events = new ScrubbedEvents(transport.stream(wire, deadline.signal, route.lane));
+        const result = await readResponse(events, call.onEvent, timing, steering);
         refuseBadCallIds(result.items, current.body.input);
         completeChain(chain, current, result);
+        // the server holds the response as it sent it, history the cleaned one: not a head
+        if (events.removed) chain.force(CREDENTIAL_REMOVED_REASON);
         this.steering.close(steering, false);
         if (result.responseId) this.lastResponseId = result.responseId;
         if (route.ignored || this.streamIds.oneServerLane) this.streamIds.ignored(lane);
         finish("completed", result);
         return result;
       } catch (thrown) {
-        const error = redactError(deadline.explain(thrown), this.secrets);
+        const error = redactError(deadline.explain(thrown));
         finish(outcomeOf(error, call.signal), undefined, error); // every started request is finished, even one the socket never took
         this.steering.close(steering, true);
         if (route.ignored) this.streamIds.ignored(undefined);

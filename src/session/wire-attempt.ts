@@ -1,4 +1,3 @@
-import type { BearerCredentials } from "../auth/credentials.js";
 import { lookupModel } from "../models/catalog.js";
 import type { ServerEvent } from "../protocol/events.js";
 import { toHttpBody } from "../protocol/http-body.js";
@@ -151,13 +150,12 @@ function steeredUsageField(
  */
 export function providerEndpoint(options: {
   provider: ProviderSettings;
-  credentials?: BearerCredentials | undefined;
   sessionId: string;
   threadId: string;
   version: string;
 }): ProviderEndpoint {
   const { provider } = options;
-  const credentials = options.credentials ?? provider.credentials;
+  const credentials = provider.credentials;
   return {
     baseUrl: provider.baseUrl,
     ...(credentials ? { credentials } : {}),

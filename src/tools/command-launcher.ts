@@ -83,6 +83,7 @@ export function createCommandLauncher(options: CommandLaunchOptions = {}): Comma
     hiddenHomes: options.sandbox?.hiddenHomes ?? [],
     runtimeDir: options.sandbox?.runtimeDir ?? process.env.XDG_RUNTIME_DIR,
     processListing: options.sandbox?.processListing ?? false,
+    ...(options.sandbox?.protectedPaths ? { protectedPaths: options.sandbox.protectedPaths } : {}),
   };
   const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
   const extraEnv = { ...COMMAND_SET, ...options.env };

@@ -35,8 +35,8 @@ async function ask(get: () => Promise<BearerToken>): Promise<BearerToken> {
  * One HTTP request or WebSocket upgrade with the credential's token of the moment: a 401 asks
  * the credential once for a refreshed token and tries once more; a second 401 (or a refresh
  * that fails, whose AuthError says what to do) ends as a TransportError of kind `auth`, never
- * a loop. Without credentials the attempt runs once with no token. Any token that reaches an
- * error's text (a server echoing it) is taken out.
+ * a loop. Without credentials the attempt runs once with no token. Any credential that reaches
+ * an error's text (a server echoing it) is taken out (protocol/sent-credentials.ts).
  */
 export async function withBearer<T>(
   credentials: BearerCredentials | undefined,
@@ -44,43 +44,18 @@ export async function withBearer<T>(
 ): Promise<T> {
   if (!credentials) return attempt(undefined);
   const first = await ask(() => credentials.current());
-  const secrets = [first.token];
   try {
     return await attempt(first);
   } catch (error) {
-    redactError(error, secrets);
+    redactError(error);
     if (!isUnauthorized(error)) throw error;
   }
   const second = await ask(() => credentials.afterUnauthorized(first.token));
-  secrets.push(second.token);
   try {
     return await attempt(second);
   } catch (error) {
-    redactError(error, secrets);
+    redactError(error);
     if (!isUnauthorized(error)) throw error;
     throw authFailure(credentials.kind === "chatgpt" ? SIGN_IN_REFUSED : (error as Error).message);
   }
-}
-
-/**
- * The credential as the session's transports use it, remembering every token it handed out
- * (in memory only) so that any text a server sends back can be cleaned of them.
- */
-export function rememberingTokens(credentials: BearerCredentials): {
-  credentials: BearerCredentials;
-  secrets(): string[];
-} {
-  const seen = new Set<string>();
-  const note = (token: BearerToken) => {
-    seen.add(token.token);
-    return token;
-  };
-  return {
-    credentials: {
-      kind: credentials.kind,
-      current: async () => note(await credentials.current()),
-      afterUnauthorized: async (rejected) => note(await credentials.afterUnauthorized(rejected)),
-    },
-    secrets: () => [...seen],
-  };
 }

@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { BearerToken } from "../auth/credentials.js";
+import { sentCredentials } from "../protocol/sent-credentials.js";
 import { backendHeaders, type TurnState } from "./codex-backend.js";
 import type { ProviderEndpoint } from "./types.js";
 
@@ -15,8 +16,9 @@ export function clientIdentity(version: string): Record<string, string> {
 
 /**
  * Headers shared by the HTTP request and the WebSocket upgrade: identity, the bearer token of
- * the moment, and on the Codex backend its own headers (account, ids, version, and the turn
- * state of the route the request is for).
+ * the moment (noted as sent: it is taken out of whatever the server sends back), and on the
+ * Codex backend its own headers (account, ids, version, and the turn state of the route the
+ * request is for).
  */
 export function identityHeaders(
   endpoint: ProviderEndpoint,
@@ -24,7 +26,10 @@ export function identityHeaders(
   turnState?: TurnState,
 ): Record<string, string> {
   const headers = clientIdentity(endpoint.version);
-  if (token) headers.Authorization = `Bearer ${token.token}`;
+  if (token) {
+    sentCredentials.add(token.token);
+    headers.Authorization = `Bearer ${token.token}`;
+  }
   if (endpoint.backend) {
     Object.assign(
       headers,

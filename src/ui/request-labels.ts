@@ -55,6 +55,8 @@ export function describeReason(reason: string | undefined): string {
       return "lane on its own connection";
     case "lane_consumed":
       return "lane replaced";
+    case "credential_removed":
+      return "credential removed";
     default:
       return reason;
   }

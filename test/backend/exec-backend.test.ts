@@ -64,3 +64,23 @@ describe("mini-codex exec signed in with ChatGPT, on the demo's Codex backend", 
     }
   });
 });
+
+describe("mini-codex exec signed in with ChatGPT over HTTP (the code-cached bundle)", () => {
+  // the zstd body toward the backend loads its WebAssembly on first use: from the V8 code cache
+  // (the build's seed, read by a fresh home) a dynamic import() had no loader and failed every turn
+  test("runs a turn with supports_websockets = false", async () => {
+    await signedInHome(world.home, server.issuer.issuerUrl);
+    const run = await runCli(
+      backendExecArgs(server, "run: echo mini-over-http", [
+        "model_providers.openai.supports_websockets=false",
+      ]),
+      { env: world.env(), cwd: world.repo },
+    );
+    expect(run.stdout + run.stderr).not.toContain("dynamic import");
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.stringify(jsonLines(run.stdout))).toContain("mini-over-http");
+    const overHttp = server.requests.filter((r) => r.transport === "http");
+    expect(overHttp.length).toBeGreaterThanOrEqual(2);
+    expect(overHttp.every((r) => r.headers.contentEncoding === "zstd")).toBe(true);
+  });
+});

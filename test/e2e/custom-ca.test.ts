@@ -1,9 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { hasOpenssl, type TestCertificates, testCertificates } from "../backend/test-ca.js";
-import { runCli, type TempWorld, tempWorld } from "./helpers.js";
+import { runCli, spawnCli, type TempWorld, tempWorld } from "./helpers.js";
 
 // A Codex CLI user behind a TLS-intercepting proxy names its CA in CODEX_CA_CERTIFICATE (or
 // SSL_CERT_FILE): mini-codex trusts it the same way, here on the demo server over HTTPS with a CA
@@ -76,4 +77,68 @@ describe.skipIf(!hasOpenssl)("a custom certificate authority, as the Codex CLI r
     );
     expect(server.requests.length).toBe(before);
   }, 60_000);
+});
+
+// A CA file that is not a regular file under 1 MiB is refused in one line, with the exit code of
+// a config error, before anything runs: a FIFO or /dev/zero once hung the launch for ever (Node
+// reads NODE_EXTRA_CA_CERTS whole at its start), a directory ended in a stack trace.
+describe("a CA file that cannot be one", () => {
+  let world: TempWorld;
+  let own: string;
+  beforeAll(() => {
+    world = tempWorld();
+    mkdirSync(join(world.root, "ca"));
+    execFileSync("mkfifo", [join(world.root, "ca", "fifo.pem")]);
+    writeFileSync(join(world.root, "ca", "huge.pem"), Buffer.alloc(1024 * 1024 + 1, "A"));
+    own = join(world.root, "ca", "own.pem");
+    writeFileSync(own, "-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n");
+  });
+  afterAll(() => world?.cleanup());
+
+  /** The launch, killed (and said so) if it has not ended within the guard: a hang guard only. */
+  async function launch(env: NodeJS.ProcessEnv) {
+    const run = spawnCli(["exec", "--demo", "-C", world.repo, "hi"], {
+      env: world.env({ CODEX_CA_CERTIFICATE: undefined, SSL_CERT_FILE: undefined, ...env }),
+    });
+    const guard = setTimeout(() => run.child.kill("SIGKILL"), 30_000);
+    const done = await run.done;
+    clearTimeout(guard);
+    return done;
+  }
+
+  it.each([
+    [
+      "a FIFO",
+      () => ({ CODEX_CA_CERTIFICATE: join(world.root, "ca", "fifo.pem") }),
+      "CODEX_CA_CERTIFICATE",
+      "is a FIFO, not a PEM file",
+    ],
+    [
+      "/dev/zero beside NODE_EXTRA_CA_CERTS",
+      () => ({ CODEX_CA_CERTIFICATE: "/dev/zero", NODE_EXTRA_CA_CERTS: own }),
+      "CODEX_CA_CERTIFICATE",
+      "is a character device, not a PEM file",
+    ],
+    [
+      "a directory",
+      () => ({ SSL_CERT_FILE: join(world.root, "ca") }),
+      "SSL_CERT_FILE",
+      "is a directory, not a PEM file",
+    ],
+    [
+      "a file over 1 MiB",
+      () => ({ CODEX_CA_CERTIFICATE: join(world.root, "ca", "huge.pem") }),
+      "CODEX_CA_CERTIFICATE",
+      "is larger than 1 MiB",
+    ],
+  ])("%s: one line naming the file and why, exit 1", async (_what, env, variable, why) => {
+    const named = env();
+    const run = await launch(named);
+    expect(run.signal).toBeNull(); // not killed by the guard
+    expect(run.stderr).toBe(
+      `mini-codex: ${variable}=${named[variable as keyof typeof named]} ${why}: fix or unset it\n`,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+  });
 });

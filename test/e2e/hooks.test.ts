@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseHookConfig } from "../../src/tools/hooks/hook-config.js";
@@ -113,7 +113,7 @@ describe("exec: hooks.json", () => {
     const file = join(suite.world.home, "hooks.json");
     const { handlers } = parseHookConfig(file, readFileSync(file, "utf8"));
     new HookTrust(join(suite.world.home, "trusted-hooks.json")).trust(
-      handlers.map((handler) => ({ handler, files: {} })),
+      handlers.map((handler) => ({ handler, place: realpathSync(file), files: {} })),
     );
     const trusted = await exec("hello", ["-s", "workspace-write"]);
     expect(trusted.stderr).not.toContain("not trusted");

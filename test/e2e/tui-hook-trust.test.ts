@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadHooks } from "../../src/launch/hook-sources.js";
 import { chatThenQuit, hasTmux, type Pane, QUESTION_KEYS, quitTui, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 
@@ -53,6 +54,19 @@ describe.skipIf(!hasTmux)("the hook trust question (tmux, demo server)", () => {
     // the safe answer is highlighted: an Enter typed for an earlier question trusts nothing
     expect(pane.screen()).toContain("› 2. No, leave them off");
     return pane;
+  }
+
+  /** A new home, and a new git repository whose `.codex/hooks.json` has one `event` hook. */
+  function projectWithHook(name: string, event: string, command: string) {
+    const root = join(tuiWorld.world.root, `${name}-${++made}`);
+    const home = join(root, "home");
+    const repo = join(root, "repo");
+    mkdirSync(home, { recursive: true });
+    execFileSync("git", ["init", "-q", repo]);
+    mkdirSync(join(repo, ".codex", "hooks"), { recursive: true });
+    const hooks = { [event]: [{ hooks: [{ type: "command", command }] }] };
+    writeFileSync(join(repo, ".codex", "hooks.json"), JSON.stringify({ hooks }));
+    return { home, repo };
   }
 
   const trustedHooks = (home: string) => {
@@ -135,27 +149,16 @@ describe.skipIf(!hasTmux)("the hook trust question (tmux, demo server)", () => {
   }, 90_000);
 
   it("trust covers the script the hook runs: edited after trusting, it asks again and names it", async () => {
-    const root = join(tuiWorld.world.root, `script-${++made}`);
-    const home = join(root, "home");
-    const repo = join(root, "repo");
-    mkdirSync(home, { recursive: true });
-    execFileSync("git", ["init", "-q", repo]);
     // a project's hook, as a Codex user keeps one: .codex/hooks.json running .codex/hooks/*.py
-    mkdirSync(join(repo, ".codex", "hooks"), { recursive: true });
+    const { home, repo } = projectWithHook(
+      "script",
+      "UserPromptSubmit",
+      "python3 .codex/hooks/submit.py",
+    );
     const script = join(repo, ".codex", "hooks", "submit.py");
     const writes = (mark: string) =>
       writeFileSync(script, `open("hook-ran", "w").write(${JSON.stringify(mark)})\n`);
     writes("first script");
-    writeFileSync(
-      join(repo, ".codex", "hooks.json"),
-      JSON.stringify({
-        hooks: {
-          UserPromptSubmit: [
-            { hooks: [{ type: "command", command: "python3 .codex/hooks/submit.py" }] },
-          ],
-        },
-      }),
-    );
     const at = realpathSync(repo);
     const start = () => tuiWorld.open([], 120, 40, { cwd: at, env: { MINI_CODEX_HOME: home } });
     const asked = (pane: Pane) =>
@@ -184,5 +187,55 @@ describe.skipIf(!hasTmux)("the hook trust question (tmux, demo server)", () => {
     await pane.until(() => pane.screen().includes(READY), "the TUI");
     await chatThenQuit(pane, "hello after the second question");
     expect(ran()).toBe("edited script");
+  }, 150_000);
+
+  it("a trusted hook's script edited during the session is asked about before it runs; the answer typed holds", async () => {
+    const { home, repo } = projectWithHook("mid-session", "PostToolUse", "sh .codex/hooks/post.sh");
+    const script = join(repo, ".codex", "hooks", "post.sh");
+    const writes = (mark: string) => writeFileSync(script, `echo ${mark} >> hook-log\n`);
+    writes("v1");
+    const at = realpathSync(repo);
+    const log = () =>
+      existsSync(join(at, "hook-log")) ? readFileSync(join(at, "hook-log"), "utf8") : "";
+    const pane = tuiWorld.open([], 120, 40, { cwd: at, env: { MINI_CODEX_HOME: home } });
+    await pane.until(() => pane.screen().includes("Trust and run them?"), "the hook question");
+    pane.literal("1");
+    await pane.until(() => pane.idle(), "the TUI");
+    const send = async (command: string) => {
+      await pane.until(() => pane.idle(), "the TUI, ready for a message");
+      pane.type(`run: ${command}`);
+    };
+    const asked = () => pane.screen().includes("Run it?") && pane.screen().includes(QUESTION_KEYS);
+
+    await send("echo one");
+    await pane.until(() => log() === "v1\n", "the trusted hook's run");
+
+    // edited between turns (as a person, or a danger-full-access command, may)
+    writes("v2");
+    await send("echo two");
+    await pane.until(asked, "the question before the changed hook runs");
+    // Ink breaks long lines into rows: read them as one text
+    const text = () => pane.screen().replace(/[│\s]+/g, " ");
+    expect(text()).toContain("changed since you trusted it: .codex/hooks/post.sh edited");
+    expect(pane.screen()).toContain("› 2. Don't run it");
+    pane.literal("2");
+    await pane.until(
+      () => text().includes("did not run: changed since you trusted it"),
+      "the warning that it did not run",
+    );
+    await pane.until(() => pane.idle(), "the turn to end");
+    expect(log()).toBe("v1\n");
+
+    writes("v3");
+    await send("echo three");
+    await pane.until(asked, "the question, for the next change");
+    pane.literal("1");
+    await pane.until(() => log() === "v1\nv3\n", "the hook trusted as it is now, run");
+    await pane.until(() => pane.idle(), "the turn to end");
+    await quitTui(pane);
+    // recorded: the next start finds it trusted as it is now
+    const next = loadHooks({ home, cwd: at, env: {}, bypassTrust: false, warn() {} });
+    expect(next.all).toHaveLength(1);
+    expect(next.untrusted()).toEqual([]);
   }, 150_000);
 });

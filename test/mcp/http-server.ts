@@ -56,3 +56,18 @@ export async function startEverythingHttp(): Promise<HttpMcpServer> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** test/fixtures/mcp/echo-headers-http.mjs: its `headers` tool answers with the credentials it was sent. */
+export async function startEchoHeadersHttp(): Promise<HttpMcpServer> {
+  const entry = new URL("../fixtures/mcp/echo-headers-http.mjs", import.meta.url);
+  const child = spawn(process.execPath, [entry.pathname], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk) => {
+      out += String(chunk);
+      if (out.includes("\n")) resolve(out.trim());
+    });
+    child.once("exit", (code) => reject(new Error(`the HTTP server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, process: child, stop: () => child.kill() };
+}

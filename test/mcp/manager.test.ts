@@ -2,10 +2,11 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { McpManager, mcpLogDir } from "../../src/mcp/manager.js";
+import { CREDENTIAL_REMOVED } from "../../src/protocol/sent-credentials.js";
 import { sniffImageType } from "../../src/tools/image-file.js";
 import type { ApprovalRequest, ToolDefinition } from "../../src/tools/types.js";
 import { textOutput } from "../tools/helpers.js";
-import { startEverythingHttp } from "./http-server.js";
+import { startEchoHeadersHttp, startEverythingHttp } from "./http-server.js";
 import { recordingContext, servers, tempDir } from "./servers.js";
 
 const managers: McpManager[] = [];
@@ -224,6 +225,34 @@ describe("streamable HTTP", () => {
       );
       expect(output).toBe("Echo: over http");
     } finally {
+      http.stop();
+    }
+  });
+
+  test("a server that sends back the credentials it was sent: the model and the events get the marker", async () => {
+    const http = await startEchoHeadersHttp();
+    const token = "mcp-token-Zq8v1Kd93LmP0aXy";
+    const key = "mcp-key-4Hs82kdPq0Zm11";
+    process.env.MCP_ECHO_TEST_TOKEN = token;
+    try {
+      const { manager, home } = await started({
+        remote: {
+          url: http.url,
+          bearer_token_env_var: "MCP_ECHO_TEST_TOKEN",
+          http_headers: { "X-Api-Key": key },
+        },
+      });
+      expect(manager.startupWarnings()).toEqual([]);
+      const { ctx, events } = recordingContext("e1", home);
+      const output = await tool(manager, "mcp__remote__headers").run("{}", ctx);
+      const seen = `authorization: Bearer ${CREDENTIAL_REMOVED}; x-api-key: ${CREDENTIAL_REMOVED}`;
+      expect(output).toBe(`${seen}\n${JSON.stringify({ seen })}`);
+      const shown = JSON.stringify(events);
+      expect(shown).toContain(seen);
+      for (const secret of [token, key])
+        expect(shown + JSON.stringify(output)).not.toContain(secret);
+    } finally {
+      delete process.env.MCP_ECHO_TEST_TOKEN;
       http.stop();
     }
   });

@@ -110,6 +110,7 @@ describe("reason wording", () => {
     ["prefix_mismatch@7", "history changed at item 7"],
     ["epoch_reset:compact", "epoch reset (compact)"],
     ["no_baseline", "no baseline"],
+    ["credential_removed", "credential removed"],
     ["something_new", "something_new"],
   ])("%s → %s", (reason, words) => {
     expect(describeReason(reason)).toBe(words);

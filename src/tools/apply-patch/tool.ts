@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ProtectedPath } from "../../sandbox/protected-paths.js";
 import { deniedOutput, ToolError } from "../errors.js";
 import { defineCustomTool, defineFunctionTool } from "../registry.js";
 import type { FileChange, ToolContext, ToolDefinition } from "../types.js";
@@ -28,7 +29,7 @@ const ABORTED = "aborted: the turn was interrupted before any file was changed";
 /** Parse, verify, ask, write; returns the text the model sees. Never throws for a bad patch. */
 export async function runApplyPatch(
   patchText: string,
-  ctx: ToolContext & { masked?: readonly string[] },
+  ctx: ToolContext & { masked?: readonly string[]; protectedPaths?: readonly ProtectedPath[] },
 ): Promise<string> {
   try {
     return await checkedApplyPatch(patchText, ctx);
@@ -42,7 +43,7 @@ export async function runApplyPatch(
 /** runApplyPatch, stopping with PatchAborted at each step once the turn is interrupted. */
 async function checkedApplyPatch(
   patchText: string,
-  ctx: ToolContext & { masked?: readonly string[] },
+  ctx: ToolContext & { masked?: readonly string[]; protectedPaths?: readonly ProtectedPath[] },
 ): Promise<string> {
   let changes: FileChange[] = [];
   const fail = (error: string, output: string) => {
@@ -78,7 +79,7 @@ async function checkedApplyPatch(
   // durable before the first write: a resume after a kill -9 can then say what was applied
   ctx.recordPatchIntent?.(patchIntentOf(verified.writes));
   try {
-    await writePatch(verified.writes);
+    await writePatch(verified.writes, ctx);
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
     return fail(error.message, `apply_patch failed: ${error.message}`);
@@ -89,25 +90,27 @@ async function checkedApplyPatch(
 
 /**
  * apply_patch as a custom tool with the Lark grammar (default) or as a function tool `{input}`;
- * `masked`: folders the sandbox hides from commands, which patches may not write either.
+ * `masked`: folders the sandbox hides from commands, which patches may not write either;
+ * `protectedPaths`: what runs unconfined, which patches may not write (protected-paths.ts).
  */
 export function applyPatchTool(
   type: "custom" | "function" = "custom",
   masked: readonly string[] = [],
+  protectedPaths: readonly ProtectedPath[] = [],
 ): ToolDefinition {
   if (type === "function") {
     return defineFunctionTool({
       name: "apply_patch",
       description: `${APPLY_PATCH_DESCRIPTION}\nPass the whole patch text as \`input\`.`,
       schema: z.object({ input: z.string().describe("The whole patch text.") }),
-      handler: (args, ctx) => runApplyPatch(args.input, { ...ctx, masked }),
+      handler: (args, ctx) => runApplyPatch(args.input, { ...ctx, masked, protectedPaths }),
     });
   }
   return defineCustomTool({
     name: "apply_patch",
     description: APPLY_PATCH_DESCRIPTION,
     format: { type: "grammar", syntax: "lark", definition: APPLY_PATCH_GRAMMAR },
-    handler: (input, ctx) => runApplyPatch(input, { ...ctx, masked }),
+    handler: (input, ctx) => runApplyPatch(input, { ...ctx, masked, protectedPaths }),
     createDiffConsumer: (callId, emit) => createPatchDiffConsumer(callId, emit),
   });
 }

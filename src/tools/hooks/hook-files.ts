@@ -1,6 +1,6 @@
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { HookHandler } from "./hook-config.js";
-import { leadingWords } from "./hook-start.js";
+import { shellSteps } from "./shell-steps.js";
 
 /** What deciding a hook's files needs to know about the machine. */
 export interface HookFileFacts {
@@ -9,8 +9,8 @@ export interface HookFileFacts {
   /** The project: the git root of cwd, else cwd. */
   projectRoot: string;
   home: string | undefined;
-  /** Whether a path is a folder (anything else, missing included, is read as a file). */
-  isFolder(path: string): boolean;
+  /** What a path is, symbolic links followed: a folder, a file (anything else there), or nothing. */
+  kindOf(path: string): "folder" | "file" | undefined;
 }
 
 /** The files a hook's trust covers: files read one by one, and folders read whole. */
@@ -23,48 +23,79 @@ const SCRIPT_FILE = /\.(py|js|mjs|cjs|ts|sh|bash|zsh|rb|pl|php|lua|json|toml|yam
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-/** A word that names a path: it has a `/` or a script's extension (`--opt=x`, `VAR=x`: the x). */
-function pathOf(word: string): string | undefined {
-  let path = word;
-  if (word.startsWith("-") || ASSIGNMENT.test(word)) {
-    const eq = word.indexOf("=");
-    if (eq < 0) return undefined;
-    path = word.slice(eq + 1);
-  }
-  return path.includes("/") || SCRIPT_FILE.test(path) ? path : undefined;
+/** The value of `--opt=x` and `VAR=x`; the word itself otherwise; undefined for `-x`, `--opt`. */
+function valueNamed(word: string): string | undefined {
+  if (!word.startsWith("-") && !ASSIGNMENT.test(word)) return word;
+  const eq = word.indexOf("=");
+  return eq < 0 ? undefined : word.slice(eq + 1);
 }
 
-const inside = (path: string, folder: string) => {
+/** A word that names a path whatever is on disk: it has a `/` or a script's extension. */
+const namesPath = (word: string) => word.includes("/") || SCRIPT_FILE.test(word);
+
+export const inside = (path: string, folder: string) => {
   const rel = relative(folder, path);
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 };
 
+/** Where a hook's files may be covered: the project and the folder of its hooks.json. */
+export function coveredAreas(handler: HookHandler, facts: HookFileFacts): string[] {
+  return [facts.projectRoot, dirname(handler.source)];
+}
+
 /**
- * What a hook's trust covers, decided from its command alone: every file it names inside the
- * project or the folder of its hooks.json (a missing one too: added later, it asks again), every
- * folder it names there (but the project or that folder itself); and when the command builds a
- * path the shell expands (`$(git rev-parse --show-toplevel)/…`, `$VAR`, a glob), the whole
- * `hooks/` folder beside its hooks.json, where such scripts are kept.
+ * What a hook's trust covers, decided from its command and what is on disk: in every simple
+ * command of the line, read in the folder it runs in (`cd tools && ./hook` reads `./hook` in
+ * tools), every word naming a path inside the project or the folder of its hooks.json (a `/` or a
+ * script's extension: a missing one too, since added later it asks again), every other word that
+ * names a file or folder there (`make -s hook` with a file `hook`), and the files read through
+ * `<`; a folder is read whole (but the project or that folder itself, and a `cd`'s target). When
+ * the command builds a path the shell expands (`$(git rev-parse --show-toplevel)/…`, `$VAR`, a
+ * glob, a `cd` to such a place), the whole `hooks/` folder beside its hooks.json, where such
+ * scripts are kept.
  */
 export function coveredPaths(handler: HookHandler, facts: HookFileFacts): CoveredPaths {
-  const source = dirname(handler.source);
-  const areas = [facts.projectRoot, source];
+  const areas = coveredAreas(handler, facts);
   const files = new Set<string>();
   const folders = new Set<string>();
   let expands = false;
-  for (const word of leadingWords(handler.command, facts.home, true)) {
-    if (word === undefined) {
+  const cover = (named: string, dir: string | undefined, onlyIfThere: boolean) => {
+    if (!isAbsolute(named) && dir === undefined) {
       expands = true;
-      continue;
+      return;
     }
-    const named = pathOf(word);
-    if (named === undefined) continue;
-    const path = resolve(facts.cwd, named);
-    if (!areas.some((area) => inside(path, area))) continue;
-    if (!facts.isFolder(path)) files.add(path);
+    const path = resolve(dir ?? "/", named);
+    if (!areas.some((area) => inside(path, area))) return;
+    const kind = facts.kindOf(path);
+    if (kind === undefined && onlyIfThere) return;
+    if (kind !== "folder") files.add(path);
     else if (!areas.includes(path)) folders.add(path);
+  };
+  for (const step of shellSteps(handler.command, facts.cwd, facts.home)) {
+    const { program } = step;
+    // where a cd goes is where the rest runs (shellSteps), not a file it runs
+    const cd = ["cd", "pushd"].includes(step.words[program] ?? "");
+    step.words.forEach((word, at) => {
+      if (word === undefined) {
+        if (!(cd && at > program)) expands = true;
+        return;
+      }
+      if (cd && at >= program) return;
+      const value = valueNamed(word);
+      if (value === undefined || value === "") return;
+      // the program is found on PATH unless it names a path
+      if (at === program) {
+        if (value.includes("/")) cover(value, step.dir, false);
+        return;
+      }
+      cover(value, step.dir, !namesPath(value));
+    });
+    for (const input of step.inputs) {
+      if (input === undefined) expands = true;
+      else cover(input, step.dir, false);
+    }
   }
-  if (expands) folders.add(join(source, "hooks"));
+  if (expands) folders.add(resolve(dirname(handler.source), "hooks"));
   return { files: [...files].sort(), folders: [...folders].sort() };
 }
 

@@ -58,7 +58,11 @@ function fromJson(event: HookEvent, answer: Json, verdict: HookVerdict): void {
 /** Read one hook run: exit 0 with JSON or text, exit 2 with a reason on stderr, anything else a failure. */
 export function hookVerdict(handler: HookHandler, run: HookRun): HookVerdict {
   const { event } = handler;
-  const verdict: HookVerdict = { notes: [] };
+  const verdict: HookVerdict = { notes: run.trustNote ? [run.trustNote] : [] };
+  if (run.skipped) {
+    verdict.notes.push(run.skipped);
+    return verdict;
+  }
   const failed = (why: string) => {
     verdict.notes.push(`${event} hook \`${handler.command}\` ${why}; the turn goes on`);
     return verdict;

@@ -4,6 +4,7 @@ import { probeSandbox } from "../../sandbox/sandbox-engine.js";
 import type { SandboxStatus } from "../../sandbox/sandbox-status.js";
 import { runShellCommand } from "../shell-process.js";
 import type { HookHandler } from "./hook-config.js";
+import type { HookGate } from "./hook-gate.js";
 import { hookStartProblem, type StartFacts } from "./hook-start.js";
 
 /**
@@ -16,6 +17,11 @@ export interface HookRunContext {
   env: Record<string, string>;
   /** Whether and how commands can be confined (default: the session's probe). */
   sandboxProbe?: () => Promise<SandboxStatus>;
+  /**
+   * Trust checked right before the hook runs (hook-gate.ts); absent only when every hook runs
+   * unchecked (--dangerously-bypass-hook-trust).
+   */
+  gate?: HookGate;
   signal: AbortSignal;
 }
 
@@ -36,6 +42,10 @@ export interface HookRun {
   stderr: string;
   /** Why it gave no exit code: it could not start, a timeout, an interrupt, a signal. */
   failure?: string;
+  /** It did not run: its trust no longer holds (what the person reads, naming what changed). */
+  skipped?: string;
+  /** What the person reads about its trust, when it ran after being asked. */
+  trustNote?: string;
 }
 
 /** How much of a hook's stdout and stderr is read (its answer is small). */
@@ -62,15 +72,20 @@ function noExit(outcome: Awaited<ReturnType<typeof runShellCommand>>, timeoutSec
 }
 
 /**
- * Run one hook command with its JSON payload on stdin, with its timeout. It runs unconfined,
- * through the launch a danger-full-access command gets (bwrap only ties its processes to
- * mini-codex's life); a program or script that is not there fails it before it starts.
+ * Run one hook command with its JSON payload on stdin, with its timeout. Its trust is checked
+ * first (`ctx.gate`): a hook whose files changed since they were trusted does not run unless the
+ * person trusts it again. It runs unconfined, through the launch a danger-full-access command
+ * gets (bwrap only ties its processes to mini-codex's life); a program or script that is not
+ * there fails it before it starts.
  */
 export async function runHook(
   handler: HookHandler,
   payload: object,
   ctx: HookRunContext,
 ): Promise<HookRun> {
+  const admitted = ctx.gate ? await ctx.gate.admit(handler, ctx.signal) : { run: true as const };
+  if (!admitted.run) return { exitCode: null, stdout: "", stderr: "", skipped: admitted.note };
+  const note = admitted.note ? { trustNote: admitted.note } : {};
   const facts = {
     cwd: ctx.cwd,
     home: ctx.env.HOME,
@@ -79,7 +94,13 @@ export async function runHook(
   };
   const problem = hookStartProblem(handler.command, facts);
   if (problem)
-    return { exitCode: null, stdout: "", stderr: "", failure: `could not start: ${problem}` };
+    return {
+      exitCode: null,
+      stdout: "",
+      stderr: "",
+      failure: `could not start: ${problem}`,
+      ...note,
+    };
   const sandbox = await (ctx.sandboxProbe ?? probeSandbox)();
   const launch = commandLaunch({
     mode: "danger-full-access",
@@ -91,7 +112,7 @@ export async function runHook(
     shell: ctx.env.SHELL || "/bin/sh",
   });
   if ("refused" in launch)
-    return { exitCode: null, stdout: "", stderr: "", failure: launch.refused };
+    return { exitCode: null, stdout: "", stderr: "", failure: launch.refused, ...note };
   const out = { stdout: "", stderr: "" };
   const outcome = await runShellCommand(handler.command, {
     cwd: ctx.cwd,
@@ -106,5 +127,5 @@ export async function runHook(
     },
   });
   const failure = noExit(outcome, handler.timeoutSec);
-  return { exitCode: outcome.exitCode, ...out, ...(failure ? { failure } : {}) };
+  return { exitCode: outcome.exitCode, ...out, ...(failure ? { failure } : {}), ...note };
 }

@@ -6,6 +6,7 @@ import {
 } from "../../launch/review-prompt.js";
 import {
   localBranches,
+  parseReviewArgs,
   type ReviewPlace,
   type ReviewTarget,
   recentCommits,
@@ -22,25 +23,16 @@ const USAGE =
   "Usage: /review [uncommitted | base BRANCH | commit SHA] [instructions] | /review custom INSTRUCTIONS (no argument: pick a preset)";
 
 /**
- * `/review uncommitted`, `/review base BRANCH`, `/review commit SHA` (words after the target add
- * instructions), `/review custom INSTRUCTIONS`; undefined for no argument (the preset picker).
+ * What `/review ARGS` asks for: `custom INSTRUCTIONS`, else a target as `parseReviewArgs` reads
+ * it (shared with the ACP agent); undefined for no argument (the TUI's preset picker).
  */
-export function parseReviewArgs(args: string): ReviewRequest | string | undefined {
-  const [word = "", value = "", ...rest] = args.split(/\s+/).filter(Boolean);
-  if (word === "") return undefined;
-  if (word === "uncommitted") {
-    return { target: { kind: "uncommitted" }, extra: args.replace(/^\s*uncommitted\b/, "").trim() };
-  }
-  if (word === "custom") {
-    const custom = args.replace(/^\s*custom\b/, "").trim();
-    return custom ? { custom } : USAGE;
-  }
-  if ((word === "base" || word === "commit") && value && !value.startsWith("-")) {
-    const target: ReviewTarget =
-      word === "base" ? { kind: "base", branch: value } : { kind: "commit", sha: value };
-    return { target, extra: rest.join(" ") };
-  }
-  return USAGE;
+export function reviewRequestOf(args: string): ReviewRequest | string | undefined {
+  const text = args.trim();
+  if (text === "") return undefined;
+  const custom = /^custom\b([\s\S]*)$/.exec(text);
+  if (custom) return custom[1]?.trim() ? { custom: custom[1].trim() } : USAGE;
+  const parsed = parseReviewArgs(text);
+  return typeof parsed === "string" ? USAGE : parsed;
 }
 
 /** The presets `/review` offers without an argument, as the Codex CLI's picker has them. */
@@ -160,6 +152,8 @@ async function runReview(ctx: CommandContext, request: ReviewRequest): Promise<v
   ctx.print({ kind: "info", title: "Review", lines });
 }
 
+export { parseReviewArgs };
+
 export const reviewCommand: SlashCommand = {
   name: "review",
   description:
@@ -167,7 +161,7 @@ export const reviewCommand: SlashCommand = {
   args: "[uncommitted | base BRANCH | commit SHA | custom TEXT]",
   allowedWhileBusy: false,
   async run(ctx) {
-    const parsed = parseReviewArgs(ctx.args);
+    const parsed = reviewRequestOf(ctx.args);
     if (parsed === undefined) return openPresetPicker(ctx);
     if (typeof parsed === "string") {
       ctx.print(problem(parsed));

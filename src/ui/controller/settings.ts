@@ -7,9 +7,11 @@ import {
   stepEffort,
   wireEffort,
 } from "../../models/catalog.js";
+import { effortOnSwitch, pickableEfforts } from "../../models/effort-choices.js";
 import { type EffortChoice, REASONING_EFFORTS } from "../../protocol/efforts.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import type { AgentSession, ForecastChange } from "../../session/api.js";
+import { type CollaborationMode, modeName, nextMode } from "../../session/collaboration-mode.js";
 import type { PickerSpec } from "./picker-spec.js";
 
 /** What the settings intents act on: the session, the transcript and the pickers. */
@@ -17,6 +19,8 @@ export interface SettingsHost {
   session(): AgentSession | undefined;
   notice(level: "info" | "error", text: string): void;
   hint(text: string): void;
+  /** A turn runs (the mode switches only between turns). */
+  busy(): boolean;
   openPicker(spec: PickerSpec): void;
   /** Run `go` now, or after asking when the step is predicted to cost (`keep`: the person said no). */
   confirm(what: string, change: ForecastChange, go: () => void, keep: () => void): void;
@@ -55,11 +59,44 @@ export class SettingsIntents {
     );
   }
 
+  /**
+   * The one path that switches the collaboration mode (/plan, Shift+Tab, approving a plan):
+   * between turns only, asked first like an effort change when it would break the cached
+   * prefix; `then` runs once the mode is on (a message to send in it).
+   */
+  setMode(mode: CollaborationMode, then?: () => void) {
+    const session = this.host.session();
+    if (!session?.setMode) return;
+    const now = session.status().mode ?? "default";
+    if (now === mode) return then?.();
+    if (this.host.busy()) {
+      return this.host.hint(
+        `The mode switches between turns: Shift+Tab for ${modeName(mode)} mode once this one ends (or Esc it).`,
+      );
+    }
+    this.host.confirm(
+      `${modeName(mode)} mode`,
+      { mode },
+      () => {
+        session.setMode?.(mode);
+        this.host.notice("info", modeNotice(mode, session.status().effort));
+        then?.();
+      },
+      () => this.host.notice("info", `Kept ${modeName(now)} mode.`),
+    );
+  }
+
+  /** Shift+Tab: Default ↔ Plan. */
+  cycleMode() {
+    const now = this.host.session()?.status().mode ?? "default";
+    this.setMode(nextMode(now));
+  }
+
   /** Alt+E goes round the model's efforts; Alt+, and Alt+. step down and up and stop at the ends. */
   stepEffort(step: 1 | -1, wrap = false) {
     const now = this.current();
     if (!now) return;
-    const model = { ...now.info, efforts: effortsOf(now.info) };
+    const model = { ...now.info, efforts: pickableEfforts(now.info) };
     if (model.efforts.length === 0)
       return this.host.hint(`${model.slug} takes no reasoning effort.`);
     const effort = wrap ? cycleEffort(model, now.effort) : stepEffort(model, now.effort, step);
@@ -94,7 +131,7 @@ export class SettingsIntents {
   openEffortPicker() {
     const now = this.current();
     if (!now) return;
-    const efforts = effortsOf(now.info);
+    const efforts = pickableEfforts(now.info);
     if (efforts.length === 0) {
       return this.host.notice("error", `${now.info.slug} takes no reasoning effort.`);
     }
@@ -121,7 +158,7 @@ export class SettingsIntents {
 
   private pickModel(model: string, effort: ReasoningEffort | undefined) {
     const info = lookupModel(model);
-    const efforts = effortsOf(info);
+    const efforts = pickableEfforts(info);
     if (efforts.length === 0) return this.setModel(model);
     this.host.openPicker({
       title: `Reasoning effort for ${model}`,
@@ -132,12 +169,12 @@ export class SettingsIntents {
   }
 }
 
-/**
- * The efforts a person may pick for the model: the catalog's; for a model no source knows
- * and that does not look like a reasoning model, every effort the API takes (the server judges).
- */
-function effortsOf(info: ModelInfo): readonly EffortChoice[] {
-  return info.known || info.efforts.length > 0 ? info.efforts : REASONING_EFFORTS;
+/** What a switch says: the mode, what it means, its effort and how to leave it. */
+function modeNotice(mode: CollaborationMode, effort: string | undefined): string {
+  const at = effort ? `, effort ${effort}` : "";
+  return mode === "plan"
+    ? `Plan mode${at}: the model explores read-only, may ask you questions and ends with a plan to approve (Shift+Tab: back to Default).`
+    : `Default mode${at} ${NEXT}.`;
 }
 
 function unknownLevel(effort: string): string | undefined {
@@ -148,18 +185,4 @@ function unknownLevel(effort: string): string | undefined {
 function modelDetail(model: ModelInfo, current: string | undefined): string {
   const what = model.slug === current && !model.listed ? "current" : model.displayName;
   return `${what}${model.efforts.length > 0 || !model.known ? "" : " · no effort"}`;
-}
-
-/**
- * The effort a model starts on after a switch: the current one if it takes it, else its
- * default; a model no source knows keeps the current one (the server judges).
- */
-export function effortOnSwitch(
-  info: ModelInfo,
-  effort: EffortChoice | undefined,
-): EffortChoice | undefined {
-  if (!info.known) return effort ?? info.defaultEffort;
-  if (info.efforts.length === 0) return undefined;
-  if (effort && info.efforts.includes(effort)) return effort;
-  return info.defaultEffort ?? info.efforts[Math.floor(info.efforts.length / 2)];
 }
