@@ -6,7 +6,12 @@ import {
   type SignInTokens,
   writeAuthFile,
 } from "./auth-file.js";
-import { AuthError, type BearerCredentials, type BearerToken } from "./credentials.js";
+import {
+  AuthError,
+  type BearerCredentials,
+  type BearerToken,
+  type SignedInAccount,
+} from "./credentials.js";
 import { withAuthLock } from "./home-lock.js";
 import type { SignInIssuer } from "./issuer.js";
 import { signInClaims } from "./jwt-claims.js";
@@ -57,6 +62,11 @@ export class ChatgptSignIn implements BearerCredentials {
   ) {
     this.path = authFilePath(options.home);
     this.now = options.now ?? Date.now;
+  }
+
+  account(): SignedInAccount {
+    const { email, planType } = signInClaims(this.file.tokens.id_token);
+    return { ...(email ? { email } : {}), ...(planType ? { planType } : {}) };
   }
 
   /** The tokens now held (for `login status`; never printed). */

@@ -16,6 +16,14 @@ export interface BearerCredentials {
    * `AuthError` that tells the person what to do (`mini-codex login`). Never loops.
    */
   afterUnauthorized(rejected: string): Promise<BearerToken>;
+  /** Who is signed in (a ChatGPT sign-in: its email and plan, from the id token); never a token. */
+  account?(): SignedInAccount;
+}
+
+/** What /status says of a ChatGPT sign-in: the email and the plan its id token names. */
+export interface SignedInAccount {
+  email?: string;
+  planType?: string;
 }
 
 export interface BearerToken {

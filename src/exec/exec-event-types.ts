@@ -14,7 +14,8 @@ export type ExecItem =
       type: "command_execution";
       command: string;
       aggregated_output: string;
-      exit_code?: number;
+      /** null while it runs (and when it ended without one), as the Codex CLI sends it. */
+      exit_code: number | null;
       status: "in_progress" | "completed" | "failed";
     }
   | {

@@ -178,6 +178,7 @@ export class ExecEventMapper {
           type: "command_execution",
           command: event.command,
           aggregated_output: "",
+          exit_code: null,
           status: "in_progress",
         };
         this.commands.set(event.callId, item);
@@ -198,10 +199,9 @@ export class ExecEventMapper {
           type: "command_execution",
           command: event.command,
           aggregated_output: event.aggregatedOutput,
+          exit_code: event.exitCode ?? (event.timedOut ? TIMEOUT_EXIT_CODE : null),
           status: ok ? "completed" : "failed",
         };
-        if (event.exitCode !== null) item.exit_code = event.exitCode;
-        else if (event.timedOut) item.exit_code = TIMEOUT_EXIT_CODE;
         const ended = this.background.size === 0 ? this.flush() : [];
         return [{ type: "item.completed", item }, ...ended];
       }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { mcpServerKeys } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { CODEX_MCP_SERVER_KEYS, CODEX_PROVIDER_KEYS, CODEX_TOP_LEVEL_KEYS } from "./codex-keys.js";
 import {
   applyOverrides,
   type ConfigOverride,
@@ -31,8 +32,13 @@ import { tomlErrorText } from "./toml-error.js";
 
 export interface LoadedConfig {
   config: MiniCodexConfig;
-  /** Unknown keys and other harmless problems, for stderr. */
+  /** Every key neither mini-codex nor the Codex CLI knows, in one line (ignored). */
   warnings: string[];
+  /**
+   * The same keys with where each was set: the file (config.toml or the profile's file), none
+   * for `-c` (launch/config-warnings.ts says a file's once, a `-c` one every run).
+   */
+  unknownKeys: Array<{ key: string; file?: string }>;
   /** The file read, if it existed. */
   file?: string;
   /** The profile applied (from -p/--profile or the `profile` key). */
@@ -81,20 +87,26 @@ export function readConfigFile(file: string): ConfigTable | undefined {
   }
 }
 
-/** Tables of named entries and the keys each entry may have. */
-const NAMED_TABLES: Record<string, () => ReadonlySet<string>> = {
-  model_providers: knownProviderKeys,
-  mcp_servers: mcpServerKeys,
-  projects: () => PROJECT_KEYS,
-};
-
 const PROJECT_KEYS: ReadonlySet<string> = new Set(["trust_level"]);
 
-/** `[<table>.<id>]` entries without the keys we do not know (their dotted names go to `unknown`). */
+/** Tables of named entries, the keys each entry may have, and Codex's for it (accepted, unused). */
+const NAMED_TABLES: Record<
+  string,
+  { known: () => ReadonlySet<string>; codex: ReadonlySet<string> }
+> = {
+  model_providers: { known: knownProviderKeys, codex: CODEX_PROVIDER_KEYS },
+  mcp_servers: { known: mcpServerKeys, codex: CODEX_MCP_SERVER_KEYS },
+  projects: { known: () => PROJECT_KEYS, codex: PROJECT_KEYS },
+};
+
+/**
+ * `[<table>.<id>]` entries with only the keys mini-codex uses; a key Codex knows is dropped
+ * silently, any other's dotted name goes to `unknown`.
+ */
 function stripUnknownEntryKeys(
   tableKey: string,
   entries: ConfigTable,
-  known: () => ReadonlySet<string>,
+  keys: (typeof NAMED_TABLES)[string],
   unknown: string[],
 ): ConfigTable {
   const out: ConfigTable = {};
@@ -105,8 +117,8 @@ function stripUnknownEntryKeys(
     }
     const kept: ConfigTable = {};
     for (const [entryKey, entryValue] of Object.entries(entry)) {
-      if (known().has(entryKey)) kept[entryKey] = entryValue;
-      else unknown.push(`${tableKey}.${id}.${entryKey}`);
+      if (keys.known().has(entryKey)) kept[entryKey] = entryValue;
+      else if (!keys.codex.has(entryKey)) unknown.push(`${tableKey}.${id}.${entryKey}`);
     }
     out[id] = kept;
   }
@@ -114,36 +126,62 @@ function stripUnknownEntryKeys(
 }
 
 /**
- * The one warning about keys mini-codex does not use: a Codex config.toml has several, and
- * a line each would bury the warnings that matter.
+ * The one warning about keys mini-codex does not use (`where`: " in FILE"): a config.toml may
+ * have several, and a line each would bury the warnings that matter.
  */
-export function unknownKeysWarning(keys: readonly string[]): string[] {
-  if (keys.length === 0) return [];
-  if (keys.length === 1) return [`unknown config key \`${keys[0]}\` (ignored)`];
-  return [`${keys.length} config keys mini-codex does not use (ignored): ${keys.join(", ")}`];
+export function unknownKeysWarning(all: readonly string[], where = ""): string[] {
+  const hooks = all.filter((key) => key.startsWith(INLINE_HOOKS));
+  const keys = all.filter((key) => !key.startsWith(INLINE_HOOKS));
+  const lines =
+    hooks.length === 0
+      ? []
+      : [`inline hooks${where} are not run (mini-codex runs hooks.json): ${hooks.join(", ")}`];
+  if (keys.length === 1) lines.push(`unknown config key \`${keys[0]}\`${where} (ignored)`);
+  if (keys.length > 1) {
+    lines.push(
+      `${keys.length} config keys neither mini-codex nor the Codex CLI knows${where} (ignored): ${keys.join(", ")}`,
+    );
+  }
+  return lines;
 }
 
-/** Drop keys we do not know (named in one warning) so the schema only judges known keys. */
-export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; warnings: string[] } {
+/** Codex's inline `[hooks.<Event>]` tables: known to Codex, but not run here (its `state` is quiet). */
+const INLINE_HOOKS = "hooks.";
+
+function inlineHooks(value: unknown): string[] {
+  if (!isTable(value)) return [];
+  return Object.keys(value)
+    .filter((event) => event !== "state")
+    .map((event) => `${INLINE_HOOKS}${event}`);
+}
+
+/**
+ * Drop the keys mini-codex does not use so the schema only judges its own: a Codex key
+ * (launch/codex-keys.ts) silently, any other named in `unknown` (dotted), and Codex's inline
+ * hooks too (`hooks.<Event>`: they would run under the Codex CLI and do not here).
+ */
+export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; unknown: string[] } {
   const unknown: string[] = [];
   const out: ConfigTable = {};
   for (const [key, value] of Object.entries(table)) {
     if (!knownTopLevelKeys().has(key)) {
-      unknown.push(key);
+      if (!CODEX_TOP_LEVEL_KEYS.has(key)) unknown.push(key);
+      else if (key === "hooks") unknown.push(...inlineHooks(value));
       continue;
     }
-    const known = NAMED_TABLES[key];
-    out[key] = known && isTable(value) ? stripUnknownEntryKeys(key, value, known, unknown) : value;
+    const keys = NAMED_TABLES[key];
+    out[key] = keys && isTable(value) ? stripUnknownEntryKeys(key, value, keys, unknown) : value;
   }
-  return { table: out, warnings: unknownKeysWarning(unknown) };
+  return { table: out, unknown };
 }
 
 /** Validate a merged table; the first bad value fails naming its key. */
 export function validateConfig(table: ConfigTable): {
   config: MiniCodexConfig;
-  warnings: string[];
+  /** Keys neither mini-codex nor the Codex CLI knows, dotted (`model_providers.p.colour`). */
+  unknown: string[];
 } {
-  const { table: known, warnings } = stripUnknownKeys(table);
+  const { table: known, unknown } = stripUnknownKeys(table);
   // key by key, in the schema's order: only the keys given are built and checked
   const config: Record<string, unknown> = {};
   for (const name of CONFIG_KEY_ORDER) {
@@ -158,7 +196,25 @@ export function validateConfig(table: ConfigTable): {
     }
     config[name] = parsed.data;
   }
-  return { config: config as MiniCodexConfig, warnings };
+  return { config: config as MiniCodexConfig, unknown };
+}
+
+/** Whether dotted `key` (`a.b.c`) names a value of `table`. */
+function hasPath(table: ConfigTable, key: string): boolean {
+  let at: unknown = table;
+  for (const part of key.split(".")) {
+    if (!isTable(at) || !Object.hasOwn(at, part)) return false;
+    at = at[part];
+  }
+  return true;
+}
+
+/** Whether a `-c` override set dotted `key` (or a table holding it). */
+function setBy(overrides: readonly ConfigOverride[], key: string): boolean {
+  return overrides.some((override) => {
+    const path = override.path.join(".");
+    return key === path || key.startsWith(`${path}.`) || path.startsWith(`${key}.`);
+  });
 }
 
 /** The names of the profile files beside config.toml (none when the folder is missing). */
@@ -207,10 +263,15 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
     profiled.profileKeys.includes(key);
   const session = input.sessionDefaults?.(setOnCommandLine) ?? [];
   const merged = applyOverrides(applyOverrides(profiled.table, session), flags);
-  const { config, warnings } = validateConfig(merged);
+  const { config, unknown } = validateConfig(merged);
+  const fileOf = (key: string) =>
+    choice?.kind === "file" && hasPath(readConfigFile(choice.file) ?? {}, key) ? choice.file : file;
   return {
     config,
-    warnings,
+    warnings: unknownKeysWarning(unknown),
+    unknownKeys: unknown.map((key) =>
+      setBy(overrides, key) ? { key } : { key, file: fileOf(key) },
+    ),
     ...(read ? { file } : {}),
     ...(choice ? { profile: choice.name } : {}),
     ...(choice?.kind === "file" ? { profileFile: choice.file } : {}),

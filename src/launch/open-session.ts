@@ -3,8 +3,9 @@ import { effortError, lookupModel } from "../models/catalog.js";
 import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
 import { buildInitialContext } from "../session/environment.js";
 import { type PermissionsInput, permissionsMessage } from "../session/permissions-context.js";
-import { SessionFile } from "../session/session-file.js";
+import { SessionFile, type SessionMeta, spawnedBy } from "../session/session-file.js";
 import { newSessionId } from "../session/session-id.js";
+import { firstMessageOf } from "../session/session-list.js";
 import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
 import { createSession } from "../turn/agent-session.js";
@@ -161,6 +162,7 @@ export async function openSession(
       ...(saved.goal ? { restoredGoal: saved.goal } : {}),
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
+      ...spawnedByOf(runtime, saved.meta),
     };
     if (store) options.historyStore = store;
     const opened: OpenedSession = {
@@ -209,6 +211,14 @@ export async function openSession(
   };
   if (file) opened.file = file.path;
   return opened;
+}
+
+/** A subagent's thread resumed alone: whose child it is, with that session's first message. */
+function spawnedByOf(runtime: Runtime, meta: SessionMeta): Pick<SessionOptions, "spawnedBy"> {
+  const parent = spawnedBy(meta);
+  if (!parent) return {};
+  const firstMessage = firstMessageOf(runtime.home, parent.id);
+  return { spawnedBy: { ...parent, ...(firstMessage ? { firstMessage } : {}) } };
 }
 
 /**

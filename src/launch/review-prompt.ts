@@ -6,19 +6,22 @@ import type { ReviewDiff } from "./review-target.js";
 
 export const REVIEW_REQUEST_TAG = "<review_request>";
 
-const INSTRUCTIONS = [
-  "Review the code change below as a careful colleague would. Do not change any file: read, run read-only commands if you need more context, and report.",
+const CHANGE_BELOW =
+  "Review the code change below as a careful colleague would. Do not change any file: read, run read-only commands if you need more context, and report.";
+
+const RULES = [
   "This review runs in a read-only sandbox and nobody can approve anything: a write is refused.",
   "Report only problems this change introduces that its author would want to fix: bugs, security holes, data loss, broken behaviour, clear performance or maintainability faults. No style nits.",
   "For each finding give the file (absolute path) and the exact lines of the new version, a short title, a one-paragraph explanation of when it goes wrong, a priority (0 = must fix before anything else, 1 = urgent, 2 = normal, 3 = minor) and your confidence between 0 and 1.",
   'Answer with JSON only, in this shape: {"findings":[{"title":"…","body":"…","priority":1,"confidence_score":0.8,"code_location":{"absolute_file_path":"/abs/path","line_range":{"start":10,"end":12}}}],"overall_correctness":"patch is correct" or "patch is incorrect","overall_explanation":"…"}.',
-].join("\n");
+];
 
 /** The message that asks for the review of `diff`, with the person's extra instructions. */
 export function reviewPrompt(diff: ReviewDiff, extra?: string): string {
   return [
     REVIEW_REQUEST_TAG,
-    INSTRUCTIONS,
+    CHANGE_BELOW,
+    ...RULES,
     ...(extra?.trim() ? [`Also: ${extra.trim()}`] : []),
     `Repository root: ${diff.root}`,
     `Under review: ${diff.description}.`,
@@ -26,6 +29,21 @@ export function reviewPrompt(diff: ReviewDiff, extra?: string): string {
     "```diff",
     diff.diff.trimEnd(),
     "```",
+    "</review_request>",
+  ].join("\n");
+}
+
+/**
+ * A custom review (`/review`'s last preset): the person's instructions say what to look at, and
+ * no diff is attached — the reviewer reads the repository with read-only commands.
+ */
+export function customReviewPrompt(root: string, instructions: string): string {
+  return [
+    REVIEW_REQUEST_TAG,
+    "Review the code as the instructions below ask, as a careful colleague would. Do not change any file: read, and run read-only commands (git diff, git log, git show …) to see what they name.",
+    ...RULES,
+    `Repository root: ${root}`,
+    `Instructions: ${instructions.trim()}`,
     "</review_request>",
   ].join("\n");
 }

@@ -108,3 +108,42 @@ export async function reviewDiff(
   const cut = diff.length > MAX_REVIEW_DIFF_CHARS;
   return { root, description, diff: cut ? diff.slice(0, MAX_REVIEW_DIFF_CHARS) : diff, cut };
 }
+
+/** Where git runs for a review and which homes its sandbox hides. */
+export interface ReviewPlace {
+  cwd: string;
+  hiddenHomes?: readonly string[];
+}
+
+/** The repository's root (a review's paths are relative to it); git's message when it is none. */
+export async function repositoryRoot(place: ReviewPlace): Promise<string> {
+  return (await readGit(["rev-parse", "--show-toplevel"], place)).trim();
+}
+
+/** The local branches a base-branch review can compare with: all but the one checked out. */
+export async function localBranches(place: ReviewPlace): Promise<string[]> {
+  const out = await readGit(
+    ["for-each-ref", "--sort=-committerdate", "--format=%(HEAD) %(refname:short)", "refs/heads"],
+    place,
+  );
+  return out
+    .split("\n")
+    .filter((line) => line.startsWith("  "))
+    .map((line) => line.slice(2))
+    .filter(Boolean);
+}
+
+/** The last `count` commits of the checked-out branch, newest first: `{sha, subject}`. */
+export async function recentCommits(
+  place: ReviewPlace,
+  count = 20,
+): Promise<Array<{ sha: string; subject: string }>> {
+  const out = await readGit(["log", `-${count}`, "--format=%h%x00%s"], place);
+  return out
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [sha = "", subject = ""] = line.split("\0");
+      return { sha, subject };
+    });
+}

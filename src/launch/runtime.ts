@@ -12,6 +12,7 @@ import type { RuleBook } from "../tools/approval/rule-book.js";
 import { type LoadedConfig, loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
 import type { MiniCodexConfig } from "./config-schema.js";
+import { unknownKeyWarnings } from "./config-warnings.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
@@ -163,7 +164,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const configWith = (saved: SavedSettings | undefined) =>
     loadRunConfig(input.flags, homes.config, saved);
   const loaded = input.loaded ?? configWith(resumed?.saved);
-  for (const warning of loaded.warnings) warn(warning);
+  for (const warning of unknownKeyWarnings(loaded.unknownKeys, homes.state)) warn(warning);
   let { config } = loaded;
   const signedIn = input.signedIn ?? (() => findSignIn(homes, config, env)?.credentials);
   const resolved = resolveProvider(config, env, signedIn);

@@ -154,14 +154,36 @@ function untilText(ms: number): string {
 
 const USAGE_LIMIT_HEAD = "usage limit reached:";
 
-/** The turn's error for a reached limit: what happened and when it lifts; never retried. */
+/** Where a ChatGPT plan's users get more usage, as the Codex CLI 0.171 points them (its URLs). */
+const MORE_USAGE: Record<string, string> = {
+  free: "upgrade to Plus (https://chatgpt.com/explore/plus)",
+  go: "upgrade to Plus (https://chatgpt.com/explore/plus)",
+  plus: "upgrade to Pro (https://chatgpt.com/explore/pro) or buy credits at https://chatgpt.com/settings/usage",
+  pro: "buy credits at https://chatgpt.com/settings/usage",
+  team: "ask your workspace admin for more",
+  business: "ask your workspace admin for more",
+  enterprise: "ask your workspace admin for more",
+  edu: "ask your workspace admin for more",
+};
+
+/** "More usage now: …" for a plan (pure); undefined for a plan the Codex CLI names no way for. */
+export function moreUsageHint(planType: string | undefined): string | undefined {
+  const way = planType ? MORE_USAGE[planType.toLowerCase()] : undefined;
+  return way ? `more usage now: ${way}` : undefined;
+}
+
+/**
+ * The turn's error for a reached limit: what happened, when it lifts, and where more usage can
+ * be had (by plan, as the Codex CLI says it); never retried.
+ */
 export function usageLimitMessage(limit: UsageLimit, now = Date.now()): string {
   const plan = limit.planType ? ` of your ${limit.planType} plan` : "";
   const when =
     limit.resetsAt !== undefined
       ? `; it resets at ${describeReset(limit.resetsAt, now)}`
       : "; the server gave no reset time";
-  return `${USAGE_LIMIT_HEAD} the usage limit${plan} is used up${when}`;
+  const more = moreUsageHint(limit.planType);
+  return `${USAGE_LIMIT_HEAD} the usage limit${plan} is used up${when}${more ? `; ${more}` : ""}`;
 }
 
 /** Whether a turn's error is a reached usage limit (`usageLimitMessage`'s text). */

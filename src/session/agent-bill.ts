@@ -19,6 +19,18 @@ export interface AgentBill {
   first?: { incremental: boolean; reason?: string; cachedTokens: number; savedUsd?: number };
 }
 
+/**
+ * What a subagent cost so far, as a cell: "$0.0031"; "nothing billed yet" before any of its
+ * requests reported usage (a child just spawned, or waiting for a slot); "no price" for a model
+ * without one.
+ */
+export function agentCostText(
+  bill: Pick<AgentBill, "usd" | "inputTokens" | "outputTokens">,
+): string {
+  if (bill.usd !== undefined) return formatUsd(bill.usd);
+  return bill.inputTokens + bill.outputTokens === 0 ? "nothing billed yet" : "no price";
+}
+
 /** The bills of the subagents in a ledger (rows without `agent` are the session's own). */
 export function agentBillsOfLedger(rows: readonly LedgerRow[]): AgentBill[] {
   const bills = new Map<string, AgentBill>();
@@ -86,8 +98,7 @@ export function formatAgentBills(
   const count = groupedNumber;
   const dollars = display === "dollars";
   const lines = bills.map((bill) => {
-    const price = bill.usd === undefined ? ", no price" : `, ${formatUsd(bill.usd)}`;
-    const cost = dollars ? price : "";
+    const cost = dollars ? `, ${agentCostText(bill)}` : "";
     const start = !bill.first
       ? ""
       : bill.first.incremental

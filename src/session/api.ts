@@ -1,4 +1,4 @@
-import type { BearerCredentials } from "../auth/credentials.js";
+import type { BearerCredentials, SignedInAccount } from "../auth/credentials.js";
 import type { McpServerStatus } from "../mcp/connection.js";
 import type { EffortChoice } from "../protocol/efforts.js";
 import type { MessageImage, ResponseItem } from "../protocol/items.js";
@@ -41,6 +41,7 @@ import type { SessionKnowledge } from "./knowledge.js";
 import type { LedgerCost } from "./ledger.js";
 import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
 import type { RecordedSettings } from "./recorded-settings.js";
+import type { WarmupTally } from "./warmup-tally.js";
 
 export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
 export type WsLanes = (typeof WS_LANES)[number];
@@ -143,6 +144,8 @@ export interface SessionOptions {
   restoredHistory?: ResponseItem[];
   /** What the person should know about the restored history (unreadable lines, repairs). */
   notices?: string[];
+  /** A subagent's own thread resumed alone: the session that spawned it. */
+  spawnedBy?: SpawnedBy;
   /**
    * The model and effort the restored history last ran on: when `settings` differ (a flag on
    * resume), the change is recorded and the model is told with the next message.
@@ -228,6 +231,13 @@ export interface SessionGoals {
   next(): Promise<TurnResult | undefined>;
 }
 
+/** The session that spawned a subagent's thread: its id, the child's name there, its first message. */
+export interface SpawnedBy {
+  id: string;
+  name?: string;
+  firstMessage?: string;
+}
+
 /** A subagent as its own saved thread: its id, who spawned it, what it runs on. */
 export interface ChildThread {
   id: string;
@@ -274,11 +284,15 @@ export interface SessionStatus {
     outputTokens: number;
     /** US dollars over the priced requests, per model; the models that had no price. */
     cost: LedgerCost;
+    /** The warm-ups' share of the above (shown on a line of its own). */
+    warmup?: WarmupTally;
   };
   /** The Codex backend's plan windows and each turn's share of them (absent elsewhere). */
   planUsage?: PlanUsageAttribution;
   /** Dollars (an API key pays per token) or what a ChatGPT plan counts (`costDisplayFor`). */
   costDisplay: CostDisplay;
+  /** What the provider is signed in with: a ChatGPT sign-in's email and plan; absent: no credential. */
+  account?: { kind: "api_key" } | ({ kind: "chatgpt" } & SignedInAccount);
   next: NextRequestPreview;
   /** The session's subagents, in spawn order (their bill: requests, tokens, cost, savings). */
   agents?: AgentView[];
@@ -335,6 +349,8 @@ export interface AgentSession {
   readonly id: string;
   /** Warnings from opening it (a resumed file's unreadable lines, repaired calls), for the transcript. */
   readonly notices?: readonly string[];
+  /** A subagent's thread resumed alone: whose child it is (the transcript says so). */
+  readonly spawnedBy?: SpawnedBy;
   /** What was read from AGENTS.md files, skills and prompt files when it was opened. */
   readonly knowledge?: SessionKnowledge;
   /** Run one user turn to completion (tools included). Events arrive via subscribe(). */
@@ -373,8 +389,13 @@ export interface AgentSession {
   compact(): Promise<TurnResult>;
   /** `!command`: run it under the session's sandbox; its output is context for the next message. */
   runUserShell(command: string): Promise<TurnResult>;
-  /** Start the WebSocket and the warm-up now (e.g. while the person types). */
+  /**
+   * Start the WebSocket and the warm-up now (the TUI: once the person starts typing a message,
+   * so opening a session and leaving sends nothing); it also says what `opened` says.
+   */
   prepare(): Promise<void>;
+  /** The front end listens: say what opening found (MCP servers that did not start). Sends nothing. */
+  opened?(): void;
   status(): SessionStatus;
   history(): readonly ResponseItem[];
   /** The rules on disk, to list and remove (/permissions); absent when none are read. */

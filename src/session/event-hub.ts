@@ -1,7 +1,8 @@
 import type { SessionStatus } from "./api.js";
 import type { RequestFinished, SessionEvent, SessionEventListener } from "./events.js";
-import { addRequestCost } from "./ledger.js";
+import { addRequestCost, type LedgerCost } from "./ledger.js";
 import { requestUsage } from "./usage.js";
+import type { WarmupTally } from "./warmup-tally.js";
 
 /** The session's listeners; a listener that throws never breaks a turn. */
 export class EventHub {
@@ -23,7 +24,7 @@ export class EventHub {
   }
 }
 
-/** Running totals for the status bar. */
+/** Running totals for the status bar; the warm-ups' share apart as well (its own line). */
 export class RequestTotals {
   private readonly totals: SessionStatus["totals"] = {
     requests: 0,
@@ -31,7 +32,14 @@ export class RequestTotals {
     inputTokens: 0,
     cachedTokens: 0,
     outputTokens: 0,
-    cost: { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] },
+    cost: emptyCost(),
+  };
+  private readonly warmup: WarmupTally = {
+    requests: 0,
+    inputTokens: 0,
+    cachedTokens: 0,
+    outputTokens: 0,
+    cost: emptyCost(),
   };
 
   record(request: RequestFinished): void {
@@ -42,11 +50,24 @@ export class RequestTotals {
     this.totals.inputTokens += usage?.input_tokens ?? 0;
     this.totals.cachedTokens += usage?.cached_tokens ?? 0;
     this.totals.outputTokens += usage?.output_tokens ?? 0;
+    if (!request.warmup) return;
+    addRequestCost(this.warmup.cost, request);
+    this.warmup.requests += 1;
+    this.warmup.inputTokens += usage?.input_tokens ?? 0;
+    this.warmup.cachedTokens += usage?.cached_tokens ?? 0;
+    this.warmup.outputTokens += usage?.output_tokens ?? 0;
   }
 
   snapshot(): SessionStatus["totals"] {
-    const { cost } = this.totals;
-    const copied = { ...cost, byModel: { ...cost.byModel }, unpriced: [...cost.unpriced] };
-    return { ...this.totals, cost: copied };
+    const warmup = { ...this.warmup, cost: copyCost(this.warmup.cost) };
+    return { ...this.totals, cost: copyCost(this.totals.cost), warmup };
   }
+}
+
+function emptyCost(): LedgerCost {
+  return { usd: 0, missUsd: 0, savedUsd: 0, byModel: {}, unpriced: [] };
+}
+
+function copyCost(cost: LedgerCost): LedgerCost {
+  return { ...cost, byModel: { ...cost.byModel }, unpriced: [...cost.unpriced] };
 }

@@ -8,6 +8,7 @@ import {
   planUsageLines,
 } from "./plan-usage-attribution.js";
 import { type ServerCacheTally, serverCacheLines, tallyServerCache } from "./server-cache-tally.js";
+import { type WarmupTally, warmupLine, warmupTallyOfRows } from "./warmup-tally.js";
 
 export interface LedgerSummary {
   sessionId?: string;
@@ -15,6 +16,8 @@ export interface LedgerSummary {
   turns: number;
   /** Warm-up requests (turn 0). */
   warmups: number;
+  /** What the warm-ups were billed (their line of its own). */
+  warmup: WarmupTally;
   modes: Record<string, number>;
   fullReasons: Record<string, number>;
   outcomes: Record<string, number>;
@@ -55,6 +58,7 @@ export function summarizeLedger(rows: readonly LedgerRow[]): LedgerSummary {
     requests: rows.length,
     turns: new Set(rows.map((row) => row.turn).filter((turn) => turn !== WARMUP_TURN)).size,
     warmups: rows.filter((row) => row.turn === WARMUP_TURN).length,
+    warmup: warmupTallyOfRows(rows),
     modes: {},
     fullReasons: {},
     outcomes: {},
@@ -116,6 +120,7 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
     `tokens: input ${summary.inputTokens}, cached ${summary.cachedTokens} (${pct(summary.cacheHitRatio)}), output ${summary.outputTokens}`,
     ...serverCacheLines(summary.serverCache, pairs),
     `cost: ${formatLedgerCost(summary.cost, summary.costDisplay)}`,
+    ...optionalLine("warm-up: ", warmupLine(summary.warmup, summary.costDisplay)),
     ...agentLines(summary.agents, summary.costDisplay),
     ...planUsageLines(summary.planUsage),
   ].join("\n");
@@ -124,6 +129,10 @@ export function formatLedgerSummary(summary: LedgerSummary): string {
 /** The kind of a diagnosis without its figures, so misses of one kind count together. */
 function missKind(diagnosis: string): string {
   return diagnosis.replace(/^cache_cold:\d+$/, "cache_cold").replace(/@\d+$/, "@item");
+}
+
+function optionalLine(label: string, text: string | undefined): string[] {
+  return text === undefined ? [] : [`${label}${text}`];
 }
 
 function warmups(count: number): string {

@@ -25,18 +25,24 @@ export interface PlanUsageAttribution {
 
 /**
  * Each turn's share of the 5-hour window: the percent after its last request less the percent
- * before its first (the previous figure, the warm-up's included); a window that reset between
- * them counts from zero. Pure.
+ * before its first (the previous figure); a window that reset between them counts from zero.
+ * The warm-up is a turn of its own here (`WARMUP_TURN`): it is billed too. `start`: the last
+ * figure known before these rows (a resumed session's ledger), so the first of them has a share.
+ * Pure.
  */
-export function attributePlanUsage(rows: readonly PlanUsageRow[]): PlanUsageAttribution {
+export function attributePlanUsage(
+  rows: readonly PlanUsageRow[],
+  start?: PlanUsage,
+): PlanUsageAttribution {
   let latest: PlanUsage | undefined;
+  let known: UsageWindow | undefined = start?.primary;
   const turns: TurnPlanShare[] = [];
   let current:
     | { turn: number; before: UsageWindow | undefined; billed: number; missed: number }
     | undefined;
   let after: UsageWindow | undefined;
   const close = () => {
-    if (!current || current.turn === WARMUP_TURN) return;
+    if (!current) return;
     const points = share(current.before, after);
     const replay =
       points === null || current.billed <= 0
@@ -47,13 +53,14 @@ export function attributePlanUsage(rows: readonly PlanUsageRow[]): PlanUsageAttr
   for (const row of rows) {
     if (!current || row.turn !== current.turn) {
       close();
-      current = { turn: row.turn, before: latest?.primary, billed: 0, missed: 0 };
-      after = latest?.primary;
+      current = { turn: row.turn, before: known, billed: 0, missed: 0 };
+      after = known;
     }
     const usage = planUsageOfCell(row.plan_usage);
     if (usage) {
       latest = usage;
       after = usage.primary ?? after;
+      known = after;
     }
     if (row.usage) {
       current.billed += row.usage.input_tokens - row.usage.cached_tokens + row.usage.output_tokens;
@@ -112,7 +119,7 @@ export function planUsageLines(
   if (shares.length > 0) {
     const text = shares.map((t) => {
       const replay = t.replayPoints ? ` (${t.replayPoints} uncached replay)` : "";
-      return `#${t.turn} ${t.points} pts${replay}`;
+      return `${t.turn === WARMUP_TURN ? "warm-up" : `#${t.turn}`} ${t.points} pts${replay}`;
     });
     lines.push(`per turn (points of the 5h window): ${text.join(" · ")}`);
   }

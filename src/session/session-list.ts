@@ -4,7 +4,7 @@ import { goalTitleOf } from "../protocol/goal-messages.js";
 import { messageText, type ResponseItem } from "../protocol/items.js";
 import { isInitialContextItem } from "./environment.js";
 import { COMPACTION_SUMMARY_PREFIX, USER_SHELL_TAG } from "./message-markers.js";
-import { readSessionFile, SessionFileError, spawnedBy } from "./session-file.js";
+import { readSessionFile, SessionFileError, sessionFilePath, spawnedBy } from "./session-file.js";
 import { sessionsDir } from "./sessions-dir.js";
 
 /** One saved session as the resume picker lists it. */
@@ -50,6 +50,16 @@ function titleOf(text: string | undefined): string {
       .find((line) => line.trim() !== "")
       ?.trim() ?? ""
   );
+}
+
+/** The first message the person typed in saved session `id` (its title), if it can be read. */
+export function firstMessageOf(home: string, id: string): string | undefined {
+  try {
+    const { history } = readSessionFile(sessionFilePath(home, id));
+    return titleOf(personMessages(history)[0]) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -167,8 +167,12 @@ export class Session extends SessionParts implements AgentSession {
   }
 
   async prepare(): Promise<void> {
-    this.tools.showWarnings();
+    this.opened();
     await this.warmup.ensure(this.lifetime.signal);
+  }
+
+  opened(): void {
+    this.tools.showWarnings();
   }
 
   rules() {

@@ -1,4 +1,5 @@
 import { lookupModel } from "../models/catalog.js";
+import type { PlanUsage } from "../protocol/plan-usage.js";
 import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
 import { EventHub, RequestTotals } from "../session/event-hub.js";
 import type {
@@ -8,6 +9,7 @@ import type {
   SessionEventListener,
 } from "../session/events.js";
 import { LedgerWriter, ledgerRow } from "../session/ledger.js";
+import { planUsageOfCell } from "../session/ledger-row.js";
 import {
   attributePlanUsage,
   type PlanUsageAttribution,
@@ -37,13 +39,17 @@ export class RequestRecorder {
   private readonly cache: CacheExplainer;
   /** What each request said of plan usage (the ledger's columns): /status attributes it. */
   private readonly planRows: PlanUsageRow[] = [];
+  /** The plan usage a resumed session's ledger ends with: its first request's share starts there. */
+  private readonly planBefore: PlanUsage | undefined;
 
   constructor(private readonly options: RecorderOptions) {
     this.ledger = new LedgerWriter(options.home, options.sessionId, {
       enabled: options.ledger,
       onError: (message) => this.emit({ type: "warning", message }),
     });
-    this.cache = new CacheExplainer(options.now, seedFromLedgerRow(this.ledger.last.completed));
+    const last = this.ledger.last.completed;
+    this.cache = new CacheExplainer(options.now, seedFromLedgerRow(last));
+    this.planBefore = planUsageOfCell(last?.plan_usage ?? null);
   }
 
   subscribe(listener: SessionEventListener): () => void {
@@ -75,7 +81,7 @@ export class RequestRecorder {
 
   /** Each turn's share of the plan's window (Codex backend only; else no figures). */
   planUsage(): PlanUsageAttribution {
-    return attributePlanUsage(this.planRows);
+    return attributePlanUsage(this.planRows, this.planBefore);
   }
 
   record(finished: RequestFinished): void {

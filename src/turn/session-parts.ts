@@ -53,6 +53,7 @@ import { Warmup } from "./warmup.js";
 export abstract class SessionParts {
   readonly id: string;
   readonly notices: readonly string[];
+  readonly spawnedBy: SessionOptions["spawnedBy"];
   readonly knowledge: SessionOptions["knowledge"];
   protected settings: SessionSettings;
   protected readonly conversation: StoredHistory;
@@ -95,6 +96,7 @@ export abstract class SessionParts {
   ) {
     this.id = options.id;
     this.notices = options.notices ?? [];
+    this.spawnedBy = options.spawnedBy;
     this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
     this.planEffort = options.planModeEffort;

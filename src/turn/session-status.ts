@@ -1,3 +1,4 @@
+import type { BearerCredentials } from "../auth/credentials.js";
 import { lookupModel } from "../models/catalog.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { ProviderSettings, SessionSettings, SessionStatus } from "../session/api.js";
@@ -60,8 +61,16 @@ export function sessionStatus(facts: StatusFacts): SessionStatus {
     totals: facts.totals,
     ...(facts.planUsage?.latest ? { planUsage: facts.planUsage } : {}),
     costDisplay: costDisplayFor(facts.provider.credentials?.kind),
+    ...accountOf(facts.provider.credentials),
     next,
   };
+}
+
+/** Who the provider's credential signs in (/status's account line); nothing without one. */
+function accountOf(credentials: BearerCredentials | undefined): Pick<SessionStatus, "account"> {
+  if (!credentials) return {};
+  if (credentials.kind === "api_key") return { account: { kind: "api_key" } };
+  return { account: { kind: "chatgpt", ...credentials.account?.() } };
 }
 
 /** What the front ends learn when settings or a server's tool list changed. */

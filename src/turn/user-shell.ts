@@ -1,5 +1,5 @@
 import type { UsageFigures } from "../protocol/events.js";
-import { type ResponseItem, userMessage } from "../protocol/items.js";
+import { type FunctionCallItem, type ResponseItem, userMessage } from "../protocol/items.js";
 import { toolOutputText } from "../protocol/tool-output.js";
 import { USER_SHELL_TAG } from "../session/message-markers.js";
 import { noUsage } from "../session/usage.js";
@@ -23,19 +23,33 @@ export function userShellContext(command: string, output: string): ResponseItem 
 }
 
 /**
- * The `!command` turn: run it through the shell tool (no approval: the person typed it), with
- * events, then keep it as context for the person's next message.
+ * The call that runs the person's `command` with the shell tool the session offers (pure):
+ * `shell_command`, else `exec_command` (gpt-5.5 and the gpt-6.x models have only that one).
+ */
+export function userShellCall(
+  command: string,
+  offered: readonly string[],
+  callId: string,
+): FunctionCallItem {
+  const execCommand = !offered.includes("shell_command") && offered.includes("exec_command");
+  return {
+    type: "function_call",
+    name: execCommand ? "exec_command" : "shell_command",
+    call_id: callId,
+    arguments: JSON.stringify(execCommand ? { cmd: command } : { command }),
+  };
+}
+
+/**
+ * The `!command` turn: run it through the session's shell tool (no approval: the person typed
+ * it), with events, then keep it as context for the person's next message.
  */
 export async function runUserShellTurn(
   command: string,
   ctx: TurnContext,
 ): Promise<{ usage: UsageFigures }> {
-  const call = {
-    type: "function_call" as const,
-    name: "shell_command",
-    call_id: userShellCallId(ctx.turn),
-    arguments: JSON.stringify({ command }),
-  };
+  const offered = ctx.tools.specs().flatMap((spec) => ("name" in spec ? [spec.name] : []));
+  const call = userShellCall(command, offered, userShellCallId(ctx.turn));
   // the person's own: no hooks, no approval, and its output is not a model call's
   const { output } = await runToolCall(call, ctx, "person");
   if (ctx.signal.aborted) throw new TurnAbortedError();

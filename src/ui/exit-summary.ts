@@ -1,5 +1,7 @@
 import { agentBillsOfViews, formatAgentBills } from "../session/agent-bill.js";
 import type { SessionStatus } from "../session/api.js";
+import { planUsageLines } from "../session/plan-usage-attribution.js";
+import { warmupLine } from "../session/warmup-tally.js";
 import { groupedNumber } from "../text/grouped-number.js";
 import { costLine } from "./cost-labels.js";
 
@@ -10,20 +12,32 @@ export function resumeCommand(sessionId: string): string {
 
 const count = groupedNumber;
 
-/** What is printed after the TUI leaves: the session, how to come back, what it cost. */
+/**
+ * What is printed after the TUI leaves: the session, how to come back, what it cost (the
+ * warm-up on a line of its own when one was billed), a ChatGPT plan's usage, the subagents.
+ */
 export function exitSummary(
-  status: Pick<SessionStatus, "sessionId" | "totals" | "agents" | "costDisplay">,
+  status: Pick<SessionStatus, "sessionId" | "totals" | "agents" | "costDisplay" | "planUsage">,
   continueWith: (sessionId: string) => string = resumeCommand,
 ): string[] {
   const t = status.totals;
   const requests = `${t.requests} request${t.requests === 1 ? "" : "s"}`;
+  const warmup = warmupLine(t.warmup, status.costDisplay);
   return [
     `Session ${status.sessionId}`,
     `Continue it with: ${continueWith(status.sessionId)}`,
     `Tokens: input ${count(t.inputTokens)} (cached ${count(t.cachedTokens)}) · output ${count(t.outputTokens)} · ${requests}`,
     `Cost: ${costLine(t.cost, status.costDisplay)}`,
+    ...(warmup ? [`Warm-up: ${warmup}`] : []),
+    ...planLines(status),
     ...agentLines(status),
   ];
+}
+
+/** A ChatGPT plan's windows and each turn's share, as /status says them (capitalised). */
+function planLines({ planUsage, costDisplay }: Pick<SessionStatus, "planUsage" | "costDisplay">) {
+  if (costDisplay !== "plan" || !planUsage) return [];
+  return planUsageLines(planUsage).map((line) => `${line[0]?.toUpperCase()}${line.slice(1)}`);
 }
 
 /** The bill of each subagent (its share is in the totals above) and what their warm starts saved. */

@@ -5,6 +5,7 @@ import {
   usageLimitMessage,
   usageLimitOf,
 } from "../../src/protocol/plan-usage.js";
+import { planUsageOfCell } from "../../src/session/ledger-row.js";
 import {
   attributePlanUsage,
   type PlanUsageRow,
@@ -51,6 +52,21 @@ describe("plan usage as the Codex backend reports it", () => {
     );
     expect(usageLimitOf({ type: "invalid_request_error" })).toBeUndefined();
   });
+
+  it("says where more usage can be had, by plan, as the Codex CLI points its users (issue 46)", () => {
+    const now = Date.UTC(2026, 11, 6, 12, 0, 0);
+    const message = (planType?: string) =>
+      usageLimitMessage({ ...(planType ? { planType } : {}), resetsAt: now / 1000 + HOUR }, now);
+    expect(message("plus")).toMatch(
+      /; more usage now: upgrade to Pro \(https:\/\/chatgpt\.com\/explore\/pro\) or buy credits at https:\/\/chatgpt\.com\/settings\/usage$/,
+    );
+    expect(message("pro")).toMatch(
+      /more usage now: buy credits at https:\/\/chatgpt\.com\/settings\/usage$/,
+    );
+    expect(message("free")).toContain("upgrade to Plus (https://chatgpt.com/explore/plus)");
+    expect(message("business")).toContain("ask your workspace admin for more");
+    expect(message(undefined)).not.toContain("more usage");
+  });
 });
 
 function row(turn: number, used: number | null, tokens = 1000, missed = 0): PlanUsageRow {
@@ -74,7 +90,9 @@ describe("attributing plan usage to turns", () => {
     const rows = [row(0, 10), row(1, 12), row(1, 15), row(2, 19, 1000, 500)];
     const { turns, latest } = attributePlanUsage(rows);
     expect(latest?.primary?.usedPercent).toBe(19);
+    // the warm-up (turn 0) has no figure before it in this run: no share known
     expect(turns).toEqual([
+      { turn: 0, points: null, replayPoints: null },
       { turn: 1, points: 5, replayPoints: 0 },
       { turn: 2, points: 4, replayPoints: 2 },
     ]);
@@ -82,6 +100,19 @@ describe("attributing plan usage to turns", () => {
     expect(lines[0]).toMatch(/^plan usage: plus · 5h 19% used, resets .*\(in 3h 0m\)$/);
     expect(lines[1]).toBe(
       "per turn (points of the 5h window): #1 5 pts · #2 4 pts (2 uncached replay)",
+    );
+  });
+
+  it("bills a resumed session's warm-up its own share, from the figure its ledger ended with (issue 46)", () => {
+    const before = row(3, 40).plan_usage;
+    const start = planUsageOfCell(before ?? null);
+    const rows = [row(0, 40.6), row(4, 41)];
+    expect(attributePlanUsage(rows, start).turns).toEqual([
+      { turn: 0, points: 0.6, replayPoints: 0 },
+      { turn: 4, points: 0.4, replayPoints: 0 },
+    ]);
+    expect(planUsageLines(attributePlanUsage(rows, start))[1]).toBe(
+      "per turn (points of the 5h window): warm-up 0.6 pts · #4 0.4 pts",
     );
   });
 

@@ -4,7 +4,7 @@ import { planPaneAnswered, usePlanTui } from "./plan-pane.js";
 
 // Issue 38 follow-up: a ChatGPT plan pays no per-token price, so a person signed in with one is
 // shown the tokens and the plan's usage, and no dollar sum, in the status bar, /status and the
-// summary printed on exit.
+// summary printed on exit; /status names the account (issue 46).
 describe.skipIf(!hasTmux)("TUI in tmux on the Codex backend: a plan's costs", () => {
   const tui = usePlanTui();
 
@@ -17,6 +17,8 @@ describe.skipIf(!hasTmux)("TUI in tmux on the Codex backend: a plan's costs", ()
     const status = p.joinedScreen();
     expect(status).toMatch(/tokens {7}input \S+ {2}cached/);
     expect(status).toContain("cost         counted against your ChatGPT plan");
+    // who is signed in: the sign-in's email and plan (issue 46)
+    expect(status).toContain("account      demo@mini-codex.invalid (ChatGPT plus plan)");
     expect(status).not.toContain("$");
     p.type("and the next message");
     await p.until(() => p.screen().includes("You said: and the next message"), "the next answer");
@@ -27,6 +29,9 @@ describe.skipIf(!hasTmux)("TUI in tmux on the Codex backend: a plan's costs", ()
     const after = p.joinedScreen();
     expect(after).toMatch(/Tokens: input [\d,]+ \(cached [\d,]+\) · output [\d,]+/);
     expect(after).toContain("Cost: counted against your ChatGPT plan");
+    // the plan's windows and each turn's share, as docs/config.md says (issue 46)
+    expect(after).toMatch(/^Plan usage: plus · 5h [\d.]+% used, resets .* · weekly [\d.]+% used/m);
+    expect(after).toMatch(/^Per turn \(points of the 5h window\): .*#2 [\d.]+ pts/m);
     expect(after).not.toContain("$");
   }, 120_000);
 });

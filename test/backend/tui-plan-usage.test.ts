@@ -21,6 +21,10 @@ describe.skipIf(!hasTmux)("TUI in tmux on the Codex backend: plan usage", () => 
     p.type("demo:usage-limit");
     await p.until(() => p.joinedScreen().includes("usage limit reached"), "the limit");
     expect(p.joinedScreen()).toMatch(/plus plan is used up; it resets at .*\d\d:\d\d \(in /);
+    // and where more can be had now (issue 46)
+    expect(p.screen().replace(/\s+/g, " ")).toContain(
+      "more usage now: upgrade to Pro (https://chatgpt.com/explore/pro) or buy credits at https://chatgpt.com/settings/usage",
+    );
     await p.until(() => p.idle(), "the turn ended");
     p.type("after the limit");
     await p.until(() => p.screen().includes("You said: after the limit"), "the next answer");

@@ -40,8 +40,12 @@ describe("mini-codex exec on a Codex user's ~/.codex", () => {
     expect(notes).toEqual([
       `note: reading the Codex CLI's ${join(user.codex, "config.toml")} (there is no ${join(user.home, "config.toml")}); create that file, or set MINI_CODEX_HOME, to stop`,
     ]);
-    // the Codex-only key is a warning, never an error; the hooks wait to be trusted
-    expect(plain.stderr).toContain("unknown config key `file_opener` (ignored)");
+    // Codex's keys mini-codex does not use (file_opener, model_verbosity, [history],
+    // [analytics]) are taken silently; a key nobody knows is said once for this file (issue 46)
+    expect(plain.stderr).not.toContain("file_opener");
+    expect(plain.stderr).toContain(
+      `unknown config key \`model_verbositty\` in ${join(user.codex, "config.toml")} (ignored); not said again until the file changes`,
+    );
     expect(plain.stderr).toContain("2 hook(s) of hooks.json are not trusted");
     expect(user.calls()).toEqual([]);
 
@@ -49,6 +53,8 @@ describe("mini-codex exec on a Codex user's ~/.codex", () => {
     const before = server.requests.length;
     const fast = await exec(user, ["-p", "fast", trust, "run: rm -rf victim"]);
     expect(fast.code, fast.stderr).toBe(0);
+    // the next exec of the same file says nothing of its keys
+    expect(fast.stderr).not.toContain("config key");
     expect(lastModel()).toBe("gpt-5-mini");
     expect(fast.stderr).toContain(`profile: fast (${join(user.codex, "fast.config.toml")})`);
     expect(fast.stderr).toContain("reasoning effort: low");

@@ -87,6 +87,30 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     expect(carrying).toContain("hi-from-the-shell\\n");
   }, 60_000);
 
+  it("!ls on gpt-6.2-sol runs through exec_command (its only shell tool) and the next request carries it", async () => {
+    const p = open(["-m", "gpt-6.2-sol"]);
+    await started(p);
+    p.type("!ls");
+    await p.until(() => p.screen().includes("$ ls"), "the command");
+    await p.until(() => /^\s+README\.md\s*$/m.test(p.screen()), "the listing");
+    await p.until(() => p.idle(), "the command to end");
+    expect(p.screen()).not.toContain("unsupported call");
+    p.type("what did ls list?");
+    await p.until(() => p.screen().includes("You said: what did ls list?"), "the answer");
+    const carrying = tui.server.requests.find((r) =>
+      JSON.stringify(r.body).includes("what did ls list?"),
+    );
+    const body = JSON.stringify(carrying?.body);
+    expect(body).toContain("<command>ls</command>");
+    expect(body).toContain("README.md");
+    // the tools the session declared: exec_command, and no shell_command
+    const sent = JSON.stringify(
+      tui.server.requests.map((r) => r.body).filter((b) => JSON.stringify(b).includes("gpt-6.2")),
+    );
+    expect(sent.includes('"exec_command"')).toBe(true);
+    expect(sent.includes('"shell_command"')).toBe(false);
+  }, 60_000);
+
   it("a notification (OSC 9) is written when a turn ends without focus, and not with it", async () => {
     const p = open(["-c", "tui.notifications=true"]);
     const raw = join(tui.world.root, `pane-${Date.now()}.raw`);

@@ -10,6 +10,8 @@ import { buildIfStale, hasTmux, type Pane, startPane, widthFor } from "../e2e/tm
 type Body = { prompt_cache_key?: string; previous_response_id?: string; input?: unknown[] };
 const RULE = "review rule: /== null/ P1 Use === undefined: == null also lets null through";
 
+// /review with no argument opens the Codex CLI's preset picker (issue 46): base branch,
+// uncommitted changes, a commit, custom instructions, each asking what it needs.
 describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
   let server: DemoServer;
   let world: TempWorld;
@@ -27,6 +29,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
     writeFileSync(join(world.repo, "lookup.js"), "export const find = (m, k) => m.get(k);\n");
     git("add", ".");
     git("commit", "-qm", "first");
+    git("branch", "base-line");
     writeFileSync(
       join(world.repo, "lookup.js"),
       "export const find = (m, k) =>\n  k == null ? undefined : m.get(k);\n",
@@ -60,7 +63,14 @@ describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
     const context = opening.input ?? [];
     expect(JSON.stringify(context)).toContain("<permissions>");
 
+    // no argument: the presets, as the Codex CLI offers them; arrows and Enter pick one
     p.literal("/review");
+    p.keys("Enter");
+    await p.until(() => p.screen().includes("Select a review preset"), "the preset picker");
+    for (const preset of ["against a base branch", "uncommitted changes", "a commit", "Custom"]) {
+      expect(p.screen()).toContain(preset);
+    }
+    p.keys("Down");
     p.keys("Enter");
     await p.until(() => p.screen().includes(finding), "the finding");
     expect(p.screen()).toContain("this session is unchanged");
@@ -80,5 +90,39 @@ describe.skipIf(!hasTmux)("TUI in tmux: /review", () => {
     await p.until(() => p.screen().includes("You said: and now?"), "the parent going on");
     const after = JSON.stringify(server.requests.at(-1)?.body);
     expect(after).not.toContain("review_request");
-  }, 90_000);
+    await p.until(() => p.idle(), "the turn to end");
+
+    // each other preset asks what it needs: a local branch, a recent commit, the instructions
+    const reviewed = () => JSON.stringify(server.requests.at(-1)?.body);
+    const preset = async (downs: number) => {
+      p.literal("/review");
+      p.keys("Enter");
+      await p.until(() => p.screen().includes("Select a review preset"), "the preset picker");
+      for (let i = 0; i < downs; i++) p.keys("Down");
+      p.keys("Enter");
+    };
+    await preset(0);
+    await p.until(() => p.screen().includes("Select a base branch"), "the branch picker");
+    expect(p.screen()).toContain("base-line");
+    p.keys("Enter");
+    await p.until(() => reviewed().includes("against the base branch base-line"), "base review");
+    await p.until(() => p.idle(), "the base review to end");
+    await preset(2);
+    await p.until(() => p.screen().includes("Select a commit to review"), "the commit picker");
+    expect(p.screen()).toMatch(/[0-9a-f]{7} first/);
+    p.keys("Enter");
+    await p.until(() => reviewed().includes("Under review: the commit "), "commit review");
+    await p.until(() => p.idle(), "the commit review to end");
+    await preset(3);
+    await p.until(() => p.screen().includes("› /review custom"), "the instructions prompt");
+    p.literal("look at the null checks");
+    p.keys("Enter");
+    await p.until(
+      () => reviewed().includes("Instructions: look at the null checks"),
+      "the custom review",
+    );
+    // the demo reviewer finds nothing without a diff: its answer is printed as the review's
+    const lastReview = () => p.screen().split("Reviewing in a read-only fork").at(-1) ?? "";
+    await p.until(() => lastReview().includes("No findings."), "the custom review's answer");
+  }, 120_000);
 });

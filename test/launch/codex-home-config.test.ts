@@ -93,13 +93,21 @@ describe("profiles: NAME.config.toml and [profiles.NAME]", () => {
     expect(seen).toEqual(["model"]);
   });
 
-  it("unknown keys of a Codex config are one warning, never an error", () => {
-    config('model_verbosity = "low"\nfile_opener = "vscode"\n[history]\npersistence = "none"\n');
-    profile("work", "hide_agent_reasoning = true\n");
+  it("Codex keys mini-codex does not use are taken silently; others are one warning, never an error", () => {
+    config(
+      'model_verbosity = "low"\nfile_opener = "vscode"\nfile_openr = "vscode"\n[history]\npersistence = "none"\n[analytics]\nenabled = false\n[model_providers.az]\nbase_url = "http://127.0.0.1:1/v1"\nquery_params = { api-version = "2025-04-01" }\n[mcp_servers.docs]\ncommand = "docs"\nrequired = true\n',
+    );
+    profile("work", "hide_agent_reasoning = true\nhide_agent_reasonin = true\n");
     const loaded = loadConfig({ home: root, profile: "work" });
     expect(loaded.warnings).toEqual([
-      "4 config keys mini-codex does not use (ignored): model_verbosity, file_opener, history, hide_agent_reasoning",
+      "2 config keys neither mini-codex nor the Codex CLI knows (ignored): file_openr, hide_agent_reasonin",
     ]);
+    // each named with the file that holds it
+    expect(loaded.unknownKeys).toEqual([
+      { key: "file_openr", file: join(root, "config.toml") },
+      { key: "hide_agent_reasonin", file: join(root, "work.config.toml") },
+    ]);
+    expect(loaded.config.model_providers?.az?.base_url).toBe("http://127.0.0.1:1/v1");
   });
 
   it("a broken profile file names its own line", () => {

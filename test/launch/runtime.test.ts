@@ -19,7 +19,8 @@ describe("loadRuntime", () => {
     const warnings: string[] = [];
     const runtime = await loadRuntime({
       flags: {
-        config: ["hide_agent_reasoning=true"],
+        // a Codex key is taken without a word; a key nobody knows is named (issue 46)
+        config: ["hide_agent_reasoning=true", "hide_agent_reasonin=true"],
         addDir: ["extra"],
         cd: root,
         demo: true,
@@ -45,7 +46,9 @@ describe("loadRuntime", () => {
       expect(runtime.approvalPolicy).toBe("never");
       expect(runtime.instructions).toContain("mini-codex");
       expect(runtime.contextWindow).toBe(272_000);
-      expect(warnings).toEqual(["unknown config key `hide_agent_reasoning` (ignored)"]);
+      expect(warnings).toEqual([
+        "unknown config key `hide_agent_reasonin` given with -c (ignored)",
+      ]);
     } finally {
       await runtime.close();
     }

@@ -105,13 +105,20 @@ function launch(overrides: Partial<TuiLaunchOptions> = {}) {
     ui.stdin.write("\r");
   };
   const idle = () => waitFor(() => !status().includes("working"), "the turn to end");
-  return { ui, frame, status, submit, idle, sessions };
+  /** Start typing a message, which sends the warm-up (issue 46), then erase it. */
+  const warmUp = async (done: RegExp = /warm-up/) => {
+    ui.stdin.write("w");
+    await waitFor(() => done.test(status()), "the warm-up");
+    ui.stdin.write("\u007f");
+    await waitFor(() => frame().includes("Ask mini-codex"), "the composer emptied");
+  };
+  return { ui, frame, status, submit, idle, sessions, warmUp };
 }
 
 describe("TUI on the real session and the demo server", () => {
   it("/new starts with the effort chosen in this run, without a settings note in its history", async () => {
     const app = launch();
-    await waitFor(() => app.status().includes("warm-up"), "the warm-up request");
+    await app.warmUp();
     await app.submit("/effort high");
     await waitFor(() => app.status().includes("demo-1 high"), "effort high");
     await app.submit("/new");
@@ -133,7 +140,7 @@ describe("TUI on the real session and the demo server", () => {
 
   it("streams the answer; after /effort high the next request is full, then incremental again", async () => {
     const app = launch();
-    await waitFor(() => app.status().includes("warm-up"), "the warm-up request");
+    await app.warmUp();
     await app.submit("hello demo");
     await waitFor(() => app.frame().includes("You said: hello demo"), "the answer");
     await app.idle();
@@ -253,7 +260,7 @@ describe("TUI on the real session and the demo server", () => {
 
   it("a socket dropped mid-stream shows one retry line; the resend is full, then chaining resumes", async () => {
     const app = launch();
-    await waitFor(() => /warm-up.*cached \d/.test(app.status()), "the warm-up response");
+    await app.warmUp(/warm-up.*cached \d/);
     server.hooks.dropAfterEvents(4);
     await app.submit("dropped once");
     await waitFor(() => app.frame().includes("You said: dropped once"), "the answer");
@@ -270,7 +277,7 @@ describe("TUI on the real session and the demo server", () => {
 
   it("a socket dropped in the middle of the answer: the resent answer is shown once", async () => {
     const app = launch();
-    await waitFor(() => /warm-up.*cached \d/.test(app.status()), "the warm-up response");
+    await app.warmUp(/warm-up.*cached \d/);
     // Past the reasoning and the first words of the answer.
     server.hooks.dropAfterEvents(14);
     await app.submit("cut me off in the middle of a long answer");

@@ -1,4 +1,4 @@
-import { formatUsd } from "../../models/cost.js";
+import { agentCostText } from "../../session/agent-bill.js";
 import type { AgentView } from "../../session/agent-view.js";
 import { printable } from "../../text/terminal-text.js";
 import { compactNumber, percent } from "../request-labels.js";
@@ -48,7 +48,7 @@ export const agentsCommand: SlashCommand = {
         String(agent.requests),
         compactNumber(agent.inputTokens),
         percent(agent.cachedTokens, agent.inputTokens),
-        agent.usd === undefined ? "no price" : formatUsd(agent.usd),
+        agentCostText(agent),
         agent.start
           ? agent.start.mode === "ws_incremental"
             ? "warm"

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type LedgerRow, readLedger } from "../../session/ledger.js";
+import { type LedgerRow, readLedger, WARMUP_TURN } from "../../session/ledger.js";
 import { effortChange } from "../../session/ledger-efforts.js";
 import { serverCacheText } from "../../session/server-cache-tally.js";
 
@@ -45,7 +45,7 @@ export function ledgerTableRow(row: LedgerRow, change: string | null = null): st
     value === undefined || value === null ? "" : String(value);
   return [
     n(row.seq),
-    n(row.turn),
+    row.turn === WARMUP_TURN ? "warm-up" : n(row.turn),
     row.mode,
     row.previous_response_id_present ? "✓" : "–",
     `${row.items_sent}/${row.items_total}`,

@@ -1,4 +1,6 @@
+import type { SessionStatus } from "../../session/api.js";
 import { planUsageLines } from "../../session/plan-usage-attribution.js";
+import { warmupLine } from "../../session/warmup-tally.js";
 import { costLine, describeForecast } from "../cost-labels.js";
 import { compactNumber, describeNext, percent } from "../request-labels.js";
 import { policyAsks, safetyWarning, sandboxEnforces } from "../safety-labels.js";
@@ -13,6 +15,14 @@ function laneList(lanes: ReadonlyArray<{ label: string; requests: number }>): st
     .join(" · ");
 }
 
+/** "account      dev@example.com (ChatGPT plus plan)": who the provider's credential is. */
+function accountLines(account: SessionStatus["account"]): string[] {
+  if (!account) return [];
+  if (account.kind === "api_key") return ["account      an API key (billed per token)"];
+  const plan = account.planType ? `ChatGPT ${account.planType} plan` : "ChatGPT sign-in";
+  return [`account      ${account.email ? `${account.email} (${plan})` : plan}`];
+}
+
 export const statusCommand: SlashCommand = {
   name: "status",
   description: "session, directory, approval and sandbox, transport and token totals",
@@ -23,6 +33,7 @@ export const statusCommand: SlashCommand = {
     const { launch } = ctx.controller;
     const window = ctx.controller.store.getState().status.contextWindow;
     const warning = safetyWarning(launch.approvalPolicy, launch.sandbox);
+    const warmup = warmupLine(t.warmup, s.costDisplay);
     ctx.print({
       kind: "info",
       title: "Status",
@@ -40,6 +51,7 @@ export const statusCommand: SlashCommand = {
         ...(warning ? [`⚠ ${warning}`] : []),
         `profile      ${launch.profile ?? "(none)"}`,
         `provider     ${s.providerId}  ${s.baseUrl}`,
+        ...accountLines(s.account),
         `transport    ${s.transport}  lane ${s.lane}`,
         `lanes        ${laneList(s.lanes)}  (ws_lanes ${s.laneTransport})`,
         `model        ${s.model} (${s.modelSource})${s.effort ? `  effort ${s.effort}` : ""}  effort changes ${s.effortChanges}`,
@@ -47,6 +59,7 @@ export const statusCommand: SlashCommand = {
         `context      ${window ? `${compactNumber(window)} tokens` : "unknown window"}`,
         `tokens       input ${compactNumber(t.inputTokens)}  cached ${compactNumber(t.cachedTokens)} (${percent(t.cachedTokens, t.inputTokens)})  output ${compactNumber(t.outputTokens)}`,
         `cost         ${costLine(t.cost, s.costDisplay)}`,
+        ...(warmup ? [`warm-up      ${warmup}`] : []),
         ...(s.planUsage ? planUsageLines(s.planUsage) : []),
         s.next.forecast
           ? `${describeNext(s.next)} · ${describeForecast(s.next.forecast, s.costDisplay)}`

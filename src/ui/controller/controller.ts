@@ -31,6 +31,7 @@ import { SettingsIntents } from "./settings.js";
 import { resilientReducer, type UiAction } from "./state.js";
 import { createStore, type Store } from "./store.js";
 import { initialTuiState, type TuiState } from "./tui-state.js";
+import { WarmUpTrigger } from "./warm-up-trigger.js";
 
 /** What the controller may ask of the composer (it owns the text being typed). */
 export interface InputHandle {
@@ -59,6 +60,12 @@ export class TuiController {
   /** -i/--image files: they go with the first message sent. */
   private firstImages: readonly MessageImage[];
   private input: InputHandle = { isEmpty: () => true, clear() {}, prepend() {} };
+  private readonly warmUps = new WarmUpTrigger((session) => {
+    session
+      .prepare()
+      .then(() => this.dispatch({ type: "next_preview", next: session.status().next }))
+      .catch((error: unknown) => this.notice("warning", `warm-up failed: ${errorMessage(error)}`));
+  });
 
   constructor(
     readonly launch: TuiLaunchOptions,
@@ -157,6 +164,16 @@ export class TuiController {
     this.input = input;
   }
 
+  /** Put `text` in the composer, in front of what is there (a command to finish typing). */
+  prefill(text: string) {
+    this.input.prepend(text, []);
+  }
+
+  /** The composer's text changed: a message taking shape warms the session up (once). */
+  drafting(text: string) {
+    this.warmUps.draft(text, this.session);
+  }
+
   /** The first session, as `mini-codex`, `resume` or `fork` asked; then the initial prompt. */
   start() {
     // Queued first: it goes ahead of anything typed while the session starts.
@@ -182,6 +199,7 @@ export class TuiController {
     // A fresh session keeps the model and effort chosen in this run (a saved one has its own).
     const carried = source ? undefined : previous?.session.status();
     this.active = await openSession(this, source, carried);
+    this.warmUps.opened(this.active.session);
     // Messages typed while the session started wait in the queue: send them now.
     if (!this.busy) this.sendQueued();
     return this.active.session;

@@ -1,4 +1,3 @@
-import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession, SessionStatus } from "../../session/api.js";
 import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
 import type {
@@ -59,7 +58,7 @@ function banner(
 
 /**
  * Create a session (new, or from a saved one), listen to it through the delta coalescer,
- * print its banner (and a saved one's history), and start its warm-up while the person types.
+ * print its banner (and a saved one's history) and what opening it found. Nothing is sent.
  */
 export async function openSession(
   opener: SessionOpener,
@@ -101,10 +100,8 @@ export async function openSession(
   }
   // what opening the saved session found: unreadable lines, calls repaired after a crash
   for (const text of created.notices ?? []) notice("warning", text);
-  created
-    .prepare()
-    .then(() => dispatch({ type: "next_preview", next: created.status().next }))
-    .catch((error: unknown) => notice("warning", `warm-up failed: ${errorMessage(error)}`));
+  // the warm-up waits for the person's first message to take shape (controller/warm-up-trigger.ts)
+  created.opened?.();
   return {
     session: created,
     release: () => {

@@ -43,6 +43,11 @@ export function useKeys(controller: TuiController, takeReport: (input: string) =
     takePending: () => controller.takePending(),
   });
   useEffect(() => controller.attachInput(model), [controller, model]);
+  // the warm-up waits for the first message to take shape (controller/warm-up-trigger.ts)
+  useEffect(
+    () => model.subscribe(() => controller.drafting(model.current().text)),
+    [controller, model],
+  );
   const completion = useCompletion({
     cwd: controller.launch.cwd,
     commands: commandsOf(controller.session),

@@ -1,7 +1,11 @@
 import type { ResponseItem, ToolCallItem } from "../../protocol/items.js";
 import { isToolOutputValue, toolOutputText } from "../../protocol/tool-output.js";
 import { printable } from "../../text/terminal-text.js";
+import { FORK_NOTE, SIBLING_NOTE } from "../../turn/agents/fork-history.js";
 import type { TranscriptEntryBody } from "./transcript-entries.js";
+
+/** What a fork's copy of its parent's calls answers: internal, never shown on resume. */
+const CHILD_BRIEFS: ReadonlySet<string> = new Set([FORK_NOTE, SIBLING_NOTE]);
 
 function parsed(text: string): Record<string, unknown> | undefined {
   try {
@@ -42,6 +46,8 @@ export function agentHistoryEntries(
     text: printable(text),
   });
   if (call.name === "spawn_agent") {
+    // a subagent's own thread: its brief (what it was told it is) is not for the person
+    if (CHILD_BRIEFS.has(output)) return [];
     const task = call.type === "function_call" ? parsed(call.arguments)?.message : undefined;
     if (typeof result?.agent_id !== "string") return [entry(output, "warning")];
     const name = names.get(result.agent_id) ?? result.agent_id;

@@ -134,6 +134,14 @@ export function restoredEntries(
   const text =
     "fork" in source
       ? `Forked from ${parent}: this is a new session (${session.id}); the old one is unchanged.`
-      : `Resumed session ${session.id}.`;
+      : `Resumed session ${session.id}.${childOf(session.spawnedBy)}`;
   return [...historyEntries(session.history()), { kind: "notice", level: "info", text }];
+}
+
+/** " It is agent-1, a subagent of 01a2… ("fix the tests")." for a child's thread resumed alone. */
+function childOf(parent: AgentSession["spawnedBy"]): string {
+  if (!parent) return "";
+  const name = parent.name ? `${parent.name}, ` : "";
+  const first = parent.firstMessage ? ` (“${printable(parent.firstMessage)}”)` : "";
+  return ` It is ${name}a subagent of ${parent.id}${first}.`;
 }
