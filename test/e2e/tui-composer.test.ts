@@ -80,11 +80,9 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     );
     p.type("what did it print?");
     await p.until(() => p.screen().includes("You said: what did it print?"), "the answer");
-    const carrying = tui.server.requests
-      .map((r) => JSON.stringify(r.body))
-      .find((body) => body.includes("what did it print?"));
-    expect(carrying).toContain("<command>echo hi-from-the-shell</command>");
-    expect(carrying).toContain("hi-from-the-shell\\n");
+    const sent = modelSaw(tui.server.requests, "what did it print?");
+    expect(sent).toContain("<command>echo hi-from-the-shell</command>");
+    expect(sent).toContain("hi-from-the-shell\\n");
   }, 60_000);
 
   it("!ls on gpt-6.2-sol runs through exec_command (its only shell tool) and the next request carries it", async () => {
@@ -97,10 +95,7 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     expect(p.screen()).not.toContain("unsupported call");
     p.type("what did ls list?");
     await p.until(() => p.screen().includes("You said: what did ls list?"), "the answer");
-    const carrying = tui.server.requests.find((r) =>
-      JSON.stringify(r.body).includes("what did ls list?"),
-    );
-    const body = JSON.stringify(carrying?.body);
+    const body = modelSaw(tui.server.requests, "what did ls list?");
     expect(body).toContain("<command>ls</command>");
     expect(body).toContain("README.md");
     // the tools the session declared: exec_command, and no shell_command
@@ -181,3 +176,16 @@ describe.skipIf(!hasTmux)("TUI in tmux: composer popups, pastes, shell escapes",
     expect(after.some((body) => body.includes(dataUrl))).toBe(true);
   }, 60_000);
 });
+
+/**
+ * What the model had in front of it when `question` reached it: the request carrying it, and
+ * when that request continues a chain (`previous_response_id`: the warm-up sent while the person
+ * typed took the earlier context), the requests before it too.
+ */
+function modelSaw(requests: readonly { body: unknown }[], question: string): string {
+  const bodies = requests.map((r) => JSON.stringify(r.body));
+  const at = bodies.findIndex((body) => body.includes(question));
+  expect(at).toBeGreaterThanOrEqual(0);
+  const chained = bodies[at]?.includes('"previous_response_id"') ?? false;
+  return (chained ? bodies.slice(0, at + 1) : [bodies[at]]).join("\n");
+}
