@@ -1,6 +1,7 @@
 // The npm package as a person gets it: `npm pack` (its prepack builds), the tarball installed
 // into a fresh global prefix (its dependencies from the npm cache, else the registry), and the
-// installed `mini-codex` command run from a temp git repository outside this checkout.
+// installed `mini-codex` command run from a temp git repository outside this checkout: the CLI,
+// exec, the ACP agent under acpx (a real headless editor) and the TUI.
 import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { jsonLines, type TempWorld, tempWorld } from "./helpers.js";
 import { hasTmux, startPane } from "./tmux.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ACPX = join(ROOT, "node_modules", "acpx", "dist", "cli.js");
 const run = promisify(execFile);
 
 interface PackageJson {
@@ -22,7 +24,13 @@ const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as
 
 let scratch: string;
 let tarball: string;
-let world: TempWorld;
+/** Each test's own temp home and repository (an answer recorded by one never reaches another). */
+const worlds: TempWorld[] = [];
+function newWorld(): TempWorld {
+  const world = tempWorld();
+  worlds.push(world);
+  return world;
+}
 /** The installed command (in the prefix's bin/). */
 let bin: string;
 
@@ -39,18 +47,17 @@ beforeAll(async () => {
     { cwd: scratch },
   );
   bin = join(prefix, "bin", "mini-codex");
-  world = tempWorld();
 }, 600_000);
 
-/** The installed command as a person runs it, in the temp repository, stdin closed. */
-function installedRun(args: string[]) {
+/** The installed command as a person runs it, in the world's repository, stdin closed. */
+function installedRun(world: TempWorld, args: string[]) {
   const pending = run(bin, args, { cwd: world.repo, env: world.env() });
   pending.child.stdin?.end();
   return pending;
 }
 
 afterAll(() => {
-  world?.cleanup();
+  for (const world of worlds) world.cleanup();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -86,14 +93,15 @@ describe("the npm package (npm pack, then npm install -g of the tarball)", () =>
   });
 
   it("runs from the fresh prefix: --version, --help, and exec --demo with a command in a pseudo-terminal", async () => {
-    const version = await installedRun(["--version"]);
+    const world = newWorld();
+    const version = await installedRun(world, ["--version"]);
     expect(version.stdout).toBe(`${manifest.version}\n`);
-    const help = await installedRun(["--help"]);
+    const help = await installedRun(world, ["--help"]);
     expect(help.stdout).toContain("Usage: mini-codex");
 
     // exec_command's `start:` runs the command in a pseudo-terminal: node-pty, loaded from the
     // installed package's own node_modules
-    const exec = await installedRun([
+    const exec = await installedRun(world, [
       "exec",
       "--demo",
       "--json",
@@ -111,7 +119,30 @@ describe("the npm package (npm pack, then npm install -g of the tarball)", () =>
     expect(events.at(-1)?.type).toBe("turn.completed");
   });
 
+  it("serves an editor from the fresh prefix: `mini-codex acp` under acpx runs a command", async () => {
+    const world = newWorld();
+    // acpx keeps its state under $HOME/.acpx (the world's) and an owner process for --ttl seconds;
+    // --approve-all answers the folder-trust question and any approval
+    const acpx = await run(
+      process.execPath,
+      [
+        ACPX,
+        "--ttl",
+        "5",
+        "--approve-all",
+        "--agent",
+        `${bin} acp --demo`,
+        "exec",
+        "run: echo via-acp",
+      ],
+      { cwd: world.repo, env: world.env() },
+    );
+    expect(acpx.stdout).toContain("via-acp");
+    expect(acpx.stdout).toContain("Ran the command. Exit code 0.");
+  });
+
   it.skipIf(!hasTmux)("starts the TUI from the fresh prefix", async () => {
+    const world = newWorld();
     const pane = startPane({ world, baseUrl: "", shell: `'${bin}' --demo` });
     await pane.until(() => pane.screen().includes("Do you trust the contents"), "folder trust");
     pane.literal("1");
