@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { SCHEMA_VERSION } from "../launch/schema-version.js";
 import { lazy } from "../protocol/lazy.js";
+import { goalJsonSchema } from "../session/goal-lines.js";
 import { planUsageCellSchema } from "../session/ledger-row.js";
 
 const count = () => z.int().min(0);
@@ -146,6 +147,9 @@ export const execPlanUsageSchema = lazy(() =>
   planUsageCellSchema().extend({ turn_points: z.number().nullable() }).meta({ id: "PlanUsage" }),
 );
 
+/** A goal (`exec --goal`), as the session file's `goal` lines carry it too. */
+const execGoalSchema = lazy(() => goalJsonSchema().meta({ id: "Goal" }));
+
 const EVENT_DESCRIPTION =
   "One line of `mini-codex exec --json` (docs/config.md, \"exec --json events\"): the Codex CLI's events, with mini-codex's additions.";
 
@@ -176,6 +180,11 @@ export const execEventSchema = lazy(() =>
         plan_usage: execPlanUsageSchema().optional(),
       }),
       z.object({ type: z.literal("error"), message: z.string() }),
+      // mini-codex's own (`exec --goal`): the goal set, before its first turn; before each
+      // further turn (`turn`: its number, 2 on) with what it spent; its final state
+      z.object({ type: z.literal("goal.started"), goal: execGoalSchema() }),
+      z.object({ type: z.literal("goal.continued"), turn: count(), goal: execGoalSchema() }),
+      z.object({ type: z.literal("goal.finished"), goal: execGoalSchema() }),
     ])
     .meta({ title: "mini-codex exec --json event", description: EVENT_DESCRIPTION }),
 );

@@ -43,7 +43,7 @@ describe("exec --json against docs/exec-json.schema.json", () => {
     return jsonLines(run.stdout);
   }
 
-  it("every event of commands, patches, plans, failures, subagents, MCP, web search, images and a review validates; schema_version comes first", async () => {
+  it("every event of commands, patches, plans, failures, subagents, MCP, web search, images, a goal and a review validates; schema_version comes first", async () => {
     const runs = await Promise.all([
       events(["run: echo checked"]),
       events(["--full-auto", "write made.txt: made"]),
@@ -62,6 +62,7 @@ describe("exec --json against docs/exec-json.schema.json", () => {
       }),
       events(["--search", "search: json schema"]),
       events(["view: shot.png"], (world) => copyFileSync(IMAGE, join(world.repo, "shot.png"))),
+      events(["-s", "workspace-write", "--goal", "count to 2 in goal.txt"]),
       events(["review", "--uncommitted"], (world) => {
         writeFileSync(join(world.repo, "AGENTS.md"), "review rule: /== null/ P1 Use ===\n");
         writeFileSync(join(world.repo, "a.js"), "if (a == null) b();\n");
@@ -101,6 +102,9 @@ describe("exec --json against docs/exec-json.schema.json", () => {
         "item.completed:web_search",
         "item.completed:image_view",
         "item.completed:review_finding",
+        "goal.started",
+        "goal.continued",
+        "goal.finished",
       ]),
     );
   });
