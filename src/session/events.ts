@@ -7,8 +7,8 @@ import type { ToolEvent } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { AgentTag } from "./agent-lanes.js";
 import type { AgentView } from "./agent-view.js";
-import type { Goal } from "./goal-state.js";
 import type { CollaborationMode } from "./collaboration-mode.js";
+import type { Goal } from "./goal-state.js";
 import type { RequestForecast } from "./request-forecast.js";
 import type { ServerCacheAnswer } from "./server-cache.js";
 
