@@ -8,7 +8,8 @@ const { fileURLToPath, pathToFileURL } = require("node:url");
  * dist/cli/main.js alone is not enough: a `tsc --watch` or incremental build re-emits only the
  * files that changed. The build lists those files next to the bundle (inputs.json, written by
  * build/bundle-inputs.mjs): ~2 ms of stats. Without the list, every .js file of dist/, walked
- * folder by folder (3–7 ms; Node 20's recursive readdir took 30–50 ms).
+ * folder by folder (3–7 ms; Node 20's recursive readdir took 30–50 ms). An installed package
+ * ships the bundles without those lists or tsc's output (package.json "files"): nothing is newer.
  */
 function bundleIsFresh(dist = pathToFileURL(`${__dirname}/../dist/`), bundle = MAIN) {
   const root = fileURLToPath(dist);

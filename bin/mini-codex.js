@@ -62,10 +62,17 @@ function homeDir() {
   return resolve(process.env.MINI_CODEX_HOME || join(require("node:os").homedir(), ".mini-codex"));
 }
 
-/** The ES-module bundle, when it is fresh. */
+/**
+ * The ES-module bundle, when it is fresh. An installed package has no tsc output to fall back on
+ * (package.json "files"): there the bundle's own error is the one to show.
+ */
 async function bundledCli() {
   if (!require("./bundle-freshness.js").bundleIsFresh()) return undefined;
-  return import("../dist/bundle/main.js").catch(() => undefined);
+  return import("../dist/bundle/main.js").catch((error) => {
+    if (!require("node:fs").existsSync(join(__dirname, "..", "dist", "cli", "main.js")))
+      throw error;
+    return undefined;
+  });
 }
 
 main().then((code) => process.exit(code));

@@ -1,4 +1,5 @@
 import type { ToolEvent } from "../tools/types.js";
+import type { ExecItem } from "./exec-event-types.js";
 
 type AgentCallEvent = Extract<ToolEvent, { type: "agent_call" }>;
 
@@ -7,16 +8,7 @@ type AgentCallEvent = Extract<ToolEvent, { type: "agent_call" }>;
  * tool (`wait` for wait_agent, as the Codex CLI names it there), who called (the session's
  * thread id), the agents it addressed, the task, and each agent's state when it ended.
  */
-export interface CollabToolCallExecItem {
-  id: string;
-  type: "collab_tool_call";
-  tool: "spawn_agent" | "send_input" | "wait" | "close_agent";
-  sender_thread_id: string;
-  receiver_thread_ids: string[];
-  prompt: string | null;
-  agents_states: Record<string, { status: string; message: string | null }>;
-  status: "in_progress" | "completed" | "failed";
-}
+export type CollabToolCallExecItem = Extract<ExecItem, { type: "collab_tool_call" }>;
 
 export function collabItem(
   id: string,

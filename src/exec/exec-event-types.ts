@@ -1,87 +1,32 @@
+import type { z } from "zod";
 import type { UsageFigures } from "../protocol/events.js";
-import type { GoalJson } from "../session/goal-lines.js";
-import type { LedgerRow } from "../session/ledger-row.js";
-import type { CollabToolCallExecItem } from "./collab-items.js";
-import type { ImageViewExecItem } from "./image-items.js";
-import type { McpToolCallExecItem, WebSearchExecItem } from "./mcp-items.js";
+import type {
+  execCostSchema,
+  execEventSchema,
+  execItemSchema,
+  execPlanUsageSchema,
+  execUsageSchema,
+  reviewFindingItemSchema,
+} from "./exec-event-schema.js";
+
+// The types of `exec --json`'s events, inferred from their schemas (exec-event-schema.ts, the
+// contract; docs/exec-json.schema.json): type imports only, so exec never builds the schemas.
 
 /** Items of `exec --json` (docs/config.md, "exec --json events"). */
-export type ExecItem =
-  | { id: string; type: "agent_message"; text: string }
-  | { id: string; type: "reasoning"; text: string }
-  | {
-      id: string;
-      type: "command_execution";
-      command: string;
-      aggregated_output: string;
-      /** null while it runs (and when it ended without one), as the Codex CLI sends it. */
-      exit_code: number | null;
-      status: "in_progress" | "completed" | "failed";
-    }
-  | {
-      id: string;
-      type: "file_change";
-      changes: Array<{ path: string; kind: "add" | "delete" | "update" }>;
-      status: "completed" | "failed";
-    }
-  | { id: string; type: "todo_list"; items: Array<{ text: string; completed: boolean }> }
-  | McpToolCallExecItem
-  | WebSearchExecItem
-  | ImageViewExecItem
-  | CollabToolCallExecItem
-  | ReviewFindingExecItem
-  | { id: string; type: "error"; message: string };
+export type ExecItem = z.output<ReturnType<typeof execItemSchema>>;
 
 /** One finding of `exec review --json` (after the review turn's own items). */
-export interface ReviewFindingExecItem {
-  id: string;
-  type: "review_finding";
-  title: string;
-  body: string;
-  priority: number;
-  confidence_score: number;
-  file: string;
-  line_start: number;
-  line_end: number;
-}
+export type ReviewFindingExecItem = z.output<ReturnType<typeof reviewFindingItemSchema>>;
 
-export interface ExecUsage {
-  input_tokens: number;
-  cached_input_tokens: number;
-  cache_write_input_tokens: number;
-  output_tokens: number;
-  reasoning_output_tokens: number;
-}
+export type ExecUsage = z.output<ReturnType<typeof execUsageSchema>>;
 
-export type ExecEvent =
-  | { type: "thread.started"; thread_id: string }
-  | { type: "turn.started" }
-  | { type: "item.started" | "item.updated" | "item.completed"; item: ExecItem }
-  | { type: "turn.completed"; usage: ExecUsage; cost: ExecCost; plan_usage?: ExecPlanUsage }
-  | { type: "turn.failed"; error: { message: string }; plan_usage?: ExecPlanUsage }
-  | { type: "error"; message: string }
-  /** mini-codex's own (`exec --goal`): the goal set, before its first turn. */
-  | { type: "goal.started"; goal: GoalJson }
-  /** Before each further turn of the goal (`turn`: its number, 2 on), with what it spent. */
-  | { type: "goal.continued"; turn: number; goal: GoalJson }
-  /** The goal's final state, after its last turn: met, blocked, a budget, the usage limit. */
-  | { type: "goal.finished"; goal: GoalJson };
+export type ExecEvent = z.output<ReturnType<typeof execEventSchema>>;
 
-/**
- * mini-codex's own field on `turn.completed` / `turn.failed` when the Codex backend reports plan
- * usage (the Codex CLI's exec JSON has none): the windows after the turn, as the ledger's
- * `plan_usage`, and the points of the 5-hour window the turn used (null: no figure before it).
- */
-export type ExecPlanUsage = NonNullable<LedgerRow["plan_usage"]> & { turn_points: number | null };
+/** mini-codex's own field on `turn.completed` / `turn.failed` (exec-event-schema.ts). */
+export type ExecPlanUsage = z.output<ReturnType<typeof execPlanUsageSchema>>;
 
-/**
- * mini-codex's own field beside `usage` in `turn.completed` (the Codex SDK ignores it): the
- * turn's cost in US dollars and the part cache misses added, or, when a request's model has
- * no known price, `usd: null` and the models without one.
- */
-export type ExecCost =
-  | { currency: "USD"; usd: number; cache_miss_usd: number }
-  | { currency: "USD"; usd: null; no_price: string[] };
+/** mini-codex's own field beside `usage` in `turn.completed` (exec-event-schema.ts). */
+export type ExecCost = z.output<ReturnType<typeof execCostSchema>>;
 
 export function toExecUsage(usage: UsageFigures): ExecUsage {
   return {

@@ -1,3 +1,4 @@
+import { SCHEMA_VERSION } from "../launch/schema-version.js";
 import type { UsageFigures } from "../protocol/events.js";
 import { assistantText, reasoningText } from "../protocol/item-text.js";
 import type { ResponseItem } from "../protocol/items.js";
@@ -69,7 +70,7 @@ export class ExecEventMapper {
 
   threadStarted(threadId: string): ExecEvent[] {
     this.threadId = threadId;
-    return [{ type: "thread.started", thread_id: threadId }];
+    return [{ type: "thread.started", thread_id: threadId, schema_version: SCHEMA_VERSION }];
   }
 
   map(event: SessionEvent): ExecEvent[] {

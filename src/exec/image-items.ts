@@ -1,15 +1,8 @@
 import type { ToolEvent } from "../tools/types.js";
+import type { ExecItem } from "./exec-event-types.js";
 
 /** `exec --json`'s item for a view_image call: what was sent (never the bytes), or why not. */
-export interface ImageViewExecItem {
-  id: string;
-  type: "image_view";
-  path: string;
-  media_type?: string;
-  bytes?: number;
-  status: "completed" | "failed";
-  error?: { message: string };
-}
+export type ImageViewExecItem = Extract<ExecItem, { type: "image_view" }>;
 
 export function imageViewItem(
   id: string,

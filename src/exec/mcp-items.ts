@@ -1,25 +1,13 @@
 import type { ResponseItem } from "../protocol/items.js";
 import { webSearchQuery } from "../protocol/web-search.js";
 import type { ToolEvent } from "../tools/types.js";
+import type { ExecItem } from "./exec-event-types.js";
 
 /** The Codex SDK's `McpToolCallItem` (exec --json). */
-export interface McpToolCallExecItem {
-  id: string;
-  type: "mcp_tool_call";
-  server: string;
-  tool: string;
-  arguments: unknown;
-  result?: { content: unknown[]; structured_content: unknown };
-  error?: { message: string };
-  status: "in_progress" | "completed" | "failed";
-}
+export type McpToolCallExecItem = Extract<ExecItem, { type: "mcp_tool_call" }>;
 
 /** The Codex SDK's `WebSearchItem` (exec --json). */
-export interface WebSearchExecItem {
-  id: string;
-  type: "web_search";
-  query: string;
-}
+export type WebSearchExecItem = Extract<ExecItem, { type: "web_search" }>;
 
 type McpStarted = Extract<ToolEvent, { type: "mcp_call_started" }>;
 type McpFinished = Extract<ToolEvent, { type: "mcp_call_finished" }>;

@@ -59,7 +59,8 @@ export function goalLine(goal: Goal | undefined): GoalLine {
 
 const amount = () => z.number().finite().nonnegative();
 
-const goalJsonSchema = lazy(() =>
+/** A goal as `exec --json`'s `goal.*` events and the session file's `goal` lines carry it (GoalJson). */
+export const goalJsonSchema = lazy(() =>
   z.object({
     objective: z.string(),
     state: z.enum(GOAL_STATUSES),

@@ -23,7 +23,8 @@ const usageWindowCellSchema = lazy(() =>
   }),
 );
 
-const planUsageCellSchema = lazy(() =>
+/** The Codex backend's plan windows after a request (also `exec --json`'s `plan_usage`). */
+export const planUsageCellSchema = lazy(() =>
   z.object({
     plan_type: z.string().nullable(),
     primary: usageWindowCellSchema().nullable(),

@@ -70,6 +70,14 @@ describe("bin/mini-codex.js: when the rolldown bundle may run instead of tsc's o
     expect(fresh("bundle-cjs/mini-codex.cjs")).toBe(false);
   });
 
+  it("runs the bundles of an installed package, which ships neither tsc's output nor the lists", () => {
+    file("bundle/main.js", 20);
+    file("bundle-cjs/mini-codex.cjs", 20);
+    file("help.json", 20);
+    expect(fresh()).toBe(true);
+    expect(fresh("bundle-cjs/mini-codex.cjs")).toBe(true);
+  });
+
   it("never runs a bundle one of whose inputs is gone", () => {
     file("cli/main.js", 10);
     file("bundle/main.js", 20);

@@ -96,6 +96,13 @@ describe("bin/prerendered-help.js: when the rendered text may answer", () => {
     expect(ask(["--help"])).toBeUndefined();
   });
 
+  it("answers in an installed package, which ships the rendered text without tsc's output", () => {
+    rendered(20);
+    rmSync(join(dist, "cli"), { recursive: true });
+    expect(ask(["--help"])).toBe("HELP\n");
+    expect(ask(["--help"], { isTTY: true, columns: 120 })).toBeUndefined();
+  });
+
   it("leaves it to commander when the build rendered nothing", () => {
     expect(ask(["--help"])).toBeUndefined();
   });

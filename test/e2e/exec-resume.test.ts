@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../src/launch/schema-version.js";
 import { demoSuite, jsonLines, runCli } from "./helpers.js";
 
 const suite = demoSuite();
@@ -31,7 +32,11 @@ describe("exec resume", () => {
       { env: suite.world.env() },
     );
     expect(again.code).toBe(0);
-    expect(jsonLines(again.stdout)[0]).toEqual({ type: "thread.started", thread_id: here });
+    expect(jsonLines(again.stdout)[0]).toEqual({
+      type: "thread.started",
+      thread_id: here,
+      schema_version: SCHEMA_VERSION,
+    });
     expect(lastBody().prompt_cache_key).toBe(here);
 
     const none = join(suite.world.root, "empty");
@@ -47,7 +52,11 @@ describe("exec resume", () => {
       { env: suite.world.env() },
     );
     expect(any.code).toBe(0);
-    expect(jsonLines(any.stdout)[0]).toEqual({ type: "thread.started", thread_id: here });
+    expect(jsonLines(any.stdout)[0]).toEqual({
+      type: "thread.started",
+      thread_id: here,
+      schema_version: SCHEMA_VERSION,
+    });
   });
 
   it("-c model=… and -c model_reasoning_effort=… change a resumed session like -m and --effort", async () => {

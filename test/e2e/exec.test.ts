@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../src/launch/schema-version.js";
 import { parseSessionFile } from "../../src/session/session-file.js";
 import { demoSuite, jsonLines, runCli, spawnCli, waitFor } from "./helpers.js";
 
@@ -90,7 +91,11 @@ describe("mini-codex exec --json against the demo server", () => {
     expect(second.code).toBe(0);
     expect(readFileSync(join(suite.world.repo, "b.txt"), "utf8")).toBe("from patch\n");
     const resumed = jsonLines(second.stdout);
-    expect(resumed[0]).toEqual({ type: "thread.started", thread_id: threadId });
+    expect(resumed[0]).toEqual({
+      type: "thread.started",
+      thread_id: threadId,
+      schema_version: SCHEMA_VERSION,
+    });
     const change = checkItemIds(resumed).find((item) => item.type === "file_change");
     expect(change).toMatchObject({ status: "completed" });
     const changes = (change?.changes ?? []) as Array<{ path: string; kind: string }>;
@@ -209,7 +214,11 @@ describe("exec extras", () => {
       },
     );
     expect(again.code).toBe(0);
-    expect(jsonLines(again.stdout)[0]).toEqual({ type: "thread.started", thread_id: id });
+    expect(jsonLines(again.stdout)[0]).toEqual({
+      type: "thread.started",
+      thread_id: id,
+      schema_version: SCHEMA_VERSION,
+    });
     const body = suite.server.requests.at(-1)?.body as {
       prompt_cache_key: string;
       input: unknown[];

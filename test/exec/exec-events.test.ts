@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExecEvent } from "../../src/exec/exec-event-types.js";
 import { ExecEventMapper } from "../../src/exec/exec-events.js";
+import { SCHEMA_VERSION } from "../../src/launch/schema-version.js";
 import type { RequestFinished, SessionEvent } from "../../src/session/events.js";
 import type { Goal } from "../../src/session/goal-state.js";
 
@@ -101,7 +102,7 @@ describe("ExecEventMapper (docs/config.md, exec --json events)", () => {
       },
     ]);
     expect(out).toEqual([
-      { type: "thread.started", thread_id: "s-1" },
+      { type: "thread.started", thread_id: "s-1", schema_version: SCHEMA_VERSION },
       { type: "turn.started" },
       {
         type: "item.completed",
