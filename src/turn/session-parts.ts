@@ -72,7 +72,7 @@ export abstract class SessionParts {
     this.notices = options.notices ?? [];
     this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
-    this.settingsNote = new PendingSettingsNote(options.permissions);
+    this.settingsNote = new PendingSettingsNote(options.permissions, options.cwd);
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
     const initial = this.model.initialHistory(options);

@@ -21,6 +21,7 @@ import { skillsCommand } from "./skills.js";
 import { statusCommand } from "./status.js";
 import { stopCommand } from "./stop.js";
 import type { SlashCommand } from "./types.js";
+import { worktreeCommand } from "./worktree.js";
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
   helpCommand(() => SLASH_COMMANDS),
@@ -44,6 +45,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   psCommand,
   stopCommand,
   agentsCommand,
+  worktreeCommand,
   initCommand,
   quitCommand,
 ];

@@ -1,3 +1,4 @@
+import { worktreeText } from "../../launch/worktrees/index.js";
 import { planUsageLines } from "../../session/plan-usage-attribution.js";
 import { costLine, describeForecast } from "../cost-labels.js";
 import { compactNumber, describeNext, percent } from "../request-labels.js";
@@ -29,6 +30,7 @@ export const statusCommand: SlashCommand = {
       lines: [
         `session      ${s.sessionId}`,
         `directory    ${launch.cwd}`,
+        ...(launch.worktree ? [`worktree     ${worktreeText(launch.worktree)}`] : []),
         ...agentsMdLines(ctx.controller.session.knowledge),
         `approval     ${launch.approvalPolicy} — ${policyAsks(launch.approvalPolicy)}`,
         `sandbox      ${launch.sandbox} — ${sandboxEnforces(launch.sandbox)}`,

@@ -1,3 +1,4 @@
+import { worktreeText } from "../../launch/worktrees/index.js";
 import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession, SessionStatus } from "../../session/api.js";
 import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
@@ -44,6 +45,7 @@ function banner(
       `mini-codex ${launch.version}`,
       `session ${session.id}`,
       `${status.model}${effort} · ${status.providerId} · ${launch.cwd}`,
+      ...(launch.worktree ? [`worktree: ${worktreeText(launch.worktree)}`] : []),
       `approval ${launch.approvalPolicy} · sandbox ${launch.sandbox}${profile}`,
       ...(launch.configNotice ? [`config: ${launch.configNotice}`] : []),
       "/help for commands · Esc interrupts · Ctrl+C twice quits",
