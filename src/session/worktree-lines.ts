@@ -1,3 +1,4 @@
+// The git worktree a session works in, as its session file records it (header and `worktree` lines).
 import { z } from "zod";
 import { lazy } from "../protocol/lazy.js";
 

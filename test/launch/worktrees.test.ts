@@ -102,7 +102,7 @@ describe("worktree names and places (pure)", () => {
     expect(removalQuestion(entry({}))).toBeUndefined();
     const dirty = removalQuestion(entry({ changes: 2, unmerged: 1 }));
     expect(dirty?.title).toBe(
-      "/work/app.x holds 2 uncommitted changes and 1 commit the main checkout does not have. Remove it?",
+      "/work/app.x holds 2 uncommitted changes and 1 commit not in the main checkout. Remove it?",
     );
     expect(dirty?.answers.map((a) => a.action)).toEqual([
       "keep",
@@ -182,7 +182,7 @@ describe("worktrees with real git", () => {
     );
   });
 
-  it("fails clearly outside a repository and before its first commit", async () => {
+  it("fails clearly outside a repository, before its first commit and without git", async () => {
     const { root, repo } = repository(false);
     await expect(makeWorktree(root, { sessionId: "s" })).rejects.toThrow(
       `--worktree needs a git repository, and ${root} is not in one`,
@@ -190,6 +190,15 @@ describe("worktrees with real git", () => {
     await expect(makeWorktree(repo, { sessionId: "s" })).rejects.toThrow(
       `${repo} has none yet: commit first`,
     );
+    const path = process.env.PATH;
+    process.env.PATH = join(root, "no-git-here");
+    try {
+      await expect(makeWorktree(repo, { sessionId: "s" })).rejects.toThrow(
+        "--worktree needs git, and git was not found (is it installed?)",
+      );
+    } finally {
+      process.env.PATH = path;
+    }
   });
 
   it("a worktree shares its repository's trust; a folder pointing at another's gitdir does not", async () => {

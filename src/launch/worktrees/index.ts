@@ -31,6 +31,7 @@ export {
   worktreeText,
 } from "./worktree-place.js";
 export {
+  heldWork,
   type RemovalAction,
   type RemovalQuestion,
   removalQuestion,

@@ -19,6 +19,16 @@ export interface RemovalQuestion {
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
+/** What removing a worktree would lose, a phrase each ("2 uncommitted changes", …); none: []. */
+export function heldWork(worktree: Pick<ListedWorktree, "changes" | "unmerged">): string[] {
+  return [
+    ...(worktree.changes > 0 ? [plural(worktree.changes, "uncommitted change")] : []),
+    ...(worktree.unmerged > 0
+      ? [`${plural(worktree.unmerged, "commit")} not in the main checkout`]
+      : []),
+  ];
+}
+
 /**
  * The worktree `word` names (its path, folder name, NAME, or branch), or why it cannot be
  * removed from here (pure).
@@ -57,12 +67,7 @@ export function removalTarget(
  */
 export function removalQuestion(worktree: ListedWorktree): RemovalQuestion | undefined {
   if (worktree.prunable || (worktree.changes === 0 && worktree.unmerged === 0)) return undefined;
-  const held = [
-    ...(worktree.changes > 0 ? [`${plural(worktree.changes, "uncommitted change")}`] : []),
-    ...(worktree.unmerged > 0
-      ? [`${plural(worktree.unmerged, "commit")} the main checkout does not have`]
-      : []),
-  ].join(" and ");
+  const held = heldWork(worktree).join(" and ");
   const branch = worktree.branch;
   const lost = worktree.changes > 0 ? " (its uncommitted changes are lost)" : "";
   return {

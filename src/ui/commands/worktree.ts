@@ -1,4 +1,6 @@
+// `/worktree`: the repository's worktrees with their sessions, and removing a finished one.
 import {
+  heldWork,
   type ListedWorktree,
   listWorktrees,
   type RemovalAction,
@@ -9,18 +11,11 @@ import {
 import { errorMessage } from "../../protocol/error-message.js";
 import { type CommandContext, info, problem, type SlashCommand } from "./types.js";
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
-
 /** What removing it would lose, or why it needs nothing. */
 function stateOf(worktree: ListedWorktree): string {
   if (worktree.main) return "main checkout";
   if (worktree.prunable) return "folder gone (remove prunes its record)";
-  const held = [
-    ...(worktree.changes > 0 ? [plural(worktree.changes, "uncommitted change")] : []),
-    ...(worktree.unmerged > 0
-      ? [`${plural(worktree.unmerged, "commit")} not in the main checkout`]
-      : []),
-  ];
+  const held = heldWork(worktree);
   return `${held.length > 0 ? held.join(", ") : "clean, merged"}${worktree.locked ? ", locked" : ""}`;
 }
 
