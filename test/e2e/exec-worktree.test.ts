@@ -42,16 +42,17 @@ describe("exec --worktree", () => {
     const again = await exec([
       "resume",
       id,
-      "run: pwd; git status --short; echo x > ../repo/escape.txt; echo x > ../repo/.git/escape; echo x > .git",
+      "run: pwd; git status --short; echo x > ../repo/escape.txt; echo x > ../repo/.git/escape; echo x > .git; echo x > .codex/hooks.json",
     ]);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain(`workdir: ${worktree} (the session's directory`);
     expect(again.stderr).toContain(`worktree: branch codex/fix of ${repo}`);
     expect(again.stderr).toContain(`  ${worktree}\n   M a.txt\n`);
-    expect(again.stderr.match(/Read-only file system/g)).toHaveLength(2);
+    expect(again.stderr.match(/Read-only file system/g)).toHaveLength(3);
     expect(existsSync(join(repo, "escape.txt"))).toBe(false);
     expect(existsSync(join(repo, ".git", "escape"))).toBe(false);
     expect(statSync(join(worktree, ".git")).isFile()).toBe(true);
+    expect(existsSync(join(worktree, ".codex", "hooks.json"))).toBe(false);
 
     const rewind = await exec(["rewind", id, "1", "--mode", "code"]);
     expect(rewind.code).toBe(0);
