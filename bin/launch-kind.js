@@ -1,7 +1,16 @@
 const { isatty } = require("node:tty");
 
 /** Arguments that make a launch something other than the TUI (src/cli/main.ts's commands). */
-const NOT_THE_TUI = new Set(["exec", "ledger", "mcp", "demo-server", "help", "--help", "-h"]);
+const NOT_THE_TUI = new Set([
+  "exec",
+  "acp",
+  "ledger",
+  "mcp",
+  "demo-server",
+  "help",
+  "--help",
+  "-h",
+]);
 
 /**
  * Whether this launch is most likely the TUI (`mini-codex [options] [PROMPT]`, `resume`, `fork`

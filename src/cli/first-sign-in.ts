@@ -6,37 +6,9 @@ import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { resolveHomes } from "../launch/home.js";
-import { DEFAULT_OPENAI_BASE_URL } from "../launch/provider.js";
-import { codexSignInToOffer, findSignIn, recordTopLevelKey } from "../launch/sign-in.js";
+import { codexSignInToOffer, needsSignIn, recordTopLevelKey } from "../launch/sign-in.js";
 import { askChoice } from "./terminal-choice.js";
 import { askUntil } from "./terminal-line.js";
-
-/**
- * Whether the TUI is about to start with nothing to sign in with: the `openai` provider at
- * OpenAI's own URL, no key in the environment, no `auth.json` ($MINI_CODEX_HOME, `codex_home`),
- * and not the demo provider. Another URL (a local server) needs no key. `config`: the run's
- * config as the runtime will read it (a resumed session's provider unless flags say otherwise).
- */
-export function needsSignIn(
-  flags: SharedFlags,
-  config: MiniCodexConfig,
-  env: NodeJS.ProcessEnv = process.env,
-): boolean {
-  if (flags.demo) return false;
-  const homes = resolveHomes(env);
-  if ((config.model_provider ?? "openai") !== "openai") return false;
-  const table = config.model_providers?.openai;
-  const base = (
-    table?.base_url ??
-    config.openai_base_url ??
-    env.OPENAI_BASE_URL ??
-    DEFAULT_OPENAI_BASE_URL
-  ).replace(/\/+$/, "");
-  if (base !== DEFAULT_OPENAI_BASE_URL) return false;
-  if (env.CODEX_API_KEY || env.OPENAI_API_KEY || (table?.env_key && env[table.env_key]))
-    return false;
-  return findSignIn(homes, config, env) === undefined;
-}
 
 /**
  * One line typed without echo (an API key), on the plain terminal; asked again while empty (an

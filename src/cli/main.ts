@@ -11,7 +11,7 @@ import { addDemoServerCommand } from "./demo-server-command.js";
 import { addExecRewindCommand } from "./exec-rewind-command.js";
 import { addLoginCommands } from "./login-commands.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
-import { addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
+import { addAcpOptions, addExecOptions, addSharedOptions, normalizeFlags } from "./options.js";
 import { type ReviewFlags, reviewTargetOf } from "./review-flags.js";
 import { addSessionCommands } from "./session-commands.js";
 
@@ -126,8 +126,20 @@ function buildProgram(pending: Pending): Command {
     });
 
   addDemoServerCommand(program, pending);
+  addAcpCommand(program, pending);
 
   return program;
+}
+
+/** `mini-codex acp`: the Agent Client Protocol agent on stdio (loaded only when asked for). */
+function addAcpCommand(program: Command, pending: Pending): void {
+  addAcpOptions(
+    program
+      .command("acp")
+      .description("serve an editor over the Agent Client Protocol on stdin/stdout (docs/acp.md)"),
+  ).action((flags: Partial<SharedFlags>) => {
+    pending.result = import("../acp/index.js").then((m) => m.runAcp(normalizeFlags(flags)));
+  });
 }
 
 /** `mini-codex mcp list|get|add|remove`, editing config.toml like `codex mcp`. */

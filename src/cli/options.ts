@@ -9,23 +9,57 @@ const collect = (value: string, previous: string[] | undefined): string[] => [
   value,
 ];
 
-export function addSharedOptions(command: Command): Command {
+/** The options every session-starting command takes (the TUI, exec, acp). */
+function addSessionOptions(command: Command): Command {
   return command
     .option("-m, --model <MODEL>", "model to use")
     .option(
       "-p, --profile <NAME>",
       "apply NAME.config.toml beside config.toml, or [profiles.NAME] (flags still win)",
+    );
+}
+
+function addConfigOption(command: Command): Command {
+  return command.option(
+    "-c, --config <key=value>",
+    "override a config.toml key (value parsed as TOML; repeatable)",
+    collect,
+  );
+}
+
+const effortOption = () =>
+  new Option(
+    "--effort <LEVEL>",
+    "reasoning effort (same as -c model_reasoning_effort=LEVEL)",
+  ).choices(EFFORT_CHOICES);
+
+/** `mini-codex acp`: each session's directory comes from the editor; sandbox and approval as the TUI. */
+export function addAcpOptions(command: Command): Command {
+  return addConfigOption(addSessionOptions(command))
+    .addOption(
+      new Option(
+        "-s, --sandbox <MODE>",
+        "where commands and apply_patch may write (the editor's modes switch it: read-only, auto = workspace-write, full-access)",
+      ).choices(SANDBOX_MODES),
     )
-    .option(
+    .addOption(
+      new Option(
+        "-a, --ask-for-approval <POLICY>",
+        "when to ask the editor before a tool call",
+      ).choices(APPROVAL_POLICIES),
+    )
+    .addOption(effortOption())
+    .option("--demo", "use the embedded local demo provider (no key, no network)");
+}
+
+export function addSharedOptions(command: Command): Command {
+  return addConfigOption(
+    addSessionOptions(command).option(
       "-i, --image <FILE>",
       "attach an image to the first message (png, jpeg, gif, webp; repeatable)",
       collect,
-    )
-    .option(
-      "-c, --config <key=value>",
-      "override a config.toml key (value parsed as TOML; repeatable)",
-      collect,
-    )
+    ),
+  )
     .option("-C, --cd <DIR>", "working directory (workspace root)")
     .option("--add-dir <DIR>", "another writable directory (repeatable)", collect)
     .addOption(
@@ -55,12 +89,7 @@ export function addSharedOptions(command: Command): Command {
       "--dangerously-bypass-hook-trust",
       "run the hooks of hooks.json without asking to trust them (for automation that vets them)",
     )
-    .addOption(
-      new Option(
-        "--effort <LEVEL>",
-        "reasoning effort (same as -c model_reasoning_effort=LEVEL)",
-      ).choices(EFFORT_CHOICES),
-    )
+    .addOption(effortOption())
     .option("--search", 'offer the hosted web_search tool (same as -c web_search="live")')
     .option("--demo", "use the embedded local demo provider (no key, no network)");
 }

@@ -90,6 +90,11 @@ export function patchCall(tools: DemoToolOffer[], patch: string): DemoOutput | u
   );
 }
 
+/** `write <path>: <text>`: an apply_patch call adding the file with that one line. */
+export function addFileCall(tools: DemoToolOffer[], path: string, line: string) {
+  return patchCall(tools, `*** Begin Patch\n*** Add File: ${path}\n+${line}\n*** End Patch`);
+}
+
 /** The demo model's one-line reading of a tool output, by the tool that produced it. */
 export function followUp(context: ResponseItem[], output: ResponseItem): string {
   const call = context.findLast(

@@ -3,6 +3,7 @@ import { agentStep } from "./agent-steps.js";
 import { expandCompaction } from "./compaction.js";
 import { ECHO_CREDENTIAL, echoCredentialStep } from "./echo-credential.js";
 import {
+  addFileCall,
   type DemoOutput,
   followUp,
   imageNotes,
@@ -140,8 +141,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   }
   const write = /^write\s+([^:\s][^:\n]*?):[ \t]?(.*)$/.exec(prompt);
   if (write?.[1] !== undefined) {
-    const patch = `*** Begin Patch\n*** Add File: ${write[1]}\n+${write[2] ?? ""}\n*** End Patch`;
-    return { outputs: { list: [patchOrSay(input, patch)] }, summary: "Writing a file." };
+    const call = addFileCall(input.tools, write[1], write[2] ?? "") ?? NO_PATCH;
+    return { outputs: { list: [call] }, summary: "Writing a file." };
   }
   const patch = /^patch:[ \t]*\r?\n([\s\S]+)$/.exec(prompt);
   if (patch?.[1]) {
@@ -264,11 +265,10 @@ function planCall(input: DemoModelInput, steps: string): DemoOutput {
   return functionCall(input, "update_plan", { plan });
 }
 
+const NO_PATCH = text("No apply_patch or shell tool is available in this request.");
+
 function patchOrSay(input: DemoModelInput, patch: string): DemoOutput {
-  return (
-    patchCall(input.tools, patch) ??
-    text("No apply_patch or shell tool is available in this request.")
-  );
+  return patchCall(input.tools, patch) ?? NO_PATCH;
 }
 
 /** The canned answer after a web search (offline: nothing was fetched). */

@@ -27,7 +27,7 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
   { phrase: "call <tool> <json>", does: "calls any function tool offered (MCP tools too)" },
   {
     phrase: "start: <command>",
-    does: "with exec_command: a background terminal, then one step a line (send: <text>, poll, stop, run: <command>)",
+    does: "with exec_command: a background terminal, then one step a line (send: <text>, poll, stop, run: <command>, write <path>: <text>)",
   },
   {
     phrase: "demo:slow N",

@@ -1,5 +1,5 @@
 import type { ResponseItem } from "../protocol/items.js";
-import { type DemoOutput, offered, outputText, shellCall } from "./model-tools.js";
+import { addFileCall, type DemoOutput, offered, outputText, shellCall } from "./model-tools.js";
 import type { DemoToolOffer } from "./request.js";
 import { userText } from "./summary.js";
 
@@ -11,6 +11,7 @@ import { userText } from "./summary.js";
  *   poll                 write_stdin with nothing: wait for and read new output
  *   stop                 write_stdin Ctrl-C
  *   run: <command>       any command through the shell tool (e.g. reach the server)
+ *   write <path>: <text> apply_patch adding the file (patches beside a running process)
  * `send 2: …`, `poll 2`, `stop 2` name a session. After the last step comes the usual reading.
  */
 export function terminalStep(
@@ -24,7 +25,11 @@ export function terminalStep(
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "");
-  const done = context.slice(at + 1).filter((item) => item.type === "function_call_output").length;
+  const done = context
+    .slice(at + 1)
+    .filter(
+      (item) => item.type === "function_call_output" || item.type === "custom_tool_call_output",
+    ).length;
   const step = steps[done];
   if (step === undefined) return undefined;
   return stepCall(step, context, tools);
@@ -35,6 +40,8 @@ function stepCall(step: string, context: ResponseItem[], tools: DemoToolOffer[])
   if (start?.[1]) return call(tools, "exec_command", { cmd: start[1], tty: true });
   const run = /^run:\s*(.+)$/.exec(step);
   if (run?.[1]) return shellCall(tools, run[1]) ?? say(`No shell tool to run ${run[1]}.`);
+  const file = /^write\s+([^:\s][^:\n]*?):[ \t]?(.*)$/.exec(step);
+  if (file?.[1]) return addFileCall(tools, file[1], file[2] ?? "") ?? say("No apply_patch tool.");
   const write = /^(send|poll|stop)(?:\s+(\d+))?\s*(?::\s?(.*))?$/.exec(step);
   if (!write?.[1]) return say(`I do not know the step "${step}".`);
   const sessionId = write[2] ? Number(write[2]) : lastSessionId(context);

@@ -1,4 +1,5 @@
 import type { UsageFigures } from "../protocol/events.js";
+import { assistantText, reasoningText } from "../protocol/item-text.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { PlanUsage } from "../protocol/plan-usage.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
@@ -15,7 +16,6 @@ import {
   toExecUsage,
 } from "./exec-event-types.js";
 import { imageViewItem } from "./image-items.js";
-import { assistantText, reasoningText } from "./item-text.js";
 import {
   type McpToolCallExecItem,
   mcpCallFinishedItem,

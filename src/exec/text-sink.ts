@@ -1,3 +1,4 @@
+import { assistantText, reasoningText } from "../protocol/item-text.js";
 import { describeAgent } from "../session/agent-bill.js";
 import { isFinalStatus } from "../session/agent-view.js";
 import { describeDiagnosis } from "../session/cache-diagnosis.js";
@@ -6,7 +7,6 @@ import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
 import { viewedImageText } from "../tools/view-image.js";
 import { compactionNotice } from "../turn/compaction.js";
-import { assistantText, reasoningText } from "./item-text.js";
 
 const MAX_OUTPUT_LINES = 12;
 

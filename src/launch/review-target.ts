@@ -23,6 +23,20 @@ export type ReviewTarget =
   | { kind: "base"; branch: string }
   | { kind: "commit"; sha: string };
 
+/** `/review` (the TUI and the ACP agent), `/review base BRANCH`, `/review commit SHA`; words after the target add instructions. */
+export function parseReviewArgs(args: string): { target: ReviewTarget; extra: string } | string {
+  const [word = "", value = "", ...rest] = args.split(/\s+/).filter(Boolean);
+  if (word === "" || word === "uncommitted") {
+    return { target: { kind: "uncommitted" }, extra: args.replace(/^\s*uncommitted\b/, "").trim() };
+  }
+  if ((word === "base" || word === "commit") && value && !value.startsWith("-")) {
+    const target: ReviewTarget =
+      word === "base" ? { kind: "base", branch: value } : { kind: "commit", sha: value };
+    return { target, extra: rest.join(" ") };
+  }
+  return "Usage: /review [uncommitted | base BRANCH | commit SHA] [instructions]";
+}
+
 export interface ReviewDiff {
   /** The repository root (diff paths are relative to it). */
   root: string;

@@ -6,8 +6,10 @@ import { credentialsFor } from "../auth/credentials-for.js";
 import { type SignInIssuer, signInIssuer } from "../auth/issuer.js";
 import { configPath } from "./config.js";
 import type { MiniCodexConfig } from "./config-schema.js";
-import { codexHome, type Homes } from "./home.js";
+import type { SharedFlags } from "./flags.js";
+import { codexHome, type Homes, resolveHomes } from "./home.js";
 import { namedCodexHome } from "./knowledge-homes.js";
+import { DEFAULT_OPENAI_BASE_URL } from "./provider.js";
 import { withTopLevelKey } from "./toml-top-level.js";
 
 /** The homes of a run that matter here: where config.toml is read, and mini-codex's own. */
@@ -88,4 +90,31 @@ export function recordTopLevelKey(home: string, key: string, value: string): voi
     mkdirSync(dirname(file), { recursive: true });
   }
   writeFileSync(file, withTopLevelKey(text, key, `${key} = ${JSON.stringify(value)}`));
+}
+
+/**
+ * Whether the TUI (or an ACP session) is about to start with nothing to sign in with: the `openai` provider at
+ * OpenAI's own URL, no key in the environment, no `auth.json` ($MINI_CODEX_HOME, `codex_home`),
+ * and not the demo provider. Another URL (a local server) needs no key. `config`: the run's
+ * config as the runtime will read it (a resumed session's provider unless flags say otherwise).
+ */
+export function needsSignIn(
+  flags: SharedFlags,
+  config: MiniCodexConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
+  if (flags.demo) return false;
+  const homes = resolveHomes(env);
+  if ((config.model_provider ?? "openai") !== "openai") return false;
+  const table = config.model_providers?.openai;
+  const base = (
+    table?.base_url ??
+    config.openai_base_url ??
+    env.OPENAI_BASE_URL ??
+    DEFAULT_OPENAI_BASE_URL
+  ).replace(/\/+$/, "");
+  if (base !== DEFAULT_OPENAI_BASE_URL) return false;
+  if (env.CODEX_API_KEY || env.OPENAI_API_KEY || (table?.env_key && env[table.env_key]))
+    return false;
+  return findSignIn(homes, config, env) === undefined;
 }

@@ -232,6 +232,8 @@ export interface TurnResult {
   aborted: boolean;
   lastMessage?: string;
   error?: string;
+  /** The turn stopped at its tool round limit (`max_tool_rounds`): the model kept calling tools. */
+  toolRoundLimit?: true;
 }
 
 /** An earlier user message the session can rewind to (`/rewind`, `exec rewind`). */
@@ -299,6 +301,11 @@ export interface AgentSession {
   forecast?(change?: ForecastChange): NextRequestPreview;
   /** Change model/effort for the next request without rebuilding the session. */
   update(settings: Partial<SessionSettings>): void;
+  /**
+   * Start the conversation over in this session (same id and file): history goes back to its
+   * initial context and the next request is full (`epoch_reset:new`). The ACP agent's `/new`.
+   */
+  newConversation?(): void;
   /** Ask the model for a summary, replace history with it, reset the chain epoch. */
   compact(): Promise<TurnResult>;
   /** `!command`: run it under the session's sandbox; its output is context for the next message. */

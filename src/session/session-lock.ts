@@ -9,7 +9,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { hostname } from "node:os";
+import { processExists } from "../tools/process-tree.js";
 import { PRIVATE_FILE_MODE } from "./private-files.js";
+import { ownProcessStart, processStart } from "./process-start.js";
 
 /** Another live process has the session open. */
 export class SessionLockedError extends Error {
@@ -28,6 +30,8 @@ interface LockOwner {
   host: string;
   /** Which holder in that process: two opens in one process are two owners, not one. */
   token?: string;
+  /** When the owner process started (process-start.ts): a live pid that started otherwise reused it. */
+  started?: string;
 }
 
 /** Locks this process holds (holder's token → lock path), removed when it exits (short of SIGKILL). */
@@ -59,22 +63,13 @@ function parseOwner(text: string): LockOwner | undefined {
     const value = JSON.parse(text) as Partial<LockOwner>;
     if (typeof value.pid === "number" && typeof value.host === "string") {
       const token = typeof value.token === "string" ? { token: value.token } : {};
-      return { pid: value.pid, host: value.host, ...token };
+      const started = typeof value.started === "string" ? { started: value.started } : {};
+      return { pid: value.pid, host: value.host, ...token, ...started };
     }
   } catch {
     // unreadable: a lock torn by a crash, treated as stale
   }
   return undefined;
-}
-
-/** A process that exists (EPERM: it exists but belongs to someone else). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 function justCreated(path: string): boolean {
@@ -88,12 +83,18 @@ function justCreated(path: string): boolean {
 /**
  * Whether a lock's owner may still be using the session (other hosts cannot be checked).
  * This process's own lock is live while one of its holders has it: a lock file with this pid
- * that no holder here knows was left by an earlier process that had the same pid.
+ * that no holder here knows was left by an earlier process that had the same pid. Another
+ * pid is live while it exists and, when the lock records its start, started then: a process
+ * that started at another time reused a dead owner's pid. A start that cannot be read now
+ * counts as the same (the safe side).
  */
 function ownerIsLive(owner: LockOwner): boolean {
   if (owner.host !== hostname()) return true;
   if (owner.pid === process.pid) return owner.token !== undefined && held.has(owner.token);
-  return alive(owner.pid);
+  if (!processExists(owner.pid)) return false;
+  if (owner.started === undefined) return true;
+  const now = processStart(owner.pid);
+  return now === undefined || now === owner.started;
 }
 
 function lockedMessage(what: string, path: string, pid: number): string {
@@ -146,11 +147,16 @@ function lockedError(what: string, path: string, owner: LockOwner | undefined): 
  * 3. The guard is held by one process at a time: by 1–4 applied to `<path>.takeover` (each
  *    further level is only entered over a stale holder of the level below, so it ends).
  * 4. Only a placement judged stale is replaced: its owner is on this host and its pid does not
- *    exist (or it is unparseable and older than 2 s: only a torn file of an older version). A
- *    live owner's placement is never judged stale, so a winner keeps its lock until it releases
- *    it or dies. With 3, two takeovers of one stale placement are serialised and the second
- *    re-reads the first's live placement (1: not equal to what it judged) and gives up.
- * A pid reused by an unrelated process makes a stale lock look live: refused (the safe side).
+ *    exist, or the process with that pid started at another time than the placement records
+ *    (or it is unparseable and older than 2 s: only a torn file of an older version). A
+ *    process's start never changes while it lives and each owner records its own, read the
+ *    same way (process-start.ts), so a live owner's placement is never judged stale and a winner
+ *    keeps its lock until it releases it or dies. With 3, two takeovers of one stale placement
+ *    are serialised and the second re-reads the first's live placement (1: not equal to what it
+ *    judged) and gives up.
+ * A pid reused by an unrelated process is told apart by its start (taken over after a `kill -9`);
+ * where the start cannot be read (a lock from an older version, another platform), a reused pid
+ * makes a stale lock look live: refused (the safe side).
  */
 function placeLock(path: string, fresh: string, token: string, what: string): void {
   for (;;) {
@@ -204,10 +210,12 @@ function replaceStale(
  * two different files): comparing contents compares placements, with no ABA.
  */
 function placement(token: string): string {
+  const started = ownProcessStart();
   const owner: LockOwner & { placed: string } = {
     pid: process.pid,
     host: hostname(),
     token,
+    ...(started === undefined ? {} : { started }),
     placed: randomUUID(),
   };
   return `${JSON.stringify(owner)}\n`;

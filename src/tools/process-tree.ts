@@ -3,6 +3,16 @@ import { readdirSync, readFileSync } from "node:fs";
 /** Grace between SIGTERM (lets shells run their EXIT traps, e.g. release lock files) and SIGKILL. */
 export const KILL_GRACE_MS = 1000;
 
+/** Whether a process with this pid exists (EPERM: it exists but belongs to someone else). */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Every process below `pid` (a confined command runs in its own session, out of our group). */
 export function descendants(pid: number): number[] {
   const out: number[] = [];

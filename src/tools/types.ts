@@ -136,8 +136,12 @@ export type ApprovalDecision =
     }
   /** Patches: don't ask again this session for patches touching only these files. */
   | { kind: "approve_files"; paths: string[] }
-  /** Refused; `feedback` goes to the model with the denial. */
-  | { kind: "deny"; feedback?: string };
+  /**
+   * Refused; `feedback` goes to the model with the denial. `forbidPrefix` (commands): "no,
+   * never" — also saved as a forbidden rule on disk, so later commands starting with these
+   * words are refused unasked.
+   */
+  | { kind: "deny"; feedback?: string; forbidPrefix?: string[] };
 
 /** A file change as the person approves it: always with its whole unified diff. */
 export interface ApprovalFileChange extends FileChange {

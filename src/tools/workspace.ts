@@ -3,7 +3,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
 import { gitPaths } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
-import { isInside } from "../sandbox/paths.js";
+import { isInside, realWhereMissing } from "../sandbox/paths.js";
 import type { ProtectedPath } from "../sandbox/protected-paths.js";
 import { WorkspaceError } from "./errors.js";
 
@@ -76,48 +76,6 @@ export async function realLocation(path: string): Promise<string> {
   }
 }
 
-/**
- * Resolve a path the model gave (relative to cwd) for writing. Refuses absolute paths outside
- * the workspace, `..` escapes and symlinks whose target leaves it, whatever the sandbox
- * (patch paths always stay inside cwd plus every --add-dir; docs/config.md, "Flags").
- */
-export async function resolveWritablePath(path: string, scope: WorkspaceScope): Promise<string> {
-  const { abs, real, allowed } = await locateInWorkspace(path, scope, "writable roots");
-  if (scope.sandbox === "danger-full-access") return abs;
-  await refuseMasked(path, [abs, real], scope.masked ?? []);
-  const unconfined = await protectedRefusal(path, [abs, real], scope);
-  if (unconfined) throw new WorkspaceError(unconfined);
-  await refuseGuardedWrite(path, [abs, real], allowed);
-  return abs;
-}
-
-/**
- * Why writing `path` (at `locations`: as given and real) is refused because what it would change
- * runs unconfined — a `.codex`/`.agents` folder, a file a trusted hook runs — or undefined.
- * Each protected path is compared as written and as it resolves (through symlinks; a missing
- * one where it would be created).
- */
-export async function protectedRefusal(
-  path: string,
-  locations: readonly string[],
-  scope: Pick<WorkspaceScope, "cwd" | "protectedPaths">,
-): Promise<string | undefined> {
-  for (const guarded of scope.protectedPaths ?? []) {
-    const forms = [guarded.path, await realLocation(guarded.path).catch(() => guarded.path)];
-    if (!locations.some((location) => forms.some((form) => isInside(form, location)))) continue;
-    const shown = displayPath(guarded.path, scope.cwd);
-    const itself = locations.some((location) => forms.includes(location));
-    const what =
-      guarded.kind === "agent-folder"
-        ? `inside ${shown}, whose hooks, rules, skills and prompts mini-codex runs unconfined`
-        : itself
-          ? "a file a trusted hook runs unconfined"
-          : `inside ${shown}, which a trusted hook runs unconfined`;
-    return `path ${path} is ${what}: writing it is refused unless -s danger-full-access`;
-  }
-  return undefined;
-}
-
 /** A path inside a folder the sandbox hides is refused (credentials, $MINI_CODEX_HOME). */
 async function refuseMasked(path: string, locations: string[], masked: readonly string[]) {
   for (const mask of await realRoots(masked.map((m) => resolve(m)))) {
@@ -163,31 +121,68 @@ async function locateInWorkspace(path: string, scope: WorkspaceScope, rootsLabel
 }
 
 /**
- * Writes the sandbox forbids even inside the workspace: into git's own files (a hook or
- * `core.fsmonitor` runs commands on the next git call) — any `.git`, and what the sandbox binds
- * read-only (`gitPaths`: a `gitdir:` target, a worktree's shared repository) — and through a
- * hard link (it changes a file elsewhere too).
+ * Why a write at `physical` is refused, or undefined: the sandbox's refusals as a predicate the
+ * no-follow walk (workspace-walk.ts) consults on the physical path it walked — never on the
+ * path as the model wrote it. `physical` is a real path (every component walked without
+ * following a symlink from a root's real path). The text follows "path <as written> ".
  */
-async function refuseGuardedWrite(path: string, locations: string[], roots: string[]) {
+export type WriteGuard = (physical: string) => string | undefined;
+
+/** Why `physical` may not be written because what it would change runs unconfined, or undefined. */
+function unconfinedReason(
+  physical: string,
+  guarded: ProtectedPath,
+  forms: readonly string[],
+  cwd: string,
+): string | undefined {
+  if (!forms.some((form) => isInside(form, physical))) return undefined;
+  const shown = displayPath(guarded.path, cwd);
+  const what =
+    guarded.kind === "agent-folder"
+      ? `inside ${shown}, whose hooks, rules, skills and prompts mini-codex runs unconfined`
+      : forms.includes(physical)
+        ? "a file a trusted hook runs unconfined"
+        : `inside ${shown}, which a trusted hook runs unconfined`;
+  return `is ${what}: writing it is refused unless -s danger-full-access`;
+}
+
+/**
+ * The writes the sandbox forbids even inside the workspace, unless danger-full-access: into a
+ * folder the sandbox hides from commands (`scope.masked`: credentials, $MINI_CODEX_HOME), into
+ * what runs unconfined (`scope.protectedPaths`: a `.codex`/`.agents` folder, a file a trusted
+ * hook runs; each compared as written and where it leads, a missing one where it would be
+ * created) and into git's own files (a hook or `core.fsmonitor` runs commands on the next git
+ * call) — any `.git`, and what the sandbox binds read-only (`gitPaths`: a `gitdir:` target, a
+ * worktree's shared repository). Hard-linked files are refused where they are opened
+ * (apply-patch/walked-files.ts: their link count).
+ */
+export function writeGuard(scope: WorkspaceScope): WriteGuard {
+  if (scope.sandbox === "danger-full-access") return () => undefined;
+  const bothForms = (path: string) => [
+    ...new Set([resolve(path), realWhereMissing(resolve(path))]),
+  ];
+  const masks = [...new Set((scope.masked ?? []).flatMap(bothForms))];
+  const unconfined = (scope.protectedPaths ?? []).map((guarded) => ({
+    guarded,
+    forms: bothForms(guarded.path),
+  }));
+  const roots = [...new Set(rootsOf(scope).map((root) => realWhereMissing(resolve(root))))];
   const gitOwn = [...new Set(roots.flatMap(gitPaths))];
-  for (const location of locations) {
-    const inDotGit = roots.some(
-      (root) => isInside(root, location) && relative(root, location).split(sep).includes(".git"),
-    );
-    const named = gitOwn.find((own) => isInside(own, location));
-    if (inDotGit || named) {
-      const where = named && !inDotGit ? `git's own files (${named})` : ".git";
-      throw new WorkspaceError(
-        `path ${path} is inside ${where}: writing there is refused unless -s danger-full-access`,
-      );
+  return (physical) => {
+    const mask = masks.find((m) => isInside(m, physical));
+    if (mask) return `is in ${mask}, which the sandbox hides`;
+    for (const { guarded, forms } of unconfined) {
+      const reason = unconfinedReason(physical, guarded, forms, scope.cwd);
+      if (reason) return reason;
     }
-  }
-  const info = await lstat(locations[1] as string).catch(() => undefined);
-  if (info?.isFile() && info.nlink > 1) {
-    throw new WorkspaceError(
-      `path ${path} has ${info.nlink} hard links (one may be outside the workspace): writing it is refused unless -s danger-full-access`,
+    const inDotGit = roots.some(
+      (root) => isInside(root, physical) && relative(root, physical).split(sep).includes(".git"),
     );
-  }
+    const named = gitOwn.find((own) => isInside(own, physical));
+    if (!inDotGit && !named) return undefined;
+    const where = named && !inDotGit ? `git's own files (${named})` : ".git";
+    return `is inside ${where}: writing there is refused unless -s danger-full-access`;
+  };
 }
 
 /** A directory for running a command: inside the workspace unless danger-full-access. */

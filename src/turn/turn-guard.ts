@@ -3,7 +3,7 @@ import type { UsageFigures } from "../protocol/events.js";
 import type { TurnResult } from "../session/api.js";
 import type { SessionEvent } from "../session/events.js";
 import { ModelRequestError } from "../session/failures.js";
-import { TurnAbortedError } from "./turn-loop.js";
+import { ToolRoundLimitError, TurnAbortedError } from "./turn-loop.js";
 
 export type TurnBody = (
   turn: number,
@@ -81,7 +81,8 @@ export class TurnGuard {
       const aborted = controller.signal.aborted || isInterrupt(error);
       const message = aborted ? "interrupted" : errorMessage(error);
       this.emit({ type: "turn_failed", turn, message, aborted });
-      return { ok: false, aborted, error: message };
+      const limit = error instanceof ToolRoundLimitError ? { toolRoundLimit: true as const } : {};
+      return { ok: false, aborted, error: message, ...limit };
     } finally {
       this.running = undefined;
     }

@@ -1,56 +1,9 @@
 import type { Key } from "ink";
-import { printable } from "../text/terminal-text.js";
-import { sessionDecision } from "../tools/approval/policy.js";
-import { canSaveAllowRule } from "../tools/approval/rules.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import { type ApprovalChoice, approvalChoices } from "../tools/approval/answers.js";
+import type { ApprovalRequest } from "../tools/types.js";
 import type { DiffScroll } from "./approval-diff.js";
 
-export interface ApprovalChoice {
-  key: string;
-  decision: ApprovalDecision;
-  label: string;
-  /** Choosing it opens a text field; its text goes to the model with the denial. */
-  asksFeedback?: boolean;
-}
-
-/** The answers a request offers; "don't ask again" says exactly what it approves. */
-export function approvalChoices(request: ApprovalRequest): ApprovalChoice[] {
-  const session = sessionDecision(request);
-  const choices: ApprovalChoice[] = [
-    { key: "y", decision: { kind: "approve" }, label: "Yes, once" },
-  ];
-  if (session?.kind === "approve_prefix") {
-    const prefix = printable(session.prefix.join(" "));
-    choices.push({
-      key: "a",
-      decision: session,
-      label: `Yes, and don't ask again for commands that start with \`${prefix}\` (this session)`,
-    });
-    if (canSaveAllowRule(session.prefix)) {
-      choices.push({
-        key: "s",
-        decision: { ...session, always: true },
-        label: `Yes, and always allow commands that start with \`${prefix}\` (saved to rules)`,
-      });
-    }
-  } else if (session?.kind === "approve_files") {
-    choices.push({
-      key: "a",
-      decision: session,
-      label: "Yes, and don't ask again for these files",
-    });
-  }
-  choices.push(
-    { key: "n", decision: { kind: "deny" }, label: "No (tell the model it was denied)" },
-    {
-      key: "f",
-      decision: { kind: "deny" },
-      label: "No, and tell the model what to do differently",
-      asksFeedback: true,
-    },
-  );
-  return choices;
-}
+export { type ApprovalChoice, approvalChoices };
 
 const SCROLL_KEYS: ReadonlyArray<[keyof Key, DiffScroll]> = [
   ["pageUp", "page_up"],

@@ -1,9 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSessionFile } from "../../src/session/session-file.js";
 import { processesRunning } from "../tools/helpers.js";
-import { demoSuite, freePort, runCli, spawnCli, waitFor } from "./helpers.js";
+import { demoSuite, freePort, runCli, savedOutputs, spawnCli, waitFor } from "./helpers.js";
 
 const suite = demoSuite();
 const EXEC_TOOLS = ["-c", 'shell_tool="exec_command"'];
@@ -25,14 +22,7 @@ function events(stdout: string): JsonEvent[] {
 }
 
 /** The tool outputs the model read, from the saved session. */
-function toolOutputs(): string[] {
-  const sessions = join(suite.world.home, "sessions");
-  const [file] = readdirSync(sessions).filter((name) => !name.endsWith(".ledger.jsonl"));
-  const saved = parseSessionFile(readFileSync(join(sessions, file as string), "utf8"));
-  return saved.history
-    .filter((item) => item.type === "function_call_output")
-    .map((item) => String(item.output));
-}
+const toolOutputs = () => savedOutputs(suite.world.home, "function_call_output");
 
 describe("exec_command / write_stdin end to end on the demo provider", () => {
   it("a python3 REPL: two writes compute, the answers reach the model, exec ends the REPL", async () => {

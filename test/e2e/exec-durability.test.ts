@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,6 +18,22 @@ const threadId = (stdout: string) =>
 function onlySessionId(): string {
   const [file] = readdirSync(sessionsDir()).filter((n) => /^[^.]+\.jsonl$/.test(n));
   return (file as string).replace(/\.jsonl$/, "");
+}
+
+/** A saved session, and a resume of it holding its lock while a command waits for `go`. */
+async function heldSession() {
+  const first = await runCli(["exec", "--json", ...suite.against(), "hello"], {
+    env: suite.world.env(),
+  });
+  const id = threadId(first.stdout);
+  const go = join(suite.world.repo, "go");
+  const holder = spawnCli(
+    ["exec", ...suite.against(), "resume", id, `run: while [ ! -e ${go} ]; do sleep 0.05; done`],
+    { env: suite.world.env() },
+  );
+  const lock = `${sessionFile(id)}.lock`;
+  await waitFor(() => existsSync(lock) && holder.output().stderr.includes("$ while"));
+  return { id, go, holder, lock };
 }
 
 /** Every call in `input` has exactly one output after it, and every output has its call. */
@@ -67,17 +84,7 @@ describe("exec survives being killed, resumed twice at once and torn files", () 
   });
 
   it("a second concurrent resume fails at once naming the lock; after the first exits, resume works", async () => {
-    const first = await runCli(["exec", "--json", ...suite.against(), "hello"], {
-      env: suite.world.env(),
-    });
-    const id = threadId(first.stdout);
-    const go = join(suite.world.repo, "go");
-    const waiting = spawnCli(
-      ["exec", ...suite.against(), "resume", id, `run: while [ ! -e ${go} ]; do sleep 0.05; done`],
-      { env: suite.world.env() },
-    );
-    const lock = `${sessionFile(id)}.lock`;
-    await waitFor(() => existsSync(lock) && waiting.output().stderr.includes("$ while"));
+    const { id, go, holder: waiting, lock } = await heldSession();
     const second = await runCli(["exec", ...suite.against(), "resume", id, "me too"], {
       env: suite.world.env(),
     });
@@ -92,6 +99,30 @@ describe("exec survives being killed, resumed twice at once and torn files", () 
     });
     expect(third.code).toBe(0);
     expect(third.stdout).toContain("You said: my turn");
+  });
+
+  it("after a kill -9, the dead run's pid given to another process: resume takes the lock over", async () => {
+    // issue 43 defect 5: this was "open in another mini-codex process" until the lock was deleted
+    const { id, holder: killed, lock } = await heldSession();
+    const owner = JSON.parse(readFileSync(lock, "utf8")) as { pid: number; started?: string };
+    expect(owner.pid).toBe(killed.child.pid);
+    expect(owner.started).toBeDefined();
+    killed.child.kill("SIGKILL");
+    await killed.done;
+    // the kernel gives the pid to an unrelated process: the lock now names a live pid
+    const reuser = spawn("sleep", ["60"], { stdio: "ignore" });
+    try {
+      writeFileSync(lock, JSON.stringify({ ...owner, pid: reuser.pid }));
+      const resumed = await runCli(["exec", ...suite.against(), "resume", id, "after the crash"], {
+        env: suite.world.env(),
+      });
+      expect(resumed.stderr).not.toContain("open in another mini-codex process");
+      expect(resumed.code).toBe(0);
+      expect(resumed.stdout).toContain("You said: after the crash");
+      expect(existsSync(lock)).toBe(false);
+    } finally {
+      reuser.kill();
+    }
   });
 
   it("a ledger torn mid-line: the next run starts on a fresh line and no seq repeats", async () => {

@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
+import { parseSessionFile } from "../../src/session/session-file.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 
 export const BIN = fileURLToPath(new URL("../../bin/mini-codex.js", import.meta.url));
@@ -115,6 +116,14 @@ export function jsonLines(stdout: string): Array<Record<string, unknown> & { typ
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown> & { type: string });
+}
+
+/** The outputs of `type` items (tool outputs) the model read, from the one session saved in `home`. */
+export function savedOutputs(home: string, type: string): string[] {
+  const sessions = join(home, "sessions");
+  const [file] = readdirSync(sessions).filter((name) => !name.endsWith(".ledger.jsonl"));
+  const saved = parseSessionFile(readFileSync(join(sessions, file as string), "utf8"));
+  return saved.history.filter((item) => item.type === type).map((item) => String(item.output));
 }
 
 /** One demo server for the test file and a fresh temp world for each test. */

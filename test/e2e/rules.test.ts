@@ -54,6 +54,19 @@ describe("exec: rules on disk decide three commands", () => {
       `rules: ${join(suite.world.home, "rules", "default.rules")}:2:41: \`decision\` must be`,
     );
   });
+
+  it("a project's rules file nesting 20 000 lists stops the start with its file, line and column", async () => {
+    // issue 43 defect 3: this was "Maximum call stack size exceeded", naming nothing
+    const folder = join(suite.world.repo, ".codex", "rules");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "deep.rules"), `prefix_rule(pattern = ${"[".repeat(20_000)}\n`);
+    const run = await exec("hello");
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(
+      `rules: ${join(folder, "deep.rules")}:1:55: lists nested deeper than 32 levels`,
+    );
+    expect(run.stderr).not.toContain("Maximum call stack");
+  });
 });
 
 describe.skipIf(!hasTmux)("TUI: rules decide, and 'always' lasts to the next session", () => {

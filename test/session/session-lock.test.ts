@@ -1,9 +1,10 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userMessage } from "../../src/protocol/items.js";
+import { processStart } from "../../src/session/process-start.js";
 import {
   lockPathOf,
   readSessionFile,
@@ -71,6 +72,39 @@ describe("a session lock held by this same process", () => {
     expect(existsSync(path)).toBe(false);
   });
 });
+
+// issue 43 defect 5: after a kill -9, an unrelated process given the dead owner's pid made the
+// lock look live until it was deleted by hand; the lock now records when its owner started
+describe.runIf(process.platform === "linux")(
+  "a lock whose owner's pid another process has now",
+  () => {
+    it("is taken over when that process started at another time, refused when it is the owner", async () => {
+      const other = spawn("sleep", ["60"], { stdio: "ignore" });
+      try {
+        const pid = other.pid as number;
+        const path = join(dir, "s.jsonl.lock");
+        const started = processStart(pid);
+        expect(started).toMatch(/^linux:[0-9a-f-]+:\d+$/);
+        const owner = { pid, host: hostname(), token: "t" };
+        // the dead owner's start, before its pid was given to `sleep`
+        writeFileSync(path, JSON.stringify({ ...owner, started: `${started}0` }));
+        const release = lockSession(path, "session s");
+        expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({
+          pid: process.pid,
+          started: processStart(process.pid),
+        });
+        release();
+        // the process that placed the lock, alive: never taken over
+        writeFileSync(path, JSON.stringify({ ...owner, started }));
+        expect(() => lockSession(path, "session s")).toThrow(
+          `session s is open in another mini-codex process (pid ${pid})`,
+        );
+      } finally {
+        other.kill();
+      }
+    });
+  },
+);
 
 describe("a closed session file", () => {
   it("refuses appends and replaces with a typed error and leaves the file as the next holder read it", () => {

@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -84,5 +92,22 @@ describe("workspace checkpoints", () => {
     expect(snap).toEqual({
       skipped: expect.stringMatching(/over the 0 MB checkpoint cap: no checkpoint/),
     });
+  });
+
+  it("a git failure is one line: the subcommand and git's own words, not its command line", async () => {
+    const { repo } = userRepo();
+    const store = await CheckpointStore.open(join(root, "home"), repo);
+    await store.snapshot();
+    // what a run killed inside `git add` of the same index would leave
+    const [shadow] = readdirSync(join(root, "home", "checkpoints"));
+    const gitDir = join(root, "home", "checkpoints", shadow as string);
+    const [index] = readdirSync(gitDir).filter((name) => /^mini-codex-index\.\d+\.\d+$/.test(name));
+    expect(index).toBeDefined();
+    writeFileSync(join(gitDir, `${index}.lock`), "");
+    const failed = await store.snapshot().catch((error: Error) => error.message);
+    expect(failed).toMatch(/^git add failed: fatal: Unable to create '.*\.lock': File exists\.$/);
+    // another store on the same workspace has its own index: it is not held up
+    const other = await CheckpointStore.open(join(root, "home"), repo);
+    expect(await other.snapshot()).toEqual({ tree: expect.stringMatching(/^[0-9a-f]{40}$/) });
   });
 });

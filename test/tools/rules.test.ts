@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createApprovalGate } from "../../src/tools/approval/gate.js";
 import { RuleBook } from "../../src/tools/approval/rule-book.js";
 import { parseRules, rulesVerdict } from "../../src/tools/approval/rules.js";
+import { MAX_LIST_DEPTH, readRulesCalls } from "../../src/tools/approval/rules-syntax.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../src/tools/types.js";
 
 const THREE = `# three rules, as a Codex user writes them
@@ -74,6 +75,12 @@ describe("rules files: the prefix_rule subset, read as data", () => {
     );
     expect(errorOf('prefix_rule(pattern = ["a"], decision = "allow)')).toBe(
       "/r/x.rules:1:41: unterminated string",
+    );
+    // lists nest to MAX_LIST_DEPTH; the `[` one deeper is named (not a stack overflow)
+    const nested = (depth: number) => `${"[".repeat(depth)}"a"${"]".repeat(depth)}`;
+    expect(readRulesCalls("/r/x.rules", `r(p = ${nested(MAX_LIST_DEPTH)})`)).toHaveLength(1);
+    expect(errorOf(`\nprefix_rule(pattern = ${nested(MAX_LIST_DEPTH + 1)})`)).toBe(
+      `/r/x.rules:2:${23 + MAX_LIST_DEPTH}: lists nested deeper than ${MAX_LIST_DEPTH} levels`,
     );
   });
 

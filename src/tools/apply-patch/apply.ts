@@ -1,14 +1,21 @@
 import { isUtf8 } from "node:buffer";
-import { chmod, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { resolve } from "node:path";
 import { errorMessage } from "../../protocol/error-message.js";
-import { PatchError } from "../errors.js";
+import { PatchError, WorkspaceError } from "../errors.js";
 import type { FileChange } from "../types.js";
-import { displayPath, resolveWritablePath, type WorkspaceScope } from "../workspace.js";
+import { displayPath, type WorkspaceScope, writeGuard } from "../workspace.js";
+import { WorkspaceWalker } from "../workspace-walk.js";
 import { formatUnifiedDiff, replacementScript, wholeFileScript } from "./display-diff.js";
 import { splitFileText } from "./file-text.js";
 import type { ParsedPatch } from "./parse.js";
 import { updateFile } from "./update.js";
+import {
+  type FileNames,
+  type Original,
+  readOriginal,
+  removeWalked,
+  writeWalked,
+} from "./walked-files.js";
 
 export { joinFileText, splitFileText } from "./file-text.js";
 export { applyChunks, updateFileText } from "./update.js";
@@ -30,6 +37,8 @@ export async function checkpoint(signal: AbortSignal | undefined): Promise<void>
 
 export interface PlannedWrite {
   absPath: string;
+  /** The path as the patch wrote it (errors name it). */
+  asked: string;
   /** New content, or null to delete. */
   content: string | null;
   /** The file's bytes before the patch, restored as they were on a rollback (undefined: absent). */
@@ -43,18 +52,6 @@ export interface VerifiedPatch {
   writes: PlannedWrite[];
   /** `A path` / `M path` / `D path` lines. */
   summary: string[];
-}
-
-/** A file's bytes before the patch; undefined when absent. */
-async function readIfExists(absPath: string, shown: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(absPath);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    if (code === "EISDIR") throw new PatchError(`${shown} is a directory`);
-    throw new PatchError(`cannot read ${shown}: ${code ?? String(error)}`);
-  }
 }
 
 /**
@@ -77,36 +74,66 @@ function wholeFileDiff(path: string, before: string, after: string): string {
   );
 }
 
-/** Check every file and compute every new content; touches nothing on disk. */
+/** A walker for the patch's paths; a walk that cannot start (no /proc) is the patch's error. */
+function walkerFor(scope: WorkspaceScope): WorkspaceWalker {
+  try {
+    return new WorkspaceWalker(scope, writeGuard(scope));
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw new PatchError(error.message);
+    throw error;
+  }
+}
+
+/** Run a walk step; a refusal of the path becomes the patch's error at `line`. */
+function onPath<T>(line: number, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw new PatchError(errorMessage(error), line);
+    throw error;
+  }
+}
+
+/**
+ * Check every file and compute every new content; touches nothing on disk. Every file is read
+ * through the no-follow walk (workspace-walk.ts), which refuses a path leaving the workspace.
+ */
 export async function verifyPatch(
   patch: ParsedPatch,
   scope: WorkspaceScope,
   signal?: AbortSignal,
 ): Promise<VerifiedPatch> {
+  const walker = walkerFor(scope);
+  const refuseLinked = scope.sandbox !== "danger-full-access";
   const overlay = new Map<string, string | null>();
-  const originals = new Map<string, Buffer | undefined>();
+  const originals = new Map<string, Original | undefined>();
+  const askedAs = new Map<string, string>();
   const modes = new Map<string, number>();
   const changes: FileChange[] = [];
   const summary: string[] = [];
-  /** The file as the patch's earlier operations left it; `edit`: its text is needed. */
-  const current = async (abs: string, shown: string, edit: boolean) => {
-    if (!originals.has(abs)) originals.set(abs, await readIfExists(abs, shown));
-    if (overlay.has(abs)) return overlay.get(abs) ?? undefined;
-    const bytes = originals.get(abs);
-    return bytes === undefined ? undefined : textOf(bytes, shown, edit);
+  const namesOf = (asked: string): FileNames => {
+    const abs = resolve(scope.cwd, asked);
+    return { abs, asked, shown: displayPath(abs, scope.cwd) };
   };
-  const resolve = async (path: string, line: number) => {
-    try {
-      return await resolveWritablePath(path, scope);
-    } catch (error) {
-      throw new PatchError(errorMessage(error), line);
+  /** The file as the patch's earlier operations left it; `edit`: its text is needed. */
+  const current = (names: FileNames, line: number, edit: boolean) => {
+    const { abs, shown } = names;
+    if (!originals.has(abs)) {
+      originals.set(
+        abs,
+        onPath(line, () => readOriginal(walker, names, refuseLinked)),
+      );
+      askedAs.set(abs, names.asked);
     }
+    if (overlay.has(abs)) return overlay.get(abs) ?? undefined;
+    const bytes = originals.get(abs)?.bytes;
+    return bytes === undefined ? undefined : textOf(bytes, shown, edit);
   };
   for (const op of patch.ops) {
     await checkpoint(signal);
-    const abs = await resolve(op.path, op.line);
-    const shown = displayPath(abs, scope.cwd);
-    const before = await current(abs, shown, op.type === "update");
+    const names = namesOf(op.path);
+    const { abs, shown } = names;
+    const before = current(names, op.line, op.type === "update");
     await checkpoint(signal);
     if (op.type === "add") {
       overlay.set(abs, op.contents);
@@ -138,46 +165,69 @@ export async function verifyPatch(
       summary.push(`M ${shown}`);
       continue;
     }
-    const dest = await resolve(op.movePath, op.line);
-    const destShown = displayPath(dest, scope.cwd);
-    await current(dest, destShown, false);
+    const dest = namesOf(op.movePath);
+    current(dest, op.line, false);
     overlay.set(abs, null);
-    overlay.set(dest, after);
-    modes.set(dest, (await stat(abs)).mode & 0o7777);
-    const diff = formatUnifiedDiff(`a/${shown}`, `b/${destShown}`, ops);
-    changes.push({ path: shown, kind: "update", movePath: destShown, diff });
-    summary.push(`M ${destShown}`);
+    overlay.set(dest.abs, after);
+    const sourceMode = originals.get(abs)?.mode;
+    if (sourceMode !== undefined) modes.set(dest.abs, sourceMode);
+    const diff = formatUnifiedDiff(`a/${shown}`, `b/${dest.shown}`, ops);
+    changes.push({ path: shown, kind: "update", movePath: dest.shown, diff });
+    summary.push(`M ${dest.shown}`);
   }
   await checkpoint(signal);
   const writes = [...overlay].map(([absPath, content]) => ({
     absPath,
+    asked: askedAs.get(absPath) ?? absPath,
     content,
-    original: originals.get(absPath),
+    original: originals.get(absPath)?.bytes,
     ...(modes.has(absPath) ? { mode: modes.get(absPath) } : {}),
   }));
   return { changes, writes, summary };
 }
 
-/** Write a verified patch. If a write fails, the files already written are restored. */
-export async function writePatch(writes: PlannedWrite[]): Promise<void> {
+/**
+ * Write a verified patch, each file through a new no-follow walk (what changed since the check
+ * is walked again, and refused if it now leaves the workspace). If a write fails, the files
+ * already written are restored.
+ */
+export async function writePatch(writes: PlannedWrite[], scope: WorkspaceScope): Promise<void> {
+  const walker = walkerFor(scope);
+  const refuseLinked = scope.sandbox !== "danger-full-access";
+  const namesOf = (write: PlannedWrite): FileNames => ({
+    abs: write.absPath,
+    asked: write.asked,
+    shown: displayPath(write.absPath, scope.cwd),
+  });
   const done: PlannedWrite[] = [];
   try {
     for (const write of writes) {
+      const names = namesOf(write);
       if (write.content === null) {
-        if (write.original !== undefined) await rm(write.absPath);
+        if (write.original !== undefined) removeWalked(walker, names);
       } else {
-        await mkdir(dirname(write.absPath), { recursive: true });
-        await writeFile(write.absPath, write.content);
-        if (write.mode !== undefined) await chmod(write.absPath, write.mode);
+        writeWalked(walker, names, write.content, {
+          fresh: write.original === undefined,
+          refuseLinked,
+          ...(write.mode !== undefined ? { mode: write.mode } : {}),
+        });
       }
       done.push(write);
     }
   } catch (error) {
     for (const write of done.reverse()) {
-      if (write.original === undefined) await rm(write.absPath, { force: true }).catch(() => {});
-      else await writeFile(write.absPath, write.original).catch(() => {});
+      const names = namesOf(write);
+      try {
+        if (write.original === undefined) removeWalked(walker, names);
+        else writeWalked(walker, names, write.original, { fresh: false, refuseLinked: false });
+      } catch {
+        // restore what can be restored
+      }
     }
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new PatchError(`writing the patch failed (${code}); files were restored`);
+    const why =
+      error instanceof WorkspaceError || error instanceof PatchError
+        ? error.message
+        : ((error as NodeJS.ErrnoException).code ?? String(error));
+    throw new PatchError(`writing the patch failed (${why}); files were restored`);
   }
 }

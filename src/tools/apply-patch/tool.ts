@@ -79,7 +79,7 @@ async function checkedApplyPatch(
   // durable before the first write: a resume after a kill -9 can then say what was applied
   ctx.recordPatchIntent?.(patchIntentOf(verified.writes));
   try {
-    await writePatch(verified.writes);
+    await writePatch(verified.writes, ctx);
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
     return fail(error.message, `apply_patch failed: ${error.message}`);

@@ -28,6 +28,7 @@ export interface ApprovalGateOptions {
   rules?: {
     active(): readonly PrefixRule[];
     saveAllow(prefix: readonly string[]): PrefixRule;
+    saveForbidden?(prefix: readonly string[]): PrefixRule;
   };
   /** A line for the person (a rule saved, or why it could not be). */
   note?(message: string): void;
@@ -118,6 +119,7 @@ export function createApprovalGate(
     }
     const decision = await options.ask(request);
     if (decision.kind === "approve_prefix" && decision.always) saveRule(options, decision.prefix);
+    if (decision.kind === "deny" && decision.forbidPrefix) forbid(options, decision.forbidPrefix);
     const granted = decision.kind === "approve_files" ? decision.paths : [];
     grants = grantFor(grants, decision, await keysOf(granted));
     if (decision.kind !== "deny") return decision;
@@ -136,5 +138,17 @@ function saveRule(options: ApprovalGateOptions, prefix: readonly string[]) {
     options.note?.(
       `the rule was not saved (${(error as Error).message}); it holds for this session`,
     );
+  }
+}
+
+/** A "no, never" answer: the prefix becomes a forbidden rule on disk (refused unasked from now on). */
+function forbid(options: ApprovalGateOptions, prefix: readonly string[]) {
+  const saveForbidden = options.rules?.saveForbidden?.bind(options.rules);
+  if (!saveForbidden) return;
+  try {
+    const rule = saveForbidden(prefix);
+    options.note?.(`rule saved: forbidden \`${prefix.join(" ")}\` (${rule.file}:${rule.line})`);
+  } catch (error) {
+    options.note?.(`the rule was not saved (${(error as Error).message})`);
   }
 }

@@ -1,6 +1,12 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { allowRuleText, canSaveAllowRule, type PrefixRule, parseRules } from "./rules.js";
+import {
+  canSaveAllowRule,
+  type PrefixRule,
+  parseRules,
+  prefixRuleText,
+  type RuleDecision,
+} from "./rules.js";
 
 /** Where rules come from: the person's folder (read, written) and the project's (read). */
 export interface RuleFolders {
@@ -89,6 +95,16 @@ export class RuleBook {
         `\`${prefix[0] ?? ""}\` runs whatever its arguments say: not saved as a rule`,
       );
     }
+    return this.save(prefix, "allow", "approved");
+  }
+
+  /** Append a forbidden rule for a prefix ("no, never": the gate refuses it unasked); returns it. */
+  saveForbidden(prefix: readonly string[]): PrefixRule {
+    if (prefix.length === 0) throw new Error("an empty command prefix: not saved as a rule");
+    return this.save(prefix, "forbidden", "refused");
+  }
+
+  private save(prefix: readonly string[], decision: RuleDecision, how: string): PrefixRule {
     const file = this.savedRulesFile;
     mkdirSync(this.folders.user, { recursive: true, mode: 0o700 });
     let before = "";
@@ -99,8 +115,8 @@ export class RuleBook {
     }
     const lead =
       before === "" || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
-    const note = `approved "always" in mini-codex on ${new Date().toISOString().slice(0, 10)}`;
-    appendFileSync(file, lead + allowRuleText(prefix, note));
+    const note = `${how} "always" in mini-codex on ${new Date().toISOString().slice(0, 10)}`;
+    appendFileSync(file, lead + prefixRuleText(prefix, decision, note));
     this.user = readFolder(this.folders.user);
     const saved = this.user.filter((rule) => rule.file === file).at(-1);
     if (!saved) throw new Error(`the rule written to ${file} could not be read back`);

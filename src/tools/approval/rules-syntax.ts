@@ -44,17 +44,40 @@ const ESCAPES: Record<string, string> = {
   "'": "'",
 };
 
+/**
+ * How deep lists may nest (a pattern's alternatives are two levels): deeper is an error at the
+ * `[` that goes too deep, never a stack overflow (20 000 nested `[` stopped every start).
+ */
+export const MAX_LIST_DEPTH = 32;
+
+/** The offset each line starts at (line 1 at 0): a spot is then a binary search, not a scan. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+const BLANKS = /(?:\s+|#[^\n]*)/y;
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+
 class Reader {
   private pos = 0;
+  private starts: number[] | undefined;
   constructor(
     private readonly file: string,
     private readonly text: string,
   ) {}
 
   spot(offset = this.pos): TextSpot {
-    const before = this.text.slice(0, offset);
-    const line = before.split("\n").length;
-    return { line, column: offset - before.lastIndexOf("\n"), offset };
+    this.starts ??= lineStarts(this.text);
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.starts[middle] as number) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - (this.starts[low] as number) + 1, offset };
   }
 
   fail(reason: string, offset = this.pos): never {
@@ -64,10 +87,16 @@ class Reader {
   /** Skip blanks and comments; true when the end of the file is reached. */
   skip(): boolean {
     for (;;) {
-      const match = /^(?:\s+|#[^\n]*)/.exec(this.text.slice(this.pos));
+      const match = this.at(BLANKS);
       if (!match) return this.pos >= this.text.length;
       this.pos += match[0].length;
     }
+  }
+
+  /** `pattern` (sticky) matched where the reader is, without copying the rest of the text. */
+  private at(pattern: RegExp): RegExpExecArray | null {
+    pattern.lastIndex = this.pos;
+    return pattern.exec(this.text);
   }
 
   get offset() {
@@ -91,7 +120,7 @@ class Reader {
 
   name(): string {
     this.skip();
-    const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.text.slice(this.pos));
+    const match = this.at(NAME);
     if (!match) this.fail(`expected a name, found ${this.describe()}`);
     this.pos += match[0].length;
     return match[0];
@@ -119,7 +148,8 @@ class Reader {
     return this.fail("unterminated string", at.offset);
   }
 
-  value(): RulesValue {
+  /** A string or a list; `depth`: the lists this value is inside. */
+  value(depth = 0): RulesValue {
     const ch = this.peek();
     if (ch === '"' || ch === "'") return this.string();
     if (ch !== "[") {
@@ -127,11 +157,12 @@ class Reader {
         `expected a string or a list, found ${this.describe()} (a rules file is data, not code)`,
       );
     }
+    if (depth >= MAX_LIST_DEPTH) this.fail(`lists nested deeper than ${MAX_LIST_DEPTH} levels`);
     const at = this.spot();
     this.pos++;
     const items: RulesValue[] = [];
     while (this.peek() !== "]") {
-      items.push(this.value());
+      items.push(this.value(depth + 1));
       if (this.peek() === ",") this.pos++;
       else if (this.peek() !== "]") this.fail(`expected \`,\` or \`]\`, found ${this.describe()}`);
     }

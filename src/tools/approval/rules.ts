@@ -152,10 +152,14 @@ export function canSaveAllowRule(prefix: readonly string[]): boolean {
 
 const quoted = (word: string) => JSON.stringify(word);
 
-/** The text of an allow rule for a prefix, as it is appended to a rules file. */
-export function allowRuleText(prefix: readonly string[], note: string): string {
+/** The text of a rule for a prefix, as it is appended to a rules file. */
+export function prefixRuleText(
+  prefix: readonly string[],
+  decision: RuleDecision,
+  note: string,
+): string {
   const pattern = prefix.map(quoted).join(", ");
-  return `prefix_rule(\n    pattern = [${pattern}],\n    decision = "allow",\n    justification = ${quoted(note)},\n)\n`;
+  return `prefix_rule(\n    pattern = [${pattern}],\n    decision = "${decision}",\n    justification = ${quoted(note)},\n)\n`;
 }
 
 /** The strictest rule matching one command's words. */

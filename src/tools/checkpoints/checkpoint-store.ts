@@ -1,6 +1,16 @@
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash, randomUUID } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import { privateIndexes } from "./private-index.js";
 import { initShadowRepo, type ShadowRepo, shadowGit } from "./shadow-git.js";
 
 /** Workspaces larger than this are not checkpointed (a clear note says so). */
@@ -27,24 +37,37 @@ interface Change {
  * Untracked files are recorded, ignored ones (the workspace's .gitignore) are not.
  */
 export class CheckpointStore {
-  private constructor(private readonly repo: ShadowRepo) {}
+  /** This store's git calls, one at a time (its own index has one lock). */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly repo: ShadowRepo,
+    private readonly restoreIndexFile: string,
+  ) {}
 
   static async open(home: string, workspace: string): Promise<CheckpointStore> {
     const real = realpathSync(workspace);
     const name = createHash("sha256").update(real).digest("hex").slice(0, 16);
     const gitDir = join(home, "checkpoints", `${name}.git`);
-    const repo = { gitDir, workTree: real, indexFile: join(gitDir, "mini-codex-index") };
-    if (!existsSync(join(gitDir, "HEAD"))) {
-      mkdirSync(gitDir, { recursive: true, mode: 0o700 });
-      await initShadowRepo(gitDir);
-      mkdirSync(join(gitDir, "info"), { recursive: true });
-      writeFileSync(join(gitDir, "info", "exclude"), ".git\n");
-    }
-    return new CheckpointStore(repo);
+    if (!existsSync(join(gitDir, "HEAD"))) await createShadowRepo(gitDir);
+    // an index per store: runs started together never meet on one index.lock
+    const { indexFile, restoreIndexFile } = privateIndexes(gitDir);
+    return new CheckpointStore({ gitDir, workTree: real, indexFile }, restoreIndexFile);
+  }
+
+  /** Run `step` after this store's earlier git calls ended. */
+  private serial<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(step, step);
+    this.queue = next.catch(() => {});
+    return next;
   }
 
   /** Record the workspace now: its tree id, or why it was not recorded (too big). */
-  async snapshot(capBytes = CHECKPOINT_CAP_BYTES): Promise<Snapshot> {
+  snapshot(capBytes = CHECKPOINT_CAP_BYTES): Promise<Snapshot> {
+    return this.serial(() => this.record(capBytes));
+  }
+
+  private async record(capBytes: number): Promise<Snapshot> {
     const listed = await shadowGit(this.repo, ["add", "--all", "--dry-run", "--ignore-errors"]);
     let bytes = 0;
     for (const line of listed.split("\n")) {
@@ -113,6 +136,15 @@ export class CheckpointStore {
     editedOutside: Iterable<string> = [],
   ): Promise<CodeRewind> {
     const now = await this.snapshot(Number.POSITIVE_INFINITY);
+    return this.serial(() => this.putBack(checkpoint, lastKnown, editedOutside, now));
+  }
+
+  private async putBack(
+    checkpoint: string,
+    lastKnown: string,
+    editedOutside: Iterable<string>,
+    now: Snapshot,
+  ): Promise<CodeRewind> {
     if (!("tree" in now)) throw new Error(now.skipped);
     const external = new Set([...editedOutside, ...(await this.changedPaths(lastKnown, now.tree))]);
     const result: CodeRewind = { restored: [], removed: [], keptExternal: [] };
@@ -125,10 +157,7 @@ export class CheckpointStore {
       } else back.push(change.path);
     }
     if (back.length > 0) {
-      const scratch = {
-        ...this.repo,
-        indexFile: join(this.repo.gitDir, "mini-codex-restore-index"),
-      };
+      const scratch = { ...this.repo, indexFile: this.restoreIndexFile };
       await shadowGit(scratch, ["read-tree", checkpoint]);
       await shadowGit(
         scratch,
@@ -138,5 +167,36 @@ export class CheckpointStore {
       result.restored.push(...back);
     }
     return result;
+  }
+}
+
+/** A bare shadow repository at `dir` that never records the workspace's own `.git`. */
+async function initExcludingGit(dir: string): Promise<void> {
+  await initShadowRepo(dir);
+  mkdirSync(join(dir, "info"), { recursive: true });
+  writeFileSync(join(dir, "info", "exclude"), ".git\n");
+}
+
+/**
+ * Make the shadow repository whole under a private name, then rename it into place: runs
+ * started together in a new workspace never see (or record into) a half-made one, whose
+ * `info/exclude` would not yet keep the workspace's `.git` out. One that lost the race leaves it.
+ */
+async function createShadowRepo(gitDir: string): Promise<void> {
+  mkdirSync(dirname(gitDir), { recursive: true, mode: 0o700 });
+  const made = `${gitDir}.${process.pid}.${randomUUID()}.new`;
+  try {
+    mkdirSync(made, { mode: 0o700 });
+    await initExcludingGit(made);
+    try {
+      renameSync(made, gitDir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
+      // another run made it first; a folder an older version left half-made is made whole here
+      if (!existsSync(join(gitDir, "HEAD"))) await initExcludingGit(gitDir);
+    }
+  } finally {
+    rmSync(made, { recursive: true, force: true });
   }
 }

@@ -73,5 +73,25 @@ async function gitWith(
     encoding: "utf8",
   });
   if (input !== undefined) child.child.stdin?.end(input);
-  return (await child).stdout;
+  try {
+    return (await child).stdout;
+  } catch (error) {
+    throw new Error(gitFailure(args[0] ?? "git", error));
+  }
+}
+
+/**
+ * One line for a failed git call: the subcommand and git's own first `fatal:`/`error:` line
+ * (never the whole command line with its neutralising `-c` options).
+ */
+export function gitFailure(subcommand: string, error: unknown): string {
+  const stderr = String((error as { stderr?: unknown }).stderr ?? "");
+  const lines = stderr.split("\n").map((line) => line.trim());
+  const said =
+    lines.find((line) => /^(fatal|error):/.test(line)) ??
+    lines.find((line) => line !== "") ??
+    ((error as NodeJS.ErrnoException).code === "ENOENT"
+      ? "git is not installed"
+      : (error as Error).message?.split("\n")[0]);
+  return `git ${subcommand} failed: ${said}`;
 }

@@ -1,21 +1,9 @@
 import { findingLines, parseReviewAnswer, reviewPrompt } from "../../launch/review-prompt.js";
-import { type ReviewTarget, reviewDiff } from "../../launch/review-target.js";
+import { parseReviewArgs, reviewDiff } from "../../launch/review-target.js";
 import { errorMessage } from "../../protocol/error-message.js";
 import { info, problem, type SlashCommand } from "./types.js";
 
-/** `/review`, `/review base BRANCH`, `/review commit SHA`; words after the target add instructions. */
-export function parseReviewArgs(args: string): { target: ReviewTarget; extra: string } | string {
-  const [word = "", value = "", ...rest] = args.split(/\s+/).filter(Boolean);
-  if (word === "" || word === "uncommitted") {
-    return { target: { kind: "uncommitted" }, extra: args.replace(/^\s*uncommitted\b/, "").trim() };
-  }
-  if ((word === "base" || word === "commit") && value && !value.startsWith("-")) {
-    const target: ReviewTarget =
-      word === "base" ? { kind: "base", branch: value } : { kind: "commit", sha: value };
-    return { target, extra: rest.join(" ") };
-  }
-  return "Usage: /review [uncommitted | base BRANCH | commit SHA] [instructions]";
-}
+export { parseReviewArgs };
 
 export const reviewCommand: SlashCommand = {
   name: "review",

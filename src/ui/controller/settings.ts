@@ -7,6 +7,7 @@ import {
   stepEffort,
   wireEffort,
 } from "../../models/catalog.js";
+import { effortOnSwitch, pickableEfforts } from "../../models/effort-choices.js";
 import { type EffortChoice, REASONING_EFFORTS } from "../../protocol/efforts.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import type { AgentSession, ForecastChange } from "../../session/api.js";
@@ -59,7 +60,7 @@ export class SettingsIntents {
   stepEffort(step: 1 | -1, wrap = false) {
     const now = this.current();
     if (!now) return;
-    const model = { ...now.info, efforts: effortsOf(now.info) };
+    const model = { ...now.info, efforts: pickableEfforts(now.info) };
     if (model.efforts.length === 0)
       return this.host.hint(`${model.slug} takes no reasoning effort.`);
     const effort = wrap ? cycleEffort(model, now.effort) : stepEffort(model, now.effort, step);
@@ -94,7 +95,7 @@ export class SettingsIntents {
   openEffortPicker() {
     const now = this.current();
     if (!now) return;
-    const efforts = effortsOf(now.info);
+    const efforts = pickableEfforts(now.info);
     if (efforts.length === 0) {
       return this.host.notice("error", `${now.info.slug} takes no reasoning effort.`);
     }
@@ -121,7 +122,7 @@ export class SettingsIntents {
 
   private pickModel(model: string, effort: ReasoningEffort | undefined) {
     const info = lookupModel(model);
-    const efforts = effortsOf(info);
+    const efforts = pickableEfforts(info);
     if (efforts.length === 0) return this.setModel(model);
     this.host.openPicker({
       title: `Reasoning effort for ${model}`,
@@ -132,14 +133,6 @@ export class SettingsIntents {
   }
 }
 
-/**
- * The efforts a person may pick for the model: the catalog's; for a model no source knows
- * and that does not look like a reasoning model, every effort the API takes (the server judges).
- */
-function effortsOf(info: ModelInfo): readonly EffortChoice[] {
-  return info.known || info.efforts.length > 0 ? info.efforts : REASONING_EFFORTS;
-}
-
 function unknownLevel(effort: string): string | undefined {
   if ((REASONING_EFFORTS as readonly string[]).includes(effort) || effort === "ultra") return;
   return `Unknown effort "${effort}". Use one of: ${REASONING_EFFORTS.join(", ")}.`;
@@ -148,18 +141,4 @@ function unknownLevel(effort: string): string | undefined {
 function modelDetail(model: ModelInfo, current: string | undefined): string {
   const what = model.slug === current && !model.listed ? "current" : model.displayName;
   return `${what}${model.efforts.length > 0 || !model.known ? "" : " · no effort"}`;
-}
-
-/**
- * The effort a model starts on after a switch: the current one if it takes it, else its
- * default; a model no source knows keeps the current one (the server judges).
- */
-export function effortOnSwitch(
-  info: ModelInfo,
-  effort: EffortChoice | undefined,
-): EffortChoice | undefined {
-  if (!info.known) return effort ?? info.defaultEffort;
-  if (info.efforts.length === 0) return undefined;
-  if (effort && info.efforts.includes(effort)) return effort;
-  return info.defaultEffort ?? info.efforts[Math.floor(info.efforts.length / 2)];
 }

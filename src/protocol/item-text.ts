@@ -1,4 +1,5 @@
-import { messageText, type ResponseItem, reasoningItemSchema } from "../protocol/items.js";
+// The text a person reads of a model output item: an assistant message, a reasoning summary.
+import { messageText, type ResponseItem, reasoningItemSchema } from "./items.js";
 
 /** The one-line summary text of a reasoning item, if it has any. */
 export function reasoningText(item: ResponseItem): string | undefined {

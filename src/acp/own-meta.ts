@@ -1,0 +1,18 @@
+// mini-codex's own facts on the ACP surface: every `_meta` it writes is `{ "mini-codex": {…} }`
+// with the surface's schema version, so a client can rely on the shape (docs/acp.md).
+
+/** The `_meta` key mini-codex writes under (ACP reserves the rest of `_meta`). */
+export const META_KEY = "mini-codex";
+
+/** The version of what mini-codex puts under `_meta["mini-codex"]`; a change of shape bumps it. */
+export const SCHEMA_VERSION = 1;
+
+/** The extension method that steers a running turn (advertised in initialize's capabilities). */
+export const STEER_METHOD = "_mini-codex/steer";
+
+export type OwnMeta = { [META_KEY]: Record<string, unknown> };
+
+/** `{ "mini-codex": { schema: 1, …facts } }`. */
+export function ownMeta(facts: Record<string, unknown>): OwnMeta {
+  return { [META_KEY]: { schema: SCHEMA_VERSION, ...facts } };
+}
