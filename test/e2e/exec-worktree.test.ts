@@ -60,4 +60,21 @@ describe("exec --worktree", () => {
     expect(readFileSync(join(worktree, "a.txt"), "utf8")).toBe("one\n");
     expect(git("-C", worktree, "status", "--porcelain")).toBe("");
   }, 120_000);
+
+  it("a prompt or command name read as --worktree's NAME is a usage error saying how to write it", async () => {
+    const env = suite.world.env();
+    const prompt = await runCli(["exec", "--worktree", "write x.txt: hi"], { env });
+    expect(prompt.code).toBe(2);
+    expect(prompt.stderr).toContain(
+      "put a prompt or SESSION_ID before the flag, or write --worktree=NAME",
+    );
+    const command = await runCli(["--worktree", "resume", "some-id"], { env });
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain(
+      `--worktree took "resume" as its NAME: put the flag after the command`,
+    );
+    expect(
+      execFileSync("git", ["-C", suite.world.repo, "worktree", "list"], { encoding: "utf8" }),
+    ).not.toContain("[codex/");
+  }, 60_000);
 });
