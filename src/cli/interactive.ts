@@ -176,6 +176,7 @@ export async function runInteractive(
           ...(id ? { id } : {}),
           ...(hooks.review ? { review: true } : {}),
           ...(hooks.approve ? { approve: hooks.approve } : {}),
+          ...(hooks.askUser ? { askUser: hooks.askUser } : {}),
           ...(hooks.askHookTrust ? { askHookTrust: hooks.askHookTrust } : {}),
           ...(hooks.settings ? { settings: hooks.settings } : {}),
           ...(source

@@ -4,6 +4,8 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { lazy } from "../protocol/lazy.js";
 import { type CheckpointLine, checkpointLineOf } from "./checkpoint-lines.js";
+import { goalLineOf } from "./goal-lines.js";
+import type { Goal } from "./goal-state.js";
 import { type PatchIntentLine, patchIntentLineOf } from "./patch-intent-lines.js";
 import { type RecordedSettings, recordedSettingsOf } from "./recorded-settings.js";
 import { itemOfLine, lineItems } from "./session-lines.js";
@@ -71,6 +73,8 @@ export interface SavedSession {
   patchIntents: Map<string, PatchIntentLine>;
   /** The last move to another worktree (`resume --worktree`), if any. */
   moved?: WorktreeLine;
+  /** The goal as its last `goal` line left it (none, or cleared: absent). */
+  goal?: Goal;
   /** A torn (incomplete) last line was skipped. */
   tornTail: boolean;
   /** 1-based numbers of the lines that could not be read (skipped), the torn tail included. */
@@ -101,6 +105,7 @@ export function parseSessionFile(
   const checkpoints: CheckpointLine[] = [];
   const patchIntents = new Map<string, PatchIntentLine>();
   let moved: WorktreeLine | undefined;
+  let goal: Goal | undefined;
   const unreadableLines: number[] = [];
   // an indexed loop: an entries() iterator allocated a pair per line before it was optimized
   for (let index = 0; index < lines.length; index++) {
@@ -145,6 +150,11 @@ export function parseSessionFile(
       moved = move;
       continue;
     }
+    const goalLine = goalLineOf(value);
+    if (goalLine) {
+      goal = goalLine.goal;
+      continue;
+    }
     const read = lineItems(value);
     if (!read) unreadableLines.push(index + 1);
     else if (read.replace) history = read.items;
@@ -159,6 +169,7 @@ export function parseSessionFile(
     checkpoints,
     patchIntents,
     ...(moved ? { moved } : {}),
+    ...(goal ? { goal } : {}),
     tornTail,
     unreadableLines,
   };
