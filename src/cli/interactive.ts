@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import type { MiniCodexConfig } from "../launch/config-schema.js";
-import { CliError } from "../launch/errors.js";
+import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { resolveHomes } from "../launch/home.js";
@@ -11,8 +11,10 @@ import { resumeDirectoryQuestion } from "../launch/resume-directory-question.js"
 import { resumeHint } from "../launch/resume-hint.js";
 import { knownContextWindow, loadRunConfig } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
-import { isDirectory } from "../launch/working-directory.js";
+import { goneMessage, isDirectory } from "../launch/working-directory.js";
+import { type WorktreeRequest, worktreeRequestOf } from "../launch/worktrees/index.js";
 import { costDisplayFor } from "../session/cost-display.js";
+import { newSessionId } from "../session/session-id.js";
 import { listSessions } from "../session/session-list.js";
 import type { SessionSource, TuiLaunchOptions } from "../ui/contract.js";
 import { yieldToKeys } from "../ui/controller/yield-to-keys.js";
@@ -79,7 +81,13 @@ function savedStart(
  * Codex CLI does (-C/--cd answers it beforehand). True: the session's directory.
  */
 async function inSessionDirectory(flags: SharedFlags, saved: SavedSettings): Promise<boolean> {
-  if (flags.cd !== undefined || !process.stdin.isTTY || !isDirectory(saved.cwd)) return false;
+  if (flags.cd !== undefined) return false;
+  // a session that worked in a worktree goes back there (--worktree: it moves to a new one)
+  if (saved.worktree && flags.worktree === undefined) {
+    if (isDirectory(saved.cwd)) return true;
+    throw new CliError(goneMessage(saved), EXIT_FAILED);
+  }
+  if (!process.stdin.isTTY || !isDirectory(saved.cwd)) return false;
   if (realpathSync(saved.cwd) === realpathSync(process.cwd())) return false;
   const question = resumeDirectoryQuestion(saved.cwd, process.cwd());
   const choice = await askChoice(
@@ -90,6 +98,24 @@ async function inSessionDirectory(flags: SharedFlags, saved: SavedSettings): Pro
     throw new CliError("no directory chosen: nothing was resumed", EXIT_FAILED);
   }
   return question.choices[choice]?.inSessionDirectory === true;
+}
+
+/**
+ * `--worktree [NAME]` for the launch: named after the first session (a new one's id is chosen
+ * now; a resumed one keeps its own). The resume list picks the session later: say how to write it.
+ */
+function worktreeRequest(
+  flags: SharedFlags,
+  start: TuiLaunchOptions["start"],
+  saved: SavedSettings | undefined,
+): WorktreeRequest | undefined {
+  if (flags.worktree !== undefined && start && "pick" in start) {
+    throw new UsageError(
+      "resume --worktree needs the session: `mini-codex resume SESSION_ID --worktree [NAME]` (or --last); a SESSION_ID right after --worktree is read as its NAME",
+    );
+  }
+  const resumed = start && "resume" in start ? saved?.id : undefined;
+  return worktreeRequestOf(flags.worktree, resumed ?? newSessionId());
 }
 
 /** `mini-codex [PROMPT]`: the TUI. */
@@ -105,13 +131,18 @@ export async function runInteractive(
   const parsed = loadRunConfig(given, resolveHomes().config, saved);
   // nothing to sign in with (for the saved session's provider too): the first start asks how
   const { flags, loaded } = await firstSignIn(given, parsed);
+  const request = worktreeRequest(flags, start, saved);
   const inItsDirectory = saved ? await inSessionDirectory(flags, saved) : false;
   const resumed = saved ? { saved, inItsDirectory } : undefined;
-  const runtimes = await TuiRuntimes.load(flags, resumed, loaded);
+  const runtimes = await TuiRuntimes.load(flags, resumed, loaded, request && { request });
+  // the first new session or fork takes the id its worktree is named after
+  let firstId = request && !(start && "resume" in start) ? request.sessionId : undefined;
   try {
-    // a folder never decided on asks first; "untrusted" loads again with its restrictions
+    // a folder never decided on asks first; "untrusted" loads again with its restrictions, and
+    // --worktree makes its worktree once answered
     const decided = runtimes.current.trust.level;
-    if ((await askFolderTrust(runtimes.current)) === "untrusted" && !decided) {
+    const answer = await askFolderTrust(runtimes.current);
+    if ((answer === "untrusted" && !decided) || runtimes.current.worktreePending) {
       await runtimes.reload();
     }
     const runtime = () => runtimes.current;
@@ -138,8 +169,11 @@ export async function runInteractive(
         // loaded after the first frame (tools, the engine), then a key typed meanwhile echoes
         const { openSession } = await import("../launch/open-session.js");
         await yieldToKeys();
+        const id = !hooks.review && !(source && "resume" in source) ? firstId : undefined;
+        if (id) firstId = undefined;
         const opened = await openSession(on, {
           warmup: !hooks.review,
+          ...(id ? { id } : {}),
           ...(hooks.review ? { review: true } : {}),
           ...(hooks.approve ? { approve: hooks.approve } : {}),
           ...(hooks.askUser ? { askUser: hooks.askUser } : {}),
@@ -177,6 +211,9 @@ export async function runInteractive(
       // the running session's: a saved session opened later brings its own
       get cwd() {
         return runtime().cwd;
+      },
+      get worktree() {
+        return runtime().worktree;
       },
       get approvalPolicy() {
         return runtime().approvalPolicy;

@@ -29,6 +29,12 @@ function buildProgram(pending: Pending): Command {
   addSharedOptions(program)
     .argument("[PROMPT]", "optional first message")
     .action((prompt: string | undefined, flags: SharedFlags) => {
+      // `mini-codex --worktree resume ID`: commander gave the flag the command's name
+      const named = flags.worktree;
+      if (typeof named === "string" && program.commands.some((c) => c.name() === named))
+        throw new UsageError(
+          `--worktree took "${named}" as its NAME: put the flag after the command (mini-codex ${named} … --worktree)`,
+        );
       // checked before anything heavy loads: the TUI cannot run from a pipe
       if (!process.stdin.isTTY) throw new CliError(NOT_A_TERMINAL_MESSAGE, EXIT_FAILED);
       // Keys typed from now on wait for the first frame instead of echoing (a stray line).

@@ -82,6 +82,10 @@ export function addSharedOptions(command: Command): Command {
     .addOption(new Option("--yolo", "alias of --dangerously-bypass-approvals-and-sandbox"))
     .option("--skip-git-repo-check", "allow running outside a git repository")
     .option(
+      "--worktree [NAME]",
+      "work in a new git worktree beside the repository (<repo>.<NAME>, branch codex/<NAME>; NAME: the session's id) from the current commit",
+    )
+    .option(
       "--dangerously-bypass-hook-trust",
       "run the hooks of hooks.json without asking to trust them (for automation that vets them)",
     )

@@ -1,6 +1,6 @@
 import type { LoadedConfig } from "../launch/config.js";
 import type { SharedFlags } from "../launch/flags.js";
-import { loadRuntime, type Runtime } from "../launch/runtime.js";
+import { loadRuntime, type Runtime, type WorktreeEntry } from "../launch/runtime.js";
 import {
   findSavedSession,
   type ResumeTarget,
@@ -14,7 +14,9 @@ type Resumed = ResumedIn;
  * The runtime the TUI's sessions run on. It is loaded for the first session (a resumed one's
  * settings, its directory when chosen); a saved session opened later (`/resume`, a pick from
  * the list) gets a runtime of its own — its provider, model, effort, approval policy, sandbox
- * and directory, under the command line's flags — and the previous runtime is closed.
+ * and directory, under the command line's flags — and the previous runtime is closed. The
+ * launch's --worktree belongs to the launch's runtime (made once, kept by /new), not to a saved
+ * session opened later.
  */
 export class TuiRuntimes {
   private constructor(
@@ -24,6 +26,8 @@ export class TuiRuntimes {
     private resumed: Resumed | undefined,
     /** What the launch loaded (a new session goes back to it: a resumed one's settings were its own). */
     private readonly launched: Resumed | undefined,
+    /** The launch's --worktree. */
+    private readonly worktree: WorktreeEntry | undefined,
   ) {}
 
   /** `loaded`: config.toml as the start already parsed it for these flags and `resumed`. */
@@ -31,15 +35,17 @@ export class TuiRuntimes {
     flags: SharedFlags,
     resumed?: Resumed,
     loaded?: LoadedConfig,
+    worktree?: WorktreeEntry,
   ): Promise<TuiRuntimes> {
-    const runtime = await TuiRuntimes.loadFor(flags, resumed, loaded);
-    return new TuiRuntimes(flags, runtime, resumed, resumed);
+    const runtime = await TuiRuntimes.loadFor(flags, resumed, loaded, worktree);
+    return new TuiRuntimes(flags, runtime, resumed, resumed, worktree);
   }
 
   private static loadFor(
     flags: SharedFlags,
     resumed?: Resumed,
     loaded?: LoadedConfig,
+    worktree?: WorktreeEntry,
   ): Promise<Runtime> {
     return loadRuntime({
       flags,
@@ -48,6 +54,7 @@ export class TuiRuntimes {
       folderTrust: true,
       ...(resumed ? { resumed } : {}),
       ...(loaded ? { loaded } : {}),
+      ...(worktree ? { worktree } : {}),
     });
   }
 
@@ -57,7 +64,9 @@ export class TuiRuntimes {
 
   /** Load the same runtime again (after the folder's trust was decided). */
   async reload(): Promise<void> {
-    await this.replace(await TuiRuntimes.loadFor(this.flags, this.resumed), this.resumed);
+    const worktree = this.resumed === this.launched ? this.worktree : undefined;
+    const next = await TuiRuntimes.loadFor(this.flags, this.resumed, undefined, worktree);
+    await this.replace(next, this.resumed);
   }
 
   /** The runtime for a saved session about to open (a new one unless it was loaded for it). */
@@ -78,7 +87,8 @@ export class TuiRuntimes {
    */
   async forFresh(): Promise<Runtime> {
     if (this.resumed === this.launched) return this.runtime;
-    await this.replace(await TuiRuntimes.loadFor(this.flags, this.launched), this.launched);
+    const next = await TuiRuntimes.loadFor(this.flags, this.launched, undefined, this.worktree);
+    await this.replace(next, this.launched);
     return this.runtime;
   }
 

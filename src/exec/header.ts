@@ -1,3 +1,4 @@
+import { type WorktreeFacts, worktreeText } from "../launch/worktrees/index.js";
 import type { SessionStatus } from "../session/api.js";
 import { groupedNumber } from "../text/grouped-number.js";
 
@@ -7,6 +8,8 @@ export interface ExecHeaderFacts {
   cwd: string;
   /** Why this directory, when a resume could have run elsewhere. */
   cwdNote?: string;
+  /** The git worktree it runs in (a linked one), and whether this run made it. */
+  worktree?: WorktreeFacts;
   model: string;
   effort?: string;
   provider: string;
@@ -28,6 +31,7 @@ export function execHeader(facts: ExecHeaderFacts): string[] {
     `mini-codex ${facts.version}`,
     RULE,
     `workdir: ${facts.cwd}${note(facts.cwdNote)}`,
+    ...(facts.worktree ? [`worktree: ${worktreeText(facts.worktree)}`] : []),
     `model: ${facts.model}`,
     `provider: ${facts.provider}`,
     `approval: ${facts.approvalPolicy}`,

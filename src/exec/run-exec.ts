@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { CliError } from "../launch/errors.js";
+import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "../launch/exit-codes.js";
 import type { ExecFlags } from "../launch/flags.js";
 import { assertGitRepo } from "../launch/git.js";
@@ -12,6 +12,8 @@ import { parseReviewAnswer, reviewPrompt } from "../launch/review-prompt.js";
 import { type ReviewTarget, reviewDiff } from "../launch/review-target.js";
 import { loadRuntime, type Runtime } from "../launch/runtime.js";
 import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
+import { isDirectory } from "../launch/working-directory.js";
+import { worktreeFlag, worktreeRequestOf } from "../launch/worktrees/index.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { MessageImage } from "../protocol/items.js";
 import type { TurnResult } from "../session/api.js";
@@ -19,6 +21,7 @@ import type { SessionEvent } from "../session/events.js";
 import { goalJson } from "../session/goal-lines.js";
 import type { Goal } from "../session/goal-state.js";
 import { goalStateLine } from "../session/goal-text.js";
+import { newSessionId } from "../session/session-id.js";
 import { printable } from "../text/terminal-text.js";
 import { afterFirstRequestWritten } from "../transport/first-request.js";
 import type { ExecEvent } from "./exec-event-types.js";
@@ -116,18 +119,28 @@ export async function runExec(input: ExecInput): Promise<number> {
   const { flags } = input;
   const json = Boolean(flags.json || flags.experimentalJson);
   guardPipes();
+  // a prompt written right after --worktree was read as its NAME: say so before asking for one
+  worktreeFlag(flags.worktree);
+  if (input.review && flags.worktree !== undefined)
+    throw new UsageError("exec review reads the changes where it runs: --worktree does not apply");
   // --goal TEXT is the prompt: stdin is not read
   const goal = execGoalOf(flags, { ...input, review: input.review !== undefined });
   const asked =
     goal || (input.review && input.prompt === undefined) ? "" : await resolvePrompt(input.prompt);
   // a resume comes back on the session's settings and in its directory (flags win)
   const saved = input.resume ? savedSessionFor(flags, input.resume) : undefined;
+  // --worktree: a new session's id is chosen now, its worktree is named after it
+  const sessionId = saved ? undefined : newSessionId();
+  const request = worktreeRequestOf(flags.worktree, saved?.id ?? (sessionId as string));
+  // resume --worktree of a session whose folder is gone: a new worktree from here
+  const inItsDirectory = !(request && saved && !isDirectory(saved.cwd));
   const runtime = await loadRuntime({
     flags,
     // as `codex exec`: read-only and nobody to ask, unless flags or config say otherwise
     defaultApprovalPolicy: "never",
     defaultSandbox: "read-only",
-    ...(saved ? { resumed: { saved, inItsDirectory: true } } : {}),
+    ...(saved ? { resumed: { saved, inItsDirectory } } : {}),
+    ...(request ? { worktree: { request } } : {}),
   });
   // said once, before anything runs: whose config.toml this is and how to stop it
   if (runtime.configNotice) writeErr(`note: ${runtime.configNotice}\n`);
@@ -146,6 +159,7 @@ export async function runExec(input: ExecInput): Promise<number> {
       json,
       images,
       ...(saved ? { saved } : {}),
+      ...(sessionId ? { sessionId } : {}),
       ...(goal ? { goal } : {}),
     };
     return await runExecSession(run, sandboxCheck);
@@ -177,6 +191,8 @@ interface ExecRun {
   images: readonly MessageImage[];
   /** The saved session resumed. */
   saved?: SavedSettings;
+  /** A new session's id, chosen before its runtime (its --worktree is named after it). */
+  sessionId?: string;
   /** `--goal`: turns until it is met or stopped, instead of the one prompt. */
   goal?: ExecGoal;
 }
@@ -185,13 +201,16 @@ interface ExecRun {
 function headerLines(run: ExecRun, opened: OpenedSession): string[] {
   const { runtime, saved } = run;
   const status = opened.session.status();
-  const cwdNote = saved
-    ? resumedDirectoryNote(runtime.cwd, saved.cwd, run.input.flags.cd !== undefined)
-    : undefined;
+  const cwdNote = !saved
+    ? undefined
+    : runtime.worktree?.made
+      ? `a new worktree; the session ran in ${saved.cwd}`
+      : resumedDirectoryNote(runtime.cwd, saved.cwd, run.input.flags.cd !== undefined);
   return execHeader({
     version: runtime.version,
     cwd: runtime.cwd,
     ...(cwdNote ? { cwdNote } : {}),
+    ...(runtime.worktree ? { worktree: runtime.worktree } : {}),
     model: status.model,
     ...(status.effort ? { effort: status.effort } : {}),
     provider: runtime.provider.id,
@@ -231,6 +250,7 @@ async function runExecSession(
     : undefined;
   const opened: OpenedSession = await openSession(runtime, {
     warmup: execWarmup(),
+    ...(run.sessionId ? { id: run.sessionId } : {}),
     ...(saved ? { resume: { id: saved.id } } : {}),
     ...(flags.ephemeral ? { ephemeral: true } : {}),
     ...(outputSchema ? { outputSchema } : {}),

@@ -47,6 +47,8 @@ export interface SharedFlags {
   profile?: string;
   /** -i/--image FILE (repeatable): images attached to the first message. */
   image?: string[];
+  /** --worktree [NAME]: `true` without NAME (named after the session). */
+  worktree?: string | boolean;
 }
 
 export interface ExecFlags extends SharedFlags {

@@ -47,6 +47,8 @@ export interface OpenSessionInput {
   review?: boolean;
   /** Model and effort to start with instead of the configured ones (the TUI's /new). */
   settings?: Pick<SessionSettings, "model" | "effort">;
+  /** The id of a new session or fork, chosen before (its --worktree is named after it). */
+  id?: string;
 }
 
 export interface OpenedSession {
@@ -151,6 +153,9 @@ export async function openSession(
     const path = findSaved(runtime, input.resume);
     const { saved, store, warnings } = loadSaved(path, !input.ephemeral);
     const restored = keepSavedSettings(runtime, settings, savedSettingsOf(path, saved), warnings);
+    // `resume --worktree`: from now on it works in the new worktree (a resume comes back there)
+    const moved = runtime.worktree;
+    if (moved?.made && store) store.recordWorktree(runtime.cwd, moved);
     const options: SessionOptions = {
       ...base,
       knowledge: { ...read.knowledge, files: [], savedContext: true },
@@ -180,7 +185,7 @@ export async function openSession(
     return forkSession(runtime, forkBase, settings, { ...input, fork: input.fork });
   }
 
-  const id = newSessionId();
+  const id = input.id ?? newSessionId();
   const initialContext = buildInitialContext({
     cwd: runtime.cwd,
     shell: basename(process.env.SHELL || "bash"),
@@ -262,7 +267,7 @@ function forkSession(
   const path = findSaved(runtime, input.fork);
   const { saved, warnings } = loadSaved(path, false);
   const restored = keepSavedSettings(runtime, settings, savedSettingsOf(path, saved), warnings);
-  const id = newSessionId();
+  const id = input.id ?? newSessionId();
   const promptCacheKey = saved.meta.prompt_cache_key ?? saved.meta.id;
   const options: SessionOptions = {
     ...base,

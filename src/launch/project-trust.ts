@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { gitRoot } from "../sandbox/git-files.js";
+import { gitRoot, linkedWorktreeOf } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import { configPath } from "./config.js";
@@ -15,7 +15,10 @@ export type TrustLevel = NonNullable<
 
 /** The folder a trust decision is about, and the decision recorded for it (if any). */
 export interface ProjectTrust {
-  /** The git work tree's root, or the folder itself outside git. */
+  /**
+   * The git work tree's root — a linked worktree's main checkout, as the Codex CLI keys trust,
+   * so a repository's worktrees share its decision — or the folder itself outside git.
+   */
   root: string;
   inGit: boolean;
   /** From `[projects."<path>"]` of the root or the nearest folder above it that has one. */
@@ -30,14 +33,20 @@ function realOr(path: string): string {
   }
 }
 
-/** The trust recorded for `cwd`'s project: the root's own entry, else the nearest parent's. */
+/**
+ * The trust recorded for `cwd`'s project: the root's own entry, else the nearest parent's; in a
+ * linked worktree its own folder's entry first, then its main checkout's (and that one's parents).
+ */
 export function projectTrust(config: Pick<MiniCodexConfig, "projects">, cwd: string): ProjectTrust {
   const git = gitRoot(cwd);
-  const root = realOr(git ?? cwd);
+  const linked = git ? linkedWorktreeOf(git) : undefined;
+  const root = realOr(linked?.mainRoot ?? git ?? cwd);
   const levels = new Map<string, TrustLevel>();
   for (const [path, entry] of Object.entries(config.projects ?? {})) {
     if (entry.trust_level) levels.set(realOr(path), entry.trust_level);
   }
+  const own = linked && levels.get(linked.root);
+  if (own) return { root, inGit: true, level: own };
   for (let dir = root; ; dir = dirname(dir)) {
     const level = levels.get(dir);
     if (level) return { root, inGit: git !== undefined, level };

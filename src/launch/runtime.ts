@@ -4,6 +4,7 @@ import type { BearerCredentials } from "../auth/credentials.js";
 import { lookupModel, wireEffort } from "../models/catalog.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
+import { linkedWorktreeOf } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
 import type { PromptCacheTtl } from "../session/prompt-cache.js";
@@ -36,6 +37,7 @@ import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
 import { findSignIn } from "./sign-in.js";
 import { packageVersion } from "./version.js";
 import { existingDir, type ResumedIn, workingDirectory } from "./working-directory.js";
+import type { MadeWorktree, WorktreeRequest } from "./worktrees/index.js";
 
 export const DEFAULT_MODEL = "gpt-5-codex";
 
@@ -55,6 +57,13 @@ export interface Runtime {
   /** Said once when config.toml is the Codex CLI's (exec: stderr; the TUI: its banner). */
   configNotice?: string;
   cwd: string;
+  /** The git worktree cwd is in, when it is a linked one (made by --worktree or not). */
+  worktree?: RuntimeWorktree;
+  /**
+   * --worktree waits for the answer to the folder's trust question (nothing is made before it):
+   * this runtime is still the folder's; load it again once answered (the TUI does).
+   */
+  worktreePending?: boolean;
   workspaceRoots: string[];
   config: MiniCodexConfig;
   /** The profile applied, if any, and its `NAME.config.toml` when it came from one. */
@@ -96,6 +105,20 @@ export interface Runtime {
   trust: ProjectTrust;
 }
 
+/** The linked worktree a runtime works in; `made`: by this run's --worktree. */
+export interface RuntimeWorktree {
+  root: string;
+  repo: string;
+  branch?: string;
+  made?: MadeWorktree;
+}
+
+/** `--worktree [NAME]` for a run: made at the first load that may make it, then kept. */
+export interface WorktreeEntry {
+  request: WorktreeRequest;
+  made?: MadeWorktree;
+}
+
 export interface RuntimeInput {
   flags: SharedFlags;
   /** The policy when flags, config.toml and -c set none (TUI: on-request; exec: never). */
@@ -119,6 +142,8 @@ export interface RuntimeInput {
    * TUI's start parses it once, for the sign-in question and this runtime).
    */
   loaded?: LoadedConfig;
+  /** `--worktree [NAME]`: the session works in a new worktree of the working directory's repository. */
+  worktree?: WorktreeEntry;
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
@@ -169,12 +194,29 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const signedIn = input.signedIn ?? (() => findSignIn(homes, config, env)?.credentials);
   const resolved = resolveProvider(config, env, signedIn);
   const provider = resolved.settings;
-  const cwd = workingDirectory({
+  const source = workingDirectory({
     ...input,
     startsDemo: resolved.startsDemoServer,
     warn,
     trustScratch: (dir) => recordTrust(homes.config, dir, "trusted"),
   });
+  // a worktree is made once the folder's trust is known (the TUI asks first)
+  const wanted = input.worktree;
+  const pending =
+    wanted && !wanted.made && input.folderTrust && !projectTrust(config, source).level;
+  if (wanted && !pending && !wanted.made) {
+    const { makeWorktree } = await import("./worktrees/index.js");
+    wanted.made = await makeWorktree(source, wanted.request);
+    for (const note of wanted.made.notes) warn(note);
+  }
+  const cwd = (!pending && wanted?.made?.cwd) || source;
+  const linked = linkedWorktreeOf(cwd);
+  const worktree: RuntimeWorktree | undefined = linked && {
+    root: linked.root,
+    repo: linked.mainRoot,
+    ...(linked.branch ? { branch: linked.branch } : {}),
+    ...(wanted?.made ? { made: wanted.made } : {}),
+  };
   const trust = projectTrust(config, cwd);
   const level = input.folderTrust ? trust.level : undefined;
   // in an untrusted folder a resumed session runs restricted, whatever it ran with before
@@ -207,6 +249,8 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     hiddenHomes: hiddenHomes(home, homes.config, config, env),
     ...(homes.codexNotice ? { configNotice: homes.codexNotice } : {}),
     cwd,
+    ...(worktree ? { worktree } : {}),
+    ...(pending ? { worktreePending: true } : {}),
     workspaceRoots,
     config,
     ...(loaded.profile ? { profile: loaded.profile } : {}),

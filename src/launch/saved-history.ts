@@ -26,7 +26,7 @@ export function loadSaved(path: string, writable: boolean) {
         applied: checked.filter((entry) => entry.state === "applied").length,
         total: checked.length,
       });
-      return interruptedPatchOutput(checked, saved.meta.cwd);
+      return interruptedPatchOutput(checked, saved.moved?.cwd ?? saved.meta.cwd);
     };
     const repaired = repairHistory(saved.history, patchOutput);
     if (store && repaired.added.length > 0) {

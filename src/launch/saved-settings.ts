@@ -9,6 +9,7 @@ import {
 import { SessionLockedError } from "../session/session-lock.js";
 import { findLatestSession, findSessionById } from "../session/session-lookup.js";
 import { SessionStorageError } from "../session/session-storage.js";
+import type { SessionWorktree } from "../session/worktree-lines.js";
 import { APPROVAL_POLICIES, type ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ConfigOverride } from "./config-overrides.js";
 import { CliError } from "./errors.js";
@@ -24,8 +25,10 @@ export interface SavedSettings {
   id: string;
   /** Its session file. */
   path: string;
-  /** The directory it ran in. */
+  /** The directory it ran in (last: a `resume --worktree` moved it). */
   cwd: string;
+  /** The git worktree that directory is in, when the session recorded one. */
+  worktree?: SessionWorktree;
   model: string;
   effort?: ReasoningEffort;
   provider: string;
@@ -85,15 +88,17 @@ export function readSavedSettings(path: string): SavedSettings {
 /** The saved settings of a session file already read. */
 export function savedSettingsOf(
   path: string,
-  { meta, settings }: Pick<SavedSession, "meta" | "settings">,
+  { meta, settings, moved }: Pick<SavedSession, "meta" | "settings" | "moved">,
 ): SavedSettings {
+  const worktree = moved?.worktree ?? meta.worktree;
   const effort = reasoningEffortSchema().safeParse(settings.effort);
   const sandbox = oneOf(SANDBOX_MODES, meta.sandbox);
   const approvalPolicy = oneOf(APPROVAL_POLICIES, meta.approval_policy);
   return {
     id: meta.id,
     path,
-    cwd: meta.cwd,
+    cwd: moved?.cwd ?? meta.cwd,
+    ...(worktree ? { worktree } : {}),
     model: settings.model,
     provider: meta.provider,
     ...(effort.success ? { effort: effort.data } : {}),

@@ -1,5 +1,6 @@
 import type { ChildThread, SessionSettings } from "../session/api.js";
 import { type NewSessionMeta, SessionFile } from "../session/session-file.js";
+import { sessionWorktreeOf } from "../session/worktree-lines.js";
 import type { Runtime } from "./runtime.js";
 
 /**
@@ -29,6 +30,7 @@ export function newMeta(runtime: Runtime, id: string, settings: SessionSettings)
     id,
     created: new Date().toISOString(),
     cwd: runtime.cwd,
+    ...(runtime.worktree ? { worktree: sessionWorktreeOf(runtime.worktree) } : {}),
     model: settings.model,
     provider: runtime.provider.id,
     approval_policy: runtime.approvalPolicy,

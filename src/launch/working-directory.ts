@@ -32,6 +32,13 @@ function inside(dir: string, root: string): boolean {
   return real === base || real.startsWith(base + sep);
 }
 
+/** What to do when a saved session's directory is gone (its worktree removed, say). */
+export function goneMessage(saved: Pick<SavedSettings, "id" | "cwd" | "worktree">): string {
+  return saved.worktree
+    ? `session ${saved.id} ran in the worktree ${saved.worktree.root}, which is gone (removed?): pass --worktree to continue it in a new worktree, or -C/--cd DIR to resume it in another folder`
+    : `session ${saved.id} ran in ${saved.cwd}, which is no longer a directory: pass -C/--cd DIR to resume it in another one`;
+}
+
 /** A saved session about to run, and where: its own directory, or the one in use now. */
 export interface ResumedIn {
   saved: SavedSettings;
@@ -66,10 +73,7 @@ export function workingDirectory(input: WorkingDirectoryInput): string {
   const saved = input.resumed?.saved;
   if (saved && input.resumed?.inItsDirectory) {
     if (isDirectory(saved.cwd)) return saved.cwd;
-    throw new CliError(
-      `session ${saved.id} ran in ${saved.cwd}, which is no longer a directory: pass -C/--cd DIR to resume it in another one`,
-      EXIT_FAILED,
-    );
+    throw new CliError(goneMessage(saved), EXIT_FAILED);
   }
   const current = input.resumed?.current;
   if (current !== undefined) return existingDir(current, "the folder in use,");

@@ -4,7 +4,7 @@
  * refuses to write, and mini-codex's own git binds into its sandbox (docs/config.md, "Sandbox").
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 
 /** The top of the git work tree holding `dir` (where the nearest `.git` is), if any. */
 export function gitRoot(dir: string): string | undefined {
@@ -62,4 +62,47 @@ export function gitPaths(root: string): string[] {
   const gitDir = statSync(dotGit).isDirectory() ? dotGit : gitdirTarget(dotGit);
   const common = gitDir ? commonDir(gitDir) : undefined;
   return [...new Set([dotGit, gitDir, common].filter((path) => path !== undefined))];
+}
+
+/** A linked worktree (`git worktree add`) and the main checkout whose repository it shares. */
+export interface LinkedWorktree {
+  /** The worktree's top folder (real path). */
+  root: string;
+  /** Its own git directory: `<main>/.git/worktrees/<id>`. */
+  gitDir: string;
+  /** The main checkout: the folder whose `.git` holds the shared repository. */
+  mainRoot: string;
+  /** The branch it has checked out (absent: a detached HEAD). */
+  branch?: string;
+}
+
+/**
+ * The linked worktree holding `dir`, if it is one: its `.git` file names a git directory under
+ * a repository's `.git/worktrees/`, and that directory's `gitdir` file names this `.git` back
+ * (as git writes them), so a folder cannot claim another repository's checkout as its own
+ * (the Codex CLI keys trust by the main checkout the same way). Undefined for a main checkout,
+ * a submodule, a `--separate-git-dir` or a bare repository's worktree.
+ */
+export function linkedWorktreeOf(dir: string): LinkedWorktree | undefined {
+  const top = gitRoot(dir);
+  if (!top) return undefined;
+  const dotGit = join(top, ".git");
+  try {
+    if (!statSync(dotGit).isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const gitDir = gitdirTarget(dotGit);
+  if (!gitDir || basename(dirname(gitDir)) !== "worktrees") return undefined;
+  const back = firstLine(join(gitDir, "gitdir"));
+  if (!back || real(resolve(gitDir, back)) !== real(dotGit)) return undefined;
+  const common = commonDir(gitDir);
+  if (!common || basename(common) !== ".git") return undefined;
+  const branch = /^ref: refs\/heads\/(.+)$/.exec(firstLine(join(gitDir, "HEAD")) ?? "")?.[1];
+  return {
+    root: real(top) ?? top,
+    gitDir,
+    mainRoot: dirname(common),
+    ...(branch ? { branch } : {}),
+  };
 }

@@ -90,6 +90,38 @@ export function leadingContext(items: readonly ResponseItem[]): ResponseItem[] {
   return out;
 }
 
+/** The working directory the last `<environment_context>` of `history` states, if any. */
+function lastStatedCwd(history: readonly ResponseItem[]): string | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const item = history[i] as ResponseItem;
+    if (item.type !== "message" || item.role !== "user") continue;
+    const text = messageText(item) ?? "";
+    if (!text.startsWith(ENVIRONMENT_CONTEXT_TAG)) continue;
+    const cwd = /<cwd>([^<]*)<\/cwd>/.exec(text)?.[1];
+    if (cwd !== undefined) return cwd;
+  }
+  return undefined;
+}
+
+/**
+ * The `<environment_context>` update a history needs when the session now works in another
+ * directory than the one it last told the model (a resume elsewhere, `resume --worktree`):
+ * only the new `<cwd>`, appended (nothing earlier is rewritten, the cached prefix holds).
+ */
+export function cwdUpdate(
+  history: readonly ResponseItem[],
+  cwd: string | undefined,
+): ResponseItem[] {
+  if (cwd === undefined) return [];
+  const told = lastStatedCwd(history);
+  if (told === undefined || told === cwd) return [];
+  return [
+    userMessage(
+      [ENVIRONMENT_CONTEXT_TAG, `  <cwd>${cwd}</cwd>`, "</environment_context>"].join("\n"),
+    ),
+  ];
+}
+
 /** The small developer message a model/effort change appends (nothing earlier is rewritten). */
 export function settingsChangedMessage(
   model: string,

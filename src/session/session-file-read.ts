@@ -9,6 +9,7 @@ import type { Goal } from "./goal-state.js";
 import { type PatchIntentLine, patchIntentLineOf } from "./patch-intent-lines.js";
 import { type RecordedSettings, recordedSettingsOf } from "./recorded-settings.js";
 import { itemOfLine, lineItems } from "./session-lines.js";
+import { sessionWorktreeSchema, type WorktreeLine, worktreeLineOf } from "./worktree-lines.js";
 
 // Reading a session file (session-file.ts writes it): its header, its history and what else its
 // lines record. A resume reads it once whole (readSessionFile) and, before that, only its
@@ -31,6 +32,8 @@ export const sessionMetaSchema = lazy(() =>
     /** A fork keeps its parent's cache key, so the shared prefix hits the same cache. */
     prompt_cache_key: z.string().optional(),
     forked_from: z.string().optional(),
+    /** The git worktree it started in (a resume goes back there). */
+    worktree: sessionWorktreeSchema().optional().catch(undefined),
     /** A subagent's own file: who spawned it, in the Codex CLI's rollout shape. */
     source: z
       .looseObject({
@@ -68,6 +71,8 @@ export interface SavedSession {
   checkpoints: CheckpointLine[];
   /** The patch intents recorded, by call_id (a call without output is reported on from it). */
   patchIntents: Map<string, PatchIntentLine>;
+  /** The last move to another worktree (`resume --worktree`), if any. */
+  moved?: WorktreeLine;
   /** The goal as its last `goal` line left it (none, or cleared: absent). */
   goal?: Goal;
   /** A torn (incomplete) last line was skipped. */
@@ -99,6 +104,7 @@ export function parseSessionFile(
   let settings: RecordedSettings | undefined;
   const checkpoints: CheckpointLine[] = [];
   const patchIntents = new Map<string, PatchIntentLine>();
+  let moved: WorktreeLine | undefined;
   let goal: Goal | undefined;
   const unreadableLines: number[] = [];
   // an indexed loop: an entries() iterator allocated a pair per line before it was optimized
@@ -139,6 +145,11 @@ export function parseSessionFile(
       patchIntents.set(intent.call_id, intent);
       continue;
     }
+    const move = worktreeLineOf(value);
+    if (move) {
+      moved = move;
+      continue;
+    }
     const goalLine = goalLineOf(value);
     if (goalLine) {
       goal = goalLine.goal;
@@ -157,6 +168,7 @@ export function parseSessionFile(
     settings: recorded,
     checkpoints,
     patchIntents,
+    ...(moved ? { moved } : {}),
     ...(goal ? { goal } : {}),
     tornTail,
     unreadableLines,
@@ -176,27 +188,42 @@ function headerSettings(meta: SessionMeta): RecordedSettings {
 export function readSessionSettings(path: string): {
   meta: SessionMeta;
   settings: RecordedSettings;
+  moved?: WorktreeLine;
 } {
   const bytes = readBytes(path);
   const headerEnd = bytes.indexOf(NEWLINE);
   const header = bytes.toString("utf8", 0, headerEnd < 0 ? bytes.length : headerEnd);
   const meta = sessionMetaSchema().safeParse(parseJsonLine(header));
   if (!meta.success) throw new SessionFileError(`${path} does not start with a session header`);
-  // a line that starts as a settings line but is not one is skipped, as the full read skips it
-  for (let at = bytes.lastIndexOf(SETTINGS_LINE_START); at >= 0; ) {
-    const start = at + 1;
-    const end = bytes.indexOf(NEWLINE, start);
-    const line = bytes.toString("utf8", start, end < 0 ? bytes.length : end);
-    const settings = recordedSettingsOf(parseJsonLine(line));
-    if (settings) return { meta: meta.data, settings };
-    at = at === 0 ? -1 : bytes.lastIndexOf(SETTINGS_LINE_START, at - 1);
+  const settings = lastLine(bytes, SETTINGS_LINE_START, recordedSettingsOf);
+  const moved = lastLine(bytes, WORKTREE_LINE_START, worktreeLineOf);
+  return {
+    meta: meta.data,
+    settings: settings ?? headerSettings(meta.data),
+    ...(moved ? { moved } : {}),
+  };
+}
+
+/**
+ * The last line that begins with `start` (after a newline) and reads as `read` says; a line
+ * that begins so but is not one is skipped, as the full read skips it.
+ */
+function lastLine<T>(bytes: Buffer, start: Buffer, read: (value: unknown) => T | undefined) {
+  for (let at = bytes.lastIndexOf(start); at >= 0; ) {
+    const from = at + 1;
+    const end = bytes.indexOf(NEWLINE, from);
+    const found = read(parseJsonLine(bytes.toString("utf8", from, end < 0 ? bytes.length : end)));
+    if (found) return found;
+    at = at === 0 ? -1 : bytes.lastIndexOf(start, at - 1);
   }
-  return { meta: meta.data, settings: headerSettings(meta.data) };
+  return undefined;
 }
 
 const NEWLINE = 0x0a;
 /** How settingsLine() begins a line, after the newline that ends the one before. */
 const SETTINGS_LINE_START = Buffer.from('\n{"type":"settings"');
+/** How worktreeLine() begins a line. */
+const WORKTREE_LINE_START = Buffer.from('\n{"type":"worktree"');
 
 export function parseJsonLine(line: string): unknown {
   try {

@@ -19,6 +19,7 @@ import {
   SessionStorageError,
 } from "./session-storage.js";
 import { sessionsDir } from "./sessions-dir.js";
+import { type SessionWorktree, worktreeLine } from "./worktree-lines.js";
 
 export {
   parseJsonLine,
@@ -45,6 +46,8 @@ export interface NewSessionMeta {
   version?: string;
   prompt_cache_key?: string;
   forked_from?: string;
+  /** The git worktree it starts in (a resume goes back there). */
+  worktree?: SessionWorktree;
   /** A subagent's own file (as the Codex CLI records a spawned thread). */
   source?: { subagent: { thread_spawn: ChildThreadSource } };
 }
@@ -156,6 +159,12 @@ export class SessionFile implements HistoryStore {
   recordSettings(settings: RecordedSettings): void {
     this.refuseIfClosed();
     appendWhole(this.path, `${settingsLine(settings)}\n`, "save the session's settings");
+  }
+
+  /** The session works in `cwd` of another worktree from now on (a resume goes back there). */
+  recordWorktree(cwd: string, worktree: SessionWorktree): void {
+    this.refuseIfClosed();
+    appendWhole(this.path, `${worktreeLine(cwd, worktree)}\n`, "save the session's worktree");
   }
 
   /** The history when checkpoint line `index` was written (a rewind to before a compaction). */

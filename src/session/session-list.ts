@@ -78,15 +78,17 @@ export function listSessions(home: string, cwd?: string): SessionSummary[] {
   for (const name of names) {
     const path = join(dir, name);
     try {
-      const { meta, history, settings } = readSessionFile(path);
-      if (cwd !== undefined && meta.cwd !== cwd) continue;
+      const { meta, history, settings, moved } = readSessionFile(path);
+      // where it works now: a `resume --worktree` moved it
+      const at = moved?.cwd ?? meta.cwd;
+      if (cwd !== undefined && at !== cwd) continue;
       const said = personMessages(history);
       if (said.length === 0) continue;
       const parent = spawnedBy(meta);
       out.push({
         id: meta.id,
         path,
-        cwd: meta.cwd,
+        cwd: at,
         model: settings.model,
         updatedMs: statSync(path).mtimeMs,
         // a subagent's copy of its parent's conversation starts with the parent's messages:

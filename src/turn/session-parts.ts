@@ -100,7 +100,7 @@ export abstract class SessionParts {
     this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
     this.planEffort = options.planModeEffort;
-    this.settingsNote = new PendingSettingsNote(options.permissions);
+    this.settingsNote = new PendingSettingsNote(options.permissions, options.cwd);
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
     const initial = this.model.initialHistory(options);

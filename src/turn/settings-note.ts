@@ -1,18 +1,22 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { SessionSettings } from "../session/api.js";
-import { settingsChangedMessage } from "../session/environment.js";
+import { cwdUpdate, settingsChangedMessage } from "../session/environment.js";
 import { permissionsUpdate } from "../session/permissions-context.js";
 import type { RecordedSettings } from "../session/recorded-settings.js";
 
 /**
  * The context updates that go ahead of the next user message: the note that model or effort
  * changed (sent once), then the permissions message when the history last told the model other
- * permissions than `permissions`, this run's (the order the Codex CLI sends them in).
+ * permissions than `permissions`, this run's (the order the Codex CLI sends them in), then the
+ * working directory when the history last told it another one (a resume elsewhere).
  */
 export class PendingSettingsNote {
   private note: ResponseItem | undefined;
 
-  constructor(private readonly permissions: ResponseItem | undefined) {}
+  constructor(
+    private readonly permissions: ResponseItem | undefined,
+    private readonly cwd?: string,
+  ) {}
 
   /** A note when model or effort differ (a later change replaces an unsent note). */
   update(before: RecordedSettings, after: SessionSettings): void {
@@ -23,7 +27,11 @@ export class PendingSettingsNote {
 
   /** The updates `history` needs now, without taking them (the next-request preview). */
   peek(history: readonly ResponseItem[]): ResponseItem[] {
-    return [...(this.note ? [this.note] : []), ...permissionsUpdate(history, this.permissions)];
+    return [
+      ...(this.note ? [this.note] : []),
+      ...permissionsUpdate(history, this.permissions),
+      ...cwdUpdate(history, this.cwd),
+    ];
   }
 
   take(history: readonly ResponseItem[]): ResponseItem[] {

@@ -1,5 +1,6 @@
 import type { ResumeTarget } from "../launch/open-session.js";
 import type { ProjectTrust, TrustLevel } from "../launch/project-trust.js";
+import type { RuntimeWorktree } from "../launch/runtime.js";
 import type { MessageImage } from "../protocol/items.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
@@ -70,6 +71,8 @@ export interface TuiLaunchOptions {
   /** The homes the git of `/diff` and `/review` never sees (the runtime's hiddenHomes). */
   hiddenHomes: readonly string[];
   cwd: string;
+  /** The git worktree cwd is in, when it is a linked one (`made`: by --worktree). */
+  worktree?: RuntimeWorktree | undefined;
   approvalPolicy: ApprovalPolicy;
   sandbox: SandboxMode;
   /** The model's context window in tokens, for "context left" (undefined = unknown). */

@@ -23,6 +23,7 @@ import { skillsCommand } from "./skills.js";
 import { statusCommand } from "./status.js";
 import { stopCommand } from "./stop.js";
 import type { SlashCommand } from "./types.js";
+import { worktreeCommand } from "./worktree.js";
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
   helpCommand(() => SLASH_COMMANDS),
@@ -47,6 +48,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   psCommand,
   stopCommand,
   agentsCommand,
+  worktreeCommand,
   goalCommand,
   initCommand,
   quitCommand,

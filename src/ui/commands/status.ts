@@ -1,3 +1,4 @@
+import { worktreeText } from "../../launch/worktrees/index.js";
 import type { SessionStatus } from "../../session/api.js";
 import { planUsageLines } from "../../session/plan-usage-attribution.js";
 import { warmupLine } from "../../session/warmup-tally.js";
@@ -40,6 +41,7 @@ export const statusCommand: SlashCommand = {
       lines: [
         `session      ${s.sessionId}`,
         `directory    ${launch.cwd}`,
+        ...(launch.worktree ? [`worktree     ${worktreeText(launch.worktree)}`] : []),
         ...agentsMdLines(ctx.controller.session.knowledge),
         `approval     ${launch.approvalPolicy} — ${policyAsks(launch.approvalPolicy)}`,
         `sandbox      ${launch.sandbox} — ${sandboxEnforces(launch.sandbox)}`,

@@ -1,3 +1,4 @@
+import { worktreeText } from "../../launch/worktrees/index.js";
 import type { AgentSession, SessionStatus } from "../../session/api.js";
 import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
 import type {
@@ -49,6 +50,7 @@ function banner(
       `mini-codex ${launch.version}`,
       `session ${session.id}`,
       `${status.model}${effort} · ${status.providerId} · ${launch.cwd}`,
+      ...(launch.worktree ? [`worktree: ${worktreeText(launch.worktree)}`] : []),
       `approval ${launch.approvalPolicy} · sandbox ${launch.sandbox}${profile}`,
       ...(launch.configNotice ? [`config: ${launch.configNotice}`] : []),
       "/help for commands · Esc interrupts · Ctrl+C twice quits",
