@@ -12,10 +12,12 @@
 import {
   closeSync,
   constants,
+  type Dirent,
   existsSync,
   lstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readlinkSync,
   renameSync,
   rmdirSync,
@@ -93,6 +95,13 @@ export function mkdirChild(dir: HeldDir, name: string): void {
 /** Remove `name` from `dir` (a symlink there is removed itself, never its target). */
 export function unlinkChild(dir: HeldDir, name: string): void {
   unlinkSync(nameIn(dir, name));
+}
+
+/** The entries of a held directory, with their types (a symlink is described, not followed). */
+export function entriesOf(dir: HeldDir): Dirent[] {
+  return readdirSync(MODE === "proc" ? `/proc/self/fd/${dir.fd}` : dir.path, {
+    withFileTypes: true,
+  });
 }
 
 /** Remove the empty folder `name` from `dir` (ENOTDIR when it is a symlink or a file). */

@@ -136,8 +136,7 @@ export class TurnCheckpoints implements SessionRewinds {
       const { writeScope } = this.deps;
       const guard = writeScope ? writeGuard(writeScope) : undefined;
       result.code = await store.restore(checkpoint, lastKnown, outside, guard);
-      const after = await store.snapshot(Number.POSITIVE_INFINITY);
-      if ("tree" in after) tree = after.tree;
+      tree = await this.recordAfterRewind(store);
     }
     if (mode !== "code" && point.compacted) this.deps.restore(this.historyBefore(point));
     else if (mode !== "code") this.deps.truncate(point.at);
@@ -151,6 +150,20 @@ export class TurnCheckpoints implements SessionRewinds {
       ...(tree ? { tree } : {}),
     });
     return result;
+  }
+
+  /**
+   * The workspace as the rewind left it (what the next rewind compares with). Unrecorded (git
+   * failed on files changing meanwhile): a warning, and the rewind's report still stands.
+   */
+  private async recordAfterRewind(store: CheckpointStore): Promise<string | undefined> {
+    try {
+      const after = await store.snapshot(Number.POSITIVE_INFINITY);
+      return "tree" in after ? after.tree : undefined;
+    } catch (error) {
+      this.deps.warn(`the workspace after the rewind was not recorded: ${errorMessage(error)}`);
+      return undefined;
+    }
   }
 
   /** A compacted point's history up to its message, as the compaction after it found it. */

@@ -129,12 +129,14 @@ describe("a code rewind on the kernel's no-follow walk (issue 43)", () => {
     mkdirSync(join(repo, ".codex"));
     writeFileSync(join(repo, "d", "x.txt"), "x0\n");
     writeFileSync(join(repo, "run.sh"), "echo run0\n", { mode: 0o755 });
+    writeFileSync(join(repo, "made"), "a file\n");
     writeFileSync(join(repo, ".codex", "hooks.json"), "{}\n");
     symlinkSync("a.txt", join(repo, "link"));
     const store = await CheckpointStore.open(join(root, "home"), repo);
     const t0 = await store.snapshot();
     if (!("tree" in t0)) throw new Error(t0.skipped);
-    // a turn: the script rewritten without its x bit, the link made a file, d emptied, a new file
+    // a turn: the script rewritten without its x bit, the link made a file, d emptied, new
+    // files, one in folders where the file `made` was
     writeFileSync(join(repo, "run.sh"), "echo run1\n");
     chmodSync(join(repo, "run.sh"), 0o644);
     unlinkSync(join(repo, "link"));
@@ -142,6 +144,9 @@ describe("a code rewind on the kernel's no-follow walk (issue 43)", () => {
     rmSync(join(repo, "d"), { recursive: true });
     writeFileSync(join(repo, ".codex", "hooks.json"), '{"hooks":{}}\n');
     writeFileSync(join(repo, "new.txt"), "new\n");
+    unlinkSync(join(repo, "made"));
+    mkdirSync(join(repo, "made", "sub"), { recursive: true });
+    writeFileSync(join(repo, "made", "sub", "out.txt"), "out\n");
     const t1 = await store.snapshot();
     if (!("tree" in t1)) throw new Error(t1.skipped);
     // after the turn: d becomes a symlink to a folder outside the workspace
@@ -155,8 +160,8 @@ describe("a code rewind on the kernel's no-follow walk (issue 43)", () => {
       protectedPaths,
     });
     const rewind = await store.restore(t0.tree, t1.tree, [], guard);
-    expect(rewind.restored).toEqual(["link", "run.sh"]);
-    expect(rewind.removed).toEqual(["new.txt"]);
+    expect(rewind.restored).toEqual(["link", "made", "run.sh"]);
+    expect(rewind.removed).toEqual(["made/sub/out.txt", "new.txt"]);
     expect(rewind.keptExternal).toEqual(["d"]);
     expect(rewind.refused).toEqual([
       {
@@ -178,6 +183,7 @@ describe("a code rewind on the kernel's no-follow walk (issue 43)", () => {
     expect(readlinkSync(join(repo, "link"))).toBe("a.txt");
     expect(readFileSync(join(repo, ".codex", "hooks.json"), "utf8")).toBe('{"hooks":{}}\n');
     expect(existsSync(join(repo, "new.txt"))).toBe(false);
+    expect(readFileSync(join(repo, "made"), "utf8")).toBe("a file\n");
     // no temporary name is left behind
     expect(readdirSync(repo).filter((name) => name.startsWith(".mini-codex"))).toEqual([]);
   });

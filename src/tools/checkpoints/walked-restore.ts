@@ -4,17 +4,21 @@
  * the workspace is refused with its name). A recorded file is written to a fresh name in the
  * held parent folder, with its executable bit, and renamed over the final name; a recorded
  * symlink is made the same way, as a link with the recorded text; whatever the final name is now
- * (a file, a symlink, an empty folder) is replaced, never written through or into. A file to
- * delete is unlinked in the held folder (a symlink there is removed itself).
+ * (a file, a symlink, a folder holding only empty folders) is replaced, never written through or
+ * into. A file to delete is unlinked in the held folder (a symlink there is removed itself).
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, writeSync } from "node:fs";
+import { join } from "node:path";
 import { WorkspaceError } from "../errors.js";
 import {
+  entriesOf,
   errnoOf,
   type HeldDir,
   lstatChild,
+  openChildDir,
   openChildFile,
+  release,
   renameChild,
   rmdirChild,
   symlinkChild,
@@ -67,10 +71,34 @@ function writeFresh(dir: HeldDir, file: RecordedFile): string {
   return name;
 }
 
-/** Put the fresh name in place of the final one (an empty folder there is removed first). */
+/** How deep a folder of empty folders may be to be removed (each level holds a descriptor). */
+const EMPTY_FOLDERS_DEPTH = 32;
+
+const notEmpty = () => Object.assign(new Error("not empty"), { code: "ENOTEMPTY" });
+
+/** Remove the folder `name` of `dir` if it holds only folders that do (ENOTEMPTY if not). */
+function removeEmptyFolders(dir: HeldDir, name: string, depth = 0): void {
+  if (depth > EMPTY_FOLDERS_DEPTH) throw notEmpty();
+  const inner = openChildDir(dir, name, join(dir.path, name));
+  try {
+    for (const entry of entriesOf(inner)) {
+      if (!entry.isDirectory()) throw notEmpty();
+      removeEmptyFolders(inner, entry.name, depth + 1);
+    }
+  } finally {
+    release(inner);
+  }
+  rmdirChild(dir, name);
+}
+
+/**
+ * Put the fresh name in place of the final one. A folder there (the turn made one where the
+ * checkpoint had a file) goes first when it holds only empty folders, as the rewind's removals
+ * leave it; one with files in it stays and the path is refused.
+ */
 function replace(end: WalkEnd, fresh: string): void {
   if (end.exists && !end.symlink && lstatChild(end.dir, end.name).isDirectory())
-    rmdirChild(end.dir, end.name);
+    removeEmptyFolders(end.dir, end.name);
   renameChild(end.dir, fresh, end.name);
 }
 
