@@ -11,6 +11,7 @@ import { asToolCall, type ResponseItem } from "../protocol/items.js";
 import { toolOutputText } from "../protocol/tool-output.js";
 import type { AgentView } from "../session/agent-view.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
+import { goalChangeText } from "../session/goal-text.js";
 import type { PatchPreview, PlanStep, ToolEvent } from "../tools/types.js";
 import { fileDiff } from "./file-diffs.js";
 import { ownMeta } from "./own-meta.js";
@@ -151,6 +152,14 @@ export class TurnUpdates {
             `Conversation compacted (${event.kind}, ${event.trigger}): ${event.itemsBefore} items became ${event.itemsAfter}.`,
           ),
         ];
+      case "goal_updated": {
+        // a goal's progress as a line in the thread (its spend shows in usage_update)
+        const line =
+          event.goal && event.change !== "spent"
+            ? goalChangeText(event.change, event.goal)
+            : undefined;
+        return line ? [this.options.note(line)] : [];
+      }
       case "turn_started":
         this.streamed.clear();
         return [];
@@ -364,6 +373,9 @@ export class TurnUpdates {
           ? this.update(event.callId, { content: [text(states.join("\n"))] })
           : [];
       }
+      // no askUser hook here (yet): request_user_input is refused before it asks anybody
+      case "user_input":
+        return [];
       default:
         return assertNever(event);
     }

@@ -142,6 +142,7 @@ export async function runInteractive(
           warmup: !hooks.review,
           ...(hooks.review ? { review: true } : {}),
           ...(hooks.approve ? { approve: hooks.approve } : {}),
+          ...(hooks.askUser ? { askUser: hooks.askUser } : {}),
           ...(hooks.askHookTrust ? { askHookTrust: hooks.askHookTrust } : {}),
           ...(hooks.settings ? { settings: hooks.settings } : {}),
           ...(source

@@ -97,6 +97,12 @@ export function addExecOptions(command: Command): Command {
     .option("-o, --output-last-message <FILE>", "write the final agent message to FILE")
     .option("--output-schema <FILE>", "JSON schema the final answer must follow")
     .option("--ephemeral", "save nothing: no session file (cannot be resumed), no request ledger")
+    .option("--goal <TEXT>", "work on TEXT turn after turn until the model reports it met")
+    .option("--goal-tokens <N>", "the goal's token budget (e.g. 50k; none: no budget)")
+    .option("--goal-usd <USD>", "the goal's dollar budget")
+    .option("--goal-plan <POINTS>", "the goal's budget in points of a ChatGPT plan's 5h window")
+    .option("--goal-minutes <M>", "the goal's time budget (e.g. 30, 1h30m)")
+    .option("--goal-turns <N>", "the goal's most turns")
     .addOption(new Option("--thread-source <SOURCE>").hideHelp())
     .addOption(new Option("--cyber-access-program <NAME>").hideHelp());
 }

@@ -76,7 +76,8 @@ function spawnCalls(match: RegExpExecArray, tools: DemoToolOffer[]): DemoOutput[
   return Array.from({ length: n }, () => call);
 }
 
-function lastUserIndex(context: readonly ResponseItem[]): number {
+/** The index of the last user message that is not a skill's body (-1: none). */
+export function lastUserIndex(context: readonly ResponseItem[]): number {
   for (let i = context.length - 1; i >= 0; i--) {
     const text = userText(context[i]);
     if (text !== undefined && !text.startsWith("<skill>")) return i;
@@ -85,7 +86,7 @@ function lastUserIndex(context: readonly ResponseItem[]): number {
 }
 
 /** The call ids of the calls to `name`, in order. */
-function callsNamed(items: readonly ResponseItem[], name: string): string[] {
+export function callsNamed(items: readonly ResponseItem[], name: string): string[] {
   return items.flatMap((item) =>
     item.type === "function_call" && item.name === name && typeof item.call_id === "string"
       ? [item.call_id]
@@ -93,7 +94,8 @@ function callsNamed(items: readonly ResponseItem[], name: string): string[] {
   );
 }
 
-function outputOf(items: readonly ResponseItem[], callId: string): string | undefined {
+/** The text output of call `callId` among `items` (undefined: none yet). */
+export function outputOf(items: readonly ResponseItem[], callId: string): string | undefined {
   const output = items.find(
     (item) => item.type === "function_call_output" && item.call_id === callId,
   )?.output;

@@ -2,6 +2,7 @@ import type { ResponseItem } from "../protocol/items.js";
 import { agentStep } from "./agent-steps.js";
 import { expandCompaction } from "./compaction.js";
 import { ECHO_CREDENTIAL, echoCredentialStep } from "./echo-credential.js";
+import { goalStep } from "./goal-steps.js";
 import {
   addFileCall,
   type DemoOutput,
@@ -12,6 +13,13 @@ import {
   patchCall,
   shellCall,
 } from "./model-tools.js";
+import {
+  IMPLEMENT_PROMPT,
+  implementPlan,
+  inPlanMode,
+  planAfterAnswer,
+  planQuestion,
+} from "./plan-steps.js";
 import type { DemoToolOffer } from "./request.js";
 import { reviewAnswer } from "./review-rule.js";
 import { answerForSchema } from "./schema-answer.js";
@@ -69,6 +77,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   if (step) return { outputs: { list: [step] }, summary: "Working with a background terminal." };
   const agents = agentStep(input.context, input.tools);
   if (agents) return { outputs: { list: agents }, summary: "Working with subagents." };
+  const goal = goalStep(input.context, input.tools);
+  if (goal) return { outputs: { list: goal }, summary: "Working toward the goal." };
   const last = input.context.at(-1);
   if (last && (last.type === "function_call_output" || last.type === "custom_tool_call_output")) {
     const again = repeatedCommand(input.context, true);
@@ -78,6 +88,8 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
     }
     const skill = skillReadFollowUp(input.context, last);
     if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
+    const planned = inPlanMode(input.context) ? planAfterAnswer(input.context, last) : undefined;
+    if (planned) return { outputs: { list: [planned] }, summary: "Writing the plan." };
     const steered = steeringBefore(input.context, last);
     const said = steered === undefined ? "" : `\nYou said: ${steered}`;
     return {
@@ -196,6 +208,16 @@ function decideOutputs(input: DemoModelInput): { outputs: Decided; summary: stri
   }
   const skill = skillStep(prompt, input.context, input.tools);
   if (skill) return { outputs: { list: [skill] }, summary: "Using a skill." };
+  // Plan mode: a task gets a question, then a plan; Default: "Implement the plan." carries it out
+  if (inPlanMode(input.context)) {
+    return { outputs: { list: [planQuestion(prompt, input.tools)] }, summary: "Asking first." };
+  }
+  if (IMPLEMENT_PROMPT.test(prompt)) {
+    return {
+      outputs: { list: [implementPlan(input.context, input.tools)] },
+      summary: "Implementing the plan.",
+    };
+  }
   return { outputs: { list: [text(`You said: ${prompt}`)] }, summary: "Echoing the user." };
 }
 

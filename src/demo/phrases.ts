@@ -45,6 +45,14 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
     phrase: "spawn: <task>",
     does: "hands the task to a subagent (spawn_agent, a fork), waits for it (wait_agent) and reports its answer; `spawn N:` N of them, `spawn isolated:` without the conversation, `spawn effort=high:` on another effort",
   },
+  {
+    phrase: "/plan <task>",
+    does: "in Plan mode: asks which file (request_user_input, 3 choices), then answers with a <proposed_plan> that writes the file chosen",
+  },
+  {
+    phrase: "Implement the plan.",
+    does: "in Default mode: carries out the last proposed plan's `write <path>: <text>` steps (apply_patch)",
+  },
   { phrase: "demo:long N", does: "answers with N characters of text" },
   { phrase: "demo:fail", does: "fails the response, to see an error" },
   {
@@ -53,4 +61,17 @@ export const DEMO_PHRASES: readonly DemoPhrase[] = [
   },
   { phrase: "/compact", does: "summarises what you asked" },
   { phrase: "anything else", does: "is echoed back (You said: …)" },
+];
+
+/** Goal texts the demo model has a script for (`/goal TEXT`, `exec --goal TEXT`; goal-steps.ts). */
+export const DEMO_GOAL_SCRIPTS: readonly DemoPhrase[] = [
+  {
+    phrase: "count to N in FILE",
+    does: "appends one number a turn to FILE; at N reports the goal met (update_goal)",
+  },
+  {
+    phrase: "count forever in FILE",
+    does: "appends a number each turn, never met: a budget or Esc stops it",
+  },
+  { phrase: "blocked: REASON", does: "reports the goal blocked with REASON" },
 ];

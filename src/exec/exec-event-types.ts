@@ -1,4 +1,5 @@
 import type { UsageFigures } from "../protocol/events.js";
+import type { GoalJson } from "../session/goal-lines.js";
 import type { LedgerRow } from "../session/ledger-row.js";
 import type { CollabToolCallExecItem } from "./collab-items.js";
 import type { ImageViewExecItem } from "./image-items.js";
@@ -57,7 +58,13 @@ export type ExecEvent =
   | { type: "item.started" | "item.updated" | "item.completed"; item: ExecItem }
   | { type: "turn.completed"; usage: ExecUsage; cost: ExecCost; plan_usage?: ExecPlanUsage }
   | { type: "turn.failed"; error: { message: string }; plan_usage?: ExecPlanUsage }
-  | { type: "error"; message: string };
+  | { type: "error"; message: string }
+  /** mini-codex's own (`exec --goal`): the goal set, before its first turn. */
+  | { type: "goal.started"; goal: GoalJson }
+  /** Before each further turn of the goal (`turn`: its number, 2 on), with what it spent. */
+  | { type: "goal.continued"; turn: number; goal: GoalJson }
+  /** The goal's final state, after its last turn: met, blocked, a budget, the usage limit. */
+  | { type: "goal.finished"; goal: GoalJson };
 
 /**
  * mini-codex's own field on `turn.completed` / `turn.failed` when the Codex backend reports plan

@@ -3,6 +3,7 @@ import { assistantText, reasoningText } from "../protocol/item-text.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { PlanUsage } from "../protocol/plan-usage.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
+import { goalJson } from "../session/goal-lines.js";
 import { planUsageCell } from "../session/ledger-row.js";
 import { share } from "../session/plan-usage-attribution.js";
 import { addUsage, noUsage, requestUsage } from "../session/usage.js";
@@ -119,6 +120,16 @@ export class ExecEventMapper {
           error: { message: event.message },
           ...this.planField(),
         });
+      case "goal_updated": {
+        const { goal, change } = event;
+        if (!goal) return [];
+        if (change === "set") return [{ type: "goal.started", goal: goalJson(goal) }];
+        // the first turn follows goal.started: each further one is a continuation
+        if (change === "turn" && goal.spent.turns > 1) {
+          return [{ type: "goal.continued", turn: goal.spent.turns, goal: goalJson(goal) }];
+        }
+        return [];
+      }
       case "request_started":
       case "text_delta":
       case "reasoning_delta":
@@ -245,6 +256,9 @@ export class ExecEventMapper {
         this.agentCalls.delete(event.callId);
         return [{ type: "item.completed", item: collabItem(id, this.threadId, event) }];
       }
+      // exec has nobody to ask: request_user_input is refused before it asks (no item)
+      case "user_input":
+        return [];
       default:
         return assertNever(event);
     }

@@ -16,10 +16,14 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { MessageImage } from "../protocol/items.js";
 import type { TurnResult } from "../session/api.js";
 import type { SessionEvent } from "../session/events.js";
+import { goalJson } from "../session/goal-lines.js";
+import type { Goal } from "../session/goal-state.js";
+import { goalStateLine } from "../session/goal-text.js";
 import { printable } from "../text/terminal-text.js";
 import { afterFirstRequestWritten } from "../transport/first-request.js";
 import type { ExecEvent } from "./exec-event-types.js";
 import { ExecEventMapper } from "./exec-events.js";
+import { type ExecGoal, execGoalOf, type GoalRunEnd, goalExitCode, runGoal } from "./goal-run.js";
 import { execHeader, resumedDirectoryNote, tokensUsedLine } from "./header.js";
 import { readOutputSchema } from "./output-schema.js";
 import { resolvePrompt } from "./prompt.js";
@@ -112,7 +116,10 @@ export async function runExec(input: ExecInput): Promise<number> {
   const { flags } = input;
   const json = Boolean(flags.json || flags.experimentalJson);
   guardPipes();
-  const asked = input.review && input.prompt === undefined ? "" : await resolvePrompt(input.prompt);
+  // --goal TEXT is the prompt: stdin is not read
+  const goal = execGoalOf(flags, { ...input, review: input.review !== undefined });
+  const asked =
+    goal || (input.review && input.prompt === undefined) ? "" : await resolvePrompt(input.prompt);
   // a resume comes back on the session's settings and in its directory (flags win)
   const saved = input.resume ? savedSessionFor(flags, input.resume) : undefined;
   const runtime = await loadRuntime({
@@ -132,7 +139,15 @@ export async function runExec(input: ExecInput): Promise<number> {
     // read before the session opens: a bad file is a usage error, not a failed turn
     const images = imageAttachments(flags.image ?? [], runtime.cwd);
     const prompt = input.review ? await reviewRequest(runtime, input.review, asked) : asked;
-    const run = { runtime, input, prompt, json, images, ...(saved ? { saved } : {}) };
+    const run = {
+      runtime,
+      input,
+      prompt,
+      json,
+      images,
+      ...(saved ? { saved } : {}),
+      ...(goal ? { goal } : {}),
+    };
     return await runExecSession(run, sandboxCheck);
   } finally {
     // the warning is printed even when no request went out
@@ -162,6 +177,8 @@ interface ExecRun {
   images: readonly MessageImage[];
   /** The saved session resumed. */
   saved?: SavedSettings;
+  /** `--goal`: turns until it is met or stopped, instead of the one prompt. */
+  goal?: ExecGoal;
 }
 
 /** The stderr header of text mode: what this run is about to do, and where. */
@@ -254,8 +271,12 @@ async function runExecSession(
   onStdoutGone = () => session.abort();
 
   let result: TurnResult;
+  let goal: GoalRunEnd | undefined;
   try {
-    result = await session.send(prompt, images);
+    if (run.goal) {
+      goal = await runGoal(session, run.goal);
+      result = goal.result ?? { ok: true, aborted: false };
+    } else result = await session.send(prompt, images);
   } catch (error) {
     const message = errorMessage(error);
     result = { ok: false, aborted: false, error: message };
@@ -271,16 +292,67 @@ async function runExecSession(
   }
   if (!json) writeErr(`${tokensUsedLine(session.status().totals)}\n`);
   await session.close();
+  if (goal) {
+    const code = wasStopped(stoppedBy, result) ? stopCode() : 0;
+    return finishGoal(run, goal.goal, goal.lastAnswer, code);
+  }
 
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;
-  const aborted = stoppedBy !== undefined || result.aborted;
+  const aborted = wasStopped(stoppedBy, result);
+  return finishTurn(run, { result, mapper, sawTurnEnd, aborted, code: stopCode() });
+}
+
+function wasStopped(stoppedBy: string | undefined, result: TurnResult): boolean {
+  return stoppedBy !== undefined || result.aborted;
+}
+
+/**
+ * After `--goal`'s turns: `goal.finished` (JSON) and its state on stderr, the last answer its
+ * turns gave as a turn's answer, and the exit code of how it ended (docs/config.md, "Exit codes"); `interrupted`: the
+ * signal's code when one stopped it.
+ */
+async function finishGoal(
+  run: ExecRun,
+  goal: Goal | undefined,
+  lastAnswer: string | undefined,
+  interrupted: number,
+): Promise<number> {
+  const { json, input } = run;
+  if (goal && json) writeJson({ type: "goal.finished", goal: goalJson(goal) });
+  // the reason is on stderr in both modes: a script's log says why it stopped
+  if (goal) writeErr(`${printable(goalStateLine(goal))}\n`);
+  const last = lastAnswer;
+  if (input.flags.outputLastMessage && last !== undefined) {
+    writeFileSync(resolve(input.flags.outputLastMessage), last);
+  }
+  if (!json && last !== undefined)
+    writeOut(finalMessageOutput(last, process.stdout.isTTY === true));
+  await lastWrite;
+  if (stdoutGone) return EXIT_FAILED;
+  return interrupted || goalExitCode(goal);
+}
+
+/** After one prompt's turn: its failure said if no event did, its answer written, the code. */
+async function finishTurn(
+  run: ExecRun,
+  end: {
+    result: TurnResult;
+    mapper: ExecEventMapper;
+    sawTurnEnd: boolean;
+    aborted: boolean;
+    code: number;
+  },
+): Promise<number> {
+  const { json, input } = run;
+  const { flags } = input;
+  const { result, mapper, sawTurnEnd, aborted } = end;
   if (!sawTurnEnd && !result.ok) {
     const message = aborted ? "interrupted" : (result.error ?? "the turn failed");
     if (json) writeJson({ type: "turn.failed", error: { message } });
     else writeErr(`error: ${message}\n`);
   }
-  if (!result.ok) return aborted ? stopCode() : EXIT_FAILED;
+  if (!result.ok) return aborted ? end.code : EXIT_FAILED;
 
   const last = result.lastMessage ?? mapper.lastMessage;
   if (flags.outputLastMessage && last !== undefined) {
@@ -296,5 +368,5 @@ async function runExecSession(
   // a closed pipe shows up here at the latest
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;
-  return aborted ? stopCode() : EXIT_OK;
+  return aborted ? end.code : EXIT_OK;
 }

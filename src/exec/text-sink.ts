@@ -3,6 +3,7 @@ import { describeAgent } from "../session/agent-bill.js";
 import { isFinalStatus } from "../session/agent-view.js";
 import { describeDiagnosis } from "../session/cache-diagnosis.js";
 import { assertNever, type SessionEvent } from "../session/events.js";
+import { goalChangeText } from "../session/goal-text.js";
 import { printable, shownOutput } from "../text/terminal-text.js";
 import type { ToolEvent } from "../tools/types.js";
 import { viewedImageText } from "../tools/view-image.js";
@@ -28,6 +29,8 @@ function tail(text: string, lines: number): string[] {
  */
 export class TextProgress {
   private pendingMessage: string | undefined;
+  /** The last turn's answer, not printed (the final one is stdout's). */
+  private answered: string | undefined;
 
   constructor(private readonly write: (line: string) => void) {}
 
@@ -75,8 +78,22 @@ export class TextProgress {
         this.line(event.aborted ? "interrupted" : `error: ${event.message}`);
         return;
       case "turn_completed":
+        // the caller prints the final answer; a goal's earlier ones show when the next turn starts
+        this.answered = this.pendingMessage ?? event.lastMessage;
         this.pendingMessage = undefined;
         return;
+      case "goal_updated": {
+        const { goal, change } = event;
+        if (change === "turn" && this.answered !== undefined) {
+          this.line(printable(this.answered));
+          this.answered = undefined;
+        }
+        // how it ended is said once, after its last turn (run-exec.ts)
+        if (change === "stopped" || change === "paused" || change === "reported") return;
+        const line = goal ? goalChangeText(change, goal) : undefined;
+        if (line) this.line(printable(line));
+        return;
+      }
       case "turn_started":
       case "request_started":
       case "text_delta":
@@ -166,6 +183,8 @@ export class TextProgress {
       case "command_output":
       case "patch_preview":
       case "mcp_call_started":
+      // exec has nobody to ask: request_user_input is refused before it asks
+      case "user_input":
         return;
       default:
         assertNever(event);

@@ -40,6 +40,8 @@ const CONFIG_KEYS = {
   model_provider: () => z.string().min(1).optional(),
   /** An API effort or `ultra`; checked against the model's efforts at start-up. */
   model_reasoning_effort: () => z.enum(EFFORT_CHOICES).optional(),
+  /** Plan mode's effort (Codex key; unset: medium, the Codex CLI's Plan preset), per model at switch time. */
+  plan_mode_reasoning_effort: () => z.enum(EFFORT_CHOICES).optional(),
   /** `[models."<slug>"]`: catalog facts laid over the bundled and discovered ones. */
   models: () => modelOverridesSchema().optional(),
   /** Fetch the provider's `/models` catalog in the background (default true). */
@@ -138,6 +140,19 @@ const CONFIG_KEYS = {
         budget_usd: z.number().positive().optional(),
         /** `cold`: forks start as the Codex CLI's (full, a cache key of their own); default warm. */
         fork_start: z.enum(["warm", "cold"]).optional(),
+      })
+      .optional(),
+  /** `[goals]`: the default budgets of every goal (docs/config.md, "Goals"); none by default. */
+  goals: () =>
+    z
+      .object({
+        /** Uncached input plus output tokens of the goal's turns (the Codex CLI's count). */
+        budget_tokens: z.number().int().min(1).optional(),
+        budget_usd: z.number().positive().optional(),
+        /** Points of a ChatGPT plan's 5-hour window. */
+        budget_plan_percent: z.number().positive().max(100).optional(),
+        max_minutes: z.number().positive().optional(),
+        max_turns: z.number().int().min(1).optional(),
       })
       .optional(),
   /** Codex's `notify = ["program", …]`: run with a JSON description of each finished turn. */

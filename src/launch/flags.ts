@@ -50,6 +50,14 @@ export interface SharedFlags {
 }
 
 export interface ExecFlags extends SharedFlags {
+  /** --goal TEXT: work on TEXT turn after turn until it is met (docs/config.md, "Goals"). */
+  goal?: string;
+  /** --goal-tokens, --goal-usd, --goal-plan, --goal-minutes, --goal-turns: its budgets. */
+  goalTokens?: string;
+  goalUsd?: string;
+  goalPlan?: string;
+  goalMinutes?: string;
+  goalTurns?: string;
   json?: boolean;
   experimentalJson?: boolean;
   outputLastMessage?: string;

@@ -12,6 +12,7 @@ import { createSession } from "../turn/agent-session.js";
 import { agentLimitsOf } from "./agent-config.js";
 import { systemTimezone } from "./context-sources.js";
 import { ConfigError } from "./errors.js";
+import { goalDefaultsOf } from "./goal-budgets.js";
 import { hookSetup } from "./hook-setup.js";
 import type { Runtime } from "./runtime.js";
 import { sessionProtectedPaths, shellSandboxOptions } from "./sandbox-settings.js";
@@ -37,6 +38,8 @@ export interface OpenSessionInput {
   ephemeral?: boolean;
   warmup: boolean;
   approve?: SessionOptions["approve"];
+  /** Who answers the model's questions (request_user_input); absent: nobody (exec). */
+  askUser?: SessionOptions["askUser"];
   /** Asked right before a hook runs whose files changed since trusted (absent: it does not run). */
   askHookTrust?: AskHookTrust;
   outputSchema?: SessionSettings["outputSchema"];
@@ -124,6 +127,8 @@ export async function openSession(
     ...(terminals ? { terminals } : {}),
     warmup: input.warmup,
     version: runtime.version,
+    // every session offers update_goal (a review's fork too: its tools are its parent's)
+    goals: goalDefaultsOf(config),
     ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),
   };
   if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
@@ -133,6 +138,8 @@ export async function openSession(
   const autoCompact = autoCompactLimit(runtime);
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve && !input.review) base.approve = input.approve;
+  if (input.askUser && !input.review) base.askUser = input.askUser;
+  if (config.plan_mode_reasoning_effort) base.planModeEffort = config.plan_mode_reasoning_effort;
   // read once, here: what a session was started with stays its prefix until /new
   const read = readSessionKnowledge(runtime);
   base.knowledge = read.knowledge;
@@ -155,6 +162,7 @@ export async function openSession(
       restoredHistory: saved.history,
       restoredSettings: restored,
       restoredCheckpoints: saved.checkpoints,
+      ...(saved.goal ? { restoredGoal: saved.goal } : {}),
       notices: warnings,
       ...(saved.meta.prompt_cache_key ? { promptCacheKey: saved.meta.prompt_cache_key } : {}),
     };

@@ -135,7 +135,10 @@ export function effortError(model: ModelInfo, effort: string): string | undefine
 }
 
 /** The value sent for a chosen effort: `ultra` becomes the model's own wire value (or `max`). */
-export function wireEffort(model: ModelInfo, effort: EffortChoice): WireEffort {
+export function wireEffort(
+  model: Pick<ModelInfo, "ultraEffort">,
+  effort: EffortChoice,
+): WireEffort {
   if (effort !== "ultra") return effort;
   return model.ultraEffort ?? "max";
 }

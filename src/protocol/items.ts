@@ -134,3 +134,20 @@ export function messageText(item: ResponseItem): string | undefined {
     .map((part) => part.text ?? "")
     .join("");
 }
+
+/**
+ * The text of the last developer message in `history` that starts with `tag` (what the model was
+ * told last of it: `<permissions>`, `<collaboration_mode>`), if any.
+ */
+export function lastDeveloperText(
+  history: readonly ResponseItem[],
+  tag: string,
+): string | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const item = history[i] as ResponseItem;
+    if (item.type !== "message" || item.role !== "developer") continue;
+    const text = messageText(item);
+    if (text?.startsWith(tag)) return text;
+  }
+  return undefined;
+}

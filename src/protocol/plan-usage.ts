@@ -152,6 +152,8 @@ function untilText(ms: number): string {
   return `in ${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
+const USAGE_LIMIT_HEAD = "usage limit reached:";
+
 /** The turn's error for a reached limit: what happened and when it lifts; never retried. */
 export function usageLimitMessage(limit: UsageLimit, now = Date.now()): string {
   const plan = limit.planType ? ` of your ${limit.planType} plan` : "";
@@ -159,5 +161,10 @@ export function usageLimitMessage(limit: UsageLimit, now = Date.now()): string {
     limit.resetsAt !== undefined
       ? `; it resets at ${describeReset(limit.resetsAt, now)}`
       : "; the server gave no reset time";
-  return `usage limit reached: the usage limit${plan} is used up${when}`;
+  return `${USAGE_LIMIT_HEAD} the usage limit${plan} is used up${when}`;
+}
+
+/** Whether a turn's error is a reached usage limit (`usageLimitMessage`'s text). */
+export function isUsageLimitMessage(message: string): boolean {
+  return message.startsWith(USAGE_LIMIT_HEAD);
 }

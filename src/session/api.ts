@@ -1,5 +1,6 @@
 import type { BearerCredentials } from "../auth/credentials.js";
 import type { McpServerStatus } from "../mcp/connection.js";
+import type { EffortChoice } from "../protocol/efforts.js";
 import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
@@ -7,14 +8,23 @@ import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
 import type { CodeRewind } from "../tools/checkpoints/checkpoint-store.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
-import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  PatchIntent,
+  ToolRouter,
+  UserInputAnswers,
+  UserInputRequest,
+} from "../tools/types.js";
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
 import type { WorkspaceScope } from "../tools/workspace.js";
 import type { TransportKind } from "../transport/types.js";
 import type { AgentLimits, AgentView } from "./agent-view.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
+import type { CollaborationMode } from "./collaboration-mode.js";
 import type { CostDisplay } from "./cost-display.js";
 import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
+import type { BudgetChanges, Goal, GoalBudgets } from "./goal-state.js";
 import type { PlanUsageAttribution } from "./plan-usage-attribution.js";
 
 export type { SteerState } from "./events.js";
@@ -83,10 +93,14 @@ export interface SessionSettings {
   outputSchema?: { name: string; schema: Record<string, unknown> };
 }
 
-/** A step whose next request `AgentSession.forecast` prices: another model or effort, or a compaction. */
+/** A step whose next request `AgentSession.forecast` prices: another model, effort or mode, or a compaction. */
 export type ForecastChange =
   | { settings: Partial<Pick<SessionSettings, "model" | "effort">> }
-  | { compaction: true };
+  | { compaction: true }
+  /** The next turn opened by this user message (a goal's turn). */
+  | { message: string }
+  /** A switch of collaboration mode: its effort (the mode message adds no break). */
+  | { mode: CollaborationMode };
 
 /** Where history is persisted as it changes (the session file); the session calls it. */
 export interface HistoryStore {
@@ -101,6 +115,8 @@ export interface HistoryStore {
   historyAtCheckpoint?(index: number): ResponseItem[] | undefined;
   /** What a call's patch is about to write, durably before it writes (`patch_intent` lines). */
   recordPatchIntent?(callId: string, intent: PatchIntent): void;
+  /** The session's goal as it now stands, or undefined once cleared (`goal` lines). */
+  recordGoal?(goal: Goal | undefined): void;
   /** The session closed: release what the store holds (the session file's lock). */
   close?(): void;
 }
@@ -152,6 +168,13 @@ export interface SessionOptions {
   autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /**
+   * Ask the person the model's short questions (`request_user_input`, Plan mode): their answers,
+   * or undefined when dismissed. Absent (exec): the tool is refused, the model decides itself.
+   */
+  askUser?(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswers | undefined>;
+  /** `plan_mode_reasoning_effort`: Plan mode's effort (unset: the Codex CLI's, medium). */
+  planModeEffort?: EffortChoice;
   /** The `.rules` files (docs/config.md, "Rules"): the gate consults them; "always" writes one. */
   rules?: RuleBook;
   /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */
@@ -177,6 +200,38 @@ export interface SessionOptions {
   agents?: AgentLimits;
   /** Where a subagent's own conversation is saved (its session file); absent: nowhere. */
   childStore?(child: ChildThread): HistoryStore;
+  /**
+   * Goals (`/goal`, `exec --goal`; docs/config.md, "Goals"): update_goal is offered in every
+   * request and the session can hold a goal, with these `[goals]` budgets by default. Absent:
+   * neither.
+   */
+  goals?: GoalBudgets;
+  /** The goal a resumed session file recorded last (an active one comes back paused). */
+  restoredGoal?: Goal;
+}
+
+/**
+ * A session's goal (docs/config.md, "Goals"): the person sets, pauses, resumes and clears it;
+ * `next()` runs its next turn while it is active and its budgets allow, and `goal_updated`
+ * events say every change.
+ */
+export interface SessionGoals {
+  /** The goal as it stands, spend so far included (undefined: none). */
+  current(): Goal | undefined;
+  /** A new active goal in place of any other: `[goals]`'s budgets with `budgets` made over them. */
+  set(objective: string, budgets?: BudgetChanges): Goal;
+  /** An active goal paused (no turn follows); `reason` says why (default: the person paused it). */
+  pause(reason?: string): Goal | undefined;
+  /** The goal active again after any stop, its budgets changed first; its spend stays. */
+  resume(budgets?: BudgetChanges): Goal | undefined;
+  /** No goal any more (its last state is returned). */
+  clear(): Goal | undefined;
+  /**
+   * Its next turn, when the goal is active and the forecast of that turn's first request fits
+   * what is left of every budget; otherwise the goal stops (a `goal_updated` event says why)
+   * and no turn runs (undefined).
+   */
+  next(): Promise<TurnResult | undefined>;
 }
 
 /** A subagent as its own saved thread: its id, who spawned it, what it runs on. */
@@ -215,6 +270,8 @@ export interface SessionStatus {
   effort?: ReasoningEffort;
   /** How an effort change travels: a configuration_update on the chain, or a lane. */
   effortChanges: "in-band" | "lanes";
+  /** The collaboration mode (absent: default). */
+  mode?: CollaborationMode;
   totals: {
     requests: number;
     incrementalRequests: number;
@@ -308,6 +365,12 @@ export interface AgentSession {
   /** Change model/effort for the next request without rebuilding the session. */
   update(settings: Partial<SessionSettings>): void;
   /**
+   * Switch the collaboration mode for the next request (/plan, Shift+Tab): Plan runs commands
+   * read-only on its own effort; the mode's instructions go ahead of the next message, so the
+   * chain and the cached prefix stay (an effort change travels as `update` makes it travel).
+   */
+  setMode?(mode: CollaborationMode): void;
+  /**
    * Start the conversation over in this session (same id and file): history goes back to its
    * initial context and the next request is full (`epoch_reset:new`). The ACP agent's `/new`.
    */
@@ -328,6 +391,8 @@ export interface AgentSession {
   mcpServers?(): McpServerStatus[];
   /** Processes started by exec_command that keep running (/ps, /stop, the status bar). */
   readonly terminals?: BackgroundTerminalsView;
+  /** The session's goal (absent: this session holds none, `SessionOptions.goals`). */
+  readonly goal?: SessionGoals;
   /** Ends the running turn and every background terminal. */
   close(): Promise<void>;
 }

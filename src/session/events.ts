@@ -7,6 +7,8 @@ import type { ToolEvent } from "../tools/types.js";
 import type { TransportKind } from "../transport/types.js";
 import type { AgentTag } from "./agent-lanes.js";
 import type { AgentView } from "./agent-view.js";
+import type { CollaborationMode } from "./collaboration-mode.js";
+import type { Goal } from "./goal-state.js";
 import type { RequestForecast } from "./request-forecast.js";
 import type { ServerCacheAnswer } from "./server-cache.js";
 
@@ -173,13 +175,38 @@ export type SessionEvent =
       /** Input tokens of the last response before it (what the model had to read). */
       inputTokensBefore: number;
     }
-  | { type: "settings_changed"; model: string; effort?: ReasoningEffort; next: NextRequestPreview }
+  | {
+      type: "settings_changed";
+      model: string;
+      effort?: ReasoningEffort;
+      /** The collaboration mode (absent: default). */
+      mode?: CollaborationMode;
+      next: NextRequestPreview;
+    }
   /** A subagent was spawned, sent a request, or changed status (`/agents`, the transcript). */
   | { type: "agent_update"; agent: AgentView }
+  /** The session's goal changed (`change` says how); `goal` is it now, undefined once cleared. */
+  | { type: "goal_updated"; change: GoalChange; goal: Goal | undefined }
   | { type: "turn_completed"; turn: number; usage: UsageFigures; lastMessage?: string }
   | { type: "turn_failed"; turn: number; message: string; aborted: boolean };
 
 export type SessionEventListener = (event: SessionEvent) => void;
+
+/**
+ * How a goal changed: `set`, `resumed`, `paused`, `cleared` by the person (or an interrupt,
+ * a failed turn); `turn`: one of its turns starts (its spend so far); `spent`: a request or a
+ * turn of it ended;
+ * `reported`: the model called update_goal; `stopped`: a budget or the usage limit ended it.
+ */
+export type GoalChange =
+  | "set"
+  | "turn"
+  | "spent"
+  | "reported"
+  | "stopped"
+  | "paused"
+  | "resumed"
+  | "cleared";
 
 export function assertNever(value: never): never {
   throw new Error(`unhandled variant: ${JSON.stringify(value)}`);

@@ -1,4 +1,5 @@
 import type { LedgerRow } from "./ledger.js";
+import { effortChange } from "./ledger-efforts.js";
 import { serverCacheText } from "./server-cache-tally.js";
 
 /** Cells of the cached-share bar: enough to see a drop, narrow enough for 80 columns. */
@@ -14,12 +15,13 @@ export function shareBar(share: number, cells = BAR_CELLS): string {
 }
 
 /**
- * One line per request — seq, turn, mode, a bar of its cached share, the cache diagnosis and
- * why it went full — so a person sees at a glance where the chain and the cache broke.
+ * One line per request — seq, turn, mode, a bar of its cached share, the cache diagnosis, why
+ * it went full and where the effort changed (in-band or on a lane) — so a person sees at a
+ * glance where the chain and the cache broke.
  */
 export function formatLedgerPicture(rows: readonly LedgerRow[]): string {
   const header = `${"seq".padStart(4)} ${"turn".padStart(4)} ${"mode".padEnd(4)} ${"cached share".padEnd(BAR_CELLS)}      why`;
-  const lines = rows.map((row) => {
+  const lines = rows.map((row, i) => {
     const usage = row.outcome === "completed" ? row.usage : null;
     const share = usage && usage.input_tokens > 0 ? usage.cached_tokens / usage.input_tokens : 0;
     const bar = usage ? shareBar(share) : "·".repeat(BAR_CELLS);
@@ -29,6 +31,7 @@ export function formatLedgerPicture(rows: readonly LedgerRow[]): string {
       row.cache_diagnosis,
       row.server_cache ? `server: ${serverCacheText(row)}` : null,
       row.mode === "ws_incremental" ? null : row.reason && `full: ${row.reason}`,
+      effortChange(row, rows[i - 1]),
     ].filter(Boolean);
     return `${String(row.seq).padStart(4)} ${String(row.turn).padStart(4)} ${MODE_MARKS[row.mode].padEnd(4)} ${bar} ${pct} ${why.join("  ")}`.trimEnd();
   });

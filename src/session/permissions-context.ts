@@ -1,4 +1,9 @@
-import { developerMessage, messageText, type ResponseItem } from "../protocol/items.js";
+import {
+  developerMessage,
+  lastDeveloperText,
+  messageText,
+  type ResponseItem,
+} from "../protocol/items.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 
@@ -74,17 +79,6 @@ export function permissionsMessage(input: PermissionsInput): ResponseItem {
   );
 }
 
-/** The text of the last permissions message in `history` (what the model was told last). */
-function lastPermissionsText(history: readonly ResponseItem[]): string | undefined {
-  for (let i = history.length - 1; i >= 0; i--) {
-    const item = history[i] as ResponseItem;
-    if (item.type !== "message" || item.role !== "developer") continue;
-    const text = messageText(item);
-    if (text?.startsWith(PERMISSIONS_TAG)) return text;
-  }
-  return undefined;
-}
-
 /**
  * The permissions message to append before the next message: `current` when the history last
  * told the model something else (a resume, exec resume or fork with another sandbox or approval
@@ -96,6 +90,6 @@ export function permissionsUpdate(
   current: ResponseItem | undefined,
 ): ResponseItem[] {
   if (!current) return [];
-  const told = lastPermissionsText(history);
+  const told = lastDeveloperText(history, PERMISSIONS_TAG);
   return told === undefined || told === messageText(current) ? [] : [current];
 }

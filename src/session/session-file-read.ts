@@ -4,6 +4,8 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { lazy } from "../protocol/lazy.js";
 import { type CheckpointLine, checkpointLineOf } from "./checkpoint-lines.js";
+import { goalLineOf } from "./goal-lines.js";
+import type { Goal } from "./goal-state.js";
 import { type PatchIntentLine, patchIntentLineOf } from "./patch-intent-lines.js";
 import { type RecordedSettings, recordedSettingsOf } from "./recorded-settings.js";
 import { itemOfLine, lineItems } from "./session-lines.js";
@@ -66,6 +68,8 @@ export interface SavedSession {
   checkpoints: CheckpointLine[];
   /** The patch intents recorded, by call_id (a call without output is reported on from it). */
   patchIntents: Map<string, PatchIntentLine>;
+  /** The goal as its last `goal` line left it (none, or cleared: absent). */
+  goal?: Goal;
   /** A torn (incomplete) last line was skipped. */
   tornTail: boolean;
   /** 1-based numbers of the lines that could not be read (skipped), the torn tail included. */
@@ -95,6 +99,7 @@ export function parseSessionFile(
   let settings: RecordedSettings | undefined;
   const checkpoints: CheckpointLine[] = [];
   const patchIntents = new Map<string, PatchIntentLine>();
+  let goal: Goal | undefined;
   const unreadableLines: number[] = [];
   // an indexed loop: an entries() iterator allocated a pair per line before it was optimized
   for (let index = 0; index < lines.length; index++) {
@@ -134,6 +139,11 @@ export function parseSessionFile(
       patchIntents.set(intent.call_id, intent);
       continue;
     }
+    const goalLine = goalLineOf(value);
+    if (goalLine) {
+      goal = goalLine.goal;
+      continue;
+    }
     const read = lineItems(value);
     if (!read) unreadableLines.push(index + 1);
     else if (read.replace) history = read.items;
@@ -147,6 +157,7 @@ export function parseSessionFile(
     settings: recorded,
     checkpoints,
     patchIntents,
+    ...(goal ? { goal } : {}),
     tornTail,
     unreadableLines,
   };

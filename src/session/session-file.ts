@@ -4,6 +4,8 @@ import type { ResponseItem } from "../protocol/items.js";
 import type { PatchIntent } from "../tools/types.js";
 import type { HistoryStore } from "./api.js";
 import type { CheckpointLine } from "./checkpoint-lines.js";
+import { goalLine } from "./goal-lines.js";
+import type { Goal } from "./goal-state.js";
 import { patchIntentLine } from "./patch-intent-lines.js";
 import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "./private-files.js";
 import { type RecordedSettings, settingsLine } from "./recorded-settings.js";
@@ -177,6 +179,12 @@ export class SessionFile implements HistoryStore {
     this.refuseIfClosed();
     const line = `${JSON.stringify(patchIntentLine(callId, intent))}\n`;
     appendWhole(this.path, line, "save a patch's intent", { sync: true });
+  }
+
+  /** The session's goal as it now stands, or cleared (a resume comes back with it). */
+  recordGoal(goal: Goal | undefined): void {
+    this.refuseIfClosed();
+    appendWhole(this.path, `${JSON.stringify(goalLine(goal))}\n`, "save the session's goal");
   }
 
   private refuseIfClosed(): void {

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { goalTitleOf } from "../protocol/goal-messages.js";
 import { messageText, type ResponseItem } from "../protocol/items.js";
 import { isInitialContextItem } from "./environment.js";
 import { COMPACTION_SUMMARY_PREFIX, USER_SHELL_TAG } from "./message-markers.js";
@@ -35,7 +36,10 @@ export function isPersonMessage(item: ResponseItem): boolean {
 
 /** The person's own messages in a history. */
 export function personMessages(history: readonly ResponseItem[]): string[] {
-  return history.filter(isPersonMessage).map((item) => messageText(item) ?? "");
+  return history.filter(isPersonMessage).map((item) => {
+    const text = messageText(item) ?? "";
+    return goalTitleOf(text) ?? text;
+  });
 }
 
 /** A message's first line with text in it (a title). */

@@ -3,6 +3,7 @@ import { applyPatchTool } from "./apply-patch/tool.js";
 import { webSearchTool } from "./hosted.js";
 import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
+import { requestUserInputTool } from "./request-user-input.js";
 import { type ShellToolOptions, shellCommandTool } from "./shell.js";
 import { BackgroundTerminals } from "./unified-exec/terminals.js";
 import { execCommandTools } from "./unified-exec/tools.js";
@@ -39,7 +40,8 @@ export type ShellToolKind = "shell_command" | "exec_command";
 
 /**
  * The default tool set, in a fixed order: shell_command (or exec_command and write_stdin),
- * apply_patch, update_plan, view_image [, web_search].
+ * apply_patch, update_plan, view_image [, web_search], request_user_input (offered in every
+ * mode so `tools` never changes with the mode; refused outside Plan mode).
  */
 export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry {
   const webSearch = options.webSearch ? webSearchTool(options.webSearch) : undefined;
@@ -80,6 +82,7 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
     updatePlanTool(),
     viewImageTool({ home, hiddenHomes }),
     ...(webSearch ? [webSearch] : []),
+    requestUserInputTool(),
   ]);
 }
 
@@ -92,6 +95,7 @@ export { DiffConsumerRouter } from "./diff-routing.js";
 export { PatchError, ToolError, ToolInputError, WorkspaceError } from "./errors.js";
 export { updatePlanTool } from "./plan.js";
 export { defineCustomTool, defineFunctionTool, ToolRegistry } from "./registry.js";
+export { requestUserInputTool } from "./request-user-input.js";
 export { runShellCommand, shellCommandTool } from "./shell.js";
 export { capOutput } from "./shell-output.js";
 export type * from "./types.js";

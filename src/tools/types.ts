@@ -70,6 +70,13 @@ export type ToolEvent =
       error?: string;
     }
   | { type: "plan_updated"; callId: string; explanation?: string; plan: PlanStep[] }
+  /** request_user_input asked the person; `answers` absent: dismissed without an answer. */
+  | {
+      type: "user_input";
+      callId: string;
+      questions: UserInputQuestion[];
+      answers?: UserInputAnswers["answers"];
+    }
   | {
       type: "image_viewed";
       callId: string;
@@ -177,7 +184,35 @@ export type ApprovalRequest = (
     }
 ) & { agent?: string };
 
-/** Everything a tool handler may touch, injected so tests run on temp dirs and real processes. */
+/** One choice of a request_user_input question. */
+export interface UserInputOption {
+  label: string;
+  description: string;
+}
+
+/** One short question of request_user_input (the Codex CLI's shape). */
+export interface UserInputQuestion {
+  /** Names the answer in the reply. */
+  id: string;
+  /** A short label for the question (a word or two). */
+  header: string;
+  question: string;
+  /** Mutually exclusive choices; the person may also type an answer of their own. */
+  options: UserInputOption[];
+}
+
+/** What the model asks the person (`agent`: the subagent asking; absent: the session). */
+export interface UserInputRequest {
+  callId: string;
+  questions: UserInputQuestion[];
+  agent?: string;
+}
+
+/** The person's answers by question id, each a list of strings (the Codex CLI's reply shape). */
+export interface UserInputAnswers {
+  answers: Record<string, { answers: string[] }>;
+}
+
 /**
  * What a patch is about to write, recorded durably before its first write (the session file's
  * `patch_intent` line): each file in write order with the hash of its content before and after
@@ -197,6 +232,7 @@ export interface PatchIntentFile {
   after: string | null;
 }
 
+/** Everything a tool handler may touch, injected so tests run on temp dirs and real processes. */
 export interface ToolContext {
   callId: string;
   /** The working directory (absolute). */
@@ -210,6 +246,11 @@ export interface ToolContext {
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** A one-line warning for the person (the session's `warning` event). */
   warn?(message: string): void;
+  /**
+   * Ask the person short questions (request_user_input, Plan mode, the TUI): their answers, or
+   * undefined when they dismissed them (or `signal` ended the turn). Absent: nobody can answer.
+   */
+  askUser?(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswers | undefined>;
   /**
    * Record durably, before the first write, what a patch is about to write (the session file's
    * `patch_intent` line); absent when nothing is saved (--ephemeral).

@@ -1,3 +1,4 @@
+import { lookupModel } from "../models/catalog.js";
 import {
   type MessageImage,
   messageText,
@@ -15,8 +16,10 @@ import type {
   TurnResult,
   UnsteerResult,
 } from "../session/api.js";
+import type { CollaborationMode } from "../session/collaboration-mode.js";
 import { leadingContext } from "../session/environment.js";
 import type { SessionEventListener } from "../session/events.js";
+import { settledEffort } from "../session/mode-decision.js";
 import { skillMentionItems } from "../session/skill-context.js";
 import { runHookedTurn } from "./hooked-turn.js";
 import { beginModelTurn } from "./model-wire.js";
@@ -65,6 +68,8 @@ export class Session extends SessionParts implements AgentSession {
           }),
           ...this.settingsNote.take(this.conversation.items),
         ];
+        // the mode's instructions when the history last told another mode (never `instructions`)
+        opening.push(...this.modeUpdate([...this.conversation.items, ...opening]));
         const message = userMessage(input, images);
         at = this.conversation.items.length + opening.length;
         await this.checkpoints.beforeTurn(at, messageText(message) ?? input);
@@ -80,6 +85,8 @@ export class Session extends SessionParts implements AgentSession {
           ...context,
           maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {
+            // a goal's turn stops before a request that would pass its budget
+            this.goals?.beforeRequest();
             this.conversation.append(this.model.effortUpdate(this.history(), this.settings));
             return this.compactor.compactIfOver(context);
           },
@@ -125,8 +132,9 @@ export class Session extends SessionParts implements AgentSession {
     return this.steering.withdraw(id);
   }
 
-  /** Esc: the running turn and every subagent stop. */
+  /** Esc: the running turn and every subagent stop; a goal's turn pauses its goal. */
   abort(): void {
+    this.goals?.interrupted();
     this.turns.abort();
     this.agents?.interruptAll();
   }
@@ -134,6 +142,26 @@ export class Session extends SessionParts implements AgentSession {
   update(partial: Partial<SessionSettings>): void {
     const before = this.settings;
     this.settings = { ...this.settings, ...partial };
+    if (this.mode === "plan") {
+      // in Plan mode /effort sets Plan mode's effort; a new model keeps Default's if it takes it
+      if ("effort" in partial) this.planEffort = partial.effort;
+      if (partial.model !== undefined && partial.model !== before.model)
+        this.defaultEffort = settledEffort(lookupModel(partial.model), this.defaultEffort);
+    }
+    this.settingsChanged(before);
+    this.announceSettings();
+  }
+
+  setMode(mode: CollaborationMode): void {
+    if (mode === this.mode) return;
+    const before = this.settings;
+    const { effort, note } = this.modeEffort(mode);
+    this.defaultEffort = mode === "plan" ? this.settings.effort : undefined;
+    this.mode = mode;
+    const { effort: _was, ...rest } = this.settings;
+    this.settings = effort ? { ...rest, effort } : rest;
+    if (note) this.emit({ type: "warning", message: note });
+    // the effort changes as /effort changes it: in-band, or on its lane
     this.settingsChanged(before);
     this.announceSettings();
   }
@@ -155,6 +183,10 @@ export class Session extends SessionParts implements AgentSession {
     return this.options.terminals;
   }
 
+  get goal() {
+    return this.goals;
+  }
+
   status(): SessionStatus {
     const status = sessionStatus({
       sessionId: this.id,
@@ -167,7 +199,8 @@ export class Session extends SessionParts implements AgentSession {
       planUsage: this.recorder.planUsage(),
       next: () => this.nextRequest(),
     });
-    return this.agents ? { ...status, agents: this.agents.views() } : status;
+    const withMode = { ...status, mode: this.mode };
+    return this.agents ? { ...withMode, agents: this.agents.views() } : withMode;
   }
 
   /** /new: back to the initial context; the next request is `epoch_reset:new`. */

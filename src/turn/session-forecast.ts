@@ -1,4 +1,4 @@
-import type { ResponseItem } from "../protocol/items.js";
+import { type ResponseItem, userMessage } from "../protocol/items.js";
 import type { ForecastChange, SessionSettings } from "../session/api.js";
 import { carriedEffort } from "../session/effort-updates.js";
 import { settingsChangedMessage } from "../session/environment.js";
@@ -29,7 +29,8 @@ export interface ForecastParts {
 
 /**
  * The next request if `change` were made (none: as things are), planned and priced without
- * sending or changing anything: a model or effort change, or the request of a compaction.
+ * sending or changing anything: a model or effort change, the request of a compaction, or the
+ * first request of a turn opened by a given message (a goal's next turn).
  */
 export function forecastNext(parts: ForecastParts, change?: ForecastChange): NextRequestPreview {
   const { settings: now, model, history } = parts;
@@ -45,8 +46,9 @@ export function forecastNext(parts: ForecastParts, change?: ForecastChange): Nex
     change && "compaction" in change
       ? [model.remoteCompaction(settings.model) ? compactionTrigger() : compactionRequestItem()]
       : [];
+  const message = change && "message" in change ? [userMessage(change.message)] : [];
   const frame = parts.frame(settings, model.previewWire(settings));
-  const request = parts.build(frame, [...note, ...update, ...compaction]);
+  const request = parts.build(frame, [...note, ...update, ...compaction, ...message]);
   const preview = nextRequestPreview(
     parts.client.preview(request),
     parts.lanes,

@@ -1,13 +1,30 @@
+import { lookupModel } from "../models/catalog.js";
+import type { EffortChoice } from "../protocol/efforts.js";
 import type { ResponseItem } from "../protocol/items.js";
-import type { ForecastChange, SessionOptions, SessionSettings } from "../session/api.js";
+import type { ReasoningEffort } from "../protocol/request.js";
+import type {
+  ForecastChange,
+  SessionOptions,
+  SessionSettings,
+  TurnResult,
+} from "../session/api.js";
+import {
+  type CollaborationMode,
+  collaborationModeMessage,
+  collaborationModeUpdate,
+} from "../session/collaboration-mode.js";
 import type { NextRequestPreview, RequestFinished, SessionEvent } from "../session/events.js";
 import { FrozenToolOutputs } from "../session/history.js";
 import type { LaneTable } from "../session/lanes.js";
+import { collaborationModeDecision, type ModeDecision } from "../session/mode-decision.js";
 import type { ModelClient } from "../session/model-client.js";
+import { modeRefusal } from "../session/plan-mode-gate.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
-import type { ApprovalRequest, ToolRouter } from "../tools/types.js";
+import { updateGoalTool } from "../tools/goal.js";
+import type { ApprovalDecision, ApprovalRequest, ToolRouter } from "../tools/types.js";
 import type { AgentManager } from "./agents/agent-manager.js";
+import { AgentToolRouter } from "./agents/agent-tools.js";
 import { sessionAgents } from "./agents/session-agents.js";
 import { HistoryCompactor } from "./history-compactor.js";
 import { hookedTools } from "./hooked-tools.js";
@@ -17,6 +34,7 @@ import type { RequestRecorder } from "./request-recorder.js";
 import { TurnCheckpoints } from "./rewind.js";
 import { forecastNext } from "./session-forecast.js";
 import { sessionApprovalGate } from "./session-gate.js";
+import { SessionGoal } from "./session-goal.js";
 import { SessionHooks } from "./session-hooks.js";
 import { settingsChangedEvent } from "./session-status.js";
 import { PendingSettingsNote } from "./settings-note.js";
@@ -63,6 +81,14 @@ export abstract class SessionParts {
   protected readonly router: ToolRouter;
   /** Its subagents (absent: `[agents]` off). */
   protected readonly agents: AgentManager | undefined;
+  /** Its goal (absent: `SessionOptions.goals` unset: no update_goal either). */
+  protected readonly goals: SessionGoal | undefined;
+  /** The collaboration mode (/plan, Shift+Tab): Default, or Plan (read-only, its own effort). */
+  protected mode: CollaborationMode = "default";
+  /** Plan mode's effort: `plan_mode_reasoning_effort`, then what `/effort` chose in Plan mode. */
+  protected planEffort: EffortChoice | undefined;
+  /** In Plan mode: the effort Default mode goes back to (the session's own). */
+  protected defaultEffort: ReasoningEffort | undefined;
 
   constructor(
     protected readonly options: SessionOptions,
@@ -72,6 +98,7 @@ export abstract class SessionParts {
     this.notices = options.notices ?? [];
     this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
+    this.planEffort = options.planModeEffort;
     this.settingsNote = new PendingSettingsNote(options.permissions);
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
@@ -95,8 +122,14 @@ export abstract class SessionParts {
     this.approve = sessionApprovalGate(options, warn, this.hooks);
     const busy = () => this.turns.busy;
     this.checkpoints = TurnCheckpoints.forSession(options, this.conversation, { warn, busy });
+    this.goals = options.goals ? this.goalOf(options.goals, options.restoredGoal) : undefined;
+    // update_goal after the session's own tools, in every request: a goal never changes them;
+    // subagents get it too (a fork's tools must be its parent's), and it refuses their calls
+    const tools = this.goals
+      ? new AgentToolRouter(options.tools, [updateGoalTool(this.goals)])
+      : options.tools;
     ({ manager: this.agents, router: this.router } = sessionAgents({
-      options,
+      options: { ...options, tools },
       promptCacheKey: this.promptCacheKey,
       client: this.client,
       lanes: this.lanes,
@@ -142,8 +175,36 @@ export abstract class SessionParts {
     return this.conversation.items;
   }
 
+  /** One user turn (agent-session.ts): a goal's turns are sent through it. */
+  abstract send(input: string): Promise<TurnResult>;
+
+  /** The goal and what it is lent of the session (session-goal.ts). */
+  private goalOf(defaults: SessionOptions["goals"], restored: SessionOptions["restoredGoal"]) {
+    return new SessionGoal(
+      {
+        defaults: defaults ?? {},
+        totals: () => this.recorder.totals.snapshot(),
+        plan: () => this.recorder.planUsage().latest,
+        forecast: (message) =>
+          this.forecast(message === undefined ? undefined : { message }).forecast,
+        send: (text) => this.send(text),
+        busy: () => this.turns.busy,
+        settled: () => this.warmup.settled(this.lifetime.signal).catch(() => {}),
+        ownsCall: (callId) =>
+          this.conversation.items.some(
+            (item) => item.type === "function_call" && item.call_id === callId,
+          ),
+        record: (goal) => this.conversation.recordGoal(goal),
+        emit: (event) => this.emit(event),
+        now: () => Date.now(),
+      },
+      restored,
+    );
+  }
+
   protected turnContext(turn: number, signal: AbortSignal): TurnContext {
-    const { cwd, workspaceRoots, sandbox } = this.options;
+    const { cwd, workspaceRoots } = this.options;
+    const mode = this.mode;
     return {
       turn,
       signal,
@@ -151,8 +212,11 @@ export abstract class SessionParts {
       tools: this.router,
       cwd,
       workspaceRoots,
-      sandbox,
-      approve: this.approve,
+      // where the sandbox for the turn's calls is chosen: the mode decides (plan: read-only)
+      sandbox: this.modeDecision().sandbox,
+      mode,
+      ...(this.options.askUser ? { askUser: this.options.askUser.bind(this.options) } : {}),
+      approve: mode === "plan" ? planModeApprovals(this.approve) : this.approve,
       build: (extra) => this.build(extra),
       append: (items) => this.conversation.append(items),
       recordPatchIntent: (callId, intent) => this.conversation.recordPatchIntent(callId, intent),
@@ -160,6 +224,30 @@ export abstract class SessionParts {
       onRequestStarted: (request) => this.emit({ type: "request_started", request }),
       onRequestFinished: (request) => this.recordRequest(request),
     };
+  }
+
+  /**
+   * What `mode` (the current one unless named) means for the next request: sandbox, effort and
+   * instructions, from Default mode's effort (the session's own) and Plan mode's.
+   */
+  protected modeDecision(mode: CollaborationMode = this.mode): ModeDecision {
+    return collaborationModeDecision({
+      mode,
+      sandbox: this.options.sandbox,
+      model: lookupModel(this.settings.model),
+      defaultEffort: this.mode === "plan" ? this.defaultEffort : this.settings.effort,
+      planEffort: this.planEffort,
+    });
+  }
+
+  /** The effort `mode` runs on, changing nothing (a note: the model does not take Plan's). */
+  protected modeEffort(mode: CollaborationMode): Pick<ModeDecision, "effort" | "note"> {
+    return mode === this.mode ? { effort: this.settings.effort } : this.modeDecision(mode);
+  }
+
+  /** The mode message the next user message needs (none when history already says it). */
+  protected modeUpdate(history: readonly ResponseItem[]): ResponseItem[] {
+    return collaborationModeUpdate(history, collaborationModeMessage(this.mode));
   }
 
   protected get promptCacheKey(): string {
@@ -200,12 +288,20 @@ export abstract class SessionParts {
 
   /** The next request as it would go out after `change` (nothing sent, nothing changed). */
   forecast(change?: ForecastChange): NextRequestPreview {
+    // a mode switch is priced as the effort change it makes
+    if (change && "mode" in change) {
+      const effort = this.modeEffort(change.mode).effort;
+      return this.forecast({ settings: effort ? { effort } : {} });
+    }
     return forecastNext(
       {
         settings: this.settings,
         model: this.model,
         history: this.history(),
-        pendingNote: this.settingsNote.peek(this.history()),
+        pendingNote: [
+          ...this.settingsNote.peek(this.history()),
+          ...this.modeUpdate(this.history()),
+        ],
         frame: (settings, wire) => ({
           ...this.frame(),
           settings,
@@ -238,20 +334,33 @@ export abstract class SessionParts {
     // an in-band effort change needs no note: its configuration_update says it
     if (before.model !== model || !this.model.inBand(model))
       this.settingsNote.update(before, this.settings);
-    this.conversation.recordSettings(now);
+    // Plan mode's effort is a phase, not the session's: the file (and a resume) keeps Default's
+    const kept = this.mode === "plan" ? this.defaultEffort : effort;
+    this.conversation.recordSettings({ model, ...(kept ? { effort: kept } : {}) });
   }
 
   protected recordRequest(finished: RequestFinished): void {
     this.compactor.observe(finished);
     this.recorder.record(finished);
+    this.goals?.requestFinished(finished);
   }
 
   /** Settings or a server's tool list changed: the preview says what the next turn sends. */
   protected announceSettings(): void {
-    this.emit(settingsChangedEvent(this.settings, this.nextRequest()));
+    this.emit(settingsChangedEvent(this.settings, this.nextRequest(), this.mode));
   }
 
   protected emit(event: SessionEvent): void {
     this.recorder.emit(event);
   }
+}
+
+/** The gate of a Plan-mode turn: what plan mode refuses is denied with its reason, unasked. */
+function planModeApprovals(
+  gate: (request: ApprovalRequest) => Promise<ApprovalDecision>,
+): (request: ApprovalRequest) => Promise<ApprovalDecision> {
+  return async (request) => {
+    const refused = modeRefusal("plan", { kind: "approval", request });
+    return refused ? { kind: "deny", feedback: refused } : gate(request);
+  };
 }

@@ -1,6 +1,7 @@
 import { lookupModel } from "../models/catalog.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { ProviderSettings, SessionSettings, SessionStatus } from "../session/api.js";
+import type { CollaborationMode } from "../session/collaboration-mode.js";
 import { costDisplayFor } from "../session/cost-display.js";
 import type { NextRequestPreview, SessionEvent } from "../session/events.js";
 import type { LaneTable } from "../session/lanes.js";
@@ -67,7 +68,8 @@ export function sessionStatus(facts: StatusFacts): SessionStatus {
 export function settingsChangedEvent(
   settings: SessionSettings,
   next: NextRequestPreview,
+  mode: CollaborationMode = "default",
 ): SessionEvent {
   const { model, effort } = settings;
-  return { type: "settings_changed", model, ...(effort ? { effort } : {}), next };
+  return { type: "settings_changed", model, ...(effort ? { effort } : {}), mode, next };
 }

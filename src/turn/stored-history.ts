@@ -1,6 +1,7 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { HistoryStore } from "../session/api.js";
 import type { CheckpointLine } from "../session/checkpoint-lines.js";
+import type { Goal } from "../session/goal-state.js";
 import { ConversationHistory } from "../session/history.js";
 import type { RecordedSettings } from "../session/recorded-settings.js";
 import type { PatchIntent } from "../tools/types.js";
@@ -65,6 +66,11 @@ export class StoredHistory {
   /** A workspace checkpoint or a rewind, for the session file. */
   recordCheckpoint(line: CheckpointLine): void {
     this.store?.recordCheckpoint?.(line);
+  }
+
+  /** The session's goal as it now stands (undefined: cleared), for the session file. */
+  recordGoal(goal: Goal | undefined): void {
+    this.store?.recordGoal?.(goal);
   }
 
   /** What a call's patch is about to write (before it writes). */

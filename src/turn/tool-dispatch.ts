@@ -4,6 +4,7 @@ import {
   type ToolCallItem,
   toolOutputFor,
 } from "../protocol/items.js";
+import { modeRefusal } from "../session/plan-mode-gate.js";
 import type { TurnContext } from "./turn-context.js";
 
 /**
@@ -25,19 +26,25 @@ export async function runToolCalls(
       name: call.name,
       kind: call.type === "function_call" ? "function" : "custom",
     });
-    const output = await ctx.tools.execute(call, {
-      callId: call.call_id,
-      cwd: ctx.cwd,
-      workspaceRoots: ctx.workspaceRoots,
-      sandbox: ctx.sandbox,
-      signal: ctx.signal,
-      emit: (event) => ctx.emit({ type: "tool", event }),
-      warn: (message) => ctx.emit({ type: "warning", message }),
-      ...(ctx.approve ? { approve: ctx.approve } : {}),
-      ...(ctx.recordPatchIntent
-        ? { recordPatchIntent: (intent) => ctx.recordPatchIntent?.(call.call_id, intent) }
-        : {}),
-    });
+    // the collaboration mode judges the call before it runs (plan mode is read-only)
+    const canAsk = ctx.askUser !== undefined;
+    const refused = modeRefusal(ctx.mode ?? "default", { kind: "call", tool: call.name, canAsk });
+    const output =
+      refused ??
+      (await ctx.tools.execute(call, {
+        callId: call.call_id,
+        cwd: ctx.cwd,
+        workspaceRoots: ctx.workspaceRoots,
+        sandbox: ctx.sandbox,
+        signal: ctx.signal,
+        emit: (event) => ctx.emit({ type: "tool", event }),
+        warn: (message) => ctx.emit({ type: "warning", message }),
+        ...(ctx.approve ? { approve: ctx.approve } : {}),
+        ...(ctx.askUser ? { askUser: ctx.askUser } : {}),
+        ...(ctx.recordPatchIntent
+          ? { recordPatchIntent: (intent) => ctx.recordPatchIntent?.(call.call_id, intent) }
+          : {}),
+      }));
     // appended as soon as it exists, so nothing applied is lost
     ctx.append([toolOutputFor(call, output)]);
     ctx.emit({ type: "tool_call_finished", callId: call.call_id, name: call.name, output });

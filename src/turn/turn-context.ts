@@ -1,9 +1,16 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import type { CollaborationMode } from "../session/collaboration-mode.js";
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
-import type { ApprovalDecision, ApprovalRequest, PatchIntent, ToolRouter } from "../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  PatchIntent,
+  ToolContext,
+  ToolRouter,
+} from "../tools/types.js";
 
 /**
  * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's
@@ -20,6 +27,10 @@ export interface TurnContext {
   readonly cwd: string;
   readonly workspaceRoots: string[];
   readonly sandbox: SandboxMode;
+  /** The collaboration mode the turn's calls are judged by (absent: default). */
+  readonly mode?: CollaborationMode;
+  /** Ask the person the model's questions (request_user_input); absent: nobody can answer. */
+  readonly askUser?: ToolContext["askUser"];
   /** The session's approval gate (none: every call runs as the policy allows). */
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
   /** The full logical request for the current history plus `extra` (never kept in history). */

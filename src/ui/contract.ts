@@ -8,7 +8,12 @@ import type { CostDisplay } from "../session/cost-display.js";
 import type { SessionSummary } from "../session/session-list.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  UserInputAnswers,
+  UserInputRequest,
+} from "../tools/types.js";
 import type { CostQuestionSettings } from "./controller/cost-question.js";
 import type { NotificationSettings } from "./notifications.js";
 
@@ -25,6 +30,8 @@ export interface TuiSessionHooks {
   /** Start from a saved session instead of a new one. */
   source?: SessionSource;
   approve?(request: ApprovalRequest): Promise<ApprovalDecision>;
+  /** The model's questions (request_user_input, Plan mode), answered by the person. */
+  askUser?(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswers | undefined>;
   /** A hook whose files changed since trusted is about to run: the person decides. */
   askHookTrust?: AskHookTrust;
   /** A /review fork: read-only, nobody asked, no warm-up. */

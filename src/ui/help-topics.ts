@@ -1,4 +1,4 @@
-import { DEMO_PHRASES } from "../demo/phrases.js";
+import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../demo/phrases.js";
 import { DEFAULT_SHELL_MAX_TIMEOUT_MS, DEFAULT_SHELL_TIMEOUT_MS } from "../tools/shell.js";
 
 /** A titled block of /help (data only: the help command prints each after its own lists). */
@@ -52,10 +52,15 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
       ["ctx 80% left", "room left in the model's context window"],
       ["next: …", "after a settings change: what the next request will be"],
       ["working 5s · 1 queued", "a turn runs, and messages wait for it (Tab)"],
+      ["Plan mode (Shift+Tab)", "the session is in Plan mode (/plan; Shift+Tab switches back)"],
     ]),
   },
   {
     title: "The demo model (--demo, npm run demo) understands",
     lines: table(DEMO_PHRASES.map(({ phrase, does }) => [phrase, does] as const)),
+  },
+  {
+    title: "The demo model's goals (/goal TEXT, exec --goal TEXT)",
+    lines: table(DEMO_GOAL_SCRIPTS.map(({ phrase, does }) => [phrase, does] as const)),
   },
 ];

@@ -1,9 +1,11 @@
 import { formatUsd } from "../models/cost.js";
 import type { UsageWindow } from "../protocol/plan-usage.js";
 import { windowName } from "../session/plan-usage-attribution.js";
+import { elapsedLabel } from "../text/elapsed.js";
 import { cacheDropTexts } from "./cache-drop.js";
 import type { StatusState } from "./controller/state.js";
 import { describeForecast } from "./cost-labels.js";
+import { goalStatusColor, goalStatusTexts } from "./goal-labels.js";
 import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
 
 export type StatusColor = "green" | "yellow" | "magenta" | "cyan" | "gray" | "red";
@@ -35,8 +37,10 @@ export interface StatusItem {
  */
 export const STATUS_PRIORITY = {
   mode: 0,
+  collab: 2,
   activity: 1,
   context: 10,
+  goal: 12,
   terminals: 15,
   agents: 16,
   next: 20,
@@ -53,14 +57,7 @@ export const STATUS_PRIORITY = {
 
 const MODE_COLORS = { ws_incremental: "green", ws_full: "yellow", http_full: "magenta" } as const;
 
-/** 5s, 1m05s, 1h02m. */
-export function elapsedLabel(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
-  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
-}
+export { elapsedLabel };
 
 function activityTexts(s: StatusView): string[] {
   const queued = s.queued > 0 ? `${s.queued} queued` : "";
@@ -97,6 +94,14 @@ function agentsTexts(s: StatusView): string[] {
 
 /** The registry, in display order. */
 export const STATUS_ITEMS: readonly StatusItem[] = [
+  {
+    // the collaboration mode: shown in Plan mode only (Default is the session as configured)
+    id: "collab",
+    priority: STATUS_PRIORITY.collab,
+    required: true,
+    color: () => "cyan",
+    render: (s) => (s.collabMode === "plan" ? ["Plan mode (Shift+Tab)", "Plan mode", "plan"] : []),
+  },
   {
     id: "mode",
     priority: STATUS_PRIORITY.mode,
@@ -208,6 +213,13 @@ export const STATUS_ITEMS: readonly StatusItem[] = [
     priority: STATUS_PRIORITY.agents,
     color: () => "cyan",
     render: agentsTexts,
+  },
+  {
+    // the session's goal (docs/config.md, "Goals"): its turn or state, spend against its budget
+    id: "goal",
+    priority: STATUS_PRIORITY.goal,
+    color: (s) => goalStatusColor(s.goal),
+    render: (s) => goalStatusTexts(s.goal, s.costDisplay),
   },
   {
     id: "cacheDrop",

@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { DEMO_PHRASES } from "../../src/demo/phrases.js";
+import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../../src/demo/phrases.js";
+import { userMessage } from "../../src/protocol/items.js";
+import { collaborationModeMessage } from "../../src/session/collaboration-mode.js";
+import { goalTurnMessage } from "../../src/session/goal-prompt.js";
 import { COMPACTION_PROMPT } from "../../src/turn/compaction.js";
 import { HELP_TOPICS } from "../../src/ui/help-topics.js";
 import { decider, outputsOf } from "./model-helpers.js";
@@ -11,6 +14,7 @@ const decide = decider([
   { name: "view_image", type: "function" },
   { name: "apply_patch", type: "custom" },
   { name: "web_search", type: "web_search" },
+  { name: "request_user_input", type: "function" },
 ]);
 
 const PATCH = "patch:\n*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch";
@@ -26,13 +30,17 @@ function typed(phrase: string): string {
     .replace("<text>", "hi")
     .replace("<image file>", "a.png")
     .replace("<query>", "mini-codex")
+    .replace("<task>", "add a greeting")
     .replace("<tool>", "update_plan")
     .replace("<json>", '{"plan":[]}');
 }
 
-/** What the model does with it: its outputs' types, or the failure. */
-function behaviour(text: string): string {
-  const decision = decide(text);
+/** What the model does with it: its outputs' types, or the failure (`/plan`: in Plan mode). */
+function behaviour(text: string, model = decide): string {
+  const plan = /^\/plan (.*)$/.exec(text);
+  const decision = plan
+    ? model([collaborationModeMessage("plan"), userMessage(plan[1] ?? "")])
+    : model(text);
   if (decision.kind === "fail") return `fail:${decision.code}`;
   return outputsOf(decision)
     .map((output) =>
@@ -52,10 +60,30 @@ describe("what the demo model understands, as /help and the README list it (issu
     }
   });
 
+  test("each goal script, as a goal's turn message, is worked on (a tool is called), not echoed", () => {
+    const goal = decider([
+      { name: "shell_command", type: "function" },
+      { name: "update_goal", type: "function" },
+    ]);
+    for (const { phrase } of DEMO_GOAL_SCRIPTS) {
+      const objective = phrase
+        .replace(/\bN\b/, "2")
+        .replace("FILE", "g.txt")
+        .replace("REASON", "x");
+      const message = goalTurnMessage({
+        objective,
+        status: "active",
+        budgets: {},
+        spent: { tokens: 0, usd: 0, planPoints: 0, ms: 0, turns: 0, requests: 0 },
+      });
+      expect(behaviour(message, goal), phrase).toBe("function_call");
+    }
+  });
+
   test("the README and /help list every phrase", () => {
     const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
     const help = HELP_TOPICS.flatMap((topic) => topic.lines).join("\n");
-    for (const { phrase } of DEMO_PHRASES) {
+    for (const { phrase } of [...DEMO_PHRASES, ...DEMO_GOAL_SCRIPTS]) {
       expect(readme, phrase).toContain(`\`${phrase}\``);
       expect(help, phrase).toContain(phrase);
     }

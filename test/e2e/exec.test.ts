@@ -241,6 +241,28 @@ describe("exec extras", () => {
     expect(events.filter((event) => event.type === "item.started")).toHaveLength(1);
   });
 
+  it("request_user_input is refused: nobody can answer in exec, the model decides itself (issue 46)", async () => {
+    const question = {
+      id: "a",
+      header: "A",
+      question: "Which?",
+      options: [{ label: "x", description: "" }],
+    };
+    const run = await runCli(
+      [
+        "exec",
+        ...against(),
+        `call request_user_input ${JSON.stringify({ questions: [question] })}`,
+      ],
+      { env: suite.world.env() },
+    );
+    expect(run.code).toBe(0);
+    // the demo model repeats the first line of what the tool answered
+    expect(run.stdout).toMatch(
+      /request_user_input: no one can answer questions here \(exec, or a subagent\): decide yourself/,
+    );
+  });
+
   it("shell_max_timeout_ms caps how long a command may run, whatever the model asks", async () => {
     const run = await runCli(
       ["exec", "--json", ...against(), "-c", "shell_max_timeout_ms=300", "run: sleep 30"],

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ExecEvent } from "../../src/exec/exec-event-types.js";
 import { ExecEventMapper } from "../../src/exec/exec-events.js";
 import type { RequestFinished, SessionEvent } from "../../src/session/events.js";
+import type { Goal } from "../../src/session/goal-state.js";
 
 /** A shell command's start, as the tool emits it. */
 const commandStarted = (command: string): SessionEvent => ({
@@ -265,6 +266,54 @@ describe("ExecEventMapper (docs/config.md, exec --json events)", () => {
         },
       },
       { type: "turn.failed", error: { message: "interrupted" } },
+    ]);
+  });
+
+  it("reports a goal: goal.started when set, goal.continued before each further turn, exactly so", () => {
+    const goal = (turns: number, tokens: number): Goal => ({
+      objective: "count to 2 in goal.txt",
+      status: "active",
+      budgets: { tokens: 5000 },
+      spent: { tokens, usd: 0.0042, planPoints: 0, ms: 1234, turns, requests: turns * 2 },
+    });
+    const { out } = run([
+      { type: "goal_updated", change: "set", goal: goal(0, 0) },
+      { type: "goal_updated", change: "turn", goal: goal(1, 0) },
+      { type: "turn_started", turn: 1 },
+      { type: "goal_updated", change: "spent", goal: goal(1, 800) },
+      {
+        type: "turn_completed",
+        turn: 1,
+        usage: { input_tokens: 1, cached_tokens: 0, output_tokens: 1, reasoning_tokens: 0 },
+      },
+      { type: "goal_updated", change: "turn", goal: goal(2, 900) },
+      { type: "turn_started", turn: 2 },
+    ]);
+    const spentJson = (turns: number, tokens: number) => ({
+      tokens,
+      usd: 0.0042,
+      plan_points: 0,
+      seconds: 1.2,
+      turns,
+      requests: turns * 2,
+    });
+    const goalJson = (turns: number, tokens: number) => ({
+      objective: "count to 2 in goal.txt",
+      state: "active",
+      budget: { tokens: 5000 },
+      spent: spentJson(turns, tokens),
+    });
+    expect(out.filter((event) => event.type.startsWith("goal."))).toEqual([
+      { type: "goal.started", goal: goalJson(0, 0) },
+      { type: "goal.continued", turn: 2, goal: goalJson(2, 900) },
+    ]);
+    expect(out.map((event) => event.type)).toEqual([
+      "thread.started",
+      "goal.started",
+      "turn.started",
+      "turn.completed",
+      "goal.continued",
+      "turn.started",
     ]);
   });
 });

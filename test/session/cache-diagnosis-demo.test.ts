@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { summarizeLedger } from "../../src/session/ledger-summary.js";
+import { shellCommandTool, ToolRegistry } from "../../src/tools/index.js";
 import { type Harness, startHarness } from "./harness.js";
 
 let h: Harness;
@@ -21,8 +22,12 @@ function testClock() {
 describe("cache diagnosis against the demo server (issue 18)", () => {
   it("a tiny first prompt is below_minimum, warm-up and turn alike", async () => {
     // no environment context: it names this run's temp folder, whose length is the machine's
-    // (with it the turn at /tmp was 7 tokens under the minimum, over it under a longer $TMPDIR)
-    h = await startHarness({ initialContext: [] });
+    // (with it the turn at /tmp was 7 tokens under the minimum, over it under a longer $TMPDIR);
+    // the shell tool alone: the whole default set (request_user_input's schema) is over it
+    h = await startHarness({
+      initialContext: [],
+      tools: new ToolRegistry([shellCommandTool()]),
+    });
     await h.session.send("hi");
     const rows = h.ledger();
     expect(rows.map((r) => r.cache_diagnosis)).toEqual(["below_minimum", "below_minimum"]);

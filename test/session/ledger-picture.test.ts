@@ -60,6 +60,24 @@ describe("the per-session ledger picture", () => {
   });
 });
 
+describe("where the effort changed, in the ledger views (issue 46: Plan mode's own effort)", () => {
+  it("an in-band update and a request on another lane say so after why the row went full", () => {
+    const rows = [
+      row(1, { lane: "high" }, 0, 2000),
+      row(2, { lane: "high", effort_update: "low" }, 1800, 2000),
+      row(3, { lane: "medium", mode: "ws_full", reason: "lane_new" }),
+      row(4, { lane: "medium" }, 1900, 2000),
+    ];
+    const picture = formatLedgerPicture(rows).split("\n");
+    expect(picture[1]).not.toMatch(/effort|lane/);
+    expect(picture[2]).toMatch(/^ {3}2 .* effort → low \(in-band\)$/);
+    expect(picture[3]).toMatch(/full: lane_new {2}lane medium$/);
+    expect(picture[4]).not.toMatch(/lane/);
+    // /ledger's table says it in the reason column, after the reason
+    expect(ledgerTableRow(rows[2] as LedgerRow, "lane medium")[11]).toBe("lane_new  lane medium");
+  });
+});
+
 const cell = (
   verdict: string,
   agrees: boolean | null,

@@ -14,13 +14,14 @@ import {
 import { makeContext } from "./helpers.js";
 
 describe("tool registry", () => {
-  it("offers shell_command, apply_patch (custom, Lark grammar), update_plan and view_image in a stable order", () => {
+  it("offers shell_command, apply_patch (custom, Lark grammar), update_plan, view_image and request_user_input in a stable order", () => {
     const specs = createToolRouter().specs();
     expect(specs.map((s) => ("name" in s ? s.name : s.type))).toEqual([
       "shell_command",
       "apply_patch",
       "update_plan",
       "view_image",
+      "request_user_input",
     ]);
     expect(specs[3]).toMatchObject({
       type: "function",

@@ -6,8 +6,9 @@ import { SessionFile } from "../../src/session/session-file.js";
 import { type Harness, startHarness, wireInput } from "../session/harness.js";
 
 // A long tool turn on the demo server with a small model_auto_compact_token_limit: each tool
-// round adds about 430 input tokens to a ~900-token start, so 1500 is passed mid-turn.
-const LIMIT = 1500;
+// round adds about 430 input tokens to a ~1200-token start (the tools, request_user_input
+// among them, and the context), so 1800 is passed mid-turn, after the second round.
+const LIMIT = 1800;
 
 let h: Harness | undefined;
 let store: string | undefined;

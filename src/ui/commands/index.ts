@@ -5,6 +5,7 @@ import { diffCommand } from "./diff.js";
 import { effortCommand } from "./effort.js";
 import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
+import { goalCommand } from "./goal.js";
 import { helpCommand } from "./help.js";
 import { initCommand } from "./init.js";
 import { ledgerCommand } from "./ledger.js";
@@ -12,6 +13,7 @@ import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { permissionsCommand, rulesCommand } from "./permissions.js";
+import { planCommand } from "./plan.js";
 import { psCommand } from "./ps.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
@@ -26,6 +28,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   helpCommand(() => SLASH_COMMANDS),
   effortCommand,
   modelCommand,
+  planCommand,
   statusCommand,
   ledgerCommand,
   mcpCommand,
@@ -44,6 +47,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   psCommand,
   stopCommand,
   agentsCommand,
+  goalCommand,
   initCommand,
   quitCommand,
 ];

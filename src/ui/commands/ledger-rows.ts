@@ -1,13 +1,23 @@
 import { existsSync } from "node:fs";
 import { type LedgerRow, readLedger } from "../../session/ledger.js";
+import { effortChange } from "../../session/ledger-efforts.js";
 import { serverCacheText } from "../../session/server-cache-tally.js";
 
 export { ledgerPath } from "../../session/ledger.js";
 
 /** The last `count` valid rows of a session's ledger (torn lines skipped); [] if none yet. */
 export function readLedgerRows(path: string, count: number): LedgerRow[] {
+  return readLedgerTable(path, count).map(({ row }) => row);
+}
+
+/** The last `count` rows, each with where it changed the effort (read over the whole ledger). */
+export function readLedgerTable(
+  path: string,
+  count: number,
+): Array<{ row: LedgerRow; change: string | null }> {
   if (!existsSync(path)) return [];
-  return readLedger(path).rows.slice(-count);
+  const { rows } = readLedger(path);
+  return rows.map((row, i) => ({ row, change: effortChange(row, rows[i - 1]) })).slice(-count);
 }
 
 /** The free-text reason and cache miss go last: on a narrow terminal only they are cut. */
@@ -28,7 +38,8 @@ export const LEDGER_HEADER = [
   "server",
 ];
 
-export function ledgerTableRow(row: LedgerRow): string[] {
+/** A row's cells; `change`: where it changed the effort (`readLedgerTable`), said with the reason. */
+export function ledgerTableRow(row: LedgerRow, change: string | null = null): string[] {
   const usage = row.usage;
   const n = (value: number | null | undefined) =>
     value === undefined || value === null ? "" : String(value);
@@ -44,7 +55,7 @@ export function ledgerTableRow(row: LedgerRow): string[] {
     n(usage?.output_tokens),
     n(Math.round(row.ms_total)),
     row.outcome,
-    row.reason ?? "",
+    [row.reason, change].filter(Boolean).join("  "),
     cacheMissCell(row),
     serverCacheText(row),
   ];

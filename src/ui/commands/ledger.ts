@@ -1,4 +1,4 @@
-import { LEDGER_HEADER, ledgerPath, ledgerTableRow, readLedgerRows } from "./ledger-rows.js";
+import { LEDGER_HEADER, ledgerPath, ledgerTableRow, readLedgerTable } from "./ledger-rows.js";
 import { info, problem, type SlashCommand } from "./types.js";
 
 const DEFAULT_ROWS = 10;
@@ -16,7 +16,7 @@ export const ledgerCommand: SlashCommand = {
     }
     const path = ledgerPath(ctx.controller.launch.home, ctx.controller.session.id);
     try {
-      const rows = readLedgerRows(path, count);
+      const rows = readLedgerTable(path, count);
       if (rows.length === 0) {
         ctx.print(info("The ledger is empty: no request was sent yet."));
         return;
@@ -25,7 +25,7 @@ export const ledgerCommand: SlashCommand = {
         kind: "table",
         title: `Ledger (last ${rows.length}) ${path}`,
         header: LEDGER_HEADER,
-        rows: rows.map(ledgerTableRow),
+        rows: rows.map(({ row, change }) => ledgerTableRow(row, change)),
       });
     } catch {
       ctx.print(problem(`Could not read the ledger at ${path}.`));

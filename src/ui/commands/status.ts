@@ -32,6 +32,11 @@ export const statusCommand: SlashCommand = {
         ...agentsMdLines(ctx.controller.session.knowledge),
         `approval     ${launch.approvalPolicy} — ${policyAsks(launch.approvalPolicy)}`,
         `sandbox      ${launch.sandbox} — ${sandboxEnforces(launch.sandbox)}`,
+        ...(s.mode === "plan"
+          ? [
+              "mode         Plan — commands read-only whatever the sandbox, writes refused (Shift+Tab: Default)",
+            ]
+          : []),
         ...(warning ? [`⚠ ${warning}`] : []),
         `profile      ${launch.profile ?? "(none)"}`,
         `provider     ${s.providerId}  ${s.baseUrl}`,

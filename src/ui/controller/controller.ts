@@ -1,8 +1,14 @@
 import { errorMessage } from "../../protocol/error-message.js";
 import { type MessageImage, messageText, userMessage } from "../../protocol/items.js";
 import type { AgentSession, TurnResult } from "../../session/api.js";
+import { proposedPlan } from "../../session/proposed-plan.js";
 import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
-import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  UserInputAnswers,
+  UserInputRequest,
+} from "../../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { exitSummary } from "../exit-summary.js";
 import { type ChipImage, type ComposedMessage, joinMessages } from "../input/paste-collapse.js";
@@ -16,6 +22,8 @@ import { hookTrustPicker } from "./hook-trust-picker.js";
 import { openSession } from "./open-session.js";
 import { takeLastPending } from "./pending-messages.js";
 import { openPicker, type PickerSpec } from "./picker-spec.js";
+import { IMPLEMENT_MESSAGE, planApprovalPicker } from "./plan-approval.js";
+import { QuestionDesk } from "./questions.js";
 import { RewindIntents } from "./rewind.js";
 import { CLOSE_GRACE_MS, closeWithin } from "./session-close.js";
 import { SessionSwitch } from "./session-switch.js";
@@ -40,6 +48,8 @@ export interface InputHandle {
 export class TuiController {
   readonly store: Store<TuiState>;
   readonly approvals: ApprovalDesk;
+  /** The model's questions (request_user_input in Plan mode), answered on a picker. */
+  readonly questions: QuestionDesk;
   readonly settings: SettingsIntents;
   readonly sessions: SessionSwitch;
   readonly rewinds: RewindIntents;
@@ -57,6 +67,13 @@ export class TuiController {
     this.store = createStore(initialTuiState(launch.contextWindow, launch.costDisplay));
     this.firstImages = launch.initialImages ?? [];
     this.approvals = new ApprovalDesk(this.store, (action) => this.dispatch(action));
+    this.questions = new QuestionDesk({
+      openPicker: (spec) => this.openPicker(spec),
+      closePicker: (spec) => {
+        if (this.store.getState().picker?.spec === spec) this.set({ picker: undefined });
+      },
+      hint: (hint) => this.set({ hint }),
+    });
     this.costs = new CostQuestion({
       forecast: (change) => this.session?.forecast?.(change),
       settings: { ...DEFAULT_COST_QUESTION, ...launch.costQuestion },
@@ -68,6 +85,7 @@ export class TuiController {
       confirm: (what, change, go, keep) => this.costs.ask(what, change, go, keep),
       notice: (level, text) => this.print({ kind: "notice", level, text }),
       hint: (hint) => this.set({ hint }),
+      busy: () => this.busy,
       openPicker: (spec) => this.openPicker(spec),
     });
     this.sessions = new SessionSwitch(this);
@@ -78,6 +96,11 @@ export class TuiController {
   /** The session's `approve` hook: the person answers on the approval prompt. */
   ask(request: ApprovalRequest): Promise<ApprovalDecision> {
     return this.approvals.ask(request);
+  }
+
+  /** The session's `askUser` hook: the person answers the model's questions. */
+  askUser(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswers | undefined> {
+    return this.questions.ask(request, signal);
   }
 
   /**
@@ -144,8 +167,11 @@ export class TuiController {
   /** Open a new session (or a saved one) in place of the current one. */
   async open(source?: SessionSource): Promise<AgentSession> {
     const previous = this.active;
+    // a new session starts in Default mode, on Default mode's effort
+    if (previous?.session.status().mode === "plan") previous.session.setMode?.("default");
     this.active = undefined;
     this.approvals.denyAll();
+    this.questions.dismiss();
     this.costs.newSession();
     if (previous) {
       previous.release();
@@ -163,6 +189,7 @@ export class TuiController {
 
   async close(): Promise<void> {
     this.approvals.denyAll();
+    this.questions.dismiss();
     const active = this.active;
     this.active = undefined;
     if (!active) return;
@@ -194,7 +221,33 @@ export class TuiController {
     this.firstImages = [];
     // as the message went out (-i images named by their text part), as a resume shows it
     this.dispatch({ type: "user_message", text: messageText(userMessage(text, attached)) ?? text });
-    void this.runOperation((s) => s.send(text, attached), false);
+    let result: TurnResult | undefined;
+    void this.runOperation(async (s) => {
+      result = await s.send(text, attached);
+      return result;
+    }, false).then(() => this.offerPlan(result));
+  }
+
+  /**
+   * A Plan-mode answer proposed a plan and nothing waits behind it: ask whether to implement it
+   * (Default mode and a message to do it), edit it, or keep planning.
+   */
+  private offerPlan(result: TurnResult | undefined) {
+    const state = this.store.getState();
+    if (!result?.ok || this.busy || state.status.collabMode !== "plan" || state.picker) return;
+    const plan = proposedPlan(result.lastMessage);
+    if (!plan) return;
+    this.openPicker(
+      planApprovalPicker(plan, {
+        approve: () => this.settings.setMode("default", () => this.send(IMPLEMENT_MESSAGE)),
+        edit: (text) => this.input.prepend(text, []),
+        keepPlanning: () =>
+          this.notice(
+            "info",
+            "Staying in Plan mode: say what to change (Shift+Tab: Default mode).",
+          ),
+      }),
+    );
   }
 
   /** Enter while a turn runs: into that turn if it takes it, else queued behind it. */
@@ -252,12 +305,23 @@ export class TuiController {
       this.dispatch({ type: "next_preview", next: active.status().next });
     }
     if (result.aborted) this.returnQueue();
-    else this.sendQueued();
+    else if (!this.sendQueued()) this.continueGoal();
     return result.ok;
+  }
+
+  /**
+   * The goal's next turn, when one is active and nothing else waits (a queued message goes
+   * first); its message is the goal's, not shown as the person's (docs/config.md, "Goals").
+   */
+  continueGoal() {
+    if (this.busy || this.session?.goal?.current()?.status !== "active") return;
+    const next = async (s: AgentSession) => (await s.goal?.next()) ?? { ok: true, aborted: false };
+    void this.runOperation(next, false);
   }
 
   interrupt() {
     this.approvals.denyAll();
+    this.questions.dismiss();
     this.active?.session.abort();
   }
 
@@ -299,11 +363,13 @@ export class TuiController {
     this.set({ picker: openPicker(spec) });
   }
 
-  private sendQueued() {
+  /** Send the first queued message (false: none waits). */
+  private sendQueued(): boolean {
     const next = this.store.getState().queue[0];
-    if (next === undefined) return;
+    if (next === undefined) return false;
     this.dispatch({ type: "dequeue" });
     this.send(next.text, next.images);
+    return true;
   }
 
   /** Esc means stop: what was typed behind the turn goes back to the input, not sent. */

@@ -1,7 +1,12 @@
 import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentSession, SessionStatus } from "../../session/api.js";
 import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
-import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  UserInputAnswers,
+  UserInputRequest,
+} from "../../tools/types.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { safetyWarning } from "../safety-labels.js";
 import { restoredEntries } from "../transcript/history-entries.js";
@@ -16,6 +21,7 @@ export interface SessionOpener {
   readonly launch: TuiLaunchOptions;
   dispatch(action: UiAction): void;
   ask(request: ApprovalRequest): Promise<ApprovalDecision>;
+  askUser(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswers | undefined>;
   askHookTrust(question: HookTrustQuestion, signal: AbortSignal): Promise<boolean>;
 }
 
@@ -68,6 +74,7 @@ export async function openSession(
   await yieldToKeys();
   const created = await launch.createSession({
     approve: (request) => opener.ask(request),
+    askUser: (request, signal) => opener.askUser(request, signal),
     askHookTrust: (question, signal) => opener.askHookTrust(question, signal),
     ...(source ? { source } : {}),
     ...(carried ? { settings: { model: carried.model, effort: carried.effort } } : {}),
@@ -86,6 +93,12 @@ export async function openSession(
   dispatch({ type: "session_ready", sessionId: created.id, model, effort, next });
   dispatch({ type: "append", entries: [banner(launch, created, status), ...safetyNotice(launch)] });
   if (source) dispatch({ type: "append", entries: restoredEntries(source, created) });
+  // a saved goal comes back as it was, an active one paused (nothing runs until the person says)
+  const goal = created.goal?.current();
+  if (goal) {
+    const change = goal.status === "paused" ? "paused" : "stopped";
+    dispatch({ type: "session", event: { type: "goal_updated", change, goal } });
+  }
   // what opening the saved session found: unreadable lines, calls repaired after a crash
   for (const text of created.notices ?? []) notice("warning", text);
   created

@@ -1,4 +1,5 @@
 import { errorMessage } from "../../protocol/error-message.js";
+import { goalTitleOf } from "../../protocol/goal-messages.js";
 import type { AgentSession, RewindPoint, RewindResult } from "../../session/api.js";
 import { REWIND_MODES, type RewindMode } from "../../session/checkpoint-lines.js";
 import { rewoundFileLines } from "../../tools/checkpoints/checkpoint-store.js";
@@ -142,6 +143,8 @@ export class RewindIntents {
 }
 
 function firstLine(text: string): string {
+  const goal = goalTitleOf(text);
+  if (goal !== undefined) return firstLine(goal);
   const line = text.split("\n")[0] ?? "";
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }

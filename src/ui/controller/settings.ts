@@ -11,6 +11,7 @@ import { effortOnSwitch, pickableEfforts } from "../../models/effort-choices.js"
 import { type EffortChoice, REASONING_EFFORTS } from "../../protocol/efforts.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import type { AgentSession, ForecastChange } from "../../session/api.js";
+import { type CollaborationMode, modeName, nextMode } from "../../session/collaboration-mode.js";
 import type { PickerSpec } from "./picker-spec.js";
 
 /** What the settings intents act on: the session, the transcript and the pickers. */
@@ -18,6 +19,8 @@ export interface SettingsHost {
   session(): AgentSession | undefined;
   notice(level: "info" | "error", text: string): void;
   hint(text: string): void;
+  /** A turn runs (the mode switches only between turns). */
+  busy(): boolean;
   openPicker(spec: PickerSpec): void;
   /** Run `go` now, or after asking when the step is predicted to cost (`keep`: the person said no). */
   confirm(what: string, change: ForecastChange, go: () => void, keep: () => void): void;
@@ -54,6 +57,39 @@ export class SettingsIntents {
       },
       () => this.host.notice("info", `Kept reasoning effort ${now.effort ?? "(none)"}.`),
     );
+  }
+
+  /**
+   * The one path that switches the collaboration mode (/plan, Shift+Tab, approving a plan):
+   * between turns only, asked first like an effort change when it would break the cached
+   * prefix; `then` runs once the mode is on (a message to send in it).
+   */
+  setMode(mode: CollaborationMode, then?: () => void) {
+    const session = this.host.session();
+    if (!session?.setMode) return;
+    const now = session.status().mode ?? "default";
+    if (now === mode) return then?.();
+    if (this.host.busy()) {
+      return this.host.hint(
+        `The mode switches between turns: Shift+Tab for ${modeName(mode)} mode once this one ends (or Esc it).`,
+      );
+    }
+    this.host.confirm(
+      `${modeName(mode)} mode`,
+      { mode },
+      () => {
+        session.setMode?.(mode);
+        this.host.notice("info", modeNotice(mode, session.status().effort));
+        then?.();
+      },
+      () => this.host.notice("info", `Kept ${modeName(now)} mode.`),
+    );
+  }
+
+  /** Shift+Tab: Default ↔ Plan. */
+  cycleMode() {
+    const now = this.host.session()?.status().mode ?? "default";
+    this.setMode(nextMode(now));
   }
 
   /** Alt+E goes round the model's efforts; Alt+, and Alt+. step down and up and stop at the ends. */
@@ -131,6 +167,14 @@ export class SettingsIntents {
       onPick: (level) => this.setModel(model, level as EffortChoice),
     });
   }
+}
+
+/** What a switch says: the mode, what it means, its effort and how to leave it. */
+function modeNotice(mode: CollaborationMode, effort: string | undefined): string {
+  const at = effort ? `, effort ${effort}` : "";
+  return mode === "plan"
+    ? `Plan mode${at}: the model explores read-only, may ask you questions and ends with a plan to approve (Shift+Tab: back to Default).`
+    : `Default mode${at} ${NEXT}.`;
 }
 
 function unknownLevel(effort: string): string | undefined {

@@ -8,6 +8,7 @@ import {
   type RequestFinished,
   type SessionEvent,
 } from "../../session/events.js";
+import { goalChangeText } from "../../session/goal-text.js";
 import { compactionNotice } from "../../turn/compaction.js";
 import { cacheDropOf } from "../cache-drop.js";
 import type { ComposedMessage } from "../input/paste-collapse.js";
@@ -72,6 +73,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
         sessionId: action.sessionId,
         model: action.model,
         effort: action.effort,
+        // a session opens in Default mode
+        collabMode: undefined,
         next: undefined,
         last: undefined,
         usage: undefined,
@@ -180,10 +183,18 @@ function onSessionEvent(state: UiState, event: SessionEvent): UiState {
     }
     case "agent_update":
       return onAgentUpdate(state, event.agent);
+    case "goal_updated": {
+      const { goal, change } = event;
+      const usd = state.status.costDisplay !== "plan";
+      const text = goal ? goalChangeText(change, goal, { usd }) : "goal cleared";
+      const shown = text ? append(state, [{ kind: "notice", level: "info", text }]) : state;
+      return withStatus(shown, { goal });
+    }
     case "settings_changed":
       return withStatus(state, {
         model: event.model,
         effort: event.effort,
+        collabMode: event.mode === "plan" ? "plan" : undefined,
         next: event.next,
       });
     case "turn_completed":

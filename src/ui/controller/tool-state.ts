@@ -8,6 +8,7 @@ import {
   type LiveCall,
   lastLines,
   mcpCallEntry,
+  type TranscriptEntryBody,
 } from "../transcript/transcript-entries.js";
 import { append, type UiState, withLive } from "./ui-state.js";
 
@@ -95,9 +96,28 @@ export function onToolEvent(state: UiState, event: ToolEvent): UiState {
     case "agent_call":
       // the agents' own updates tell it; a refused call shows its output when it finishes
       return event.ok ? updateCall(state, event.callId, { reported: true }) : state;
+    case "user_input":
+      return append(updateCall(state, event.callId, { reported: true }), [answersEntry(event)]);
     default:
       return assertNever(event);
   }
+}
+
+/** The model's questions and the person's answers (or that they dismissed them), one line each. */
+function answersEntry(event: Extract<ToolEvent, { type: "user_input" }>): TranscriptEntryBody {
+  const { answers } = event;
+  if (!answers) {
+    return {
+      kind: "notice",
+      level: "info",
+      text: "Questions dismissed: the model decides itself.",
+    };
+  }
+  const lines = event.questions.map((q) => {
+    const given = answers[q.id]?.answers.join(", ") || "(no answer)";
+    return printable(`${q.question} → ${given}`);
+  });
+  return { kind: "info", title: "The model asked", lines };
 }
 
 /** One line (and the last output lines) for a background terminal's start or a write to it. */

@@ -2,8 +2,10 @@ import type { UsageFigures } from "../../protocol/events.js";
 import type { PlanUsage } from "../../protocol/plan-usage.js";
 import type { ReasoningEffort } from "../../protocol/request.js";
 import type { AgentView } from "../../session/agent-view.js";
+import type { CollaborationMode } from "../../session/collaboration-mode.js";
 import type { CostDisplay } from "../../session/cost-display.js";
 import type { NextRequestPreview, RequestMode } from "../../session/events.js";
+import type { Goal } from "../../session/goal-state.js";
 import type { CacheDrop } from "../cache-drop.js";
 import type { ComposedMessage } from "../input/paste-collapse.js";
 import type {
@@ -27,6 +29,8 @@ export interface StatusState {
   sessionId?: string;
   model: string;
   effort?: ReasoningEffort;
+  /** The collaboration mode (absent: default): the status bar shows Plan mode. */
+  collabMode?: CollaborationMode;
   /** The last request sent (mode, why full, previous_response_id present). */
   last?: { mode: RequestMode; reason?: string; prev: boolean; warmup: boolean };
   /**
@@ -56,6 +60,8 @@ export interface StatusState {
   planUsage?: PlanUsage;
   /** Subagents running or waiting for a slot, and what all of the session's cost (none: idle). */
   agents?: AgentsActivity;
+  /** The session's goal as last reported (none set, or cleared: absent). */
+  goal?: Goal;
 }
 
 /** The status bar's subagent item: `agents 2/3 · $0.01` (2 running of 3 not finished). */

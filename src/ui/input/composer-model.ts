@@ -33,6 +33,7 @@ export type ComposerSignal =
   | "interrupt"
   | "ctrl_c"
   | "cycle_effort"
+  | "cycle_mode"
   | "effort_down"
   | "effort_up"
   | "show_output"
@@ -252,6 +253,7 @@ export class ComposerModel {
       case "interrupt":
       case "ctrl_c":
       case "cycle_effort":
+      case "cycle_mode":
       case "effort_down":
       case "effort_up":
       case "show_output":

@@ -8,6 +8,7 @@ export type KeyAction =
   | "interrupt"
   | "ctrl_c"
   | "cycle_effort"
+  | "cycle_mode"
   | "effort_down"
   | "effort_up"
   | "transcript"
@@ -68,6 +69,12 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
     action: "submit",
     description: "send the message (while a turn runs: into that turn)",
     match: (_i, key) => key.return,
+  },
+  {
+    keys: "Shift+Tab",
+    action: "cycle_mode",
+    description: "switch between Default and Plan mode (read-only, its own effort; between turns)",
+    match: (_i, key) => key.tab && key.shift,
   },
   {
     keys: "Tab",

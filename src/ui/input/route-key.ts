@@ -19,6 +19,8 @@ export function shellEscape(text: string): string | undefined {
 /** What the person sent: a slash command, a `!command`, or a message (Enter steers, Tab queues). */
 export function submitText(c: TuiController, text: string, mode: SubmitMode, images: ChipImage[]) {
   c.disarm();
+  // an answer of one's own to the model's question: no message, no command
+  if (c.questions.takeText(text)) return;
   if (runSlashCommand(text, c)) return;
   const shell = shellEscape(text);
   if (shell !== undefined) c.runShell(shell);
@@ -31,6 +33,8 @@ export function composerSignal(c: TuiController, signal: ComposerSignal, empty =
   switch (signal) {
     case "cycle_effort":
       return c.settings.stepEffort(1, true);
+    case "cycle_mode":
+      return c.settings.cycleMode();
     case "effort_down":
       return c.settings.stepEffort(-1);
     case "effort_up":
@@ -40,7 +44,9 @@ export function composerSignal(c: TuiController, signal: ComposerSignal, empty =
     case "transcript":
       return; // the transcript pager takes Ctrl+T before the composer
     case "interrupt":
-      if (c.busy || c.childrenRunning) c.interrupt();
+      // Esc while typing an answer of one's own: the questions go unanswered, the turn goes on
+      if (c.questions.typing) c.questions.dismiss();
+      else if (c.busy || c.childrenRunning) c.interrupt();
       else c.rewinds.escape(empty); // Esc Esc on an empty composer: /rewind
       return;
     case "ctrl_c":

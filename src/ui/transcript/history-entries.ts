@@ -1,4 +1,5 @@
 import { basename } from "node:path";
+import { goalTitleOf } from "../../protocol/goal-messages.js";
 import {
   asToolCall,
   messageText,
@@ -50,6 +51,9 @@ export function historyEntries(history: readonly ResponseItem[]): TranscriptEntr
         title: "Summary of the earlier conversation",
         lines: text.slice(SUMMARY_PREFIX.length).trim().split("\n"),
       });
+    } else if (item.role === "user" && goalTitleOf(text) !== undefined) {
+      // a goal's turn: the person typed /goal, not this message
+      out.push({ kind: "notice", level: "info", text: `↻ ${goalTitleOf(text)}` });
     } else if (item.role === "user") out.push({ kind: "user", text });
     else if (item.role === "assistant" && text !== "") {
       out.push({ kind: "agent", lines: text.split("\n"), first: true, fenceOpen: false });

@@ -1,3 +1,4 @@
+import { goalTitleOf } from "../../protocol/goal-messages.js";
 import {
   asToolCall,
   messageText,
@@ -91,6 +92,7 @@ export function conversationMarkdown(history: readonly ResponseItem[], about: Ex
         `## Summary of the earlier conversation\n\n${said.slice(COMPACTION_SUMMARY_PREFIX.length).trim()}`,
       );
     } else if (said.startsWith(USER_SHELL_TAG)) parts.push(`## You ran\n\n${fenced(said, "text")}`);
+    else if (goalTitleOf(said) !== undefined) parts.push(`## Goal turn\n\n${goalTitleOf(said)}`);
     else if (item.role === "user") parts.push(`## You\n\n${said}`);
   }
   return `${parts.join("\n\n")}\n`;

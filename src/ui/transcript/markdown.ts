@@ -16,6 +16,10 @@ export function formatMarkdownLine(line: string, inFence: boolean): TextRun[] {
     return [{ text: line.trim().slice(3) ? `── ${line.trim().slice(3)}` : "──", dim: true }];
   }
   if (inFence) return [{ text: line, code: true }];
+  // a Plan-mode answer's plan block: its tags drawn as the rules around it
+  const tag = /^\s*<(\/?)proposed_plan>\s*$/.exec(line);
+  if (tag)
+    return [{ text: tag[1] ? "── end of plan" : "── Proposed plan", bold: !tag[1], dim: !!tag[1] }];
   const heading = /^(#{1,6})\s+(.*)$/.exec(line);
   if (heading) return [{ text: heading[2] ?? "", bold: true, heading: true }];
   const bullet = /^(\s*)[-*+]\s+(.*)$/.exec(line);
