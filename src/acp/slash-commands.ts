@@ -10,6 +10,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { AgentSession, TurnResult } from "../session/api.js";
 import { REWIND_MODES, type RewindMode } from "../session/checkpoint-lines.js";
 import { fillPromptArguments } from "../text/prompt-arguments.js";
+import { rewoundFileLines } from "../tools/checkpoints/checkpoint-store.js";
 
 // The slash commands an editor offers (`available_commands_update`) and what each does over
 // ACP: the TUI's /compact, /review, /rewind, /fork, /new, /status, /agents, /init, then the
@@ -206,12 +207,7 @@ async function rewind(host: CommandHost, args: string): Promise<TurnResult> {
   if (!REWIND_MODES.includes(mode)) return said(host, `Rewind what? ${REWIND_MODES.join(", ")}.`);
   try {
     const result = await rewinds.rewind(point.turn, mode);
-    const code = result.code;
-    const lines = [
-      ...(code?.restored ?? []).map((path) => `restored ${path}`),
-      ...(code?.removed ?? []).map((path) => `removed ${path}`),
-      ...(code?.keptExternal ?? []).map((path) => `kept ${path}: edited outside mini-codex since`),
-    ];
+    const lines = result.code ? rewoundFileLines(result.code) : [];
     if (result.mode !== "code") {
       lines.push(
         `Conversation rewound to before message ${point.turn}, which was:`,

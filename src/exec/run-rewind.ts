@@ -8,6 +8,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { AgentSession, RewindPoint, RewindResult } from "../session/api.js";
 import { REWIND_MODES, type RewindMode } from "../session/checkpoint-lines.js";
 import { printable } from "../text/terminal-text.js";
+import { rewoundFileLines } from "../tools/checkpoints/checkpoint-store.js";
 
 export interface RewindInput {
   flags: ExecFlags;
@@ -84,19 +85,18 @@ async function rewindTo(
   }
   if (json) {
     process.stdout.write(`${JSON.stringify({ type: "rewind.done", turn, ...result })}\n`);
-    return EXIT_OK;
+    return refusedExit(result);
   }
   const out: string[] = [];
   if (result.diff) out.push(result.diff.endsWith("\n") ? result.diff : `${result.diff}\n`);
-  const code = result.code;
-  if (code) {
-    for (const path of code.restored) out.push(`restored ${path}\n`);
-    for (const path of code.removed) out.push(`removed ${path}\n`);
-    for (const path of code.keptExternal)
-      out.push(`kept ${path}: edited outside mini-codex since the checkpoint, not overwritten\n`);
-  }
+  if (result.code) out.push(...rewoundFileLines(result.code).map((line) => `${line}\n`));
   if (mode !== "code")
     out.push(`conversation rewound to before message ${turn}:\n${result.message}\n`);
   process.stdout.write(out.map((line) => printable(line)).join(""));
-  return EXIT_OK;
+  return refusedExit(result);
+}
+
+/** 1 when a file could not be put back (its `refused` line says why), else 0. */
+function refusedExit(result: RewindResult): number {
+  return result.code && result.code.refused.length > 0 ? EXIT_FAILED : EXIT_OK;
 }

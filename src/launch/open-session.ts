@@ -8,6 +8,7 @@ import { newSessionId } from "../session/session-id.js";
 import { firstMessageOf } from "../session/session-list.js";
 import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
 import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
+import { maskedFolders } from "../tools/workspace.js";
 import { createSession } from "../turn/agent-session.js";
 import { agentLimitsOf } from "./agent-config.js";
 import { systemTimezone } from "./context-sources.js";
@@ -86,6 +87,7 @@ export async function openSession(
   const { config } = runtime;
   const shellTool = chosenShellTool(config.shell_tool, lookupModel(settings.model).shellType);
   const terminals = shellTool === "exec_command" ? new BackgroundTerminals() : undefined;
+  const guarded = sessionProtectedPaths(runtime);
   const tools = createToolRouter({
     shellTool,
     ...(terminals ? { terminals } : {}),
@@ -93,12 +95,7 @@ export async function openSession(
     ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
     ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
     ...(config.web_search ? { webSearch: config.web_search } : {}),
-    ...shellSandboxOptions(
-      config,
-      runtime.hiddenHomes,
-      process.env,
-      sessionProtectedPaths(runtime),
-    ),
+    ...shellSandboxOptions(config, runtime.hiddenHomes, process.env, guarded),
   });
   // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
   const mcp = await runtime.mcp.get();
@@ -120,6 +117,13 @@ export async function openSession(
     sandbox: permissions.sandbox,
     approvalPolicy: permissions.approvalPolicy,
     permissions: permissionsMessage(permissions),
+    writeScope: {
+      cwd: runtime.cwd,
+      workspaceRoots: runtime.workspaceRoots,
+      sandbox: permissions.sandbox,
+      masked: maskedFolders(process.env.HOME, runtime.hiddenHomes),
+      protectedPaths: guarded,
+    },
     home: runtime.home,
     rules: runtime.rules,
     ...(mcp ? { mcp } : {}),

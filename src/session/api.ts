@@ -17,6 +17,7 @@ import type {
   UserInputRequest,
 } from "../tools/types.js";
 import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
+import type { WorkspaceScope } from "../tools/workspace.js";
 import type { TransportKind } from "../transport/types.js";
 import type { AgentLimits, AgentView } from "./agent-view.js";
 import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
@@ -185,6 +186,11 @@ export interface SessionOptions {
   checkpoints?: boolean;
   /** The checkpoint lines of a resumed session file, in order. */
   restoredCheckpoints?: CheckpointLine[];
+  /**
+   * Where apply_patch may write (roots, sandbox, masked and protected paths): a code rewind
+   * writes and removes by the same rule. Absent: the roots and sandbox above, nothing protected.
+   */
+  writeScope?: WorkspaceScope;
   /** Package version for the User-Agent. */
   version: string;
   /** The MCP servers whose tools `tools` offers (shared by the sessions of one run). */

@@ -2,22 +2,27 @@
  * Names inside a directory this process holds open, addressed so the kernel resolves them from
  * that directory and not from a path string: the primitives of the no-follow walk
  * (workspace-walk.ts). On Linux a name is reached through `/proc/self/fd/<fd>/<name>` — the
- * magic link is the opened directory itself, so an `open`, `mkdir` or `unlink` there
- * acts in the directory that was opened, whatever has since been renamed or swapped for a
+ * magic link is the opened directory itself, so an `open`, `mkdir`, `unlink`, `rmdir`,
+ * `symlink` or `rename` there acts in the directory that was opened, whatever has since been renamed or swapped for a
  * symlink above it (an openat(2) without openat in Node). On macOS, which has no such link, every
  * open carries `O_NOFOLLOW_ANY` (the kernel refuses a symlink anywhere on the path) and names are
- * addressed by the walked path string: opens stay kernel-checked, `mkdir` and `unlink` there are
+ * addressed by the walked path string: opens stay kernel-checked, the other calls there are
  * path-based (docs/config.md, "apply_patch and symlinks"; untested here).
  */
 import {
   closeSync,
   constants,
+  type Dirent,
   existsSync,
   lstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readlinkSync,
+  renameSync,
+  rmdirSync,
   type Stats,
+  symlinkSync,
   unlinkSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -90,6 +95,28 @@ export function mkdirChild(dir: HeldDir, name: string): void {
 /** Remove `name` from `dir` (a symlink there is removed itself, never its target). */
 export function unlinkChild(dir: HeldDir, name: string): void {
   unlinkSync(nameIn(dir, name));
+}
+
+/** The entries of a held directory, with their types (a symlink is described, not followed). */
+export function entriesOf(dir: HeldDir): Dirent[] {
+  return readdirSync(MODE === "proc" ? `/proc/self/fd/${dir.fd}` : dir.path, {
+    withFileTypes: true,
+  });
+}
+
+/** Remove the empty folder `name` from `dir` (ENOTDIR when it is a symlink or a file). */
+export function rmdirChild(dir: HeldDir, name: string): void {
+  rmdirSync(nameIn(dir, name));
+}
+
+/** Make `name` in `dir` a symlink whose text is `target` (nothing is opened through it). */
+export function symlinkChild(dir: HeldDir, name: string, target: Buffer): void {
+  symlinkSync(target, nameIn(dir, name));
+}
+
+/** Rename `from` to `to`, both in `dir`: whatever `to` names (a file, a symlink) is replaced. */
+export function renameChild(dir: HeldDir, from: string, to: string): void {
+  renameSync(nameIn(dir, from), nameIn(dir, to));
 }
 
 /** The errno code of a failed file-system call (`ENOENT`, …), or undefined. */

@@ -4,8 +4,10 @@
  * kernel resolves every name in the folder the walk holds and no check-then-use window exists. A
  * symlink met on the way is not opened: its target is walked again from a root by the same rule
  * (a link that stays inside keeps working; one whose target leaves every root is refused with its
- * name). What the walk reaches — a held parent folder and a final name in it — is what the
- * caller then reads, creates or removes. The sandbox's refusals (`.git`, hidden folders) are a
+ * name). A walker made with `links: "never"` (a code rewind's) follows no symlink at all: one on
+ * the way is refused with its name, one at the final name is that name itself (replaced or
+ * removed, never written through). What the walk reaches — a held parent folder and a final name
+ * in it — is what the caller then reads, creates or removes. The sandbox's refusals (`.git`, hidden folders) are a
  * predicate (`WriteGuard`) consulted on the walked physical path before anything is created.
  */
 import { realpathSync, type Stats } from "node:fs";
@@ -33,9 +35,14 @@ export interface WalkEnd {
   dir: HeldDir;
   name: string;
   path: string;
-  /** Whether the final name existed when walked (never a symlink: those are followed). */
+  /** Whether the final name existed when walked. */
   exists: boolean;
+  /** The final name is a symlink (only with `links: "never"`; else links are followed). */
+  symlink: boolean;
 }
+
+/** Whether a walk follows a symlink that stays inside the workspace (apply_patch) or none (rewind). */
+export type LinkRule = "follow-inside" | "never";
 
 /** A name changed between two steps of the walk (a folder became a symlink): walk again. */
 export class PathChanged extends Error {
@@ -76,10 +83,11 @@ export class WorkspaceWalker {
   constructor(
     private readonly scope: WorkspaceScope,
     private readonly guard: WriteGuard,
+    private readonly links: LinkRule = "follow-inside",
   ) {
     if (heldDirMode() === "proc" && !procAvailable()) {
       throw new WorkspaceError(
-        "apply_patch walks paths through /proc/self/fd, and /proc is not mounted: no file was written",
+        "paths are walked through /proc/self/fd, and /proc is not mounted: no file was written",
       );
     }
     const given = scope.workspaceRoots.length > 0 ? scope.workspaceRoots : [scope.cwd];
@@ -131,9 +139,15 @@ export class WorkspaceWalker {
       const descent = this.descend(asked, found.root, found.names, creatable, create);
       if (!("link" in descent)) return descent;
       const { link } = descent;
+      const shown = `${this.shown(link.via)} -> ${link.text}`;
       if (!this.rootOf(link.next)) {
         throw new WorkspaceError(
-          `path ${asked} goes through a symlink that leaves the workspace: ${this.shown(link.via)} -> ${link.text}`,
+          `path ${asked} goes through a symlink that leaves the workspace: ${shown}`,
+        );
+      }
+      if (this.links === "never") {
+        throw new WorkspaceError(
+          `path ${asked} goes through a symlink, which is not followed: ${shown}`,
         );
       }
       target = link.next;
@@ -158,7 +172,8 @@ export class WorkspaceWalker {
         const name = names[i] as string;
         const physical = join(dir.path, name);
         const info = lstatOrAbsent(dir, name);
-        if (info?.isSymbolicLink()) {
+        const last = i === names.length - 1;
+        if (info?.isSymbolicLink() && !(last && this.links === "never")) {
           const rest = names.slice(i + 1);
           const text = readLink(dir, name);
           release(dir);
@@ -171,7 +186,6 @@ export class WorkspaceWalker {
         if (info === undefined && missing > creatable) {
           throw new WorkspaceError(`path ${asked} goes through a dangling symlink`);
         }
-        const last = i === names.length - 1;
         if (info === undefined || last) {
           const end = join(dir.path, ...names.slice(i));
           const refused = this.guard(end);
@@ -181,9 +195,9 @@ export class WorkspaceWalker {
             return { absent: end };
           }
           for (const folder of names.slice(i, -1)) dir = makeFolder(dir, folder);
-          return {
-            end: { dir, name: names.at(-1) as string, path: end, exists: info !== undefined },
-          };
+          const exists = info !== undefined;
+          const symlink = info?.isSymbolicLink() === true;
+          return { end: { dir, name: names.at(-1) as string, path: end, exists, symlink } };
         }
         if (!info.isDirectory()) {
           // a file where a folder should be: nothing to read there, and writing fails

@@ -3,12 +3,15 @@ import { messageText, type ResponseItem } from "../protocol/items.js";
 import type { RewindPoint, RewindResult, SessionOptions, SessionRewinds } from "../session/api.js";
 import type { CheckpointLine, RewindMode } from "../session/checkpoint-lines.js";
 import { CheckpointStore, type Snapshot } from "../tools/checkpoints/checkpoint-store.js";
+import { type WorkspaceScope, writeGuard } from "../tools/workspace.js";
 import { compactionAfter, knownStates, type LivePoint, livePoints } from "./rewind-timeline.js";
 import type { StoredHistory } from "./stored-history.js";
 
 export interface RewindDeps {
   home: string;
   cwd: string;
+  /** Where the session's patches may write: a code rewind refuses what they would (writeGuard). */
+  writeScope?: WorkspaceScope;
   /** Why the workspace is not recorded before each turn (conversation rewind only); absent: it is. */
   notRecorded?: string;
   restored: readonly CheckpointLine[];
@@ -66,6 +69,11 @@ export class TurnCheckpoints implements SessionRewinds {
     return new TurnCheckpoints({
       home: options.home,
       cwd: options.cwd,
+      writeScope: options.writeScope ?? {
+        cwd: options.cwd,
+        workspaceRoots: options.workspaceRoots,
+        sandbox: options.sandbox,
+      },
       ...notRecorded(options),
       restored: options.restoredCheckpoints ?? [],
       record: (line) => conversation.recordCheckpoint(line),
@@ -125,9 +133,10 @@ export class TurnCheckpoints implements SessionRewinds {
       result.diff = await this.diff(turn);
       const { gaps, lastKnown } = knownStates(this.lines, line, checkpoint);
       const outside = (await Promise.all(gaps.map(([a, b]) => store.changedPaths(a, b)))).flat();
-      result.code = await store.restore(checkpoint, lastKnown, outside);
-      const after = await store.snapshot(Number.POSITIVE_INFINITY);
-      if ("tree" in after) tree = after.tree;
+      const { writeScope } = this.deps;
+      const guard = writeScope ? writeGuard(writeScope) : undefined;
+      result.code = await store.restore(checkpoint, lastKnown, outside, guard);
+      tree = await this.recordAfterRewind(store);
     }
     if (mode !== "code" && point.compacted) this.deps.restore(this.historyBefore(point));
     else if (mode !== "code") this.deps.truncate(point.at);
@@ -141,6 +150,20 @@ export class TurnCheckpoints implements SessionRewinds {
       ...(tree ? { tree } : {}),
     });
     return result;
+  }
+
+  /**
+   * The workspace as the rewind left it (what the next rewind compares with). Unrecorded (git
+   * failed on files changing meanwhile): a warning, and the rewind's report still stands.
+   */
+  private async recordAfterRewind(store: CheckpointStore): Promise<string | undefined> {
+    try {
+      const after = await store.snapshot(Number.POSITIVE_INFINITY);
+      return "tree" in after ? after.tree : undefined;
+    } catch (error) {
+      this.deps.warn(`the workspace after the rewind was not recorded: ${errorMessage(error)}`);
+      return undefined;
+    }
   }
 
   /** A compacted point's history up to its message, as the compaction after it found it. */

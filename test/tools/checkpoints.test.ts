@@ -1,17 +1,25 @@
 import { execFileSync } from "node:child_process";
 import {
+  chmodSync,
   existsSync,
+  lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
+  statSync,
+  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { BatchReader } from "../../src/tools/checkpoints/blob-stream.js";
 import { CheckpointStore } from "../../src/tools/checkpoints/checkpoint-store.js";
+import { writeGuard } from "../../src/tools/workspace.js";
 
 // Issue 29 (rewind, code): checkpoints in a shadow repository; the user's git is untouched.
 let root = "";
@@ -109,5 +117,84 @@ describe("workspace checkpoints", () => {
     // another store on the same workspace has its own index: it is not held up
     const other = await CheckpointStore.open(join(root, "home"), repo);
     expect(await other.snapshot()).toEqual({ tree: expect.stringMatching(/^[0-9a-f]{40}$/) });
+  });
+});
+
+describe("a code rewind on the kernel's no-follow walk (issue 43)", () => {
+  it("puts back modes and symlinks as recorded; a path through a symlink or into .codex is refused by name, the rest still restored", async () => {
+    const { repo } = userRepo();
+    const outside = join(root, "outside");
+    mkdirSync(outside);
+    mkdirSync(join(repo, "d"));
+    mkdirSync(join(repo, ".codex"));
+    writeFileSync(join(repo, "d", "x.txt"), "x0\n");
+    writeFileSync(join(repo, "run.sh"), "echo run0\n", { mode: 0o755 });
+    writeFileSync(join(repo, "made"), "a file\n");
+    writeFileSync(join(repo, ".codex", "hooks.json"), "{}\n");
+    symlinkSync("a.txt", join(repo, "link"));
+    const store = await CheckpointStore.open(join(root, "home"), repo);
+    const t0 = await store.snapshot();
+    if (!("tree" in t0)) throw new Error(t0.skipped);
+    // a turn: the script rewritten without its x bit, the link made a file, d emptied, new
+    // files, one in folders where the file `made` was
+    writeFileSync(join(repo, "run.sh"), "echo run1\n");
+    chmodSync(join(repo, "run.sh"), 0o644);
+    unlinkSync(join(repo, "link"));
+    writeFileSync(join(repo, "link"), "no longer a link\n");
+    rmSync(join(repo, "d"), { recursive: true });
+    writeFileSync(join(repo, ".codex", "hooks.json"), '{"hooks":{}}\n');
+    writeFileSync(join(repo, "new.txt"), "new\n");
+    unlinkSync(join(repo, "made"));
+    mkdirSync(join(repo, "made", "sub"), { recursive: true });
+    writeFileSync(join(repo, "made", "sub", "out.txt"), "out\n");
+    const t1 = await store.snapshot();
+    if (!("tree" in t1)) throw new Error(t1.skipped);
+    // after the turn: d becomes a symlink to a folder outside the workspace
+    symlinkSync(outside, join(repo, "d"));
+
+    const protectedPaths = [{ path: join(repo, ".codex"), kind: "agent-folder" as const }];
+    const guard = writeGuard({
+      cwd: repo,
+      workspaceRoots: [repo],
+      sandbox: "workspace-write",
+      protectedPaths,
+    });
+    const rewind = await store.restore(t0.tree, t1.tree, [], guard);
+    expect(rewind.restored).toEqual(["link", "made", "run.sh"]);
+    expect(rewind.removed).toEqual(["made/sub/out.txt", "new.txt"]);
+    expect(rewind.keptExternal).toEqual(["d"]);
+    expect(rewind.refused).toEqual([
+      {
+        path: ".codex/hooks.json",
+        reason: expect.stringMatching(
+          /^is inside \.codex, whose hooks, .* refused unless -s danger-full-access$/,
+        ),
+      },
+      {
+        path: "d/x.txt",
+        reason: `goes through a symlink that leaves the workspace: d -> ${outside}`,
+      },
+    ]);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readlinkSync(join(repo, "d"))).toBe(outside);
+    expect(readFileSync(join(repo, "run.sh"), "utf8")).toBe("echo run0\n");
+    expect(statSync(join(repo, "run.sh")).mode & 0o111).not.toBe(0);
+    expect(lstatSync(join(repo, "link")).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(repo, "link"))).toBe("a.txt");
+    expect(readFileSync(join(repo, ".codex", "hooks.json"), "utf8")).toBe('{"hooks":{}}\n');
+    expect(existsSync(join(repo, "new.txt"))).toBe(false);
+    expect(readFileSync(join(repo, "made"), "utf8")).toBe("a file\n");
+    // no temporary name is left behind
+    expect(readdirSync(repo).filter((name) => name.startsWith(".mini-codex"))).toEqual([]);
+  });
+
+  it("reads `git cat-file --batch` output however it is cut", () => {
+    const output = Buffer.from("aa blob 3\nab\n\nbb missing\ncc blob 0\n\n");
+    const reader = new BatchReader();
+    const blobs: Array<string | undefined> = [];
+    for (let i = 0; i < output.length; i++)
+      for (const blob of reader.push(output.subarray(i, i + 1))) blobs.push(blob?.toString());
+    expect(blobs).toEqual(["ab\n", undefined, ""]);
+    expect(reader.idle).toBe(true);
   });
 });

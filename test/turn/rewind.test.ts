@@ -108,6 +108,7 @@ describe("rewind (issue 29)", () => {
       restored: ["a.txt"],
       removed: ["c.txt"],
       keptExternal: ["b.txt"],
+      refused: [],
     });
     expect(read("a.txt")).toBe("zero\n");
     expect(existsSync(join(h.cwd, "c.txt"))).toBe(false);

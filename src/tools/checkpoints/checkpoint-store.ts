@@ -6,29 +6,46 @@ import {
   renameSync,
   rmSync,
   statSync,
-  unlinkSync,
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { privateIndexes } from "./private-index.js";
+import type { WriteGuard } from "../workspace.js";
+import { WorkspaceWalker } from "../workspace-walk.js";
+import { eachBlob } from "./blob-stream.js";
+import { privateIndex } from "./private-index.js";
+import { parseRawDiff, planRestore, type RefusedPath, type TreeChange } from "./restore-plan.js";
 import { initShadowRepo, type ShadowRepo, shadowGit } from "./shadow-git.js";
+import { refusalOf, removeRecorded, writeRecorded } from "./walked-restore.js";
+
+export type { RefusedPath } from "./restore-plan.js";
 
 /** Workspaces larger than this are not checkpointed (a clear note says so). */
 export const CHECKPOINT_CAP_BYTES = 200 * 1024 * 1024;
 
 export type Snapshot = { tree: string } | { skipped: string };
 
-/** What a code rewind did: files put back, files removed, files left alone (edited outside). */
+/** A code rewind's report, a line a file (exec, the TUI and ACP print the same). */
+export function rewoundFileLines(code: CodeRewind): string[] {
+  return [
+    ...code.restored.map((path) => `restored ${path}`),
+    ...code.removed.map((path) => `removed ${path}`),
+    ...code.keptExternal.map(
+      (path) => `kept ${path}: edited outside mini-codex since, not overwritten`,
+    ),
+    ...code.refused.map(({ path, reason }) => `refused ${path}: ${reason}`),
+  ];
+}
+
+/**
+ * What a code rewind did: files put back, files removed, files left alone (edited outside), and
+ * files it could not put back (a symlink on the way, a protected path, a folder in the way).
+ */
 export interface CodeRewind {
   restored: string[];
   removed: string[];
   /** Changed since the last turn of mini-codex ended: edited by hand; never overwritten. */
   keptExternal: string[];
-}
-
-interface Change {
-  status: string;
-  path: string;
+  refused: RefusedPath[];
 }
 
 /**
@@ -40,10 +57,7 @@ export class CheckpointStore {
   /** This store's git calls, one at a time (its own index has one lock). */
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(
-    private readonly repo: ShadowRepo,
-    private readonly restoreIndexFile: string,
-  ) {}
+  private constructor(private readonly repo: ShadowRepo) {}
 
   static async open(home: string, workspace: string): Promise<CheckpointStore> {
     const real = realpathSync(workspace);
@@ -51,8 +65,8 @@ export class CheckpointStore {
     const gitDir = join(home, "checkpoints", `${name}.git`);
     if (!existsSync(join(gitDir, "HEAD"))) await createShadowRepo(gitDir);
     // an index per store: runs started together never meet on one index.lock
-    const { indexFile, restoreIndexFile } = privateIndexes(gitDir);
-    return new CheckpointStore({ gitDir, workTree: real, indexFile }, restoreIndexFile);
+    const indexFile = privateIndex(gitDir);
+    return new CheckpointStore({ gitDir, workTree: real, indexFile });
   }
 
   /** Run `step` after this store's earlier git calls ended. */
@@ -108,35 +122,26 @@ export class CheckpointStore {
     return (await this.changes(from, to)).map((change) => change.path);
   }
 
-  private async changes(from: string, to: string): Promise<Change[]> {
-    const out = await shadowGit(this.repo, [
-      "diff-tree",
-      "-r",
-      "-z",
-      "--no-renames",
-      "--name-status",
-      from,
-      to,
-    ]);
-    const parts = out.split("\0").filter((part) => part !== "");
-    const changes: Change[] = [];
-    for (let i = 0; i + 1 < parts.length; i += 2)
-      changes.push({ status: parts[i] as string, path: parts[i + 1] as string });
-    return changes;
+  private async changes(from: string, to: string): Promise<TreeChange[]> {
+    const args = ["diff-tree", "-r", "-z", "--no-renames", "--no-abbrev", from, to];
+    return parseRawDiff(await shadowGit(this.repo, args));
   }
 
   /**
    * Put the files changed since `checkpoint` back as they were, except those changed since
    * `lastKnown` (the workspace when mini-codex's last turn ended) and those in `editedOutside`
-   * (changed between two earlier turns): edited outside, kept.
+   * (changed between two earlier turns): edited outside, kept. Each file is removed or written
+   * on a no-follow walk from the workspace (walked-restore.ts), refused where `guard` says so;
+   * one that cannot be put back is reported and the others still are.
    */
   async restore(
     checkpoint: string,
     lastKnown: string,
     editedOutside: Iterable<string> = [],
+    guard: WriteGuard = () => undefined,
   ): Promise<CodeRewind> {
     const now = await this.snapshot(Number.POSITIVE_INFINITY);
-    return this.serial(() => this.putBack(checkpoint, lastKnown, editedOutside, now));
+    return this.serial(() => this.putBack(checkpoint, lastKnown, editedOutside, now, guard));
   }
 
   private async putBack(
@@ -144,28 +149,49 @@ export class CheckpointStore {
     lastKnown: string,
     editedOutside: Iterable<string>,
     now: Snapshot,
+    guard: WriteGuard,
   ): Promise<CodeRewind> {
     if (!("tree" in now)) throw new Error(now.skipped);
     const external = new Set([...editedOutside, ...(await this.changedPaths(lastKnown, now.tree))]);
-    const result: CodeRewind = { restored: [], removed: [], keptExternal: [] };
-    const back: string[] = [];
-    for (const change of await this.changes(checkpoint, now.tree)) {
-      if (external.has(change.path)) result.keptExternal.push(change.path);
-      else if (change.status === "A") {
-        unlinkSync(join(this.repo.workTree, change.path));
-        result.removed.push(change.path);
-      } else back.push(change.path);
-    }
-    if (back.length > 0) {
-      const scratch = { ...this.repo, indexFile: this.restoreIndexFile };
-      await shadowGit(scratch, ["read-tree", checkpoint]);
-      await shadowGit(
-        scratch,
-        ["checkout-index", "--force", "-z", "--stdin"],
-        `${back.join("\0")}\0`,
-      );
-      result.restored.push(...back);
-    }
+    const plan = planRestore(await this.changes(checkpoint, now.tree), external);
+    const result: CodeRewind = {
+      restored: [],
+      removed: [],
+      keptExternal: plan.keep,
+      refused: plan.refuse,
+    };
+    const { workTree } = this.repo;
+    const scope = {
+      cwd: workTree,
+      workspaceRoots: [workTree],
+      sandbox: "workspace-write" as const,
+    };
+    const walker = new WorkspaceWalker(scope, guard, "never");
+    const attempt = (path: string, done: string[], step: () => void) => {
+      try {
+        step();
+        done.push(path);
+      } catch (error) {
+        result.refused.push({ path, reason: refusalOf(path, error) });
+      }
+    };
+    for (const path of plan.remove)
+      attempt(path, result.removed, () => removeRecorded(walker, path));
+    await eachBlob(
+      this.repo,
+      plan.write.map((change) => change.before.id),
+      (index, bytes) => {
+        const { path, before } = plan.write[index] as TreeChange;
+        attempt(path, result.restored, () => {
+          if (!bytes)
+            throw new Error(
+              `its recorded content ${before.id} is missing from ${this.repo.gitDir}`,
+            );
+          writeRecorded(walker, path, { mode: before.mode, bytes });
+        });
+      },
+    );
+    result.refused.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return result;
   }
 }

@@ -11,10 +11,11 @@ import { join } from "node:path";
 import { processExists } from "../process-tree.js";
 
 const SHARED = "mini-codex-index";
+/** Older versions also left `mini-codex-restore-index.<pid>.<n>` (a rewind's scratch index). */
 const PRIVATE = /^mini-codex-(?:restore-)?index\.(\d+)\.\d+(?:\.lock)?$/;
 
-/** This process's private index files → whether to keep it as the shared one at exit. */
-const owned = new Map<string, { gitDir: string; keep: boolean }>();
+/** This process's private index files → their repository (each becomes its shared one at exit). */
+const owned = new Map<string, string>();
 let stores = 0;
 let exitHookInstalled = false;
 
@@ -34,10 +35,9 @@ function sweepDead(gitDir: string): void {
 }
 
 function atExit(): void {
-  for (const [path, { gitDir, keep }] of owned) {
+  for (const [path, gitDir] of owned) {
     try {
-      if (keep) renameSync(path, join(gitDir, SHARED));
-      else rmSync(path, { force: true });
+      renameSync(path, join(gitDir, SHARED));
     } catch {
       // never written (no snapshot yet), or the folder is gone
     }
@@ -45,23 +45,21 @@ function atExit(): void {
   owned.clear();
 }
 
-/** The index files a new checkpoint store on `gitDir` uses: its own, never another's. */
-export function privateIndexes(gitDir: string): { indexFile: string; restoreIndexFile: string } {
+/** The index file a new checkpoint store on `gitDir` uses: its own, never another's. */
+export function privateIndex(gitDir: string): string {
   sweepDead(gitDir);
   stores += 1;
   const suffix = `${process.pid}.${stores}`;
   const indexFile = join(gitDir, `${SHARED}.${suffix}`);
-  const restoreIndexFile = join(gitDir, `mini-codex-restore-index.${suffix}`);
   try {
     copyFileSync(join(gitDir, SHARED), indexFile);
   } catch {
     // no shared index yet: the first `git add` hashes every file
   }
-  owned.set(indexFile, { gitDir, keep: true });
-  owned.set(restoreIndexFile, { gitDir, keep: false });
+  owned.set(indexFile, gitDir);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on("exit", atExit);
   }
-  return { indexFile, restoreIndexFile };
+  return indexFile;
 }

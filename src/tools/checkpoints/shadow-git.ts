@@ -30,12 +30,7 @@ export interface ShadowRepo {
 
 /** Run git on the shadow repository; resolves with stdout, rejects with git's stderr. */
 export async function shadowGit(repo: ShadowRepo, args: string[], input?: string): Promise<string> {
-  const where = {
-    GIT_DIR: repo.gitDir,
-    GIT_WORK_TREE: repo.workTree,
-    GIT_INDEX_FILE: repo.indexFile,
-  };
-  return gitWith(where, repo.gitDir, repo.workTree, args, input);
+  return gitWith(shadowPlace(repo), repo.gitDir, repo.workTree, args, input);
 }
 
 /** Create the shadow repository (bare: its files live in the workspace, its objects here). */
@@ -43,13 +38,12 @@ export async function initShadowRepo(gitDir: string): Promise<void> {
   await gitWith({}, gitDir, gitDir, ["init", "--quiet", "--bare", gitDir]);
 }
 
-async function gitWith(
+/** The environment and arguments every git call on a shadow repository gets (see SHADOW_CONFIG). */
+export function shadowGitCall(
   where: Record<string, string>,
   home: string,
-  cwd: string,
   args: string[],
-  input?: string,
-): Promise<string> {
+): { argv: string[]; env: NodeJS.ProcessEnv } {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
@@ -65,8 +59,24 @@ async function gitWith(
     GIT_COMMITTER_EMAIL: "checkpoints@mini-codex.invalid",
   };
   const config = SHADOW_CONFIG.flatMap((pair) => ["-c", pair]);
+  return { argv: [...config, ...neutralGitArgs(args)], env };
+}
+
+/** GIT_DIR, GIT_WORK_TREE and GIT_INDEX_FILE of `repo`. */
+export function shadowPlace(repo: ShadowRepo): Record<string, string> {
+  return { GIT_DIR: repo.gitDir, GIT_WORK_TREE: repo.workTree, GIT_INDEX_FILE: repo.indexFile };
+}
+
+async function gitWith(
+  where: Record<string, string>,
+  home: string,
+  cwd: string,
+  args: string[],
+  input?: string,
+): Promise<string> {
+  const { argv, env } = shadowGitCall(where, home, args);
   run ??= promisedExecFile();
-  const child = run("git", [...config, ...neutralGitArgs(args)], {
+  const child = run("git", argv, {
     env,
     cwd,
     maxBuffer: 64 * 1024 * 1024,

@@ -2,6 +2,7 @@ import { errorMessage } from "../../protocol/error-message.js";
 import { goalTitleOf } from "../../protocol/goal-messages.js";
 import type { AgentSession, RewindPoint, RewindResult } from "../../session/api.js";
 import { REWIND_MODES, type RewindMode } from "../../session/checkpoint-lines.js";
+import { rewoundFileLines } from "../../tools/checkpoints/checkpoint-store.js";
 import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { openPicker, type PickerSpec } from "./picker-spec.js";
 import type { TuiState } from "./tui-state.js";
@@ -126,13 +127,7 @@ export class RewindIntents {
   private report(point: RewindPoint, result: RewindResult): void {
     const code = result.code;
     if (code) {
-      const lines = [
-        ...code.restored.map((path) => `restored ${path}`),
-        ...code.removed.map((path) => `removed ${path}`),
-        ...code.keptExternal.map(
-          (path) => `kept ${path}: edited outside mini-codex since, not overwritten`,
-        ),
-      ];
+      const lines = rewoundFileLines(code);
       if (lines.length > 0) this.host.print({ kind: "info", title: "Rewound files", lines });
     }
     if (result.mode !== "code") {
