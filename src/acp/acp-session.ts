@@ -178,7 +178,7 @@ export class AcpSession implements CommandHost {
 
   private contextWindow(): number | undefined {
     return (
-      this.runtimeNow.config.model_context_window ?? knownContextWindow(this.session.status().model)
+      this.runtimeNow.config.model.contextWindow ?? knownContextWindow(this.session.status().model)
     );
   }
 

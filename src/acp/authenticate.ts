@@ -69,7 +69,7 @@ async function apiKeySignIn(home: string, ctx: AuthContext): Promise<void> {
 }
 
 async function deviceSignIn(home: string, ctx: AuthContext): Promise<void> {
-  const issuer = signInIssuerOf(loadConfig({ home }).config);
+  const issuer = signInIssuerOf(loadConfig({ home }).settings);
   try {
     const code = await requestDeviceCode(issuer);
     const message = `Sign in with ChatGPT: open ${code.verificationUrl} and enter the code ${code.userCode} (it expires in 15 minutes; never share it).`;

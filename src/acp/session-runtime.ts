@@ -62,8 +62,8 @@ export class RuntimeLoader {
 
   /** Whether the session would start with nothing to sign in with (its provider needs a credential). */
   needsSignIn(): boolean {
-    const { config } = loadRunConfig(this.flags, resolveHomes().config, this.saved);
-    return needsSignIn(this.flags, config);
+    const { settings } = loadRunConfig(this.flags, resolveHomes().config, this.saved);
+    return needsSignIn(this.flags, settings);
   }
 
   /** The runtime; `undecided`: the folder's trust is not decided yet (it runs restricted). */

@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { LoadedConfig } from "../launch/config.js";
-import type { MiniCodexConfig } from "../launch/config-schema.js";
 import { CliError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
 import { resolveHomes } from "../launch/home.js";
 import { codexSignInToOffer, needsSignIn, recordTopLevelKey } from "../launch/sign-in.js";
+import type { Settings } from "../settings/index.js";
 import { askChoice } from "./terminal-choice.js";
 import { askUntil } from "./terminal-line.js";
 
@@ -41,13 +41,13 @@ export async function firstSignIn(
   flags: SharedFlags,
   loaded: LoadedConfig,
 ): Promise<{ flags: SharedFlags; loaded?: LoadedConfig }> {
-  const { config } = loaded;
+  const config = loaded.settings;
   if (!process.stdin.isTTY || !needsSignIn(flags, config)) return { flags, loaded };
   return { flags: await signIn(flags, config) };
 }
 
 /** The first start's sign-in questions; the flags to start with. */
-async function signIn(flags: SharedFlags, config: MiniCodexConfig): Promise<SharedFlags> {
+async function signIn(flags: SharedFlags, config: Settings): Promise<SharedFlags> {
   const homes = resolveHomes();
   const home = homes.config;
   const codexHome = codexSignInToOffer(homes, config);
@@ -81,7 +81,7 @@ async function signIn(flags: SharedFlags, config: MiniCodexConfig): Promise<Shar
   }
   await login.runLogin({
     ...(choice === 1 ? { deviceAuth: true } : {}),
-    ...(config.chatgpt_issuer ? { experimentalIssuer: config.chatgpt_issuer } : {}),
+    ...(config.provider.chatgptIssuer ? { experimentalIssuer: config.provider.chatgptIssuer } : {}),
   });
   return flags;
 }

@@ -1,5 +1,4 @@
 import { realpathSync } from "node:fs";
-import type { MiniCodexConfig } from "../launch/config-schema.js";
 import { CliError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import type { SharedFlags } from "../launch/flags.js";
@@ -16,6 +15,7 @@ import { type WorktreeRequest, worktreeRequestOf } from "../launch/worktrees/ind
 import { costDisplayFor } from "../session/cost-display.js";
 import { newSessionId } from "../session/session-id.js";
 import { listSessions } from "../session/session-list.js";
+import type { Settings } from "../settings/index.js";
 import type { SessionSource, TuiLaunchOptions } from "../ui/contract.js";
 import { yieldToKeys } from "../ui/controller/yield-to-keys.js";
 import type { NotificationEvent } from "../ui/notifications.js";
@@ -27,37 +27,18 @@ import { tuiFolderTrust } from "./tui-folder-trust.js";
 import { TuiRuntimes } from "./tui-runtimes.js";
 
 /** `[tui] notifications`, `notification_method` and `notify` for the TUI (Codex keys). */
-function notificationSettings(config: MiniCodexConfig): Pick<TuiLaunchOptions, "notifications"> {
-  const wanted = config.tui?.notifications;
+function notificationSettings(config: Settings): Pick<TuiLaunchOptions, "notifications"> {
+  const { notifications: wanted, notificationMethod: method, notify } = config.tui;
   const events: NotificationEvent[] =
     wanted === true
       ? ["agent-turn-complete", "approval-requested"]
       : Array.isArray(wanted)
         ? wanted
         : [];
-  if (events.length === 0 && !config.notify) return {};
+  if (events.length === 0 && !notify) return {};
   return {
-    notifications: {
-      events: new Set(events),
-      method: config.tui?.notification_method ?? "osc9",
-      ...(config.notify ? { command: config.notify } : {}),
-    },
+    notifications: { events: new Set(events), method, ...(notify ? { command: notify } : {}) },
   };
-}
-
-/** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
-function costQuestionSettings(config: MiniCodexConfig): TuiLaunchOptions["costQuestion"] {
-  const { cost_question: enabled, cost_question_min_usd: minUsd } = config.tui ?? {};
-  return {
-    ...(enabled === undefined ? {} : { enabled }),
-    ...(minUsd === undefined ? {} : { minUsd }),
-  };
-}
-
-/** `[tui] escape_timeout_ms`: how long a cut escape sequence's start waits for its rest. */
-function escapeTimeout(config: MiniCodexConfig): Pick<TuiLaunchOptions, "escapeTimeoutMs"> {
-  const ms = config.tui?.escape_timeout_ms;
-  return ms === undefined ? {} : { escapeTimeoutMs: ms };
 }
 
 /** The saved session `resume`/`fork` names, read before the runtime loads. */
@@ -189,9 +170,11 @@ export async function runInteractive(
       },
       ...(prompt !== undefined ? { initialPrompt: prompt } : {}),
       initialImages: images,
+      // the running session's settings (/help shows them)
+      get config() {
+        return runtime().config;
+      },
       ...notificationSettings(runtime().config),
-      costQuestion: costQuestionSettings(runtime().config),
-      ...escapeTimeout(runtime().config),
       ...(start ? { start: savedStart(start, saved) } : {}),
       directoryFromCommandLine: flags.cd !== undefined,
       folderTrust: tuiFolderTrust(flags, runtime().configHome),
@@ -231,7 +214,7 @@ export async function runInteractive(
       costDisplay: costDisplayFor(runtime().provider.credentials?.kind),
       ...(runtime().contextWindow ? { contextWindow: runtime().contextWindow } : {}),
       contextWindowFor: (model) =>
-        runtime().config.model_context_window ?? knownContextWindow(model),
+        runtime().config.model.contextWindow ?? knownContextWindow(model),
     });
   } finally {
     await runtimes.close();

@@ -28,7 +28,8 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 
 /** The issuer: `--experimental_issuer` (Codex's flag), else `chatgpt_issuer`, else OpenAI's. */
 function issuerFor(home: string, flags: LoginFlags): SignInIssuer {
-  const configured = flags.experimentalIssuer ?? loadConfig({ home }).config.chatgpt_issuer;
+  const configured =
+    flags.experimentalIssuer ?? loadConfig({ home }).settings.provider.chatgptIssuer;
   return signInIssuer(configured);
 }
 
@@ -145,7 +146,7 @@ export async function saveApiKey(home: string, key: string): Promise<void> {
 /** `mini-codex login status`: how mini-codex is signed in; never the token. */
 export async function runLoginStatus(): Promise<number> {
   const homes = resolveHomes();
-  const { config } = loadConfig({ home: homes.config });
+  const config = loadConfig({ home: homes.config }).settings;
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const envKey = process.env.CODEX_API_KEY
     ? "CODEX_API_KEY"
@@ -181,7 +182,7 @@ export async function runLogout(): Promise<number> {
   const homes = resolveHomes();
   const home = homes.config;
   const removed = await withAuthLock(home, async () => removeAuthFile(authFilePath(home)));
-  const still = findSignIn(homes, loadConfig({ home }).config);
+  const still = findSignIn(homes, loadConfig({ home }).settings);
   if (still) {
     const where = authFilePath(still.home);
     say(

@@ -4,14 +4,14 @@ import { configPath, readConfigFile } from "../launch/config.js";
 import { CliError, ConfigError, UsageError } from "../launch/errors.js";
 import { EXIT_FAILED } from "../launch/exit-codes.js";
 import { resolveHomes } from "../launch/home.js";
+import { McpConfigEditError, removeMcpServer, upsertMcpServer } from "../mcp/config-file.js";
+import { errorMessage } from "../protocol/error-message.js";
 import {
   type McpServerConfig,
   mcpServerConfigSchema,
   mcpServerNameSchema,
   mcpServersSchema,
-} from "../mcp/config.js";
-import { McpConfigEditError, removeMcpServer, upsertMcpServer } from "../mcp/config-file.js";
-import { errorMessage } from "../protocol/error-message.js";
+} from "../settings/index.js";
 
 export interface McpAddOptions {
   env?: string[];

@@ -1,8 +1,7 @@
 import { type Command, Option } from "commander";
 import type { ExecFlags } from "../launch/flags.js";
 import { EFFORT_CHOICES } from "../protocol/efforts.js";
-import { SANDBOX_MODES } from "../sandbox/modes.js";
-import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
+import { APPROVAL_POLICIES, SANDBOX_MODES } from "../settings/index.js";
 
 const collect = (value: string, previous: string[] | undefined): string[] => [
   ...(previous ?? []),

@@ -12,6 +12,7 @@ import { configPath, readConfigFile } from "../launch/config.js";
 import { EXIT_FAILED, EXIT_OK } from "../launch/exit-codes.js";
 import { resolveHome } from "../launch/home.js";
 import { probeSandbox } from "../sandbox/sandbox-engine.js";
+import { resolveSettings } from "../settings/index.js";
 import { createCommandLauncher } from "../tools/command-launcher.js";
 import { runShellCommand } from "../tools/shell-process.js";
 import {
@@ -95,14 +96,16 @@ async function runProbes(world: DoctorWorld, knobs: { processListing: boolean; p
   for (const run of DOCTOR_RUNS) {
     for (const path of probeLeftovers(world)) rmSync(path, { force: true });
     const launcher = createCommandLauncher({
+      config: resolveSettings({
+        sandbox_workspace_write: { network_access: run.network },
+        sandbox_macos: { process_listing: knobs.processListing },
+        features: { shell_snapshot: false },
+      }),
       sandbox: {
-        networkAccess: run.network,
         home: world.home,
         hiddenHomes: [world.miniCodexHome],
         runtimeDir: join(world.home, "run"),
-        processListing: knobs.processListing,
       },
-      shellSnapshot: false,
     });
     const ctx = {
       callId: "doctor",

@@ -11,7 +11,7 @@ import type { FolderTrustAccess } from "../ui/contract.js";
  */
 export function tuiFolderTrust(flags: SharedFlags, configHome: string): FolderTrustAccess {
   return {
-    of: (dir) => projectTrust(loadRunConfig(flags, configHome).config, dir),
+    of: (dir) => projectTrust(loadRunConfig(flags, configHome).settings, dir),
     record(root, level) {
       recordTrust(configHome, root, level);
       return trustRecordedLine(configHome, root, level);

@@ -1,8 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
-import { mcpServerKeys } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
+import {
+  CONFIG_KEY_ORDER,
+  configKeySchema,
+  knownProviderKeys,
+  knownTopLevelKeys,
+  type MiniCodexConfig,
+  mcpServerKeys,
+  resolveSettings,
+  type Settings,
+} from "../settings/index.js";
 import { CODEX_MCP_SERVER_KEYS, CODEX_PROVIDER_KEYS, CODEX_TOP_LEVEL_KEYS } from "./codex-keys.js";
 import {
   applyOverrides,
@@ -12,13 +21,6 @@ import {
   mergeTables,
   parseConfigOverride,
 } from "./config-overrides.js";
-import {
-  CONFIG_KEY_ORDER,
-  configKeySchema,
-  knownProviderKeys,
-  knownTopLevelKeys,
-  type MiniCodexConfig,
-} from "./config-schema.js";
 import { ConfigError } from "./errors.js";
 import {
   chooseProfile,
@@ -31,6 +33,9 @@ import {
 import { tomlErrorText } from "./toml-error.js";
 
 export interface LoadedConfig {
+  /** Every key resolved (defaults laid in): what the run reads (src/settings). */
+  settings: Settings;
+  /** The keys as the layers gave them, validated (no defaults): what was set. */
   config: MiniCodexConfig;
   /** Every key neither mini-codex nor the Codex CLI knows, in one line (ignored). */
   warnings: string[];
@@ -267,6 +272,7 @@ export function loadConfig(input: LoadConfigInput): LoadedConfig {
   const fileOf = (key: string) =>
     choice?.kind === "file" && hasPath(readConfigFile(choice.file) ?? {}, key) ? choice.file : file;
   return {
+    settings: resolveSettings(config),
     config,
     warnings: unknownKeysWarning(unknown),
     unknownKeys: unknown.map((key) =>

@@ -1,5 +1,5 @@
 import type { BudgetChanges, BudgetKind, GoalBudgets } from "../session/goal-state.js";
-import type { MiniCodexConfig } from "./config-schema.js";
+import type { Settings } from "../settings/index.js";
 
 /**
  * Goal budgets as people write them (docs/config.md, "Goals"): `[goals]`'s defaults, the
@@ -7,14 +7,14 @@ import type { MiniCodexConfig } from "./config-schema.js";
  */
 
 /** `[goals]`'s budgets, the default of every goal (none set: no budget). */
-export function goalDefaultsOf(config: MiniCodexConfig): GoalBudgets {
-  const goals = config.goals ?? {};
+export function goalDefaultsOf(config: Pick<Settings, "goals">): GoalBudgets {
+  const { goals } = config;
   const budgets: GoalBudgets = {};
-  if (goals.budget_tokens !== undefined) budgets.tokens = goals.budget_tokens;
-  if (goals.budget_usd !== undefined) budgets.usd = goals.budget_usd;
-  if (goals.budget_plan_percent !== undefined) budgets.plan_percent = goals.budget_plan_percent;
-  if (goals.max_minutes !== undefined) budgets.minutes = goals.max_minutes;
-  if (goals.max_turns !== undefined) budgets.turns = goals.max_turns;
+  if (goals.budgetTokens !== undefined) budgets.tokens = goals.budgetTokens;
+  if (goals.budgetUsd !== undefined) budgets.usd = goals.budgetUsd;
+  if (goals.budgetPlanPercent !== undefined) budgets.plan_percent = goals.budgetPlanPercent;
+  if (goals.maxMinutes !== undefined) budgets.minutes = goals.maxMinutes;
+  if (goals.maxTurns !== undefined) budgets.turns = goals.maxTurns;
   return budgets;
 }
 

@@ -1,4 +1,4 @@
-import type { MiniCodexConfig } from "./config-schema.js";
+import type { Settings } from "../settings/index.js";
 import { codexHome } from "./home.js";
 import { knowledgeHomes } from "./knowledge-homes.js";
 
@@ -10,7 +10,7 @@ import { knowledgeHomes } from "./knowledge-homes.js";
 export function hiddenHomes(
   home: string,
   configHome: string,
-  config: Pick<MiniCodexConfig, "codex_home">,
+  config: Pick<Settings, "knowledge">,
   env: NodeJS.ProcessEnv,
 ): string[] {
   return [

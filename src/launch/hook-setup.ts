@@ -1,9 +1,9 @@
 import { personEnvironment } from "../sandbox/env-policy.js";
 import type { SessionOptions } from "../session/api.js";
 import { sessionFilePath } from "../session/session-file.js";
+import type { Settings } from "../settings/index.js";
 import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
 import type { HookSetup } from "../tools/hooks/hook-run.js";
-import type { MiniCodexConfig } from "./config-schema.js";
 import type { Runtime } from "./runtime.js";
 
 /** Codex's `permission_mode` for a session: bypassPermissions when nothing asks, else default. */
@@ -12,8 +12,8 @@ function permissionMode(runtime: Runtime): string {
 }
 
 /** Every provider's `env_key`: API keys a hook never gets. */
-function providerKeys(config: MiniCodexConfig): string[] {
-  const keys = Object.values(config.model_providers ?? {}).map((provider) => provider.env_key);
+function providerKeys(config: Settings): string[] {
+  const keys = Object.values(config.provider.tables ?? {}).map((provider) => provider.env_key);
   return keys.filter((key): key is string => typeof key === "string" && key !== "");
 }
 

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import type { MiniCodexConfig } from "./config-schema.js";
+import type { Settings } from "../settings/index.js";
 
 /**
  * Where the person's own AGENTS.md, skills and prompts live: $MINI_CODEX_HOME first, then the
@@ -9,7 +9,7 @@ import type { MiniCodexConfig } from "./config-schema.js";
  */
 export function knowledgeHomes(
   home: string,
-  config: Pick<MiniCodexConfig, "codex_home">,
+  config: Pick<Settings, "knowledge">,
   configHome: string = home,
   env: NodeJS.ProcessEnv = process.env,
 ): string[] {
@@ -20,11 +20,11 @@ export function knowledgeHomes(
 
 /** The folder `codex_home` names: `~` is the person's home, a relative path is under `home`. */
 export function namedCodexHome(
-  config: Pick<MiniCodexConfig, "codex_home">,
+  config: Pick<Settings, "knowledge">,
   home: string,
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  const codex = config.codex_home;
+  const codex = config.knowledge.codexHome;
   if (!codex) return undefined;
   const expanded =
     codex === "~" || codex.startsWith("~/") ? join(env.HOME || homedir(), codex.slice(1)) : codex;

@@ -1,5 +1,5 @@
-import type { McpServerConfig } from "../mcp/config.js";
 import type { McpManager } from "../mcp/manager.js";
+import type { McpServerConfig } from "../settings/index.js";
 
 /** The run's MCP servers: started on first use, shared by its sessions (the TUI's /new too). */
 export interface McpServers {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   activeCatalog,
   effortError,
@@ -9,9 +8,10 @@ import {
   setActiveCatalog,
   wireEffort,
 } from "../models/catalog.js";
-import { EFFORT_CHOICES, type EffortChoice, REASONING_EFFORTS } from "../protocol/efforts.js";
+import type { EffortChoice } from "../protocol/efforts.js";
 import type { ReasoningEffort } from "../protocol/request.js";
 import type { ProviderSettings } from "../session/api.js";
+import type { ModelOverrides } from "../settings/index.js";
 import {
   type CatalogRefresh,
   cachedModels,
@@ -23,32 +23,7 @@ import {
 import { ConfigError } from "./errors.js";
 import { packageVersion } from "./version.js";
 
-/**
- * `[models."<slug>"]` in config.toml (docs/config.md, "Models"): facts laid over the bundled
- * and discovered catalog for one model. Every key is optional.
- */
-export const modelOverridesSchema = () =>
-  z.record(
-    z.string().min(1),
-    z
-      .object({
-        display_name: z.string().min(1).optional(),
-        context_window: z.number().int().positive().optional(),
-        max_context_window: z.number().int().positive().optional(),
-        auto_compact_token_limit: z.number().int().positive().optional(),
-        efforts: z.array(z.enum(EFFORT_CHOICES)).optional(),
-        default_effort: z.enum(EFFORT_CHOICES).optional(),
-        effort_updates: z.boolean().optional(),
-        ultra_effort: z.enum(REASONING_EFFORTS).optional(),
-        request_shape: z.enum(["classic", "lite"]).optional(),
-        verbosity: z.enum(["low", "medium", "high"]).optional(),
-        service_tiers: z.array(z.string()).optional(),
-      })
-      .strict(),
-  );
-export type ModelOverrides = z.output<ReturnType<typeof modelOverridesSchema>>;
-
-/** Config entries as catalog facts. */
+/** `[models."<slug>"]` entries (docs/config.md, "Models") as catalog facts. */
 export function configuredModels(overrides: ModelOverrides | undefined): ModelFacts[] {
   return Object.entries(overrides ?? {}).map(([slug, o]) => {
     const facts: ModelFacts = { slug };

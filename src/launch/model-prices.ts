@@ -1,13 +1,13 @@
 import { lookupModel, type ModelPrices } from "../models/catalog.js";
-import type { MiniCodexConfig } from "./config-schema.js";
+import type { Settings } from "../settings/index.js";
 
 /**
  * `[model_prices.<slug>]` from config.toml as catalog prices, for any provider's models; a
  * model the bundled catalog prices keeps its long-context rule, only the rates change.
  */
-export function configuredPrices(config: MiniCodexConfig): Record<string, ModelPrices> {
+export function configuredPrices(config: Pick<Settings, "model">): Record<string, ModelPrices> {
   return Object.fromEntries(
-    Object.entries(config.model_prices ?? {}).map(([slug, price]) => {
+    Object.entries(config.model.prices ?? {}).map(([slug, price]) => {
       const longContext = lookupModel(slug).prices?.longContext;
       return [
         slug,

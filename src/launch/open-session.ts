@@ -76,7 +76,8 @@ export async function openSession(
   const settings: SessionSettings = { model: runtime.model };
   if (runtime.effort) settings.effort = runtime.effort;
   if (runtime.reasoningSummary) settings.reasoningSummary = runtime.reasoningSummary;
-  if (runtime.promptCacheTtl) settings.promptCacheTtl = runtime.promptCacheTtl;
+  const ttl = runtime.config.model.promptCacheTtl;
+  if (ttl) settings.promptCacheTtl = ttl;
   if (input.outputSchema) settings.outputSchema = input.outputSchema;
   if (input.settings) {
     settings.model = input.settings.model;
@@ -85,16 +86,13 @@ export async function openSession(
   }
 
   const { config } = runtime;
-  const shellTool = chosenShellTool(config.shell_tool, lookupModel(settings.model).shellType);
+  const shellTool = chosenShellTool(config.shell.tool, lookupModel(settings.model).shellType);
   const terminals = shellTool === "exec_command" ? new BackgroundTerminals() : undefined;
   const guarded = sessionProtectedPaths(runtime);
   const tools = createToolRouter({
+    config,
     shellTool,
     ...(terminals ? { terminals } : {}),
-    applyPatchToolType: runtime.applyPatchToolType,
-    ...(config.shell_timeout_ms ? { shellTimeoutMs: config.shell_timeout_ms } : {}),
-    ...(config.shell_max_timeout_ms ? { shellMaxTimeoutMs: config.shell_max_timeout_ms } : {}),
-    ...(config.web_search ? { webSearch: config.web_search } : {}),
     ...shellSandboxOptions(config, runtime.hiddenHomes, process.env, guarded),
   });
   // MCP tools come after the built-in ones, sorted by server and tool (docs/config.md)
@@ -103,12 +101,13 @@ export async function openSession(
   const permissions: PermissionsInput = {
     sandbox: input.review ? "read-only" : runtime.sandbox,
     approvalPolicy: input.review ? "never" : runtime.approvalPolicy,
-    networkAccess: config.sandbox_workspace_write?.network_access ?? false,
+    networkAccess: config.sandbox.networkAccess,
     canAsk: input.approve !== undefined && !input.review,
     engine: process.platform === "darwin" ? "seatbelt" : "bwrap",
   };
   const base: Omit<SessionOptions, "id"> = {
     provider: runtime.provider,
+    config,
     settings,
     instructions: runtime.instructions,
     tools,
@@ -134,7 +133,6 @@ export async function openSession(
     goals: goalDefaultsOf(config),
     ...(runtime.catalog ? { onNoEffortUpdates: runtime.catalog.noEffortUpdates } : {}),
   };
-  if (runtime.config.max_tool_rounds) base.maxToolRoundsPerTurn = runtime.config.max_tool_rounds;
   // a review is read-only and asks nobody: no subagents
   const agents = input.review ? undefined : agentLimitsOf(runtime.config);
   if (agents) base.agents = agents;
@@ -142,7 +140,6 @@ export async function openSession(
   if (autoCompact) base.autoCompactTokenLimit = autoCompact;
   if (input.approve && !input.review) base.approve = input.approve;
   if (input.askUser && !input.review) base.askUser = input.askUser;
-  if (config.plan_mode_reasoning_effort) base.planModeEffort = config.plan_mode_reasoning_effort;
   // read once, here: what a session was started with stays its prefix until /new
   const read = readSessionKnowledge(runtime);
   base.knowledge = read.knowledge;
@@ -308,8 +305,7 @@ export function autoCompactLimit(
   runtime: Pick<Runtime, "config" | "contextWindow" | "model">,
 ): number | undefined {
   const configured =
-    runtime.config.model_auto_compact_token_limit ??
-    lookupModel(runtime.model).autoCompactTokenLimit;
+    runtime.config.model.autoCompactTokenLimit ?? lookupModel(runtime.model).autoCompactTokenLimit;
   if (configured) return configured;
   return runtime.contextWindow ? Math.floor(runtime.contextWindow * 0.9) : undefined;
 }

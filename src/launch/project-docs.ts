@@ -7,7 +7,6 @@ import type { ContextFile } from "../session/knowledge.js";
 // from the homes, then at most one file per folder from the repository root down to cwd, cut
 // to a byte budget. Read once, when a session starts: its text goes into the initial context.
 
-export const DEFAULT_PROJECT_DOC_MAX_BYTES = 32 * 1024;
 const OVERRIDE_NAME = "AGENTS.override.md";
 const DEFAULT_NAME = "AGENTS.md";
 /** Between the global text and the project files (the Codex CLI's separator). */

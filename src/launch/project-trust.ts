@@ -3,14 +3,14 @@ import { dirname, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { gitRoot, linkedWorktreeOf } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import type { Settings } from "../settings/index.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import { configPath } from "./config.js";
-import type { MiniCodexConfig } from "./config-schema.js";
 import type { SavedSettings } from "./saved-settings.js";
 
 /** Codex's `projects.<path>.trust_level`. */
 export type TrustLevel = NonNullable<
-  NonNullable<MiniCodexConfig["projects"]>[string]["trust_level"]
+  NonNullable<Settings["trust"]["projects"]>[string]["trust_level"]
 >;
 
 /** The folder a trust decision is about, and the decision recorded for it (if any). */
@@ -37,12 +37,12 @@ function realOr(path: string): string {
  * The trust recorded for `cwd`'s project: the root's own entry, else the nearest parent's; in a
  * linked worktree its own folder's entry first, then its main checkout's (and that one's parents).
  */
-export function projectTrust(config: Pick<MiniCodexConfig, "projects">, cwd: string): ProjectTrust {
+export function projectTrust(config: Pick<Settings, "trust">, cwd: string): ProjectTrust {
   const git = gitRoot(cwd);
   const linked = git ? linkedWorktreeOf(git) : undefined;
   const root = realOr(linked?.mainRoot ?? git ?? cwd);
   const levels = new Map<string, TrustLevel>();
-  for (const [path, entry] of Object.entries(config.projects ?? {})) {
+  for (const [path, entry] of Object.entries(config.trust.projects ?? {})) {
     if (entry.trust_level) levels.set(realOr(path), entry.trust_level);
   }
   const own = linked && levels.get(linked.root);

@@ -1,8 +1,7 @@
 import { AuthError, type BearerCredentials } from "../auth/credentials.js";
 import { apiKeyCredentials } from "../auth/credentials-for.js";
 import type { ProviderSettings } from "../session/api.js";
-import { DEFAULT_MAX_LANES } from "../session/lanes.js";
-import type { MiniCodexConfig, ProviderConfig } from "./config-schema.js";
+import type { ProviderConfig, Settings } from "../settings/index.js";
 import { ConfigError } from "./errors.js";
 
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -72,18 +71,19 @@ function keyFromEnv(
  * a key or a token.
  */
 export function resolveProvider(
-  config: MiniCodexConfig,
+  config: Pick<Settings, "model" | "provider" | "ws">,
   env: NodeJS.ProcessEnv = process.env,
   /** Reads `auth.json` (asked only by a provider that sends the sign-in). */
   signedIn?: () => BearerCredentials | undefined,
 ): ResolvedProvider {
-  const id = config.model_provider ?? "openai";
-  const table = config.model_providers?.[id];
+  const id = config.model.provider;
+  const table = config.provider.tables?.[id];
+  const { ws } = config;
   const lanes = {
-    wsLanes: config.ws_lanes ?? "auto",
-    wsMaxLanes: config.ws_max_lanes ?? DEFAULT_MAX_LANES,
-    wsEpochMaxRequests: config.ws_epoch_max_requests ?? 0,
-    wsCompression: config.ws_compression ?? true,
+    wsLanes: ws.lanes,
+    wsMaxLanes: ws.maxLanes,
+    wsEpochMaxRequests: ws.epochMaxRequests,
+    wsCompression: ws.compression,
   } as const;
 
   if (id === DEMO_PROVIDER_ID) {
@@ -99,8 +99,8 @@ export function resolveProvider(
     const backend = credentials?.kind === "chatgpt";
     // a ChatGPT token goes only where config.toml says (never to OPENAI_BASE_URL from the environment)
     const baseUrl = backend
-      ? (config.openai_base_url ?? codexBackendBaseUrl(config.chatgpt_base_url))
-      : (config.openai_base_url ?? env.OPENAI_BASE_URL ?? DEFAULT_OPENAI_BASE_URL);
+      ? (config.provider.openaiBaseUrl ?? codexBackendBaseUrl(config.provider.chatgptBaseUrl))
+      : (config.provider.openaiBaseUrl ?? env.OPENAI_BASE_URL ?? DEFAULT_OPENAI_BASE_URL);
     const base = apply(
       { id, name: "OpenAI", baseUrl, supportsWebsockets: true, ...DEFAULTS },
       table,

@@ -7,12 +7,11 @@ import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import { linkedWorktreeOf } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import type { ProviderSettings } from "../session/api.js";
-import type { PromptCacheTtl } from "../session/prompt-cache.js";
+import type { Settings } from "../settings/index.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
 import { type LoadedConfig, loadConfig } from "./config.js";
 import { parseConfigOverride } from "./config-overrides.js";
-import type { MiniCodexConfig } from "./config-schema.js";
 import { unknownKeyWarnings } from "./config-warnings.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
@@ -39,8 +38,6 @@ import { packageVersion } from "./version.js";
 import { existingDir, type ResumedIn, workingDirectory } from "./working-directory.js";
 import type { MadeWorktree, WorktreeRequest } from "./worktrees/index.js";
 
-export const DEFAULT_MODEL = "gpt-5-codex";
-
 /** The model's context window in tokens, when the catalog knows it. */
 export function knownContextWindow(model: string): number | undefined {
   return lookupModel(model).contextWindow;
@@ -65,7 +62,8 @@ export interface Runtime {
    */
   worktreePending?: boolean;
   workspaceRoots: string[];
-  config: MiniCodexConfig;
+  /** Every config key, resolved once (src/settings): passed on by reference, never copied. */
+  config: Settings;
   /** The profile applied, if any, and its `NAME.config.toml` when it came from one. */
   profile?: string;
   profileFile?: string;
@@ -77,11 +75,8 @@ export interface Runtime {
   model: string;
   effort?: ReasoningEffort;
   reasoningSummary?: ReasoningSummary;
-  /** `prompt_cache_ttl` (models that take cache options; absent: the default, 12h). */
-  promptCacheTtl?: PromptCacheTtl;
   sandbox: SandboxMode;
   approvalPolicy: ApprovalPolicy;
-  applyPatchToolType: "custom" | "function";
   /** Context window of the model in tokens, when known. */
   contextWindow?: number;
   instructions: string;
@@ -190,7 +185,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     loadRunConfig(input.flags, homes.config, saved);
   const loaded = input.loaded ?? configWith(resumed?.saved);
   for (const warning of unknownKeyWarnings(loaded.unknownKeys, homes.state)) warn(warning);
-  let { config } = loaded;
+  let config = loaded.settings;
   const signedIn = input.signedIn ?? (() => findSignIn(homes, config, env)?.credentials);
   const resolved = resolveProvider(config, env, signedIn);
   const provider = resolved.settings;
@@ -221,7 +216,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
   const level = input.folderTrust ? trust.level : undefined;
   // in an untrusted folder a resumed session runs restricted, whatever it ran with before
   const applied = resumed && savedUnderTrust(resumed.saved, level);
-  if (applied && applied !== resumed.saved) config = configWith(applied).config;
+  if (applied && applied !== resumed.saved) config = configWith(applied).settings;
   const defaults = trustDefaults(level, {
     sandbox: input.defaultSandbox ?? "workspace-write",
     approvalPolicy: input.defaultApprovalPolicy,
@@ -237,11 +232,11 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     provider.baseUrl = server.baseUrl;
     close = () => server.close();
   }
-  const sandbox = config.sandbox_mode ?? defaults.sandbox;
+  const sandbox = config.permissions.sandboxMode ?? defaults.sandbox;
   const rules = loadRuleBook(home, cwd, homes.config);
   const bypassTrust = input.flags.dangerouslyBypassHookTrust === true;
   const hooks = loadHooks({ home, cwd, env, bypassTrust, warn });
-  const mcp = mcpServers({ servers: config.mcp_servers, home, cwd, env });
+  const mcp = mcpServers({ servers: config.mcp.servers, home, cwd, env });
   const stopDemo = close;
   const runtime: Runtime = {
     home,
@@ -259,10 +254,9 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     modelFromFlag: input.flags.model !== undefined || overridden(input.flags, "model"),
     effortFromFlag:
       input.flags.effort !== undefined || overridden(input.flags, "model_reasoning_effort"),
-    model: config.model ?? DEFAULT_MODEL,
+    model: config.model.name,
     sandbox,
-    approvalPolicy: config.approval_policy ?? defaults.approvalPolicy,
-    applyPatchToolType: config.apply_patch_tool_type === "function" ? "function" : "custom",
+    approvalPolicy: config.permissions.approvalPolicy ?? defaults.approvalPolicy,
     instructions: readBaseInstructions(),
     version: packageVersion(),
     rules,
@@ -275,12 +269,12 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
       await stopDemo();
     },
   };
-  const catalogAt = config.model_providers?.[provider.id]?.model_catalog_url;
+  const catalogAt = config.provider.tables?.[provider.id]?.model_catalog_url;
   const catalog = setUpCatalog({
     home,
     provider,
-    ...(config.models ? { overrides: config.models } : {}),
-    discovery: config.model_discovery !== false && !resolved.startsDemoServer,
+    ...(config.model.overrides ? { overrides: config.model.overrides } : {}),
+    discovery: config.model.discovery && !resolved.startsDemoServer,
     version: runtime.version,
     ...(catalogAt ? { catalogUrl: catalogAt } : {}),
     prices: configuredPrices(config),
@@ -291,7 +285,7 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     await mcp.close();
     await stopDemo();
   };
-  const contextWindow = config.model_context_window ?? knownContextWindow(runtime.model);
+  const contextWindow = config.model.contextWindow ?? knownContextWindow(runtime.model);
   if (contextWindow) runtime.contextWindow = contextWindow;
   // Reasoning models get an explicit effort and summary, as the Codex CLI sends them: with
   // store:false only requested encrypted reasoning can be replayed in a full request.
@@ -302,15 +296,14 @@ export async function loadRuntime(input: RuntimeInput): Promise<Runtime> {
     );
   }
   const reasoningModel = model.efforts.length > 0;
-  const chosen = config.model_reasoning_effort;
+  const chosen = config.model.reasoningEffort;
   const effort = chosen
     ? checkedEffort(model, chosen, "model_reasoning_effort")
     : model.defaultEffort
       ? wireEffort(model, model.defaultEffort)
       : undefined;
   if (effort) runtime.effort = effort;
-  const summary = config.model_reasoning_summary ?? (reasoningModel ? "auto" : undefined);
+  const summary = config.model.reasoningSummary ?? (reasoningModel ? "auto" : undefined);
   if (summary) runtime.reasoningSummary = summary;
-  if (config.prompt_cache_ttl) runtime.promptCacheTtl = config.prompt_cache_ttl;
   return runtime;
 }

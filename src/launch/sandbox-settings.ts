@@ -1,23 +1,10 @@
-import type { ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
 import { gitRoot } from "../sandbox/git-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import { type ProtectedPath, protectedPaths } from "../sandbox/protected-paths.js";
 import { probeSandbox } from "../sandbox/sandbox-engine.js";
 import type { SandboxStatus } from "../sandbox/sandbox-status.js";
+import type { Settings } from "../settings/index.js";
 import type { ToolRouterOptions } from "../tools/index.js";
-import type { MiniCodexConfig } from "./config-schema.js";
-
-/** `[shell_environment_policy]` from config.toml, with Codex's defaults. */
-export function envPolicyOf(config: MiniCodexConfig): ShellEnvironmentPolicy {
-  const table = config.shell_environment_policy ?? {};
-  return {
-    inherit: table.inherit ?? "all",
-    ignoreDefaultExcludes: table.ignore_default_excludes ?? false,
-    exclude: table.exclude ?? [],
-    includeOnly: table.include_only ?? [],
-    set: table.set ?? {},
-  };
-}
 
 /**
  * What runs unconfined, read-only to the session's commands and patches: the `.codex`/`.agents`
@@ -36,24 +23,23 @@ export function sessionProtectedPaths(runtime: {
   });
 }
 
-/** What the shell tool needs to confine commands and keep secrets from them. */
+/**
+ * What the shell tool needs to confine commands and keep secrets from them, beyond what it
+ * reads of the settings itself: the provider's API key variable, the homes and paths to hide.
+ */
 export function shellSandboxOptions(
-  config: MiniCodexConfig,
+  config: Pick<Settings, "model" | "provider">,
   hiddenHomes: readonly string[],
   env: NodeJS.ProcessEnv,
   guarded: readonly ProtectedPath[] = [],
-): Pick<ToolRouterOptions, "envPolicy" | "removeEnv" | "sandbox" | "shellSnapshot"> {
-  const envKey = config.model_providers?.[config.model_provider ?? "openai"]?.env_key;
+): Pick<ToolRouterOptions, "removeEnv" | "sandbox"> {
+  const envKey = config.provider.tables?.[config.model.provider]?.env_key;
   return {
-    shellSnapshot: config.features?.shell_snapshot ?? true,
-    envPolicy: envPolicyOf(config),
     removeEnv: envKey ? [envKey] : [],
     sandbox: {
-      networkAccess: config.sandbox_workspace_write?.network_access ?? false,
       home: env.HOME,
       hiddenHomes,
       runtimeDir: env.XDG_RUNTIME_DIR,
-      processListing: config.sandbox_macos?.process_listing ?? false,
       protectedPaths: guarded,
     },
   };

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { type ReasoningEffort, reasoningEffortSchema } from "../protocol/request.js";
-import { SANDBOX_MODES, type SandboxMode } from "../sandbox/modes.js";
+import type { SandboxMode } from "../sandbox/modes.js";
 import {
   readSessionSettings,
   type SavedSession,
@@ -10,7 +10,8 @@ import { SessionLockedError } from "../session/session-lock.js";
 import { findLatestSession, findSessionById } from "../session/session-lookup.js";
 import { SessionStorageError } from "../session/session-storage.js";
 import type { SessionWorktree } from "../session/worktree-lines.js";
-import { APPROVAL_POLICIES, type ApprovalPolicy } from "../tools/approval/policy.js";
+import { APPROVAL_POLICIES, SANDBOX_MODES } from "../settings/index.js";
+import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { ConfigOverride } from "./config-overrides.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";

@@ -1,9 +1,9 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { SessionKnowledge } from "../session/knowledge.js";
 import { skillsListChars, skillsMessage } from "../session/skill-context.js";
-import type { MiniCodexConfig } from "./config-schema.js";
+import type { Settings } from "../settings/index.js";
 import { knowledgeHomes } from "./knowledge-homes.js";
-import { DEFAULT_PROJECT_DOC_MAX_BYTES, readProjectDocs } from "./project-docs.js";
+import { readProjectDocs } from "./project-docs.js";
 import { discoverPromptFiles } from "./prompt-files.js";
 import { discoverSkills } from "./skills.js";
 
@@ -13,10 +13,7 @@ export interface KnowledgeInput {
   home: string;
   /** Where config.toml was read (`Homes.config`): a Codex home's knowledge is read too. */
   configHome?: string;
-  config: Pick<
-    MiniCodexConfig,
-    "codex_home" | "project_doc_max_bytes" | "project_doc_fallback_filenames"
-  >;
+  config: Pick<Settings, "knowledge">;
   contextWindow?: number | undefined;
 }
 
@@ -35,8 +32,8 @@ export function readSessionKnowledge(input: KnowledgeInput): ReadKnowledge {
   const homes = knowledgeHomes(input.home, input.config, input.configHome);
   const docs = readProjectDocs(input.cwd, {
     homes,
-    maxBytes: input.config.project_doc_max_bytes ?? DEFAULT_PROJECT_DOC_MAX_BYTES,
-    fallbackNames: input.config.project_doc_fallback_filenames ?? [],
+    maxBytes: input.config.knowledge.projectDocMaxBytes,
+    fallbackNames: input.config.knowledge.projectDocFallbackFilenames,
   });
   const codexHome = homes[1];
   const found = discoverSkills({ cwd: input.cwd, ...(codexHome ? { codexHome } : {}) });

@@ -4,8 +4,8 @@ import { authFilePath, authModeOf, readAuthFile } from "../auth/auth-file.js";
 import type { BearerCredentials } from "../auth/credentials.js";
 import { credentialsFor } from "../auth/credentials-for.js";
 import { type SignInIssuer, signInIssuer } from "../auth/issuer.js";
+import type { Settings } from "../settings/index.js";
 import { configPath } from "./config.js";
-import type { MiniCodexConfig } from "./config-schema.js";
 import type { SharedFlags } from "./flags.js";
 import { codexHome, type Homes, resolveHomes } from "./home.js";
 import { namedCodexHome } from "./knowledge-homes.js";
@@ -23,7 +23,7 @@ export type SignInPlaces = Pick<Homes, "state" | "config">;
  */
 export function signInHomes(
   homes: SignInPlaces,
-  config: Pick<MiniCodexConfig, "codex_home">,
+  config: Pick<Settings, "knowledge">,
   env: NodeJS.ProcessEnv = process.env,
 ): string[] {
   const named = namedCodexHome(config, homes.state, env);
@@ -39,16 +39,16 @@ export interface FoundSignIn {
 }
 
 export function signInIssuerOf(
-  config: Pick<MiniCodexConfig, "chatgpt_issuer">,
+  config: Pick<Settings, "provider">,
   env: NodeJS.ProcessEnv = process.env,
 ): SignInIssuer {
-  return signInIssuer(config.chatgpt_issuer, env);
+  return signInIssuer(config.provider.chatgptIssuer, env);
 }
 
 /** The first sign-in of the homes, or undefined when none holds one. */
 export function findSignIn(
   homes: SignInPlaces,
-  config: Pick<MiniCodexConfig, "codex_home" | "chatgpt_issuer">,
+  config: Pick<Settings, "knowledge" | "provider">,
   env: NodeJS.ProcessEnv = process.env,
 ): FoundSignIn | undefined {
   const issuer = signInIssuerOf(config, env);
@@ -68,7 +68,7 @@ export function findSignIn(
 /** The Codex CLI's home ($CODEX_HOME, ~/.codex) when its auth.json is there to offer and not already looked at. */
 export function codexSignInToOffer(
   homes: SignInPlaces,
-  config: Pick<MiniCodexConfig, "codex_home">,
+  config: Pick<Settings, "knowledge">,
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
   const codex = codexHome(env);
@@ -100,16 +100,16 @@ export function recordTopLevelKey(home: string, key: string, value: string): voi
  */
 export function needsSignIn(
   flags: SharedFlags,
-  config: MiniCodexConfig,
+  config: Settings,
   env: NodeJS.ProcessEnv = process.env,
 ): boolean {
   if (flags.demo) return false;
   const homes = resolveHomes(env);
-  if ((config.model_provider ?? "openai") !== "openai") return false;
-  const table = config.model_providers?.openai;
+  if (config.model.provider !== "openai") return false;
+  const table = config.provider.tables?.openai;
   const base = (
     table?.base_url ??
-    config.openai_base_url ??
+    config.provider.openaiBaseUrl ??
     env.OPENAI_BASE_URL ??
     DEFAULT_OPENAI_BASE_URL
   ).replace(/\/+$/, "");

@@ -1,5 +1,5 @@
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
-import type { McpServerConfig } from "./config.js";
+import type { McpServerConfig } from "../settings/index.js";
 
 /** config.toml cannot be edited as asked (the server is written in a form we do not rewrite). */
 export class McpConfigEditError extends Error {

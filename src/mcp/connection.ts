@@ -15,7 +15,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage, redactError } from "../protocol/error-message.js";
 import { isCredentialHeader, sentCredentials } from "../protocol/sent-credentials.js";
-import { type McpServerConfig, startupTimeoutMs, toolAllowed, toolTimeoutMs } from "./config.js";
+import type { McpServerConfig } from "../settings/index.js";
+import { startupTimeoutMs, toolAllowed, toolTimeoutMs } from "./config.js";
 import type { McpCallResult } from "./result.js";
 
 /**

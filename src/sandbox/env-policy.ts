@@ -1,25 +1,13 @@
 /** The environment a shell command gets (`[shell_environment_policy]`, docs/config.md). */
+import { defaultSettings, type Settings } from "../settings/index.js";
 
-export interface ShellEnvironmentPolicy {
-  /** all: every variable; core: HOME, PATH, … only; none: nothing. */
-  inherit: "all" | "core" | "none";
-  /** Keep variables whose name contains KEY, SECRET or TOKEN (default false: they are dropped). */
-  ignoreDefaultExcludes: boolean;
-  /** Name patterns to drop (`*` and `?` wildcards, case-insensitive). */
-  exclude: string[];
-  /** Set (or override) these. */
-  set: Record<string, string>;
-  /** When non-empty, only names matching one of these patterns stay. */
-  includeOnly: string[];
-}
-
-export const DEFAULT_ENV_POLICY: ShellEnvironmentPolicy = {
-  inherit: "all",
-  ignoreDefaultExcludes: false,
-  exclude: [],
-  set: {},
-  includeOnly: [],
-};
+/**
+ * `[shell_environment_policy]` (docs/config.md; src/settings/keys.ts has each key): `inherit`
+ * all, core (HOME, PATH, …) or none; `ignoreDefaultExcludes` keeps names with KEY, SECRET or
+ * TOKEN; `exclude` patterns to drop (`*`, `?`, any case); `set` these; `includeOnly` when not
+ * empty, only names matching one of these stay.
+ */
+export type ShellEnvironmentPolicy = Settings["shellEnvironment"];
 
 /** What `inherit = "core"` keeps (as the Codex CLI). */
 const CORE_VARIABLES = new Set([
@@ -60,7 +48,7 @@ function matcher(patterns: string[]): (name: string) => boolean {
  */
 export function commandEnvironment(
   parent: NodeJS.ProcessEnv,
-  policy: ShellEnvironmentPolicy = DEFAULT_ENV_POLICY,
+  policy: ShellEnvironmentPolicy = defaultSettings().shellEnvironment,
   alwaysRemove: string[] = [],
 ): Record<string, string> {
   let env: Record<string, string> = {};
@@ -96,7 +84,7 @@ export function personEnvironment(
 ): Record<string, string> {
   return commandEnvironment(
     parent,
-    { ...DEFAULT_ENV_POLICY, ignoreDefaultExcludes: true },
+    { ...defaultSettings().shellEnvironment, ignoreDefaultExcludes: true },
     alwaysRemove,
   );
 }

@@ -1,3 +1,4 @@
-/** What the agent may write (Codex `sandbox_mode`); the one list every layer checks against. */
-export const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"] as const;
+/** What the agent may write (Codex `sandbox_mode`): the list is src/settings/choices.ts. */
+import type { SANDBOX_MODES } from "../settings/index.js";
+
 export type SandboxMode = (typeof SANDBOX_MODES)[number];

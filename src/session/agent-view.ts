@@ -78,5 +78,3 @@ export interface AgentLimits {
    */
   forkStart?: "warm" | "cold";
 }
-
-export const DEFAULT_AGENT_LIMITS: AgentLimits = { maxThreads: 4, maxDepth: 1 };

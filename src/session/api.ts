@@ -1,9 +1,9 @@
 import type { BearerCredentials, SignedInAccount } from "../auth/credentials.js";
 import type { McpServerStatus } from "../mcp/connection.js";
-import type { EffortChoice } from "../protocol/efforts.js";
 import type { MessageImage, ResponseItem } from "../protocol/items.js";
 import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import type { Settings, WS_LANES } from "../settings/index.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { RuleBook } from "../tools/approval/rule-book.js";
 import type { CodeRewind } from "../tools/checkpoints/checkpoint-store.js";
@@ -44,7 +44,7 @@ import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
 import type { RecordedSettings } from "./recorded-settings.js";
 import type { WarmupTally } from "./warmup-tally.js";
 
-export const WS_LANES = ["auto", "stream_id", "connections", "off"] as const;
+/** `ws_lanes` (src/settings/choices.ts). */
 export type WsLanes = (typeof WS_LANES)[number];
 
 /** How to reach the model provider (from config.toml / flags; see docs/config.md). */
@@ -128,6 +128,11 @@ export interface SessionOptions {
   /** A fork's: its parent's key, so the shared prefix is routed to the cache that holds it. */
   promptCacheKey?: string;
   provider: ProviderSettings;
+  /**
+   * Every config key, resolved once by launch (src/settings), read where it is used
+   * (`config.turn.maxToolRounds`, `config.model.planModeEffort`); absent: nothing configured.
+   */
+  config?: Settings;
   settings: SessionSettings;
   /** Base instructions (prompts/base.md). */
   instructions: string;
@@ -166,7 +171,6 @@ export interface SessionOptions {
   historyStore?: HistoryStore;
   /** Send the generate:false warm-up when a WebSocket opens (TUI: yes; exec: measured). */
   warmup: boolean;
-  maxToolRoundsPerTurn?: number;
   /** Compact before a request once the last response's input tokens passed this. */
   autoCompactTokenLimit?: number;
   /** Ask the person (TUI); called only when the policy says ask. Absent (exec): refused instead. */
@@ -176,8 +180,6 @@ export interface SessionOptions {
    * or undefined when dismissed. Absent (exec): the tool is refused, the model decides itself.
    */
   askUser?(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswers | undefined>;
-  /** `plan_mode_reasoning_effort`: Plan mode's effort (unset: the Codex CLI's, medium). */
-  planModeEffort?: EffortChoice;
   /** The `.rules` files (docs/config.md, "Rules"): the gate consults them; "always" writes one. */
   rules?: RuleBook;
   /** The trusted hooks of hooks.json and how they run (docs/config.md, "Hooks"). */

@@ -3,8 +3,6 @@ import { type LaneOwner, startAgentChain } from "./agent-lanes.js";
 import { DEFAULT_LANE, RequestChain } from "./chain.js";
 import { laneKeyOf, laneLabel, streamIdOf, uniqueLabel } from "./lane-keys.js";
 
-export const DEFAULT_MAX_LANES = 4;
-
 /** One response chain per distinct set of compared request fields (docs/protocol.md, "Lanes"). */
 export interface Lane {
   readonly key: string;

@@ -1,6 +1,7 @@
 import type { ResponseItem } from "../protocol/items.js";
 import type { JsonObject } from "../protocol/json.js";
 import type { ResponsesRequest } from "../protocol/request.js";
+import type { PROMPT_CACHE_TTLS } from "../settings/index.js";
 import { TransportError } from "../transport/errors.js";
 import type { WirePlan } from "./plan.js";
 
@@ -12,7 +13,6 @@ import type { WirePlan } from "./plan.js";
  * `prewarm` on the warm-up — is added to the wire copy only, never to history or the chain.
  */
 
-export const PROMPT_CACHE_TTLS = ["30m", "12h"] as const;
 export type PromptCacheTtl = (typeof PROMPT_CACHE_TTLS)[number];
 export type PromptCacheMode = "implicit" | "explicit";
 

@@ -1,10 +1,11 @@
 import { stat } from "node:fs/promises";
 import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
-import { commandEnvironment, type ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
+import { commandEnvironment } from "../sandbox/env-policy.js";
 import { linkedFileBinds } from "../sandbox/linked-files.js";
 import type { SandboxMode } from "../sandbox/modes.js";
 import { probeSandbox } from "../sandbox/sandbox-engine.js";
 import type { SandboxStatus } from "../sandbox/sandbox-status.js";
+import { defaultSettings, type Settings } from "../settings/index.js";
 import { ToolError } from "./errors.js";
 import { LoginSnapshot } from "./shell-snapshot.js";
 import type { ToolContext, ToolNeeds, Verdict } from "./types.js";
@@ -16,21 +17,22 @@ import { displayPath, resolveWorkdir } from "./workspace.js";
  * tool-call pipeline's (src/turn/tool-calls).
  */
 export interface CommandLaunchOptions {
+  /**
+   * The run's settings (default: nothing configured): `[shell_environment_policy]` (the API keys
+   * are removed whatever it says), `[features] shell_snapshot`, the sandbox's network access and
+   * process listing, and what the tools read of `shell_*`.
+   */
+  config?: Settings;
   /** Extra environment variables for every command (after the policy). */
   env?: Record<string, string>;
-  /** `[shell_environment_policy]`; the API keys are removed whatever it says. */
-  envPolicy?: ShellEnvironmentPolicy;
   /** Variables always removed besides OPENAI_API_KEY and CODEX_API_KEY (the provider's env_key). */
   removeEnv?: string[];
-  /** Network access, and the folders masked from commands. */
-  sandbox?: Partial<SandboxSettings>;
+  /** The folders masked from commands and what runs unconfined. */
+  sandbox?: Partial<Omit<SandboxSettings, "networkAccess" | "processListing">>;
   /** Whether and how commands can be confined (default: the platform's sandbox, probed once). */
   sandboxProbe?: () => SandboxStatus | Promise<SandboxStatus>;
-  /**
-   * `[features] shell_snapshot` (default on): capture the login environment once and run
-   * `bash -c` with it instead of `bash -lc` (docs/config.md); `timeoutMs` bounds the capture.
-   */
-  shellSnapshot?: boolean | { timeoutMs: number };
+  /** How long capturing the login snapshot may take (default: shell-snapshot.ts's). */
+  snapshotTimeoutMs?: number;
 }
 
 /** One command to start: what, where, and how its shell and terminal look. */
@@ -76,17 +78,18 @@ export type CommandLauncher = (
 
 /** The session's launcher: the environment is scrubbed once, the login snapshot taken once. */
 export function createCommandLauncher(options: CommandLaunchOptions = {}): CommandLauncher {
+  const config = options.config ?? defaultSettings();
   const settings: SandboxSettings = {
-    networkAccess: options.sandbox?.networkAccess ?? false,
+    networkAccess: config.sandbox.networkAccess,
     home: options.sandbox?.home ?? process.env.HOME,
     hiddenHomes: options.sandbox?.hiddenHomes ?? [],
     runtimeDir: options.sandbox?.runtimeDir ?? process.env.XDG_RUNTIME_DIR,
-    processListing: options.sandbox?.processListing ?? false,
+    processListing: config.sandbox.processListing,
     ...(options.sandbox?.protectedPaths ? { protectedPaths: options.sandbox.protectedPaths } : {}),
   };
-  const baseEnv = commandEnvironment(process.env, options.envPolicy, options.removeEnv);
+  const baseEnv = commandEnvironment(process.env, config.shellEnvironment, options.removeEnv);
   const extraEnv = { ...COMMAND_SET, ...options.env };
-  const snapshot = loginSnapshot(options, { ...baseEnv, ...extraEnv });
+  const snapshot = loginSnapshot(config, options, { ...baseEnv, ...extraEnv });
   return async (mode, plan, ctx) => {
     const sandbox = await (options.sandboxProbe ?? probeSandbox)();
     // the workspace's hard links (found once per session), read-only wherever commands write
@@ -167,18 +170,22 @@ export function approvedCommand(plan: CommandPlan, verdict: Verdict): CommandPla
 }
 
 /** The session's login snapshot, unless `[features] shell_snapshot = false`. */
-function loginSnapshot(options: CommandLaunchOptions, env: Record<string, string>) {
-  if (options.shellSnapshot === false) return undefined;
-  const timeout = typeof options.shellSnapshot === "object" ? options.shellSnapshot : {};
+function loginSnapshot(
+  config: Settings,
+  options: CommandLaunchOptions,
+  env: Record<string, string>,
+) {
+  if (!config.shell.snapshot) return undefined;
+  const policy = config.shellEnvironment;
   return new LoginSnapshot({
     env,
-    policy: options.envPolicy,
+    policy,
     removeEnv: options.removeEnv ?? [],
     keep: [
       ...Object.keys(COMMAND_SET),
       ...Object.keys(options.env ?? {}),
-      ...Object.keys(options.envPolicy?.set ?? {}),
+      ...Object.keys(policy.set),
     ],
-    ...timeout,
+    ...(options.snapshotTimeoutMs !== undefined ? { timeoutMs: options.snapshotTimeoutMs } : {}),
   });
 }

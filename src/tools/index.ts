@@ -1,35 +1,35 @@
-import type { WebSearchMode } from "../protocol/web-search.js";
+import { defaultSettings, type Settings } from "../settings/index.js";
 import { applyPatchTool } from "./apply-patch/tool.js";
+import type { CommandLaunchOptions } from "./command-launcher.js";
 import { webSearchTool } from "./hosted.js";
 import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
 import { requestUserInputTool } from "./request-user-input.js";
-import { type ShellToolOptions, shellCommandTool } from "./shell.js";
+import { shellCommandTool } from "./shell.js";
 import { BackgroundTerminals } from "./unified-exec/terminals.js";
 import { execCommandTools } from "./unified-exec/tools.js";
 import { viewImageTool } from "./view-image.js";
 import { maskedFolders } from "./workspace.js";
 
 export interface ToolRouterOptions {
-  applyPatchToolType?: "custom" | "function";
-  shellTimeoutMs?: number;
-  shellMaxTimeoutMs?: number;
+  /**
+   * The run's settings (src/settings; default: nothing configured): each tool reads its own
+   * keys (`config.shell.timeoutMs`, `config.tools.webSearch`, …).
+   */
+  config?: Settings;
   outputCapBytes?: number;
   /** Extra environment variables for shell commands. */
   shellEnv?: Record<string, string>;
-  /** The hosted web_search tool, after the built-in tools (default: not offered). */
-  webSearch?: WebSearchMode;
-  /** `[shell_environment_policy]` and the variables always removed (the provider's env_key). */
-  envPolicy?: ShellToolOptions["envPolicy"];
+  /** Variables always removed (the provider's env_key). */
   removeEnv?: string[];
-  /** Network access in workspace-write, and the folders masked from commands. */
-  sandbox?: ShellToolOptions["sandbox"];
-  sandboxProbe?: ShellToolOptions["sandboxProbe"];
-  /** `[features] shell_snapshot` (default on; docs/config.md). */
-  shellSnapshot?: ShellToolOptions["shellSnapshot"];
+  /** The folders masked from commands and what runs unconfined. */
+  sandbox?: CommandLaunchOptions["sandbox"];
+  sandboxProbe?: CommandLaunchOptions["sandboxProbe"];
+  snapshotTimeoutMs?: CommandLaunchOptions["snapshotTimeoutMs"];
   /**
-   * How the model runs commands: `shell_command` (one process, waited for) or `exec_command`
-   * with `write_stdin` (processes that keep running in `terminals`); default shell_command.
+   * How the model runs commands (`shell_tool` as chosen for the model): `shell_command` (one
+   * process, waited for) or `exec_command` with `write_stdin` (processes that keep running in
+   * `terminals`); default shell_command.
    */
   shellTool?: ShellToolKind;
   /** The session's background terminals (required for exec_command). */
@@ -44,28 +44,25 @@ export type ShellToolKind = "shell_command" | "exec_command";
  * mode so `tools` never changes with the mode; refused outside Plan mode).
  */
 export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry {
-  const webSearch = options.webSearch ? webSearchTool(options.webSearch) : undefined;
+  const config = options.config ?? defaultSettings();
+  const webSearch = webSearchTool(config.tools.webSearch);
   const home = options.sandbox?.home ?? process.env.HOME;
   const hiddenHomes = options.sandbox?.hiddenHomes ?? [];
-  const launch = {
+  const launch: CommandLaunchOptions = {
+    config,
     ...(options.shellEnv !== undefined ? { env: options.shellEnv } : {}),
-    ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
     ...(options.removeEnv ? { removeEnv: options.removeEnv } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.sandboxProbe ? { sandboxProbe: options.sandboxProbe } : {}),
-    ...(options.shellSnapshot !== undefined ? { shellSnapshot: options.shellSnapshot } : {}),
+    ...(options.snapshotTimeoutMs !== undefined
+      ? { snapshotTimeoutMs: options.snapshotTimeoutMs }
+      : {}),
   };
   const shellTools =
     options.shellTool === "exec_command"
       ? execCommandTools(options.terminals ?? new BackgroundTerminals(), launch)
       : [
           shellCommandTool({
-            ...(options.shellTimeoutMs !== undefined
-              ? { defaultTimeoutMs: options.shellTimeoutMs }
-              : {}),
-            ...(options.shellMaxTimeoutMs !== undefined
-              ? { maxTimeoutMs: options.shellMaxTimeoutMs }
-              : {}),
             ...(options.outputCapBytes !== undefined
               ? { outputCapBytes: options.outputCapBytes }
               : {}),
@@ -75,7 +72,7 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
   return new ToolRegistry([
     ...shellTools,
     applyPatchTool(
-      options.applyPatchToolType ?? "custom",
+      config.tools.applyPatchToolType === "function" ? "function" : "custom",
       maskedFolders(home, hiddenHomes),
       options.sandbox?.protectedPaths,
     ),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { looksSandboxDenied } from "../sandbox/denial.js";
 import type { SandboxMode } from "../sandbox/modes.js";
+import { defaultSettings, SHELL_COMMAND_TIMEOUT_MS } from "../settings/index.js";
 import {
   approvedCommand,
   type CommandLaunchOptions,
@@ -17,13 +18,9 @@ import type { ToolContext, ToolDefinition, ToolRun } from "./types.js";
 export { KILL_GRACE_MS } from "./process-tree.js";
 export { runShellCommand, type ShellRunOptions } from "./shell-process.js";
 
-export const DEFAULT_SHELL_TIMEOUT_MS = 10_000;
-export const DEFAULT_SHELL_MAX_TIMEOUT_MS = 600_000;
 export const DEFAULT_OUTPUT_CAP_BYTES = 10_000;
 
 export interface ShellToolOptions extends CommandLaunchOptions {
-  defaultTimeoutMs?: number;
-  maxTimeoutMs?: number;
   outputCapBytes?: number;
 }
 
@@ -43,8 +40,9 @@ const ShellArgsSchema = z.object({
 });
 
 export function shellCommandTool(options: ShellToolOptions = {}): ToolDefinition {
-  const maxTimeout = options.maxTimeoutMs ?? DEFAULT_SHELL_MAX_TIMEOUT_MS;
-  const defaultTimeout = Math.min(options.defaultTimeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS, maxTimeout);
+  const { shell } = options.config ?? defaultSettings();
+  const maxTimeout = shell.maxTimeoutMs;
+  const defaultTimeout = Math.min(shell.timeoutMs ?? SHELL_COMMAND_TIMEOUT_MS, maxTimeout);
   const cap = options.outputCapBytes ?? DEFAULT_OUTPUT_CAP_BYTES;
   const prepare = createCommandLauncher(options);
 

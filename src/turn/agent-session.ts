@@ -83,7 +83,6 @@ export class Session extends SessionParts implements AgentSession {
         const context = this.turnContext(turn, signal);
         return await runHookedTurn(this.hooks, {
           ...context,
-          maxToolRounds: this.options.maxToolRoundsPerTurn || undefined,
           beforeSample: () => {
             // a goal's turn stops before a request that would pass its budget
             this.goals?.beforeRequest();

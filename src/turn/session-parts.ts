@@ -21,6 +21,7 @@ import type { ModelClient } from "../session/model-client.js";
 import { modeRefusal } from "../session/plan-mode-gate.js";
 import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
 import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+import { defaultSettings, type Settings } from "../settings/index.js";
 import { updateGoalTool } from "../tools/goal.js";
 import { withTools } from "../tools/registry.js";
 import type { ApprovalGate, ToolRouter } from "../tools/types.js";
@@ -56,6 +57,8 @@ export abstract class SessionParts {
   readonly spawnedBy: SessionOptions["spawnedBy"];
   readonly knowledge: SessionOptions["knowledge"];
   protected settings: SessionSettings;
+  /** The run's settings (src/settings), by reference; none given: nothing configured. */
+  protected readonly config: Settings;
   protected readonly conversation: StoredHistory;
   protected readonly frozen = new FrozenToolOutputs();
   protected readonly builder: RequestBuilder;
@@ -99,7 +102,8 @@ export abstract class SessionParts {
     this.spawnedBy = options.spawnedBy;
     this.knowledge = options.knowledge;
     this.settings = { ...options.settings };
-    this.planEffort = options.planModeEffort;
+    this.config = options.config ?? defaultSettings();
+    this.planEffort = this.config.model.planModeEffort;
     this.settingsNote = new PendingSettingsNote(options.permissions, options.cwd);
     this.model = new ModelWire(this.settings);
     const { historyStore, restoredHistory } = options;
@@ -131,6 +135,7 @@ export abstract class SessionParts {
       : options.tools;
     ({ manager: this.agents, router: this.router } = sessionAgents({
       options: { ...options, tools },
+      config: this.config,
       promptCacheKey: this.promptCacheKey,
       client: this.client,
       lanes: this.lanes,
@@ -214,6 +219,7 @@ export abstract class SessionParts {
       signal,
       client: this.client,
       tools: this.router,
+      config: this.config,
       cwd,
       workspaceRoots,
       // where the sandbox for the turn's calls is chosen: the mode decides (plan: read-only)

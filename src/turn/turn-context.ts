@@ -4,6 +4,7 @@ import type { CollaborationMode } from "../session/collaboration-mode.js";
 import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
 import type { ModelClient } from "../session/model-client.js";
 import type { FullRequest } from "../session/request.js";
+import type { Settings } from "../settings/index.js";
 import type {
   ApprovalDecision,
   ApprovalGate,
@@ -16,8 +17,8 @@ import type { ToolCallHooks } from "./tool-calls/hook-stage.js";
 
 /**
  * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's
- * number and abort signal, the model, the tools and where they run, the history and the event
- * stream. The session makes one per turn (`Session.turnContext`); the turn loop, the tool-call
+ * number and abort signal, the model, the tools and where they run, the run's settings, the
+ * history and the event stream. The session makes one per turn (`Session.turnContext`); the turn loop, the tool-call
  * pipeline, compaction and the person's `!command` all take it.
  */
 export interface TurnContext {
@@ -25,6 +26,8 @@ export interface TurnContext {
   readonly signal: AbortSignal;
   readonly client: Pick<ModelClient, "sample">;
   readonly tools: ToolRouter;
+  /** The run's settings (src/settings), by reference: `config.turn.maxToolRounds`, … */
+  readonly config: Settings;
   /** Where tools run and what they may write. */
   readonly cwd: string;
   readonly workspaceRoots: string[];

@@ -12,11 +12,8 @@ import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-calls/index.js";
 import type { TurnContext } from "./turn-context.js";
 
-export const DEFAULT_MAX_TOOL_ROUNDS = 100;
-
 /** The turn context plus what only the loop asks for. */
 export interface TurnLoopContext extends TurnContext {
-  maxToolRounds?: number;
   /** Before each request of the turn (automatic compaction between tool rounds). */
   beforeSample?(): Promise<void>;
   /** User messages sent into the running turn, appended at the next sampling boundary. */
@@ -43,7 +40,7 @@ export class TurnAbortedError extends Error {
  * (frozen) outputs, sample again — until a response calls no tools.
  */
 export async function runTurnLoop(deps: TurnLoopContext): Promise<TurnOutcome> {
-  const maxRounds = deps.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
+  const maxRounds = deps.config.turn.maxToolRounds;
   let usage = noUsage();
   let lastMessage: string | undefined;
   for (let round = 0; ; round++) {

@@ -7,6 +7,7 @@ import type { SandboxMode } from "../sandbox/modes.js";
 import type { AgentSession } from "../session/api.js";
 import type { CostDisplay } from "../session/cost-display.js";
 import type { SessionSummary } from "../session/session-list.js";
+import type { Settings } from "../settings/index.js";
 import type { ApprovalPolicy } from "../tools/approval/policy.js";
 import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
 import type {
@@ -15,7 +16,6 @@ import type {
   UserInputAnswers,
   UserInputRequest,
 } from "../tools/types.js";
-import type { CostQuestionSettings } from "./controller/cost-question.js";
 import type { NotificationSettings } from "./notifications.js";
 
 /**
@@ -84,10 +84,11 @@ export interface TuiLaunchOptions {
   version: string;
   /** `[tui] notifications`, `notification_method` and `notify` (undefined = none). */
   notifications?: NotificationSettings;
-  /** `[tui] cost_question` and `cost_question_min_usd` (undefined: ask from $0.05). */
-  costQuestion?: Partial<CostQuestionSettings>;
-  /** `[tui] escape_timeout_ms` (undefined: 50 ms, use-typed-keys.ts). */
-  escapeTimeoutMs?: number;
+  /**
+   * Every config key, resolved (src/settings): the TUI reads `config.tui.*` and /help shows
+   * what is configured. Absent: nothing configured.
+   */
+  config?: Settings;
   /** The profile applied, as the banner names it (`profileLabel`; undefined = none). */
   profile?: string;
   /** Whose config.toml this is when it is the Codex CLI's, and how to stop it (the banner says it). */

@@ -1,5 +1,5 @@
 import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../demo/phrases.js";
-import { DEFAULT_SHELL_MAX_TIMEOUT_MS, DEFAULT_SHELL_TIMEOUT_MS } from "../tools/shell.js";
+import { helpSettings, type Settings } from "../settings/index.js";
 
 /** A titled block of /help (data only: the help command prints each after its own lists). */
 export interface HelpTopic {
@@ -13,7 +13,21 @@ function table(rows: ReadonlyArray<readonly [string, string]>): string[] {
   return rows.map(([key, text]) => `${key.padEnd(width)}  ${text}`);
 }
 
-const seconds = (ms: number) => `${ms / 1000} s`;
+/**
+ * The settings /help lists (src/settings: `help: true`), as this run has them: the configured
+ * value, and the default as docs/config.md says it when the value is another.
+ */
+export function settingsTopic(config: Settings): HelpTopic {
+  return {
+    title: "Settings (config.toml, a profile or -c KEY=VALUE; docs/config.md)",
+    lines: table(
+      helpSettings(config).map(
+        ({ key, value, default: byDefault }) =>
+          [key, byDefault === undefined ? value : `${value} (default: ${byDefault})`] as const,
+      ),
+    ),
+  };
+}
 
 /** What /help shows besides the commands and keys (the README says the same). */
 export const HELP_TOPICS: readonly HelpTopic[] = [
@@ -22,13 +36,9 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     lines: table([
       [
         "!<command>",
-        `runs the command yourself, in the sandbox (timeout ${seconds(DEFAULT_SHELL_TIMEOUT_MS)} by default); its output goes with your next message`,
+        "runs the command yourself, in the sandbox (shell_timeout_ms applies, below); its output goes with your next message",
       ],
       ["@<path>", "completes a file path of the workspace (Tab or Enter picks)"],
-      [
-        "shell timeout",
-        `the model's commands stop after ${seconds(DEFAULT_SHELL_TIMEOUT_MS)} unless it asks for longer (at most ${seconds(DEFAULT_SHELL_MAX_TIMEOUT_MS)}; shell_timeout_ms, shell_max_timeout_ms)`,
-      ],
     ]),
   },
   {

@@ -1,6 +1,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolCallItem } from "../../src/protocol/items.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { createToolRouter } from "../../src/tools/index.js";
 import {
   execute,
@@ -88,7 +89,9 @@ describe("fuzz: tool-call arguments", { timeout: 60_000 }, () => {
   afterAll(() => ws.cleanup());
 
   it("every malformed call becomes a tool output; nothing throws, nothing stray is written", async () => {
-    const patchRouter = createToolRouter({ applyPatchToolType: "function" });
+    const patchRouter = createToolRouter({
+      config: resolveSettings({ apply_patch_tool_type: "function" }),
+    });
     let ran = 0;
     const cases = await fuzz("tool-args", 2_000, malformedCall, async (call) => {
       if (wouldRunCommand(call)) return;

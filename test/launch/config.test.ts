@@ -6,7 +6,7 @@ import { loadConfig } from "../../src/launch/config.js";
 import { parseConfigOverride, parseDottedKey } from "../../src/launch/config-overrides.js";
 import { ConfigError } from "../../src/launch/errors.js";
 import { flagOverrides } from "../../src/launch/flags.js";
-import { shellSandboxOptions } from "../../src/launch/sandbox-settings.js";
+import { resolveSettings } from "../../src/settings/index.js";
 
 let home: string;
 beforeEach(() => {
@@ -99,12 +99,12 @@ describe("loadConfig", () => {
 
   it("[features] shell_snapshot turns the login snapshot off; other Codex features are ignored", () => {
     writeConfig("[features]\nshell_snapshot = false\nunified_exec = true\n");
-    const { warnings, config } = loadConfig({ home });
+    const { warnings, settings } = loadConfig({ home });
     expect(warnings).toEqual([]);
-    expect(shellSandboxOptions(config, [home], {}).shellSnapshot).toBe(false);
-    const on = loadConfig({ home, overrides: ["features.shell_snapshot=true"] }).config;
-    expect(shellSandboxOptions(on, [home], {}).shellSnapshot).toBe(true);
-    expect(shellSandboxOptions({}, [home], {}).shellSnapshot).toBe(true);
+    expect(settings.shell.snapshot).toBe(false);
+    const on = loadConfig({ home, overrides: ["features.shell_snapshot=true"] }).settings;
+    expect(on.shell.snapshot).toBe(true);
+    expect(resolveSettings({}).shell.snapshot).toBe(true);
   });
 
   it("an MCP server with neither command nor url fails naming it", () => {

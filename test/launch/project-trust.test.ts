@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/launch/config.js";
-import { projectTrust, recordTrust } from "../../src/launch/project-trust.js";
+import { recordTrust, projectTrust as trustOf } from "../../src/launch/project-trust.js";
+import { type MiniCodexConfig, resolveSettings } from "../../src/settings/index.js";
+
+/** projectTrust over config.toml's keys as written. */
+const projectTrust = (config: MiniCodexConfig, cwd: string) =>
+  trustOf(resolveSettings(config), cwd);
 
 describe("folder trust in config.toml", () => {
   const dirs: string[] = [];

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/launch/errors.js";
-import { DEFAULT_OPENAI_BASE_URL, resolveProvider } from "../../src/launch/provider.js";
+import {
+  DEFAULT_OPENAI_BASE_URL,
+  resolveProvider as providerOf,
+} from "../../src/launch/provider.js";
 import type { ProviderSettings } from "../../src/session/api.js";
+import { type MiniCodexConfig, resolveSettings } from "../../src/settings/index.js";
+
+/** resolveProvider over config.toml's keys as written (the rest resolved as launch does). */
+function resolveProvider(
+  config: MiniCodexConfig,
+  ...rest: Parameters<typeof providerOf> extends [unknown, ...infer R] ? R : never
+) {
+  return providerOf(resolveSettings(config), ...rest);
+}
 
 async function tokenOf(settings: ProviderSettings): Promise<string | undefined> {
   return (await settings.credentials?.current())?.token;

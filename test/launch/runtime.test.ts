@@ -105,8 +105,8 @@ describe("loadRuntime", () => {
       contextWindow: 5000,
       approvalPolicy: "untrusted",
       sandbox: "read-only",
-      applyPatchToolType: "function",
     });
+    expect(runtime.config.tools.applyPatchToolType).toBe("function");
     await expect(
       loadRuntime({
         flags: { config: [], addDir: [], cd: join(root, "nope"), demo: true },

@@ -6,8 +6,26 @@ import { apiKeyFile, authFilePath, writeAuthFile } from "../../src/auth/auth-fil
 import type { BearerCredentials } from "../../src/auth/credentials.js";
 import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import { ConfigError } from "../../src/launch/errors.js";
-import { resolveProvider } from "../../src/launch/provider.js";
-import { findSignIn, recordTopLevelKey } from "../../src/launch/sign-in.js";
+import { resolveProvider as providerOf } from "../../src/launch/provider.js";
+import { recordTopLevelKey, findSignIn as signInOf } from "../../src/launch/sign-in.js";
+import { type MiniCodexConfig, resolveSettings } from "../../src/settings/index.js";
+
+/** resolveProvider over config.toml's keys as written (the rest resolved as launch does). */
+function resolveProvider(
+  config: MiniCodexConfig,
+  ...rest: Parameters<typeof providerOf> extends [unknown, ...infer R] ? R : never
+) {
+  return providerOf(resolveSettings(config), ...rest);
+}
+
+/** findSignIn over config.toml's keys as written. */
+function findSignIn(
+  homes: Parameters<typeof signInOf>[0],
+  config: MiniCodexConfig,
+  env: NodeJS.ProcessEnv,
+) {
+  return signInOf(homes, resolveSettings(config), env);
+}
 
 let root: string;
 let home: string;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { projectTrust } from "../../src/launch/project-trust.js";
+import { projectTrust as trustOf } from "../../src/launch/project-trust.js";
 import {
   freePlace,
   type ListedWorktree,
@@ -18,6 +18,11 @@ import {
   worktreeRequestOf,
 } from "../../src/launch/worktrees/index.js";
 import { linkedWorktreeOf } from "../../src/sandbox/git-files.js";
+import { type MiniCodexConfig, resolveSettings } from "../../src/settings/index.js";
+
+/** projectTrust over config.toml's keys as written. */
+const projectTrust = (config: MiniCodexConfig, cwd: string) =>
+  trustOf(resolveSettings(config), cwd);
 
 // Issue 46 item 3: the pure parts of --worktree and /worktree (naming, placement, the removal
 // question), then making and listing worktrees with real git in a temp folder.

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { McpServerConfig } from "../../src/mcp/config.js";
+import type { McpServerConfig } from "../../src/settings/index.js";
 import type { ToolEvent } from "../../src/tools/types.js";
 import type { CallContext } from "../tools/helpers.js";
 

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
 import type { SandboxMode } from "../../src/sandbox/modes.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { createToolRouter, type ShellToolKind } from "../../src/tools/index.js";
 import {
   execute,
@@ -141,7 +142,7 @@ describe.each(["shell_command", "exec_command"] as const)(
 
     it("workspace-write with network_access = true reaches the loopback server", async () => {
       const net = await run(fetchLoopback(), "workspace-write", {
-        sandbox: { home, hiddenHomes: [codexHome], networkAccess: true },
+        config: resolveSettings({ sandbox_workspace_write: { network_access: true } }),
       });
       expect(net.exit).toBe(0);
       expect(net.output).toContain("LOOPBACK-OK");

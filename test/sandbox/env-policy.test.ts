@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { commandEnvironment, DEFAULT_ENV_POLICY } from "../../src/sandbox/env-policy.js";
+import { commandEnvironment } from "../../src/sandbox/env-policy.js";
+import { defaultSettings } from "../../src/settings/index.js";
 
 const parent = {
   PATH: "/usr/bin",
@@ -24,7 +25,11 @@ describe("commandEnvironment ([shell_environment_policy])", () => {
   it("ignore_default_excludes keeps them, but the API keys and env_key are always removed", () => {
     const env = commandEnvironment(
       parent,
-      { ...DEFAULT_ENV_POLICY, ignoreDefaultExcludes: true, set: { OPENAI_API_KEY: "again" } },
+      {
+        ...defaultSettings().shellEnvironment,
+        ignoreDefaultExcludes: true,
+        set: { OPENAI_API_KEY: "again" },
+      },
       ["MY_PROVIDER_KEY"],
     );
     expect(env.GITHUB_TOKEN).toBe("ghp");
@@ -35,22 +40,33 @@ describe("commandEnvironment ([shell_environment_policy])", () => {
   });
 
   it("inherit core keeps HOME and PATH only; none keeps nothing; set adds", () => {
-    expect(commandEnvironment(parent, { ...DEFAULT_ENV_POLICY, inherit: "core" })).toEqual({
+    expect(
+      commandEnvironment(parent, { ...defaultSettings().shellEnvironment, inherit: "core" }),
+    ).toEqual({
       PATH: "/usr/bin",
       HOME: "/home/me",
     });
     expect(
-      commandEnvironment(parent, { ...DEFAULT_ENV_POLICY, inherit: "none", set: { A: "1" } }),
+      commandEnvironment(parent, {
+        ...defaultSettings().shellEnvironment,
+        inherit: "none",
+        set: { A: "1" },
+      }),
     ).toEqual({ A: "1" });
   });
 
   it("exclude and include_only take wildcard patterns, case-insensitive", () => {
-    expect(commandEnvironment(parent, { ...DEFAULT_ENV_POLICY, exclude: ["ed*"] })).toEqual({
+    expect(
+      commandEnvironment(parent, { ...defaultSettings().shellEnvironment, exclude: ["ed*"] }),
+    ).toEqual({
       PATH: "/usr/bin",
       HOME: "/home/me",
     });
     expect(
-      commandEnvironment(parent, { ...DEFAULT_ENV_POLICY, includeOnly: ["PA?H", "x*"] }),
+      commandEnvironment(parent, {
+        ...defaultSettings().shellEnvironment,
+        includeOnly: ["PA?H", "x*"],
+      }),
     ).toEqual({ PATH: "/usr/bin" });
   });
 });

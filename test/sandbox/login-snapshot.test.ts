@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ENV_POLICY } from "../../src/sandbox/env-policy.js";
 import { captureScript, parseCapture, snapshotText } from "../../src/sandbox/login-snapshot.js";
+import { defaultSettings } from "../../src/settings/index.js";
 
 const startEnv = { PATH: "/usr/bin:/bin", HOME: "/home/me", PAGER: "cat", GONE: "x" };
 
@@ -24,7 +24,7 @@ describe("the login snapshot's text", () => {
         functions: "",
       },
       startEnv,
-      policy: { ...DEFAULT_ENV_POLICY, exclude: ["DROPPED_*"] },
+      policy: { ...defaultSettings().shellEnvironment, exclude: ["DROPPED_*"] },
       removeEnv: ["PROVIDER"],
       keep: ["PAGER"],
     });
@@ -41,7 +41,11 @@ describe("the login snapshot's text", () => {
     const text = snapshotText({
       captured: { env: { ...startEnv, GONE: "x", A_ONE: "1", B_TWO: "2" }, functions: "" },
       startEnv,
-      policy: { ...DEFAULT_ENV_POLICY, inherit: "core", includeOnly: ["A_*", "PATH", "HOME"] },
+      policy: {
+        ...defaultSettings().shellEnvironment,
+        inherit: "core",
+        includeOnly: ["A_*", "PATH", "HOME"],
+      },
       removeEnv: [],
       keep: [],
     });

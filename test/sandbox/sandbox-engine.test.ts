@@ -1,12 +1,13 @@
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sandboxWarning, shellSandboxOptions } from "../../src/launch/sandbox-settings.js";
+import { sandboxWarning } from "../../src/launch/sandbox-settings.js";
 import { commandLaunch } from "../../src/sandbox/command-launch.js";
 import { sandboxEngineFor } from "../../src/sandbox/sandbox-engine.js";
 import { unavailableMessage } from "../../src/sandbox/sandbox-status.js";
 import { SANDBOX_EXEC, seatbeltTrialStatus } from "../../src/sandbox/seatbelt-probe.js";
 import { darwinCanonical } from "../../src/sandbox/seatbelt-profile.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { tempWorkspace } from "../tools/helpers.js";
 import { paramsDefined, paramsUsed, readSbpl, sbplProblems } from "./sbpl.js";
 
@@ -143,9 +144,9 @@ describe("commandLaunch under Seatbelt (what a Mac runs, built here from a real 
 });
 
 describe("[sandbox_macos] process_listing", () => {
-  it("reaches the commands' sandbox settings from config.toml (off by default)", () => {
-    const on = shellSandboxOptions({ sandbox_macos: { process_listing: true } }, ["/h"], {});
-    expect(on.sandbox?.processListing).toBe(true);
-    expect(shellSandboxOptions({}, ["/h"], {}).sandbox?.processListing).toBe(false);
+  it("is a setting of the commands' sandbox from config.toml (off by default)", () => {
+    const on = resolveSettings({ sandbox_macos: { process_listing: true } });
+    expect(on.sandbox.processListing).toBe(true);
+    expect(resolveSettings({}).sandbox.processListing).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveSettings } from "../../src/settings/index.js";
 import { createToolRouter } from "../../src/tools/index.js";
 import type { FileChange } from "../../src/tools/types.js";
 import {
@@ -44,7 +45,9 @@ describe("apply_patch tool", () => {
   });
 
   it("works as a function tool with {input}", async () => {
-    const router = createToolRouter({ applyPatchToolType: "function" });
+    const router = createToolRouter({
+      config: resolveSettings({ apply_patch_tool_type: "function" }),
+    });
     const out = await execute(
       router,
       {

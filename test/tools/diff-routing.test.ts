@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseServerEvent } from "../../src/protocol/events.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { DiffConsumerRouter } from "../../src/tools/diff-routing.js";
 import { createToolRouter } from "../../src/tools/index.js";
 import type { DiffConsumer, PatchPreview, ToolEvent } from "../../src/tools/types.js";
@@ -69,7 +70,7 @@ describe("DiffConsumerRouter", () => {
   it("creates no consumer for a function call of apply_patch", () => {
     const events: ToolEvent[] = [];
     const routing = new DiffConsumerRouter(
-      createToolRouter({ applyPatchToolType: "function" }),
+      createToolRouter({ config: resolveSettings({ apply_patch_tool_type: "function" }) }),
       (e) => events.push(e),
     );
     const fn = {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { canonicalJson } from "../../src/protocol/json.js";
 import { toolSpecSchema } from "../../src/protocol/request.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { APPLY_PATCH_GRAMMAR } from "../../src/tools/apply-patch/grammar.js";
 import {
   createToolRouter,
@@ -56,7 +57,9 @@ describe("tool registry", () => {
   });
 
   it("offers apply_patch as a function tool with one input string when configured", () => {
-    const spec = createToolRouter({ applyPatchToolType: "function" }).specs()[1];
+    const spec = createToolRouter({
+      config: resolveSettings({ apply_patch_tool_type: "function" }),
+    }).specs()[1];
     expect(spec).toMatchObject({
       type: "function",
       name: "apply_patch",

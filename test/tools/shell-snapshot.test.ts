@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { createToolRouter } from "../../src/tools/index.js";
 import { makeContext, type TempWorkspace, tempWorkspace, textRouter } from "./helpers.js";
 
@@ -98,7 +99,7 @@ describe("shell_command with the login-environment snapshot (real bash, real bwr
     }
     expect(profileRuns()).toBe(1);
     // without the snapshot (`[features] shell_snapshot = false`) every command pays it
-    const plain = router({ shellSnapshot: false });
+    const plain = router({ config: resolveSettings({ features: { shell_snapshot: false } }) });
     for (let i = 0; i < 3; i++) await plain.execute(call("true"), ctx("workspace-write"));
     expect(profileRuns()).toBe(4);
   });
@@ -160,7 +161,7 @@ describe("shell_command with the login-environment snapshot (real bash, real bwr
     await profile(
       `if [ ! -e ${once} ]; then touch ${once}; sleep 300; fi\nexport FROM_PROFILE=late`,
     );
-    const tools = router({ shellSnapshot: { timeoutMs: 500 } });
+    const tools = router({ snapshotTimeoutMs: 500 });
     const output = await tools.execute(call("echo $FROM_PROFILE"), ctx("danger-full-access"));
     expect(outputOf(output)).toBe("late\n");
     expect(warnings).toEqual([

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveSettings } from "../../src/settings/index.js";
 import { createToolRouter, runShellCommand } from "../../src/tools/index.js";
 import { capOutput, formatShellOutput } from "../../src/tools/shell-output.js";
 import type { ToolEvent } from "../../src/tools/types.js";
@@ -68,7 +69,7 @@ describe("shell_command", () => {
   for (const sandbox of ["workspace-write", "danger-full-access"] as const) {
     it(`kills the whole process tree on timeout: no orphan survives (${sandbox})`, async () => {
       const ctx = makeContext(ws.ws, { sandbox });
-      const tools = router({ shellTimeoutMs: 60_000 });
+      const tools = router({ config: resolveSettings({ shell_timeout_ms: 60_000 }) });
       const sleep = uniqueSleep();
       const pending = tools.execute(call({ command: `${sleep} & wait`, timeout_ms: 1000 }), ctx);
       await waitFor(() => processesRunning(sleep).length > 0);

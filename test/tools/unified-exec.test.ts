@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { chosenShellTool } from "../../src/launch/shell-tool.js";
 import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { BackgroundTerminals, createToolRouter } from "../../src/tools/index.js";
 import { formatExecOutput } from "../../src/tools/unified-exec/output.js";
 import { TerminalScreen } from "../../src/tools/unified-exec/terminal-screen.js";
@@ -84,7 +85,11 @@ describe("write_stdin's refusals", () => {
   it("an unknown session and a write to a pipes session are named, a poll of it works", async () => {
     const ws = await tempWorkspace();
     const terminals = new BackgroundTerminals();
-    const tools = createToolRouter({ shellTool: "exec_command", terminals, shellSnapshot: false });
+    const tools = createToolRouter({
+      shellTool: "exec_command",
+      terminals,
+      config: resolveSettings({ features: { shell_snapshot: false } }),
+    });
     const ctx = makeContext(ws.ws, { sandbox: "danger-full-access" });
     const call = async (name: string, args: unknown) =>
       textOutput(
@@ -126,7 +131,7 @@ describe("a pseudo-terminal's command reports its own end", () => {
     const tools = createToolRouter({
       shellTool: "exec_command",
       terminals,
-      shellSnapshot: false,
+      config: resolveSettings({ features: { shell_snapshot: false } }),
       sandboxProbe: () => probeBwrap(noBwrap),
     });
     const ctx = makeContext(ws.ws, { sandbox: "danger-full-access" });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ResponseItem, ToolCallItem } from "../../src/protocol/items.js";
 import type { SessionEvent, ToolCallStatus } from "../../src/session/events.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { createApprovalGate } from "../../src/tools/approval/gate.js";
 import { createToolRouter } from "../../src/tools/index.js";
 import type { ApprovalDecision, ApprovalRequest } from "../../src/tools/types.js";
@@ -102,7 +103,10 @@ function world(answers: ApprovalDecision["kind"][] = [], controller = new AbortC
     () => {},
   );
   const ctx: ToolCallContext = {
-    tools: createToolRouter({ shellEnv: { HOME: ws.root }, shellSnapshot: false }),
+    tools: createToolRouter({
+      shellEnv: { HOME: ws.root },
+      config: resolveSettings({ features: { shell_snapshot: false } }),
+    }),
     cwd: ws.ws,
     workspaceRoots: [ws.ws],
     sandbox: "workspace-write",

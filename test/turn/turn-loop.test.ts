@@ -3,6 +3,7 @@ import { ABORTED_OUTPUT, type ResponseItem, userMessage } from "../../src/protoc
 import type { SessionEvent } from "../../src/session/events.js";
 import type { SampleCall } from "../../src/session/model-client.js";
 import type { CompletedResponse } from "../../src/session/response-stream.js";
+import { resolveSettings } from "../../src/settings/index.js";
 import { runTurnLoop, ToolRoundLimitError, TurnAbortedError } from "../../src/turn/turn-loop.js";
 import { EchoRouter } from "./tools.js";
 
@@ -50,7 +51,9 @@ function deps(
         cwd: "/tmp",
         workspaceRoots: ["/tmp"],
         sandbox: "read-only",
-        ...(maxToolRounds !== undefined ? { maxToolRounds } : {}),
+        config: resolveSettings(
+          maxToolRounds === undefined ? {} : { max_tool_rounds: maxToolRounds },
+        ),
       }),
   };
 }

@@ -1,7 +1,7 @@
 import type { Key } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
+import { type MiniCodexConfig, resolveSettings } from "../../src/settings/index.js";
 import { runSlashCommand } from "../../src/ui/commands/dispatch.js";
-import type { TuiLaunchOptions } from "../../src/ui/contract.js";
 import { TuiController } from "../../src/ui/controller/controller.js";
 import { costQuestionAnswer } from "../../src/ui/cost-question.js";
 import { type Harness, startHarness } from "../session/harness.js";
@@ -21,7 +21,7 @@ const LONG_INSTRUCTIONS =
 const turnsDone = () => h.events.filter((e) => e.type === "turn_completed").length;
 
 /** The controller on a real session (gpt-5.5, lanes off) that has answered one message. */
-async function started(costQuestion: TuiLaunchOptions["costQuestion"] = { minUsd: 0 }) {
+async function started(tui: MiniCodexConfig["tui"] = { cost_question_min_usd: 0 }) {
   h = await startHarness({
     instructions: LONG_INSTRUCTIONS,
     settings: { model: "gpt-5.5", effort: "low" },
@@ -35,7 +35,7 @@ async function started(costQuestion: TuiLaunchOptions["costQuestion"] = { minUsd
     approvalPolicy: "never",
     sandbox: "workspace-write",
     version: "0.0.0-test",
-    costQuestion,
+    config: resolveSettings({ tui }),
   });
   controller = c;
   c.start();
@@ -97,13 +97,13 @@ describe("the question before a step that breaks the cached prefix (issue 27, it
   });
 
   it("below the minimum, or with the question off, the switch goes through unasked", async () => {
-    const t = await started({ minUsd: 1 });
+    const t = await started({ cost_question_min_usd: 1 });
     t.c.settings.setEffort("high");
     expect(t.question()).toBeUndefined();
     expect(t.effort()).toBe("high");
     await t.c.close();
     await h.close();
-    const off = await started({ enabled: false, minUsd: 0 });
+    const off = await started({ cost_question: false, cost_question_min_usd: 0 });
     off.c.settings.setEffort("high");
     expect(off.question()).toBeUndefined();
     expect(off.effort()).toBe("high");

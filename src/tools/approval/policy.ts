@@ -1,9 +1,9 @@
 import { isReadOnlyCommand, matchesGrantedPrefix } from "../../sandbox/command-words.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
+import type { APPROVAL_POLICIES } from "../../settings/index.js";
 import type { ApprovalDecision, ApprovalRequest } from "../types.js";
 
-/** When the person is asked before a tool call runs (Codex `approval_policy`). */
-export const APPROVAL_POLICIES = ["untrusted", "on-request", "on-failure", "never"] as const;
+/** When the person is asked before a tool call runs (Codex `approval_policy`; src/settings/choices.ts). */
 export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 
 /** What happens to a tool call before it runs. */

@@ -6,6 +6,7 @@ import type { ChildThread, HistoryStore, SessionSettings } from "../../session/a
 import type { FrozenToolOutputs } from "../../session/history.js";
 import type { ModelClient } from "../../session/model-client.js";
 import type { FullRequest } from "../../session/request.js";
+import type { Settings } from "../../settings/index.js";
 import type {
   ApprovalDecision,
   ApprovalGate,
@@ -29,7 +30,8 @@ export interface AgentHost {
   readonly cwd: string;
   readonly workspaceRoots: string[];
   readonly sandbox: SandboxMode;
-  readonly maxToolRounds?: number;
+  /** The run's settings (src/settings): a child's turns read them as the session's. */
+  readonly config: Settings;
   /** The session's approval gate (absent: every call runs as planned). */
   approve?: ApprovalGate;
   /** The session's PreToolUse/PostToolUse hooks: they judge a child's calls as the session's. */

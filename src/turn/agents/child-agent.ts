@@ -207,6 +207,7 @@ export class ChildAgent {
             host.client.sample({ ...call, steerable: false, agent: spec.owner, agentTurn }),
         },
         tools: this.tools,
+        config: host.config,
         cwd: host.cwd,
         workspaceRoots: host.workspaceRoots,
         sandbox: host.sandbox,
@@ -229,7 +230,6 @@ export class ChildAgent {
           this.responding = request.outcome === "aborted";
           this.finished(host.recorder.agentFinished(request));
         },
-        ...(host.maxToolRounds ? { maxToolRounds: host.maxToolRounds } : {}),
         beforeSample: async () => {
           host.checkBudget(this.spec.owner.name);
           this.history.append(this.wire.effortUpdate(this.history.items, spec.settings));

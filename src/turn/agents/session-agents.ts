@@ -5,6 +5,7 @@ import type { FrozenToolOutputs } from "../../session/history.js";
 import type { LaneTable } from "../../session/lanes.js";
 import type { ModelClient } from "../../session/model-client.js";
 import type { FullRequest } from "../../session/request.js";
+import type { Settings } from "../../settings/index.js";
 import type {
   ApprovalDecision,
   ApprovalGate,
@@ -20,6 +21,7 @@ import type { ForkSource } from "./child-agent.js";
 /** What a session hands over to make its subagents (`SessionParts`). */
 export interface SessionAgentParts {
   options: SessionOptions;
+  config: Settings;
   promptCacheKey: string;
   client: ModelClient;
   lanes: LaneTable;
@@ -56,7 +58,7 @@ export function sessionAgents(parts: SessionAgentParts): {
     cwd: options.cwd,
     workspaceRoots: options.workspaceRoots,
     sandbox: options.sandbox,
-    ...(options.maxToolRoundsPerTurn ? { maxToolRounds: options.maxToolRoundsPerTurn } : {}),
+    config: parts.config,
     approve: parts.approve,
     hooks: parts.hooks,
     ...(parts.person ? { person: parts.person } : {}),

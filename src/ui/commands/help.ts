@@ -1,4 +1,4 @@
-import { HELP_TOPICS } from "../help-topics.js";
+import { HELP_TOPICS, settingsTopic } from "../help-topics.js";
 import { KEY_BINDINGS } from "../input/keymap.js";
 import type { SlashCommand } from "./types.js";
 
@@ -20,7 +20,10 @@ export function helpCommand(list: () => readonly SlashCommand[]): SlashCommand {
       ctx.print(
         { kind: "info", title: "Commands", lines: commands },
         { kind: "info", title: "Keys", lines: keys },
-        ...HELP_TOPICS.map((topic) => ({ kind: "info" as const, ...topic })),
+        ...[...HELP_TOPICS, settingsTopic(ctx.controller.config)].map((topic) => ({
+          kind: "info" as const,
+          ...topic,
+        })),
       );
     },
   };

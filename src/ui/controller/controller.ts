@@ -2,6 +2,7 @@ import { errorMessage } from "../../protocol/error-message.js";
 import { type MessageImage, messageText, userMessage } from "../../protocol/items.js";
 import type { AgentSession, TurnResult } from "../../session/api.js";
 import { proposedPlan } from "../../session/proposed-plan.js";
+import { defaultSettings, type Settings } from "../../settings/index.js";
 import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
 import type {
   ApprovalDecision,
@@ -16,7 +17,7 @@ import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
 import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
 import { followContextWindow } from "./context-window.js";
-import { CostQuestion, DEFAULT_COST_QUESTION } from "./cost-question.js";
+import { CostQuestion } from "./cost-question.js";
 import { ctrlCStep } from "./ctrl-c.js";
 import { hookTrustPicker } from "./hook-trust-picker.js";
 import { openSession } from "./open-session.js";
@@ -67,10 +68,16 @@ export class TuiController {
       .catch((error: unknown) => this.notice("warning", `warm-up failed: ${errorMessage(error)}`));
   });
 
+  /** The run's settings (src/settings): the launch's, or nothing configured. */
+  get config(): Settings {
+    return this.launch.config ?? defaultSettings();
+  }
+
   constructor(
     readonly launch: TuiLaunchOptions,
     private readonly onExit?: (lines: string[]) => void,
   ) {
+    const config = this.config;
     this.store = createStore(initialTuiState(launch.contextWindow, launch.costDisplay));
     this.firstImages = launch.initialImages ?? [];
     this.approvals = new ApprovalDesk(this.store, (action) => this.dispatch(action));
@@ -83,7 +90,7 @@ export class TuiController {
     });
     this.costs = new CostQuestion({
       forecast: (change) => this.session?.forecast?.(change),
-      settings: { ...DEFAULT_COST_QUESTION, ...launch.costQuestion },
+      settings: { enabled: config.tui.costQuestion, minUsd: config.tui.costQuestionMinUsd },
       ...(launch.costDisplay ? { display: launch.costDisplay } : {}),
       open: (costQuestion) => this.set({ costQuestion }),
     });

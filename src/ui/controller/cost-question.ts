@@ -6,13 +6,11 @@ import { percent } from "../request-labels.js";
 
 /** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
 export interface CostQuestionSettings {
-  /** Ask at all (default true). */
+  /** Ask at all. */
   enabled: boolean;
-  /** Below this many dollars of extra cost the step goes on without a question (default 0.05). */
+  /** Below this many dollars of extra cost the step goes on without a question. */
   minUsd: number;
 }
-
-export const DEFAULT_COST_QUESTION: CostQuestionSettings = { enabled: true, minUsd: 0.05 };
 
 export type CostAnswer = "y" | "n" | "a";
 

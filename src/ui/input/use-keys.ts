@@ -32,7 +32,7 @@ function useRawChunk() {
  * popup it feeds. `takeReport`: input that is not a key (a focus report), true when taken.
  */
 export function useKeys(controller: TuiController, takeReport: (input: string) => boolean) {
-  useTypedKeys(controller.launch.escapeTimeoutMs);
+  useTypedKeys(controller.config.tui.escapeTimeoutMs);
   const raw = useRawChunk();
   const { stdout } = useStdout();
   const { model, buffer } = useComposer({
