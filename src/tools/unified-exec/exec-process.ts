@@ -14,6 +14,9 @@ export class ExecProcess {
   exitCode: number | undefined;
   /** Ended by /stop, the session's end or an interrupt (not by itself). */
   stopped = false;
+  /** Ended because it ran this long (`shell_timeout_ms`, set by `stopAfter`). */
+  timedOutAfterMs: number | undefined;
+  private deadline: NodeJS.Timeout | undefined;
   private readonly waiters = new Set<() => void>();
   private lastOutputAt = 0;
   private readonly exited: Promise<void>;
@@ -39,6 +42,7 @@ export class ExecProcess {
     });
     this.exited = new Promise((resolve) => {
       child.onExit((code) => {
+        clearTimeout(this.deadline);
         this.exitCode = code;
         untrack(child.pid);
         this.wake();
@@ -105,6 +109,16 @@ export class ExecProcess {
 
   cpuSeconds(): number {
     return this.child.pid === undefined || !this.running ? 0 : treeCpuSeconds(this.child.pid);
+  }
+
+  /** Once it has run `ms`, end it as `stop` does (TERM, then KILL), unless it ended before. */
+  stopAfter(ms: number): void {
+    this.deadline = setTimeout(() => {
+      if (!this.running) return;
+      this.timedOutAfterMs = ms;
+      killTree(this.child.pid, this.wrapped);
+    }, ms);
+    this.deadline.unref();
   }
 
   /** TERM, then KILL after the grace (a process ignoring SIGTERM still ends); resolves at exit. */

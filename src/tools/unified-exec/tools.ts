@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { looksSandboxDenied } from "../../sandbox/denial.js";
 import type { SandboxMode } from "../../sandbox/modes.js";
+import { defaultSettings } from "../../settings/index.js";
 import {
   approvedCommand,
   type CommandLaunchOptions,
@@ -12,6 +13,7 @@ import {
 } from "../command-launcher.js";
 import { ToolError } from "../errors.js";
 import { defineFunctionTool } from "../registry.js";
+import { TIMEOUT_EXIT_CODE } from "../shell-output.js";
 import type { ToolContext, ToolDefinition, ToolRun } from "../types.js";
 import type { ExecProcess } from "./exec-process.js";
 import { DEFAULT_MAX_OUTPUT_TOKENS, formatExecOutput } from "./output.js";
@@ -75,12 +77,32 @@ function checkedShell(shell: string | undefined): string | undefined {
   return shell;
 }
 
-/** exec_command and write_stdin over the session's background terminals. */
+/** The exit code the model and the item see: 124 for a process `shell_timeout_ms` ended. */
+function exitCodeOf(process: ExecProcess): number | undefined {
+  if (process.running) return undefined;
+  return process.timedOutAfterMs === undefined ? process.exitCode : TIMEOUT_EXIT_CODE;
+}
+
+/** What the model reads about a process `shell_timeout_ms` ended (as shell_command says it). */
+function timeoutNotes(process: ExecProcess): string[] {
+  const ms = process.timedOutAfterMs;
+  if (ms === undefined || process.running) return [];
+  return [`command timed out after ${ms} ms and was killed`];
+}
+
+/**
+ * exec_command and write_stdin over the session's background terminals. With
+ * `shell_timeout_ms` set, a process they start ends once it has run that long (at most
+ * `shell_max_timeout_ms`); unset, it runs until it ends, is stopped or the session ends.
+ */
 export function execCommandTools(
   terminals: BackgroundTerminals,
   options: CommandLaunchOptions = {},
 ): ToolDefinition[] {
   const prepare = createCommandLauncher(options);
+  const { shell } = options.config ?? defaultSettings();
+  const timeoutMs =
+    shell.timeoutMs === undefined ? undefined : Math.min(shell.timeoutMs, shell.maxTimeoutMs);
 
   /** Start the command in one sandbox mode and wait for its first output. */
   async function startIn(
@@ -99,6 +121,7 @@ export function execCommandTools(
     const screen = await TerminalScreen.create(!tty);
     const child = await startProcess({ ...launch, cwd: plan.workdir, tty });
     const process = terminals.add(command, child, screen, launch.program.viaBwrap);
+    if (timeoutMs !== undefined) process.stopAfter(timeoutMs);
     process.reportEndWith(() => reportEnd(process, started, ctx));
     const yielded = clampYield(args.yield_time_ms, EXEC_YIELD_MS, false);
     const read = await process.waitAndRead(yielded.ms, ctx.signal);
@@ -107,11 +130,12 @@ export function execCommandTools(
     if (process.running) {
       ctx.emit({ type: "command_backgrounded", callId, command, sessionId: process.id });
     } else terminals.forget(process.id);
-    const exitCode = process.exitCode;
+    const exitCode = exitCodeOf(process);
     const sandboxDenied =
       launch.confined && looksSandboxDenied(exitCode ?? null, read.text, launch.networkBlocked);
     const notes = [
       ...(yielded.note ? [yielded.note] : []),
+      ...timeoutNotes(process),
       ...(ctx.signal.aborted ? ["command aborted: the turn was interrupted"] : []),
     ];
     return {
@@ -162,7 +186,7 @@ export function execCommandTools(
       if (chars !== "" && process.running) process.write(chars);
       const yielded = clampYield(args.yield_time_ms, WRITE_YIELD_MS, chars === "");
       const read = await process.waitAndRead(yielded.ms, ctx.signal);
-      const exitCode = process.exitCode;
+      const exitCode = exitCodeOf(process);
       if (exitCode !== undefined) terminals.forget(process.id);
       ctx.emit({
         type: "terminal_interaction",
@@ -178,7 +202,7 @@ export function execCommandTools(
         text: read.text,
         scrolledOut: read.scrolledOut,
         maxOutputTokens: args.max_output_tokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
-        ...(yielded.note ? { notes: [yielded.note] } : {}),
+        notes: [...(yielded.note ? [yielded.note] : []), ...timeoutNotes(process)],
       });
     },
   });
@@ -192,8 +216,8 @@ async function reportEnd(process: ExecProcess, started: number, ctx: ToolContext
     type: "command_finished",
     callId: ctx.callId,
     command: process.command,
-    exitCode: process.exitCode ?? null,
-    timedOut: false,
+    exitCode: process.timedOutAfterMs === undefined ? (process.exitCode ?? null) : null,
+    timedOut: process.timedOutAfterMs !== undefined,
     aborted: process.stopped,
     aggregatedOutput: await process.transcript(),
     durationMs: performance.now() - started,
