@@ -251,6 +251,12 @@ async function inProcessSession(world) {
 }
 
 const ms = (values, p) => (values.length ? round(percentile(values, p), 1) : null);
+/** The median of one field of each run. */
+const median = (runs, field) =>
+  ms(
+    runs.map((r) => r[field]),
+    50,
+  );
 
 const started = performance.now();
 try {
@@ -325,18 +331,9 @@ try {
             : null,
           acp_updates_per_turn: t.updates,
           in_process_turn_ms: ms(t.warm, 50),
-          exec_json_total_ms: ms(
-            t.exec.map((r) => r.total),
-            50,
-          ),
-          exec_json_first_line_ms: ms(
-            t.exec.map((r) => r.firstLine),
-            50,
-          ),
-          exec_json_turn_ms: ms(
-            t.exec.map((r) => r.turn),
-            50,
-          ),
+          exec_json_total_ms: median(t.exec, "total"),
+          exec_json_first_line_ms: median(t.exec, "firstLine"),
+          exec_json_turn_ms: median(t.exec, "turn"),
           // medians of the differences within each round
           acp_over_in_process_ms: ms(t.acpOverWarm, 50),
           exec_json_over_acp_ms: ms(t.execOverAcp, 50),
@@ -347,24 +344,15 @@ try {
   const figures = {
     bench: "acp",
     initialize_runs: INIT_RUNS,
-    initialize_ms: ms(
-      init.map((r) => r.ms),
-      50,
-    ),
+    initialize_ms: median(init, "ms"),
     initialize_p90_ms: ms(
       init.map((r) => r.ms),
       90,
     ),
     initialize_cpu_ms: ms(cpus, 50),
     cpu_tick_ms: round(TICK_MS, 1),
-    node_baseline_ms: ms(
-      node.map((r) => r.ms),
-      50,
-    ),
-    node_baseline_cpu_ms: ms(
-      node.map((r) => r.cpu),
-      50,
-    ),
+    node_baseline_ms: median(node, "ms"),
+    node_baseline_cpu_ms: median(node, "cpu"),
     session_new_ms: round(sessionNewMs, 1),
     first_prompt_with_trust_question_ms: round(firstPromptMs, 1),
     turn_rounds: ROUNDS,
