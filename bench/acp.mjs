@@ -11,7 +11,7 @@
 //   adds to a turn, and what a process a turn costs over it. Rounds interleave the three, so a
 //   change in machine load hits them alike. Prints the figures, then one JSON line.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
@@ -44,26 +44,26 @@ function tempWorld(name) {
   const root = mkdtempSync(join(tmpdir(), `mini-codex-bench-acp-${name}-`));
   const repo = join(root, "repo");
   execFileSync("git", ["init", "-q", repo]);
-  const env = { ...process.env, HOME: root, MINI_CODEX_HOME: join(root, "home") };
+  const home = join(root, "home");
+  const env = { ...process.env };
   for (const key of SHELL_ONLY) delete env[key];
-  const world = { root, repo, home: env.MINI_CODEX_HOME, env };
+  Object.assign(env, { HOME: root, MINI_CODEX_HOME: home });
+  const world = { root, repo, home, env };
   worlds.push(world);
   return world;
 }
 
-const TICK_MS = (() => {
-  try {
-    return 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
-  } catch {
-    return 10;
-  }
-})();
-/** User + system CPU time a live process has used so far (Linux /proc; null elsewhere). */
+/**
+ * CPU time a live process has used so far, all its threads (Linux: the nanoseconds each thread
+ * was on a CPU, /proc/PID/task/N/schedstat; null elsewhere).
+ */
 function cpuMs(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+    const tasks = readdirSync(`/proc/${pid}/task`);
+    const ns = tasks.map((task) =>
+      Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]),
+    );
+    return ns.reduce((a, b) => a + b, 0) / 1e6;
   } catch {
     return null;
   }
@@ -230,13 +230,15 @@ async function inProcessSession(world) {
       const off = session.subscribe((event) => {
         shown += JSON.stringify(event);
       });
+      const cpuBefore = process.cpuUsage();
       const start = performance.now();
       const result = await session.send(prompt.text);
       const ms = performance.now() - start;
+      const cpu = process.cpuUsage(cpuBefore);
       off();
       if (!result.ok || !shown.includes(prompt.shows))
         throw new Error(`in-process turn "${prompt.text}": ${result.error ?? "not shown"}`);
-      return ms;
+      return { ms, cpu: (cpu.user + cpu.system) / 1000 };
     },
     async close() {
       await session.close();
@@ -254,7 +256,7 @@ const ms = (values, p) => (values.length ? round(percentile(values, p), 1) : nul
 /** The median of one field of each run. */
 const median = (runs, field) =>
   ms(
-    runs.map((r) => r[field]),
+    runs.map((r) => r[field]).filter((v) => v !== null && v !== undefined),
     50,
   );
 
@@ -269,17 +271,17 @@ try {
     node.push(await nodeBaseline());
     init.push(await initializeOnce(initWorld));
   }
-  const cpus = init.map((r) => r.cpu).filter((v) => v !== null);
 
   // turns: one agent, one exec home, one in-process session, each in a world of its own
   const acpWorld = tempWorld("agent");
   const execWorld = tempWorld("exec");
   const agent = startAcp(acpWorld, ["--demo"]);
-  const inProcess = await inProcessSession(tempWorld("in-process"));
+  const inProcessWorld = tempWorld("in-process");
+  const inProcess = await inProcessSession(inProcessWorld);
   const turns = Object.fromEntries(
     Object.keys(PROMPTS).map((k) => [
       k,
-      { acp: [], acpCpu: [], updates: 0, exec: [], warm: [], acpOverWarm: [], execOverAcp: [] },
+      { acp: [], updates: 0, exec: [], warm: [], acpOverWarm: [], execOverAcp: [] },
     ]),
   );
   let sessionNewMs;
@@ -303,18 +305,24 @@ try {
         if (round === 0) continue;
         const t = turns[kind];
         t.exec.push(exec);
-        t.acp.push(acp.ms);
-        if (acp.cpu !== null) t.acpCpu.push(acp.cpu);
+        t.acp.push(acp);
         t.updates = acp.updates;
         t.warm.push(warm);
         // the differences taken within a round: a load change between rounds cancels out
-        t.acpOverWarm.push(acp.ms - warm);
+        t.acpOverWarm.push({
+          ms: acp.ms - warm.ms,
+          cpu: acp.cpu === null ? null : acp.cpu - warm.cpu,
+        });
         t.execOverAcp.push(exec.total - acp.ms);
       }
     }
   } finally {
     await agent.stop();
     await inProcess.close();
+  }
+  // each path kept its sessions in its own temp home, none anywhere else
+  for (const world of [acpWorld, execWorld, inProcessWorld]) {
+    if (!existsSync(join(world.home, "sessions"))) throw new Error(`no sessions in ${world.home}`);
   }
 
   const perTurn = Object.fromEntries(
@@ -323,19 +331,21 @@ try {
         kind,
         {
           prompt: PROMPTS[kind].text,
-          acp_turn_ms: ms(t.acp, 50),
-          acp_turn_p90_ms: ms(t.acp, 90),
-          // read in clock ticks (cpu_tick_ms): the mean over the rounds
-          acp_turn_agent_cpu_ms: t.acpCpu.length
-            ? round(t.acpCpu.reduce((a, b) => a + b, 0) / t.acpCpu.length, 1)
-            : null,
+          acp_turn_ms: median(t.acp, "ms"),
+          acp_turn_p90_ms: ms(
+            t.acp.map((r) => r.ms),
+            90,
+          ),
+          acp_turn_agent_cpu_ms: median(t.acp, "cpu"),
           acp_updates_per_turn: t.updates,
-          in_process_turn_ms: ms(t.warm, 50),
+          in_process_turn_ms: median(t.warm, "ms"),
+          in_process_turn_cpu_ms: median(t.warm, "cpu"),
           exec_json_total_ms: median(t.exec, "total"),
           exec_json_first_line_ms: median(t.exec, "firstLine"),
           exec_json_turn_ms: median(t.exec, "turn"),
           // medians of the differences within each round
-          acp_over_in_process_ms: ms(t.acpOverWarm, 50),
+          acp_over_in_process_ms: median(t.acpOverWarm, "ms"),
+          acp_over_in_process_cpu_ms: median(t.acpOverWarm, "cpu"),
           exec_json_over_acp_ms: ms(t.execOverAcp, 50),
         },
       ];
@@ -349,8 +359,7 @@ try {
       init.map((r) => r.ms),
       90,
     ),
-    initialize_cpu_ms: ms(cpus, 50),
-    cpu_tick_ms: round(TICK_MS, 1),
+    initialize_cpu_ms: median(init, "cpu"),
     node_baseline_ms: median(node, "ms"),
     node_baseline_cpu_ms: median(node, "cpu"),
     session_new_ms: round(sessionNewMs, 1),
@@ -369,10 +378,10 @@ try {
   );
   for (const [kind, f] of Object.entries(perTurn)) {
     console.log(
-      `${kind} turn ("${f.prompt}", ${ROUNDS} rounds): ACP ${f.acp_turn_ms} ms (p90 ${f.acp_turn_p90_ms}, agent CPU ${f.acp_turn_agent_cpu_ms} ms, ${f.acp_updates_per_turn} updates) | in process, warm ${f.in_process_turn_ms} ms | exec --json ${f.exec_json_total_ms} ms a run (first line ${f.exec_json_first_line_ms} ms, turn inside ${f.exec_json_turn_ms} ms)`,
+      `${kind} turn ("${f.prompt}", ${ROUNDS} rounds): ACP ${f.acp_turn_ms} ms (p90 ${f.acp_turn_p90_ms}, agent CPU ${f.acp_turn_agent_cpu_ms} ms, ${f.acp_updates_per_turn} updates) | in process, warm ${f.in_process_turn_ms} ms (CPU ${f.in_process_turn_cpu_ms} ms) | exec --json ${f.exec_json_total_ms} ms a run (first line ${f.exec_json_first_line_ms} ms, turn inside ${f.exec_json_turn_ms} ms)`,
     );
     console.log(
-      `  ACP adds ${f.acp_over_in_process_ms} ms to a warm turn; exec --json costs ${f.exec_json_over_acp_ms} ms more a turn than ACP`,
+      `  ACP adds ${f.acp_over_in_process_ms} ms (CPU ${f.acp_over_in_process_cpu_ms} ms) to a warm turn; exec --json costs ${f.exec_json_over_acp_ms} ms more a turn than ACP`,
     );
   }
   console.log(JSON.stringify(figures));
