@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { UsageError } from "../launch/errors.js";
-import type { ExecFlags } from "../launch/flags.js";
+import type { ExecFlags } from "../launch/index.js";
+import { UsageError } from "../launch/index.js";
 import { normalizeFlags } from "./options.js";
 
 type Pending = { result?: Promise<number> };

@@ -1,12 +1,17 @@
 import { Command, CommanderError } from "commander";
-import { AuthError } from "../auth/credentials.js";
-import { CliError, UsageError } from "../launch/errors.js";
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
-import type { ExecFlags, SharedFlags } from "../launch/flags.js";
-import { packageVersion } from "../launch/version.js";
-import { probeSandbox } from "../sandbox/sandbox-engine.js";
-import { SessionStorageError } from "../session/session-storage.js";
-import { holdStartupKeys } from "../ui/startup-keys.js";
+import { AuthError } from "../auth/index.js";
+import type { ExecFlags, SharedFlags } from "../launch/index.js";
+import {
+  CliError,
+  EXIT_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  packageVersion,
+  UsageError,
+} from "../launch/index.js";
+import { probeSandbox } from "../sandbox/index.js";
+import { SessionStorageError } from "../session/index.js";
+import { holdStartupKeys } from "../ui/index.js";
 import { addDemoServerCommand } from "./demo-server-command.js";
 import { addExecRewindCommand } from "./exec-rewind-command.js";
 import { addLoginCommands } from "./login-commands.js";

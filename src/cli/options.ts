@@ -1,8 +1,8 @@
 import { type Command, Option } from "commander";
-import type { ExecFlags } from "../launch/flags.js";
-import { EFFORT_CHOICES } from "../protocol/efforts.js";
-import { SANDBOX_MODES } from "../sandbox/modes.js";
-import { APPROVAL_POLICIES } from "../tools/approval/policy.js";
+import type { ExecFlags } from "../launch/index.js";
+import { EFFORT_CHOICES } from "../protocol/index.js";
+import { SANDBOX_MODES } from "../sandbox/index.js";
+import { APPROVAL_POLICIES } from "../tools/index.js";
 
 const collect = (value: string, previous: string[] | undefined): string[] => [
   ...(previous ?? []),

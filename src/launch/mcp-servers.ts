@@ -1,5 +1,4 @@
-import type { McpServerConfig } from "../mcp/config.js";
-import type { McpManager } from "../mcp/manager.js";
+import type { McpManager, McpServerConfig } from "../mcp/index.js";
 
 /** The run's MCP servers: started on first use, shared by its sessions (the TUI's /new too). */
 export interface McpServers {

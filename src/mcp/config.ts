@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lazy } from "../protocol/lazy.js";
+import { lazy } from "../protocol/index.js";
 
 export const DEFAULT_STARTUP_TIMEOUT_SEC = 10;
 export const DEFAULT_TOOL_TIMEOUT_SEC = 60;

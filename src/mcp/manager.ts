@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { ToolDefinition, ToolSource } from "../tools/types.js";
+import type { ToolDefinition, ToolSource } from "../tools/index.js";
 import type { McpServerConfig } from "./config.js";
 import { McpConnection, type McpServerStatus } from "./connection.js";
 import { assignToolNames } from "./naming.js";

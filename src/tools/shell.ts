@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { looksSandboxDenied } from "../sandbox/denial.js";
-import type { SandboxMode } from "../sandbox/modes.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import { looksSandboxDenied } from "../sandbox/index.js";
 import {
   approvedCommand,
   type CommandLaunchOptions,
@@ -13,9 +13,6 @@ import { defineFunctionTool } from "./registry.js";
 import { formatShellOutput, reportedExitCode } from "./shell-output.js";
 import { runShellCommand } from "./shell-process.js";
 import type { ToolContext, ToolDefinition, ToolRun } from "./types.js";
-
-export { KILL_GRACE_MS } from "./process-tree.js";
-export { runShellCommand, type ShellRunOptions } from "./shell-process.js";
 
 export const DEFAULT_SHELL_TIMEOUT_MS = 10_000;
 export const DEFAULT_SHELL_MAX_TIMEOUT_MS = 600_000;

@@ -1,21 +1,15 @@
-import type { ResumeTarget } from "../launch/open-session.js";
-import type { ProjectTrust, TrustLevel } from "../launch/project-trust.js";
-import type { RuntimeWorktree } from "../launch/runtime.js";
-import type { MessageImage } from "../protocol/items.js";
-import type { ReasoningEffort } from "../protocol/request.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { AgentSession } from "../session/api.js";
-import type { CostDisplay } from "../session/cost-display.js";
-import type { SessionSummary } from "../session/session-list.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
-import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
+import type { ProjectTrust, ResumeTarget, RuntimeWorktree, TrustLevel } from "../launch/index.js";
+import type { MessageImage, ReasoningEffort } from "../protocol/index.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import type { AgentSession, CostDisplay, SessionSummary } from "../session/index.js";
 import type {
   ApprovalDecision,
+  ApprovalPolicy,
   ApprovalRequest,
+  AskHookTrust,
   UserInputAnswers,
   UserInputRequest,
-} from "../tools/types.js";
-import type { CostQuestionSettings } from "./controller/cost-question.js";
+} from "../tools/index.js";
 import type { NotificationSettings } from "./notifications.js";
 
 /**
@@ -96,3 +90,11 @@ export interface TuiLaunchOptions {
 
 /** `src/ui/run.tsx` exports `runTui: RunTui`; resolves with the process exit code. */
 export type RunTui = (options: TuiLaunchOptions) => Promise<number>;
+
+/** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
+export interface CostQuestionSettings {
+  /** Ask at all (default true). */
+  enabled: boolean;
+  /** Below this many dollars of extra cost the step goes on without a question (default 0.05). */
+  minUsd: number;
+}

@@ -1,5 +1,5 @@
-import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../demo/phrases.js";
-import { DEFAULT_SHELL_MAX_TIMEOUT_MS, DEFAULT_SHELL_TIMEOUT_MS } from "../tools/shell.js";
+import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../demo/index.js";
+import { DEFAULT_SHELL_MAX_TIMEOUT_MS, DEFAULT_SHELL_TIMEOUT_MS } from "../tools/index.js";
 
 /** A titled block of /help (data only: the help command prints each after its own lists). */
 export interface HelpTopic {

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../../src/demo/phrases.js";
+import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../../src/demo/model/phrases.js";
 import { userMessage } from "../../src/protocol/items.js";
-import { collaborationModeMessage } from "../../src/session/collaboration-mode.js";
-import { goalTurnMessage } from "../../src/session/goal-prompt.js";
-import { COMPACTION_PROMPT } from "../../src/turn/compaction.js";
+import { collaborationModeMessage } from "../../src/session/context/collaboration-mode.js";
+import { goalTurnMessage } from "../../src/session/goals/goal-prompt.js";
+import { COMPACTION_PROMPT } from "../../src/turn/compaction/compaction.js";
 import { HELP_TOPICS } from "../../src/ui/help-topics.js";
 import { decider, outputsOf } from "./model-helpers.js";
 

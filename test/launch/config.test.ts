@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/launch/config.js";
-import { parseConfigOverride, parseDottedKey } from "../../src/launch/config-overrides.js";
+import { loadConfig } from "../../src/launch/config/config.js";
+import { parseConfigOverride, parseDottedKey } from "../../src/launch/config/config-overrides.js";
+import { shellSandboxOptions } from "../../src/launch/config/sandbox-settings.js";
 import { ConfigError } from "../../src/launch/errors.js";
 import { flagOverrides } from "../../src/launch/flags.js";
-import { shellSandboxOptions } from "../../src/launch/sandbox-settings.js";
 
 let home: string;
 beforeEach(() => {

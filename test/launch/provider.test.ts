@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/launch/errors.js";
-import { DEFAULT_OPENAI_BASE_URL, resolveProvider } from "../../src/launch/provider.js";
-import type { ProviderSettings } from "../../src/session/api.js";
+import { DEFAULT_OPENAI_BASE_URL, resolveProvider } from "../../src/launch/provider/provider.js";
+import type { ProviderSettings } from "../../src/session/wire/provider-settings.js";
 
 async function tokenOf(settings: ProviderSettings): Promise<string | undefined> {
   return (await settings.credentials?.current())?.token;

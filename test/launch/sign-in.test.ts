@@ -6,8 +6,8 @@ import { apiKeyFile, authFilePath, writeAuthFile } from "../../src/auth/auth-fil
 import type { BearerCredentials } from "../../src/auth/credentials.js";
 import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import { ConfigError } from "../../src/launch/errors.js";
-import { resolveProvider } from "../../src/launch/provider.js";
-import { findSignIn, recordTopLevelKey } from "../../src/launch/sign-in.js";
+import { resolveProvider } from "../../src/launch/provider/provider.js";
+import { findSignIn, recordTopLevelKey } from "../../src/launch/provider/sign-in.js";
 
 let root: string;
 let home: string;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
-import type { HistoryStore } from "../../src/session/api.js";
+import type { HistoryStore } from "../../src/session/store/history-store.js";
 import { createSession } from "../../src/turn/agent-session.js";
 import { type Harness, harnessSessionOptions, modes, startHarness } from "./harness.js";
 

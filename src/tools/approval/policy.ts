@@ -1,5 +1,5 @@
-import { isReadOnlyCommand, matchesGrantedPrefix } from "../../sandbox/command-words.js";
-import type { SandboxMode } from "../../sandbox/modes.js";
+import type { SandboxMode } from "../../sandbox/index.js";
+import { isReadOnlyCommand, matchesGrantedPrefix } from "../../sandbox/index.js";
 import type { ApprovalDecision, ApprovalRequest } from "../types.js";
 
 /** When the person is asked before a tool call runs (Codex `approval_policy`). */

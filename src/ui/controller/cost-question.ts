@@ -1,16 +1,6 @@
-import type { ForecastChange } from "../../session/api.js";
-import type { CostDisplay } from "../../session/cost-display.js";
-import type { NextRequestPreview } from "../../session/events.js";
-import { approximateUsd, describeForecast } from "../cost-labels.js";
-import { percent } from "../request-labels.js";
-
-/** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
-export interface CostQuestionSettings {
-  /** Ask at all (default true). */
-  enabled: boolean;
-  /** Below this many dollars of extra cost the step goes on without a question (default 0.05). */
-  minUsd: number;
-}
+import type { CostDisplay, ForecastChange, NextRequestPreview } from "../../session/index.js";
+import type { CostQuestionSettings } from "../contract.js";
+import { approximateUsd, describeForecast, percent } from "../labels/index.js";
 
 export const DEFAULT_COST_QUESTION: CostQuestionSettings = { enabled: true, minUsd: 0.05 };
 
