@@ -59,7 +59,7 @@ function buildProgram(pending: Pending): Command {
   )
     .enablePositionalOptions(false)
     .action((prompt: string | undefined, flags: ExecFlags) => {
-      pending.result = import("../exec/run-exec.js").then((m) =>
+      pending.result = import("../exec/index.js").then((m) =>
         m.runExec({ prompt, flags: normalizeFlags(flags) }),
       );
     });
@@ -86,7 +86,7 @@ function buildProgram(pending: Pending): Command {
         const text = own.last ? id : prompt;
         if (own.last && prompt !== undefined)
           throw new UsageError("exec resume --last takes at most one PROMPT");
-        pending.result = import("../exec/run-exec.js").then((m) =>
+        pending.result = import("../exec/index.js").then((m) =>
           m.runExec({ prompt: text, flags, resume }),
         );
       },
@@ -102,7 +102,7 @@ function buildProgram(pending: Pending): Command {
     .action((prompt: string | undefined, own: ReviewFlags, cmd: Command) => {
       const flags = normalizeFlags(cmd.parent?.opts<Partial<ExecFlags>>() ?? {});
       const review = reviewTargetOf(own);
-      pending.result = import("../exec/run-exec.js").then((m) =>
+      pending.result = import("../exec/index.js").then((m) =>
         m.runExec({ prompt, flags, review }),
       );
     });
