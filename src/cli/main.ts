@@ -102,9 +102,7 @@ function buildProgram(pending: Pending): Command {
     .action((prompt: string | undefined, own: ReviewFlags, cmd: Command) => {
       const flags = normalizeFlags(cmd.parent?.opts<Partial<ExecFlags>>() ?? {});
       const review = reviewTargetOf(own);
-      pending.result = import("../exec/index.js").then((m) =>
-        m.runExec({ prompt, flags, review }),
-      );
+      pending.result = import("../exec/index.js").then((m) => m.runExec({ prompt, flags, review }));
     });
 
   addExecRewindCommand(exec, pending);
