@@ -5,12 +5,12 @@ import { rateLimitsEvent } from "../../protocol/index.js";
 import type { BackendCaller, DemoBackend } from "../backend/index.js";
 import { planUsageHeaders } from "../backend/index.js";
 import { bearerOf } from "../model/index.js";
+import { ConnectionSteering } from "./connection-steering.js";
 import type { DemoEngine } from "./engine.js";
 import type { EngineResult } from "./engine-result.js";
 import type { DemoHooks } from "./hooks.js";
 import { chooseLane } from "./lanes.js";
 import { headersOf, sendSteps } from "./send.js";
-import { SteerDesk } from "./steer-desk.js";
 import type { StreamStep } from "./stream.js";
 
 /**
@@ -29,7 +29,7 @@ export function serveWebSocket(
   const headers = headersOf(req);
   const bearer = bearerOf(req.headers.authorization);
   const queues = new Map<string, Promise<void>>();
-  const desk = new SteerDesk(engine, hooks, connectionId, (event) => {
+  const desk = new ConnectionSteering(engine, hooks, connectionId, (event) => {
     if (!closed()) ws.send(JSON.stringify(event));
   });
   // TCP bytes read up to the previous frame: each frame's wire size is the difference

@@ -18,8 +18,8 @@ export {
   leadingContext,
   settingsChangedMessage,
 } from "./environment.js";
+export type { ContextFile, PromptFile, SessionKnowledge, Skill } from "./files-read-at-start.js";
 export { ConversationHistory, FrozenToolOutputs } from "./history.js";
-export type { ContextFile, PromptFile, SessionKnowledge, Skill } from "./knowledge.js";
 export { COMPACTION_SUMMARY_PREFIX, USER_SHELL_TAG } from "./message-markers.js";
 export type { ModeDecision } from "./mode-decision.js";
 export { collaborationModeDecision, settledEffort } from "./mode-decision.js";

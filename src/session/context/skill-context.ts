@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { developerMessage, type ResponseItem, userMessage } from "../../protocol/index.js";
-import type { Skill } from "./knowledge.js";
+import type { Skill } from "./files-read-at-start.js";
 
 // What the model is told of skills: one developer message with the list (names, descriptions
 // and files, capped), written once into the initial context; a skill's body enters the

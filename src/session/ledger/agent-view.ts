@@ -1,5 +1,5 @@
 import type { ReasoningEffort } from "../../protocol/index.js";
-import type { AgentTag } from "./request-facts.js";
+import type { AgentTag, RequestMode } from "./request-facts.js";
 import type { RequestForecast } from "./request-forecast.js";
 
 /**
@@ -22,8 +22,7 @@ export function isFinalStatus(status: AgentStatus): boolean {
 
 /** How a subagent's first request went: on its parent's chain, or full and why. */
 export interface AgentStart {
-  /** A request mode (events.ts's `RequestMode`; events.ts imports this file). */
-  mode: "ws_full" | "ws_incremental" | "http_full";
+  mode: RequestMode;
   reason?: string;
   inputTokens: number;
   cachedTokens: number;

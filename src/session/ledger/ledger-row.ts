@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PlanUsage, UsageWindow } from "../../protocol/index.js";
 import { lazy } from "../../protocol/index.js";
-import type { RequestFinished } from "./request-facts.js";
+import { REQUEST_MODES, type RequestFinished } from "./request-facts.js";
 import type { RequestForecast } from "./request-forecast.js";
 import { serverCacheCell, serverCacheCellSchema } from "./server-cache-tally.js";
 import { requestUsage } from "./usage.js";
@@ -40,7 +40,7 @@ export const ledgerRowSchema = lazy(() =>
     turn: z.number(),
     seq: z.number(),
     transport: z.enum(["ws", "http"]),
-    mode: z.enum(["ws_full", "ws_incremental", "http_full"]),
+    mode: z.enum(REQUEST_MODES),
     reason: z.string().nullable(),
     lane: z.string(),
     previous_response_id_present: z.boolean(),

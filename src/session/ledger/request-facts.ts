@@ -19,7 +19,8 @@ export interface AgentTag {
 }
 
 /** How a request went out: a full one on the socket, an incremental one, or a full one over HTTP. */
-export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
+export const REQUEST_MODES = ["ws_full", "ws_incremental", "http_full"] as const;
+export type RequestMode = (typeof REQUEST_MODES)[number];
 
 /** What was sent for one request (docs/protocol.md, "The ledger"), before its response arrives. */
 export interface RequestStarted {

@@ -1,5 +1,5 @@
 import type { ResponseItem } from "../../protocol/index.js";
-import { canonicalFacts, sha1 } from "./canonical-facts.js";
+import { canonicalFacts, sha1 } from "./canonical-digest.js";
 
 /**
  * Canonical item hashes and the prefix hash chain the planner compares. `chain[i]` hashes

@@ -1,12 +1,12 @@
 import type { ResponsesRequest } from "../../protocol/index.js";
 import { canonicalJson } from "../../protocol/index.js";
-import { canonicalFacts } from "./canonical-facts.js";
+import { canonicalFacts } from "./canonical-digest.js";
 
 /**
  * The size of a request's prompt as the prompt cache sees it: the canonical JSON of its
  * reasoning settings, instructions, tools and every input item, in bytes. Each item and each
  * distinct tool list is measured once (history items are kept objects; the measure is taken with
- * its hash, canonical-facts.ts), so measuring the next request costs O(new items).
+ * its hash, canonical-digest.ts), so measuring the next request costs O(new items).
  */
 
 function sizeOf(value: unknown): number {

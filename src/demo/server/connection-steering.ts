@@ -34,7 +34,7 @@ export const MAX_QUEUED_STEERS = 8;
  * and an automatic successor answers the input; a response that stops for a tool call
  * completes and announces `response.steer.pending`, and the continuation carries the input.
  */
-export class SteerDesk {
+export class ConnectionSteering {
   private readonly active = new Map<string, ActiveRun>();
   private sequence = 0;
 
