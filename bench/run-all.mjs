@@ -1,8 +1,9 @@
 // Runs every benchmark in bench/ once and writes BENCHMARKS.md: the machine, the date, each
 // target (docs: issue 19) with its figure and whether it is met, then every bench's own figures.
-// `npm run bench` (builds nothing: run `npm run build` first). BENCH_ONLY=a,b runs a subset.
+// `npm run bench` (builds nothing: run `npm run build` first). BENCH_ONLY=a,b runs a subset and
+// merges it into the BENCHMARKS.md there is: the other benches' figures are kept as they were.
 import { spawn } from "node:child_process";
-import { readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,13 +50,38 @@ function runScript(name) {
   });
 }
 
+/**
+ * The runs a BENCHMARKS.md records (its "### name.mjs (seconds s)" sections), and the line
+ * saying when it was produced: kept for the benches a BENCH_ONLY run leaves out.
+ */
+function earlierRuns(text) {
+  const section = /^### (\S+\.mjs) \(([\d.]+) s(?:, exit (\S+))?\)\n\n```json\n([\s\S]*?)\n```$/gm;
+  const runs = [...text.matchAll(section)].map(([, name, seconds, exit, json]) => ({
+    name,
+    code: exit ?? 0,
+    seconds: Number(seconds),
+    result: json === "(no figures)" ? undefined : JSON.parse(json),
+  }));
+  const produced = text.split("\n").find((line) => line.startsWith("Produced by "));
+  const machine = text.split("\n").find((line) => line.startsWith("Machine: "));
+  return { runs, produced, machine };
+}
+
+const outFile = join(here, "..", "BENCHMARKS.md");
+const earlier =
+  only && existsSync(outFile) ? earlierRuns(readFileSync(outFile, "utf8")) : { runs: [] };
 const startedAt = new Date();
-const runs = [];
-for (const name of scripts) runs.push(await runScript(name));
+const fresh = [];
+for (const name of scripts) fresh.push(await runScript(name));
+const benchExists = (name) => existsSync(join(here, name));
+const runs = [
+  ...earlier.runs.filter((r) => benchExists(r.name) && !scripts.includes(r.name)),
+  ...fresh,
+].sort((a, b) => a.name.localeCompare(b.name));
 const results = Object.fromEntries(
   runs.filter((r) => r.result).map((r) => [r.result.bench, r.result]),
 );
-const failed = runs.filter((r) => r.code !== 0 || !r.result);
+const failed = fresh.filter((r) => r.code !== 0 || !r.result);
 const totalSeconds = runs.reduce((sum, r) => sum + r.seconds, 0);
 
 const cell = (value) => (value === undefined || value === null ? "—" : String(value));
@@ -77,14 +103,20 @@ const notMetNotes = TARGETS.filter((target) => {
   ...TARGET_NOTES[target.note].map((n) => `  ${n}`),
 ]);
 const cpu = cpus()[0]?.model ?? "unknown CPU";
+const load = loadavg()
+  .map((n) => n.toFixed(1))
+  .join(" / ");
+const merged = earlier.produced !== undefined && earlier.runs.length > 0;
 const text = [
   "# Benchmarks",
   "",
-  `Produced by \`npm run bench\` (bench/run-all.mjs) on ${startedAt.toISOString()} in ${totalSeconds.toFixed(0)} s.`,
+  merged
+    ? `${earlier.produced.replace(/\.$/, "")}; ${scripts.join(", ")} run again alone (BENCH_ONLY) on ${startedAt.toISOString()}, load average at its end ${load}.`
+    : `Produced by \`npm run bench\` (bench/run-all.mjs) on ${startedAt.toISOString()} in ${totalSeconds.toFixed(0)} s.`,
   "",
-  `Machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}-${process.arch}; load average at the end ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(" / ")} (1/5/15 min).`,
+  merged
+    ? earlier.machine
+    : `Machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}-${process.arch}; load average at the end ${load} (1/5/15 min).`,
   "Times are wall-clock medians of runs interleaved with their baseline, so a change in machine",
   "load hits both alike; on a shared, loaded machine absolute figures run high, ratios less so.",
   "",
@@ -109,7 +141,9 @@ const text = [
     "",
   ]),
 ].join("\n");
-writeFileSync(join(here, "..", "BENCHMARKS.md"), text);
-console.log(`wrote BENCHMARKS.md (${runs.length} benchmarks, ${totalSeconds.toFixed(0)} s)`);
+writeFileSync(outFile, text);
+console.log(
+  `wrote BENCHMARKS.md (${fresh.length} benchmarks run${merged ? `, ${runs.length - fresh.length} kept from the file` : ""}, ${totalSeconds.toFixed(0)} s)`,
+);
 for (const r of failed) console.error(`bench ${r.name} failed (exit ${r.code ?? r.signal})`);
 process.exit(failed.length === 0 ? 0 : 1);

@@ -253,4 +253,21 @@ export const TARGETS = [
       `${f.forks_cost_warm_over_cold}× ($${f.warm.forks_usd} vs $${f.cold.forks_usd}); cached ${pct(f.warm.first_requests_cached_share)} vs ${pct(f.cold.first_requests_cached_share)}; bytes ${f.first_requests_bytes_warm_over_cold}×`,
     met: (f) => f.forks_cost_warm_over_cold < 1 && f.warm.first_requests_cached_share >= 0.9,
   },
+  {
+    label: "ACP: `mini-codex acp --demo` spawned → `initialize` answered (issue 44)",
+    bench: "acp",
+    target: "at once (no agent that hangs at start): p90 ≤ 1 s",
+    figure: (f) =>
+      `${f.initialize_ms} ms (p90 ${f.initialize_p90_ms} ms; the agent's CPU ${f.initialize_cpu_ms} ms); \`node -e 0\` ${f.node_baseline_ms} ms (CPU ${f.node_baseline_cpu_ms} ms)`,
+    met: (f) => within(f.initialize_p90_ms, 1000),
+  },
+  {
+    label:
+      "ACP: a demo turn on one agent vs an `exec --json` run of it, command / text (what ACP adds to the turn in process) (issue 44)",
+    bench: "acp",
+    target: "an ACP turn < an `exec --json` run",
+    figure: ({ turns: { command: c, text: t } }) =>
+      `${c.acp_turn_ms} vs ${c.exec_json_total_ms} ms (+${c.acp_over_in_process_ms} ms, CPU +${c.acp_over_in_process_cpu_ms} ms) / ${t.acp_turn_ms} vs ${t.exec_json_total_ms} ms (+${t.acp_over_in_process_ms} ms, CPU +${t.acp_over_in_process_cpu_ms} ms)`,
+    met: ({ turns }) => Object.values(turns).every((k) => k.acp_turn_ms < k.exec_json_total_ms),
+  },
 ];

@@ -44,7 +44,10 @@ export interface GoalHost {
   send(text: string): Promise<TurnResult>;
   /** A turn of any kind runs now. */
   busy(): boolean;
-  /** Settles once the connection's warm-up (if one runs) has: its prefix is then cached. */
+  /**
+   * Starts the session's warm-up if it sends one and has not yet (as its `send` would) and
+   * settles once it has: its prefix is then cached, and the forecast knows it.
+   */
   settled(): Promise<void>;
   /** Whether `callId` is a call of the session's own history (not a subagent's). */
   ownsCall(callId: string): boolean;

@@ -196,7 +196,11 @@ export abstract class SessionParts {
           this.forecast(message === undefined ? undefined : { message }).forecast,
         send: (text) => this.send(text),
         busy: () => this.turns.busy,
-        settled: () => this.warmup.settled(this.lifetime.signal).catch(() => {}),
+        settled: () => {
+          // a goal's turn sends the warm-up `send` would (the TUI sends none before typing)
+          if (this.options.warmup) void this.warmup.ensure(this.lifetime.signal);
+          return this.warmup.settled(this.lifetime.signal).catch(() => {});
+        },
         ownsCall: (callId) =>
           this.conversation.items.some(
             (item) => item.type === "function_call" && item.call_id === callId,

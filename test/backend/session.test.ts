@@ -3,6 +3,7 @@ import type { BearerCredentials } from "../../src/auth/credentials.js";
 import { DEMO_ACCOUNT } from "../../src/demo/backend/issuer-tokens.js";
 import type { DemoServer } from "../../src/demo/index.js";
 import type { RecordedRequest } from "../../src/demo/server/types.js";
+import { WARMUP_TURN } from "../../src/session/ledger/ledger-row.js";
 import { type Harness, startHarness } from "../session/harness.js";
 import { backendHarness } from "./backend-harness.js";
 import { issuedToken, testSignIn } from "./credentials.js";
@@ -90,11 +91,14 @@ describe("the Codex backend (demo emulation)", () => {
     const before = finished.at(-2)?.planUsage?.primary?.usedPercent ?? 0;
     expect(last?.primary?.usedPercent).toBeGreaterThan(before);
     expect(h.ledger().at(-1)?.plan_usage?.primary?.used_percent).toBe(last?.primary?.usedPercent);
-    // /status: the windows, and the turn's share (the warm-up gave the figure before turn 1)
+    // /status: the windows, and each share; the warm-up is billed too and listed as its own
+    // (no figure before it in a new session), and it gives the figure turn 1 starts from
     const status = h.session.status().planUsage;
     expect(status?.latest).toEqual(last);
-    expect(status?.turns.map((t) => t.turn)).toEqual([1, 2]);
-    expect(status?.turns[1]?.points).toBeGreaterThan(0);
+    expect(status?.turns.map((t) => t.turn)).toEqual([WARMUP_TURN, 1, 2]);
+    expect(status?.turns[0]?.points).toBeNull();
+    expect(status?.turns[1]?.points).not.toBeNull();
+    expect(status?.turns[2]?.points).toBeGreaterThan(0);
   });
 
   it("usage_limit_reached ends the turn at once with the reset time, and the next turn goes on", async () => {

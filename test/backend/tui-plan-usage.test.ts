@@ -10,7 +10,9 @@ describe.skipIf(!hasTmux)("TUI in tmux on the Codex backend: plan usage", () => 
 
   it("shows the windows in the status bar and /status; a usage limit names its reset time", async () => {
     const p = await planPaneAnswered(tui);
-    // a second turn: its share has the first turn's figure before it
+    // a second turn (typed once the first ended, else it steers the first): its share has the
+    // first turn's figure before it
+    await p.until(() => p.idle(), "the first turn ended");
     p.type("second turn");
     await p.until(() => p.screen().includes("You said: second turn"), "the second answer");
     await p.until(() => p.idle(), "the second turn ended");

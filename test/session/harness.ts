@@ -91,7 +91,9 @@ export async function startHarness(
 ): Promise<Harness> {
   const server = await startCheckedDemoServer();
   const home = mkdtempSync(join(tmpdir(), "mini-codex-home-"));
-  const cwd = mkdtempSync(join(tmpdir(), "mini-codex-cwd-"));
+  // a given cwd (e.g. a resume in the directory of a first session) stays the caller's to remove
+  const ownCwd = options.cwd === undefined;
+  const cwd = options.cwd ?? mkdtempSync(join(tmpdir(), "mini-codex-cwd-"));
   // shell_command runs `bash -lc`: an isolated HOME keeps the machine's login profile out
   const realHome = process.env.HOME;
   process.env.HOME = home;
@@ -120,7 +122,7 @@ export async function startHarness(
       await session.close();
       await server.close();
       rmSync(home, { recursive: true, force: true });
-      rmSync(cwd, { recursive: true, force: true });
+      if (ownCwd) rmSync(cwd, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { messageText, type ResponseItem, userMessage } from "../../src/protocol/items.js";
 import { buildInitialContext } from "../../src/session/context/environment.js";
 import { permissionsMessage } from "../../src/session/context/permissions-context.js";
@@ -7,8 +10,13 @@ import { type Harness, modes, startHarness, wireInput } from "./harness.js";
 // Issue 37, item 4, inside one session: the harness's context says workspace-write; the session
 // runs read-only (as a resume with -s read-only does), so the model is told, once, as a suffix.
 let h: Harness;
+let cwd: string;
+beforeEach(() => {
+  cwd = mkdtempSync(join(tmpdir(), "mini-codex-cwd-"));
+});
 afterEach(async () => {
   await h?.close();
+  rmSync(cwd, { recursive: true, force: true });
 });
 
 const readOnly = permissionsMessage({ sandbox: "read-only", approvalPolicy: "never" });
@@ -18,9 +26,9 @@ const isReadOnlyNote = (item: ResponseItem | undefined) =>
   item.role === "developer" &&
   (messageText(item) ?? "").includes("sandbox_mode: read-only");
 
-const workspaceWriteContext = () =>
+const workspaceWriteContext = (cwd: string) =>
   buildInitialContext({
-    cwd: "/work",
+    cwd,
     shell: "bash",
     sandbox: "workspace-write",
     approvalPolicy: "never",
@@ -49,13 +57,19 @@ describe("the permissions update rides the chain (issue 37, item 4)", () => {
   });
 
   it("a compaction and /new keep the first context only: the update is sent again after them", async () => {
-    // a resumed conversation: the update lands after what was said, not in the leading context
+    // a resumed conversation (in the directory it ran in): the update lands after what was
+    // said, not in the leading context
     const said: ResponseItem[] = [
-      ...workspaceWriteContext(),
+      ...workspaceWriteContext(cwd),
       userMessage("earlier"),
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "ok" }] },
     ];
-    h = await startHarness({ sandbox: "read-only", permissions: readOnly, restoredHistory: said });
+    h = await startHarness({
+      cwd,
+      sandbox: "read-only",
+      permissions: readOnly,
+      restoredHistory: said,
+    });
     await h.session.send("one");
     expect(h.session.history().filter(isReadOnlyNote)).toHaveLength(1);
     await h.session.compact();

@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ResponseItem } from "../../src/protocol/items.js";
+import { messageText, type ResponseItem } from "../../src/protocol/items.js";
 import type { HistoryStore } from "../../src/session/store/history-store.js";
 import { createSession } from "../../src/turn/agent-session.js";
-import { type Harness, harnessSessionOptions, modes, startHarness } from "./harness.js";
+import { type Harness, harnessSessionOptions, modes, startHarness, wireInput } from "./harness.js";
 
 class RecordingStore implements HistoryStore {
   items: ResponseItem[] = [];
@@ -30,19 +33,25 @@ describe("history persistence and resume", () => {
   });
 
   it("a resumed session warms up with its whole history and chains its first turn", async () => {
-    const first = await startHarness();
-    await first.session.send("remember me");
-    const saved = [...first.session.history()];
-    await first.close();
+    // resumed where it ran, as a person does: the model needs no new <cwd>
+    const cwd = mkdtempSync(join(tmpdir(), "mini-codex-cwd-"));
+    try {
+      const first = await startHarness({ cwd });
+      await first.session.send("remember me");
+      const saved = [...first.session.history()];
+      await first.close();
 
-    const store = new RecordingStore();
-    h = await startHarness({ restoredHistory: saved, historyStore: store });
-    const result = await h.session.send("do you remember?");
-    expect(result.ok).toBe(true);
-    expect(modes(h)).toEqual(["ws_full:no_baseline", "ws_incremental"]);
-    expect(h.requests()[0]?.inputLength).toBe(saved.length);
-    expect(h.requests()[1]?.inputLength).toBe(1);
-    expect(store.items).toEqual(h.session.history().slice(saved.length));
+      const store = new RecordingStore();
+      h = await startHarness({ cwd, restoredHistory: saved, historyStore: store });
+      const result = await h.session.send("do you remember?");
+      expect(result.ok).toBe(true);
+      expect(modes(h)).toEqual(["ws_full:no_baseline", "ws_incremental"]);
+      expect(h.requests()[0]?.inputLength).toBe(saved.length);
+      expect(wireInput(h.requests()[1]).map(messageText)).toEqual(["do you remember?"]);
+      expect(store.items).toEqual(h.session.history().slice(saved.length));
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 
   it("without a warm-up, a resumed session's first request is full and later ones chain over its tool outputs", async () => {
@@ -51,13 +60,21 @@ describe("history persistence and resume", () => {
     const saved = [...first.session.history()];
     await first.close();
 
+    // resumed in another directory: the new <cwd> goes once, ahead of the first message
     h = await startHarness({ restoredHistory: saved, warmup: false });
     await h.session.send("run: echo after-resume");
     const output = h.session.history().find((item) => item.type === "function_call_output");
     expect(h.session.rerenderToolOutput(String(output?.call_id), "re-rendered")).toBe(true);
     await h.session.send("still chained?");
     expect(modes(h)).toEqual(["ws_full:no_baseline", "ws_incremental", "ws_incremental"]);
-    expect(h.requests()[0]?.inputLength).toBe(saved.length + 1);
+    const resumed = wireInput(h.requests()[0]);
+    expect(resumed).toHaveLength(saved.length + 2);
+    expect(resumed.slice(-2).map(messageText)).toEqual([
+      `<environment_context>\n  <cwd>${h.cwd}</cwd>\n</environment_context>`,
+      "run: echo after-resume",
+    ]);
+    const later = h.requests().slice(1);
+    expect(JSON.stringify(later.map((r) => r.body))).not.toContain("<cwd>");
     expect(JSON.stringify(h.requests()[0]?.body)).toContain("before-resume");
     expect(JSON.stringify(h.requests().map((r) => r.body))).not.toContain("re-rendered");
   });
