@@ -1,5 +1,7 @@
 // The import direction of src/ (docs/architecture.md, "Layers"), read from layers.json: a folder
 // may import only the folders on the lines below its own — never its own line, never one above.
+const { readdirSync } = require("node:fs");
+const { join } = require("node:path");
 const { layers: LAYERS } = require("./layers.json");
 
 const ALL = LAYERS.flat();
@@ -20,9 +22,38 @@ function directionRules() {
   );
 }
 
+/** Every folder below src/ (src/session, src/session/wire, …). */
+function folders(dir = "src") {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const path = join(dir, entry.name).split("\\").join("/");
+      return [path, ...folders(path)];
+    });
+}
+
+/**
+ * Front doors (docs/architecture.md, "Folders"): from outside a folder, only its index.ts is
+ * imported. A dynamic import() may reach past it: it loads one module on demand (the TUI, exec).
+ */
+function frontDoorRules() {
+  return folders().map((folder) => ({
+    name: `front-door-${folder.slice(4).replaceAll("/", "-")}`,
+    comment: `from outside ${folder}, import only ${folder}/index.ts`,
+    severity: "error",
+    from: { pathNot: `^${folder}/` },
+    to: {
+      path: `^${folder}/`,
+      pathNot: `^${folder}/index\\.ts$`,
+      dependencyTypesNot: ["dynamic-import"],
+    },
+  }));
+}
+
 module.exports = {
   forbidden: [
     ...directionRules(),
+    ...frontDoorRules(),
     {
       name: "no-file-cycle",
       comment:

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { loadHooks } from "../dist/launch/hook-sources.js";
+import { loadHooks } from "../dist/launch/context/hook-sources.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const root = mkdtempSync(join(tmpdir(), "mini-codex-bench-hooks-"));

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { SessionFile } from "../dist/session/session-file.js";
+import { SessionFile } from "../dist/session/store/session-file.js";
 import { BIN, demoServerProcess, percentile, round, sessionWorld } from "./lib/session-world.mjs";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { SessionFile } from "../dist/session/session-file.js";
+import { SessionFile } from "../dist/session/store/session-file.js";
 import { patchIntentOf } from "../dist/tools/apply-patch/intent.js";
 
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];

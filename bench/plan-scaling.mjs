@@ -1,10 +1,10 @@
 // Planning cost per request at growing history sizes (docs/protocol.md: planning is O(new items)).
 // Prints one JSON line. Run after `npm run build`.
 import { performance } from "node:perf_hooks";
-import { RequestChain } from "../dist/session/chain.js";
-import { ConversationHistory, FrozenToolOutputs } from "../dist/session/history.js";
-import { PrefixIndex } from "../dist/session/prefix-index.js";
-import { RequestBuilder } from "../dist/session/request.js";
+import { PrefixIndex } from "../dist/session/cache/prefix-index.js";
+import { ConversationHistory, FrozenToolOutputs } from "../dist/session/context/history.js";
+import { RequestChain } from "../dist/session/wire/chain.js";
+import { RequestBuilder } from "../dist/session/wire/request.js";
 
 const frame = {
   sessionId: "bench-session",

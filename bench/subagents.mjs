@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDemoServer } from "../dist/demo/index.js";
-import { ledgerPath, readLedger } from "../dist/session/ledger.js";
+import { ledgerPath, readLedger } from "../dist/session/store/ledger-file.js";
 import { createSession } from "../dist/turn/agent-session.js";
 import { benchProvider, benchSessionBase } from "./lib/session-world.mjs";
 

@@ -5,7 +5,7 @@ const { spawnSync } = require("node:child_process");
 const { join } = require("node:path");
 
 async function main() {
-  const { createScratchWorkspace } = await import("../dist/demo/scratch.js");
+  const { createScratchWorkspace } = await import("../dist/demo/model/scratch.js");
   const { resolveHome } = await import("../dist/launch/home.js");
   const { recordTrust } = await import("../dist/launch/project-trust.js");
   const workspace = createScratchWorkspace();

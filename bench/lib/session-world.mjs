@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildInitialContext } from "../../dist/session/environment.js";
+import { buildInitialContext } from "../../dist/session/context/environment.js";
 import { createToolRouter } from "../../dist/tools/index.js";
 import { WebSocketTransport } from "../../dist/transport/websocket.js";
 import { createSession } from "../../dist/turn/agent-session.js";

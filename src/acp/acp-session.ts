@@ -9,13 +9,21 @@ import {
   type SessionUpdate,
   type StopReason,
 } from "@agentclientprotocol/sdk";
-import { type OpenedSession, openSession } from "../launch/open-session.js";
-import { knownContextWindow, type Runtime } from "../launch/runtime.js";
-import { errorMessage } from "../protocol/error-message.js";
-import type { AgentSession, SteerReceipt, TurnResult } from "../session/api.js";
-import type { RequestFinished, SessionEvent } from "../session/events.js";
-import type { HookTrustQuestion } from "../tools/hooks/hook-gate.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import {
+  knownContextWindow,
+  type OpenedSession,
+  openSession,
+  type Runtime,
+} from "../launch/index.js";
+import { errorMessage } from "../protocol/index.js";
+import type {
+  AgentSession,
+  RequestFinished,
+  SessionEvent,
+  SteerReceipt,
+  TurnResult,
+} from "../session/index.js";
+import type { ApprovalDecision, ApprovalRequest, HookTrustQuestion } from "../tools/index.js";
 import { askYesNo } from "./client-questions.js";
 import { chosenSettings, configOptions } from "./config-options.js";
 import { historyUpdates } from "./history-replay.js";

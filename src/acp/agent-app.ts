@@ -7,7 +7,7 @@ import {
   methods,
   RequestError,
 } from "@agentclientprotocol/sdk";
-import type { SharedFlags } from "../launch/flags.js";
+import type { SharedFlags } from "../launch/index.js";
 import type { AcpSession, EditorLink } from "./acp-session.js";
 import { initializeResponse } from "./initialize.js";
 import { ownMeta, STEER_METHOD } from "./own-meta.js";

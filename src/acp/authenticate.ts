@@ -4,14 +4,17 @@ import {
   RequestError,
   type RequestId,
 } from "@agentclientprotocol/sdk";
-import { apiKeyFile, authFilePath, writeAuthFile } from "../auth/auth-file.js";
-import { saveSignIn } from "../auth/code-exchange.js";
-import { completeDeviceSignIn, requestDeviceCode } from "../auth/device-sign-in.js";
-import { withAuthLock } from "../auth/home-lock.js";
-import { loadConfig } from "../launch/config.js";
-import { resolveHomes } from "../launch/home.js";
-import { signInIssuerOf } from "../launch/sign-in.js";
-import { errorMessage } from "../protocol/error-message.js";
+import {
+  apiKeyFile,
+  authFilePath,
+  completeDeviceSignIn,
+  requestDeviceCode,
+  saveSignIn,
+  withAuthLock,
+  writeAuthFile,
+} from "../auth/index.js";
+import { loadConfig, resolveHomes, signInIssuerOf } from "../launch/index.js";
+import { errorMessage } from "../protocol/index.js";
 import { AUTH_METHODS } from "./auth-methods.js";
 
 // The sign-ins `initialize` offers and `authenticate` carries out: ChatGPT by device code (the

@@ -1,5 +1,5 @@
 import type { AgentContext, ClientCapabilities, RequestId } from "@agentclientprotocol/sdk";
-import { errorMessage } from "../protocol/error-message.js";
+import { errorMessage } from "../protocol/index.js";
 
 // A yes/no question for the person at the editor (folder trust, hook trust): an elicitation
 // form where the client offers one, else a permission request. A question the client cannot

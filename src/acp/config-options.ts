@@ -1,8 +1,14 @@
 import type { SessionConfigOption, SessionConfigSelectOption } from "@agentclientprotocol/sdk";
-import { effortError, lookupModel, pickerModels, wireEffort } from "../models/catalog.js";
-import { effortOnSwitch, pickableEfforts } from "../models/effort-choices.js";
-import { EFFORT_CHOICES, type EffortChoice } from "../protocol/efforts.js";
-import type { SessionSettings } from "../session/api.js";
+import {
+  effortError,
+  effortOnSwitch,
+  lookupModel,
+  pickableEfforts,
+  pickerModels,
+  wireEffort,
+} from "../models/index.js";
+import { EFFORT_CHOICES, type EffortChoice } from "../protocol/index.js";
+import type { SessionSettings } from "../session/index.js";
 
 // The session's config options an editor shows as pickers: `model` (the model catalog's) and
 // `reasoning_effort` (the model's efforts). Choosing one gives the settings the session is

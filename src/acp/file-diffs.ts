@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import type { Diff } from "@agentclientprotocol/sdk";
-import type { FileChange } from "../tools/types.js";
+import type { FileChange } from "../tools/index.js";
 
 // A patch's file change as ACP's `diff` content: the file's absolute path, its old text and its
 // new text. Built from the change's unified diff (pure, no file read): an added or deleted file

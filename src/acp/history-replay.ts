@@ -5,11 +5,17 @@ import type {
   SessionUpdate,
   ToolCallStatus,
 } from "@agentclientprotocol/sdk";
-import { assistantText, reasoningText } from "../protocol/item-text.js";
-import { asToolCall, messageText, type ResponseItem } from "../protocol/items.js";
-import { isToolOutputValue, type ToolOutput, toolOutputText } from "../protocol/tool-output.js";
-import { COMPACTION_SUMMARY_PREFIX } from "../session/message-markers.js";
-import { isPersonMessage } from "../session/session-list.js";
+import {
+  assistantText,
+  asToolCall,
+  isToolOutputValue,
+  messageText,
+  type ResponseItem,
+  reasoningText,
+  type ToolOutput,
+  toolOutputText,
+} from "../protocol/index.js";
+import { COMPACTION_SUMMARY_PREFIX, isPersonMessage } from "../session/index.js";
 import { toolCallShape, webSearchShape } from "./tool-calls.js";
 
 // `session/load`: a saved conversation as the updates that would have shown it live — the

@@ -7,8 +7,8 @@
 // stdout carries protocol lines only; every diagnostic goes to stderr. docs/acp.md describes it.
 import { Readable, Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk";
-import type { SharedFlags } from "../launch/flags.js";
-import { packageVersion } from "../launch/version.js";
+import type { SharedFlags } from "../launch/index.js";
+import { packageVersion } from "../launch/index.js";
 import { agentApp } from "./agent-app.js";
 
 /** Nothing but protocol lines may reach stdout: a stray console.log goes to stderr instead. */

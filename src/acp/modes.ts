@@ -1,6 +1,6 @@
 import type { SessionModeState } from "@agentclientprotocol/sdk";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import type { ApprovalPolicy } from "../tools/index.js";
 
 // The session modes an editor switches between (`session/set_mode`), as the Codex CLI's approval
 // presets: each is a sandbox and an approval policy. A list, so a later mode (a collaboration

@@ -2,7 +2,7 @@
 // with the schema version of mini-codex's machine-readable surfaces (SCHEMA_VERSION, also
 // `exec --json`'s `schema_version`), so a client can rely on the shape (docs/acp.md).
 
-import { SCHEMA_VERSION } from "../launch/schema-version.js";
+import { SCHEMA_VERSION } from "../launch/index.js";
 
 /** The `_meta` key mini-codex writes under (ACP reserves the rest of `_meta`). */
 export const META_KEY = "mini-codex";

@@ -6,8 +6,8 @@ import type {
   ToolCallUpdate,
   ToolKind,
 } from "@agentclientprotocol/sdk";
-import { type ApprovalChoice, approvalChoices } from "../tools/approval/answers.js";
-import type { ApprovalDecision, ApprovalRequest } from "../tools/types.js";
+import type { ApprovalDecision, ApprovalRequest } from "../tools/index.js";
+import { type ApprovalChoice, approvalChoices } from "../tools/index.js";
 import { fileDiff } from "./file-diffs.js";
 import { ownMeta } from "./own-meta.js";
 import { commandShape } from "./tool-calls.js";

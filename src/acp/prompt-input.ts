@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { ContentBlock } from "@agentclientprotocol/sdk";
-import type { MessageImage } from "../protocol/items.js";
+import type { MessageImage } from "../protocol/index.js";
 
 // A `session/prompt`'s content blocks as one user message: text in order, images where they
 // stand, a link or an embedded file as an `@path` mention where it stands and an embedded file's

@@ -1,12 +1,18 @@
 import type { McpServer } from "@agentclientprotocol/sdk";
-import type { SharedFlags } from "../launch/flags.js";
-import { folderTrustQuestion, trustRecordedLine } from "../launch/folder-trust-question.js";
-import { resolveHomes } from "../launch/home.js";
-import { describeHooks } from "../launch/hook-sources.js";
-import { recordTrust } from "../launch/project-trust.js";
-import { loadRunConfig, loadRuntime, type Runtime } from "../launch/runtime.js";
-import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
-import { needsSignIn } from "../launch/sign-in.js";
+import type { SharedFlags } from "../launch/index.js";
+import {
+  describeHooks,
+  folderTrustQuestion,
+  loadRunConfig,
+  loadRuntime,
+  needsSignIn,
+  type Runtime,
+  recordTrust,
+  resolveHomes,
+  type SavedSettings,
+  savedSessionFor,
+  trustRecordedLine,
+} from "../launch/index.js";
 import { clientServerOverrides } from "./client-mcp-servers.js";
 import type { Answer } from "./client-questions.js";
 

@@ -4,12 +4,10 @@ import {
   RequestError,
   type RequestId,
 } from "@agentclientprotocol/sdk";
-import { CliError } from "../launch/errors.js";
-import type { SharedFlags } from "../launch/flags.js";
-import { resolveHomes } from "../launch/home.js";
-import type { Runtime } from "../launch/runtime.js";
-import { errorMessage } from "../protocol/error-message.js";
-import { listSessions } from "../session/session-list.js";
+import type { Runtime, SharedFlags } from "../launch/index.js";
+import { CliError, resolveHomes } from "../launch/index.js";
+import { errorMessage } from "../protocol/index.js";
+import { listSessions } from "../session/index.js";
 import { AcpSession, type EditorLink } from "./acp-session.js";
 import { askYesNo } from "./client-questions.js";
 import {

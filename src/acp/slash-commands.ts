@@ -1,16 +1,21 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AvailableCommand } from "@agentclientprotocol/sdk";
-import { INIT_PROMPT } from "../launch/init-prompt.js";
-import { findingLines, parseReviewAnswer, reviewPrompt } from "../launch/review-prompt.js";
-import { parseReviewArgs, reviewDiff } from "../launch/review-target.js";
-import type { Runtime } from "../launch/runtime.js";
-import { formatUsd } from "../models/cost.js";
-import { errorMessage } from "../protocol/error-message.js";
-import type { AgentSession, TurnResult } from "../session/api.js";
-import { REWIND_MODES, type RewindMode } from "../session/checkpoint-lines.js";
-import { fillPromptArguments } from "../text/prompt-arguments.js";
-import { rewoundFileLines } from "../tools/checkpoints/checkpoint-store.js";
+import type { Runtime } from "../launch/index.js";
+import {
+  findingLines,
+  INIT_PROMPT,
+  parseReviewAnswer,
+  parseReviewArgs,
+  reviewDiff,
+  reviewPrompt,
+} from "../launch/index.js";
+import { formatUsd } from "../models/index.js";
+import { errorMessage } from "../protocol/index.js";
+import type { AgentSession, TurnResult } from "../session/index.js";
+import { REWIND_MODES, type RewindMode } from "../session/index.js";
+import { fillPromptArguments } from "../text/index.js";
+import { rewoundFileLines } from "../tools/index.js";
 
 // The slash commands an editor offers (`available_commands_update`) and what each does over
 // ACP: the TUI's /compact, /review, /rewind, /fork, /new, /status, /agents, /init, then the

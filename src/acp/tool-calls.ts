@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from "node:path";
 import type { ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
-import type { ResponseItem, ToolCallItem } from "../protocol/items.js";
-import { webSearchQuery } from "../protocol/web-search.js";
-import { isReadOnlyWords, shellWords } from "../sandbox/command-words.js";
+import type { ResponseItem, ToolCallItem } from "../protocol/index.js";
+import { webSearchQuery } from "../protocol/index.js";
+import { isReadOnlyWords, shellWords } from "../sandbox/index.js";
 
 // How a model's tool call shows in an editor: its ACP kind (the icon), a title, the files it
 // touches (follow-along) and its arguments. Pure: from the call item (and the working directory).

@@ -5,14 +5,18 @@ import type {
   ToolCallStatus,
   ToolKind,
 } from "@agentclientprotocol/sdk";
-import { formatUsd } from "../models/cost.js";
-import { assistantText, reasoningText } from "../protocol/item-text.js";
-import { asToolCall, type ResponseItem } from "../protocol/items.js";
-import { toolOutputText } from "../protocol/tool-output.js";
-import type { AgentView } from "../session/agent-view.js";
-import { assertNever, type SessionEvent } from "../session/events.js";
-import { goalChangeText } from "../session/goal-text.js";
-import type { PatchPreview, PlanStep, ToolEvent } from "../tools/types.js";
+import { formatUsd } from "../models/index.js";
+import {
+  assertNever,
+  assistantText,
+  asToolCall,
+  type ResponseItem,
+  reasoningText,
+  toolOutputText,
+} from "../protocol/index.js";
+import type { AgentView, SessionEvent } from "../session/index.js";
+import { goalChangeText } from "../session/index.js";
+import type { PatchPreview, PlanStep, ToolEvent } from "../tools/index.js";
 import { fileDiff } from "./file-diffs.js";
 import { ownMeta } from "./own-meta.js";
 import { commandShape, toolCallShape, webSearchShape } from "./tool-calls.js";

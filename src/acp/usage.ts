@@ -1,12 +1,16 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
-import type { UsageFigures } from "../protocol/events.js";
-import type { PlanUsage } from "../protocol/plan-usage.js";
-import type { SessionStatus } from "../session/api.js";
-import { addRequestCost, type LedgerCost } from "../session/cost-totals.js";
-import type { RequestFinished } from "../session/events.js";
-import { ledgerRow, planUsageCell } from "../session/ledger-row.js";
-import { share } from "../session/plan-usage-attribution.js";
-import { addUsage, noUsage, requestUsage } from "../session/usage.js";
+import type { PlanUsage, UsageFigures } from "../protocol/index.js";
+import type { RequestFinished, SessionStatus } from "../session/index.js";
+import {
+  addRequestCost,
+  addUsage,
+  type LedgerCost,
+  ledgerRow,
+  noUsage,
+  planUsageCell,
+  requestUsage,
+  share,
+} from "../session/index.js";
 import { ownMeta } from "./own-meta.js";
 
 // What each request cost and why, for the editor: a `usage_update` after every request of the

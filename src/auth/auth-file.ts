@@ -10,7 +10,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { errorMessage } from "../protocol/error-message.js";
+import { errorMessage } from "../protocol/index.js";
 import { AuthError } from "./credentials.js";
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { errorMessage } from "../protocol/error-message.js";
+import { errorMessage } from "../protocol/index.js";
 import { exchangeCode, type IssuedTokens, pkcePair } from "./code-exchange.js";
 import { AuthError } from "./credentials.js";
 import type { SignInIssuer } from "./issuer.js";

@@ -1,4 +1,4 @@
-import { errorMessage } from "../protocol/error-message.js";
+import { errorMessage } from "../protocol/index.js";
 import {
   type AuthDotJson,
   authFilePath,

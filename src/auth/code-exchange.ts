@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { networkCause } from "../protocol/network-cause.js";
+import { networkCause } from "../protocol/index.js";
 import { authFilePath, signInFile, writeAuthFile } from "./auth-file.js";
 import { AuthError } from "./credentials.js";
 import { withAuthLock } from "./home-lock.js";

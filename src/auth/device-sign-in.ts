@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { networkCause } from "../protocol/network-cause.js";
+import { networkCause } from "../protocol/index.js";
 import { exchangeCode, type IssuedTokens } from "./code-exchange.js";
 import { AuthError } from "./credentials.js";
 import type { SignInIssuer } from "./issuer.js";

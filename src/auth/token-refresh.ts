@@ -1,4 +1,4 @@
-import { networkCause } from "../protocol/network-cause.js";
+import { networkCause } from "../protocol/index.js";
 import { AuthError } from "./credentials.js";
 
 /**

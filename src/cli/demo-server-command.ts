@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createSecureContext } from "node:tls";
 import { type Command, Option } from "commander";
-import { UsageError } from "../launch/errors.js";
+import { UsageError } from "../launch/index.js";
 
 type Pending = { result?: Promise<number> };
 

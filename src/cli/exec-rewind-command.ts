@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { UsageError } from "../launch/errors.js";
-import type { ExecFlags } from "../launch/flags.js";
+import type { ExecFlags } from "../launch/index.js";
+import { UsageError } from "../launch/index.js";
 import { normalizeFlags } from "./options.js";
 
 type Pending = { result?: Promise<number> };
@@ -27,7 +27,7 @@ export function addExecRewindCommand(exec: Command, pending: Pending): void {
           throw new UsageError("exec rewind --last takes at most one TURN");
         const resume = own.last ? { last: true as const } : { id: id as string };
         const at = own.last ? id : turn;
-        pending.result = import("../exec/run-rewind.js").then((m) =>
+        pending.result = import("../exec/index.js").then((m) =>
           m.runRewind({
             flags,
             resume,

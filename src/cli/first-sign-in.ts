@@ -1,11 +1,14 @@
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import type { LoadedConfig } from "../launch/config.js";
-import { CliError } from "../launch/errors.js";
-import { EXIT_FAILED } from "../launch/exit-codes.js";
-import type { SharedFlags } from "../launch/flags.js";
-import { resolveHomes } from "../launch/home.js";
-import { codexSignInToOffer, needsSignIn, recordTopLevelKey } from "../launch/sign-in.js";
+import type { LoadedConfig, SharedFlags } from "../launch/index.js";
+import {
+  CliError,
+  codexSignInToOffer,
+  EXIT_FAILED,
+  needsSignIn,
+  recordTopLevelKey,
+  resolveHomes,
+} from "../launch/index.js";
 import type { Settings } from "../settings/index.js";
 import { askChoice } from "./terminal-choice.js";
 import { askUntil } from "./terminal-line.js";

@@ -1,8 +1,12 @@
-import { CliError } from "../launch/errors.js";
-import { EXIT_FAILED } from "../launch/exit-codes.js";
-import { folderTrustQuestion, trustRecordedLine } from "../launch/folder-trust-question.js";
-import { recordTrust, type TrustLevel } from "../launch/project-trust.js";
-import type { Runtime } from "../launch/runtime.js";
+import type { Runtime } from "../launch/index.js";
+import {
+  CliError,
+  EXIT_FAILED,
+  folderTrustQuestion,
+  recordTrust,
+  type TrustLevel,
+  trustRecordedLine,
+} from "../launch/index.js";
 import { askChoice } from "./terminal-choice.js";
 
 /**

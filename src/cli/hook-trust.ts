@@ -1,4 +1,4 @@
-import { describeHooks, type RuntimeHooks, warnUntrustedHooks } from "../launch/hook-sources.js";
+import { describeHooks, type RuntimeHooks, warnUntrustedHooks } from "../launch/index.js";
 import { askChoice } from "./terminal-choice.js";
 
 /**

@@ -1,24 +1,27 @@
 import { realpathSync } from "node:fs";
-import { CliError, UsageError } from "../launch/errors.js";
-import { EXIT_FAILED } from "../launch/exit-codes.js";
-import type { SharedFlags } from "../launch/flags.js";
-import { resolveHomes } from "../launch/home.js";
-import { imageAttachments } from "../launch/image-attachments.js";
-import type { ResumeTarget } from "../launch/open-session.js";
-import { profileLabel } from "../launch/profiles.js";
-import { resumeDirectoryQuestion } from "../launch/resume-directory-question.js";
-import { resumeHint } from "../launch/resume-hint.js";
-import { knownContextWindow, loadRunConfig } from "../launch/runtime.js";
-import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
-import { goneMessage, isDirectory } from "../launch/working-directory.js";
-import { type WorktreeRequest, worktreeRequestOf } from "../launch/worktrees/index.js";
-import { costDisplayFor } from "../session/cost-display.js";
-import { newSessionId } from "../session/session-id.js";
-import { listSessions } from "../session/session-list.js";
+import type { ResumeTarget, SharedFlags } from "../launch/index.js";
+import {
+  CliError,
+  EXIT_FAILED,
+  goneMessage,
+  imageAttachments,
+  isDirectory,
+  knownContextWindow,
+  loadRunConfig,
+  profileLabel,
+  resolveHomes,
+  resumeDirectoryQuestion,
+  resumeHint,
+  type SavedSettings,
+  savedSessionFor,
+  UsageError,
+  type WorktreeRequest,
+  worktreeRequestOf,
+} from "../launch/index.js";
+import { costDisplayFor, listSessions, newSessionId } from "../session/index.js";
 import type { Settings } from "../settings/index.js";
-import type { SessionSource, TuiLaunchOptions } from "../ui/contract.js";
-import { yieldToKeys } from "../ui/controller/yield-to-keys.js";
-import type { NotificationEvent } from "../ui/notifications.js";
+import type { NotificationEvent, SessionSource, TuiLaunchOptions } from "../ui/index.js";
+import { yieldToKeys } from "../ui/index.js";
 import { firstSignIn } from "./first-sign-in.js";
 import { askFolderTrust } from "./folder-trust.js";
 import { askHookTrust } from "./hook-trust.js";

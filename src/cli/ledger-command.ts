@@ -1,13 +1,16 @@
 import { existsSync } from "node:fs";
-import { CliError } from "../launch/errors.js";
-import { EXIT_FAILED } from "../launch/exit-codes.js";
-import { resolveHome } from "../launch/home.js";
-import { findLatestLedger, ledgerPath, readLedger } from "../session/ledger.js";
-import { formatCostByTurn } from "../session/ledger-cost.js";
-import { formatLedgerPicture } from "../session/ledger-picture.js";
-import { formatLedgerSummary, summarizeLedger } from "../session/ledger-summary.js";
-import { isValidSessionId } from "../session/session-id.js";
-import { sessionsDir } from "../session/sessions-dir.js";
+import { CliError, EXIT_FAILED, resolveHome } from "../launch/index.js";
+import {
+  findLatestLedger,
+  formatCostByTurn,
+  formatLedgerPicture,
+  formatLedgerSummary,
+  isValidSessionId,
+  ledgerPath,
+  readLedger,
+  sessionsDir,
+  summarizeLedger,
+} from "../session/index.js";
 
 /** Which ledger file `mini-codex ledger [session]` means: a path, a session id, or the latest. */
 export function resolveLedgerFile(home: string, session: string | undefined): string {

@@ -1,18 +1,28 @@
 import { spawn } from "node:child_process";
-import { apiKeyFile, authFilePath, removeAuthFile, writeAuthFile } from "../auth/auth-file.js";
-import { startBrowserSignIn } from "../auth/browser-sign-in.js";
-import type { ChatgptSignIn } from "../auth/chatgpt-sign-in.js";
-import { saveSignIn } from "../auth/code-exchange.js";
-import { completeDeviceSignIn, requestDeviceCode } from "../auth/device-sign-in.js";
-import { withAuthLock } from "../auth/home-lock.js";
-import { type SignInIssuer, signInIssuer } from "../auth/issuer.js";
-import { signInClaims } from "../auth/jwt-claims.js";
-import { loadConfig } from "../launch/config.js";
-import { CliError } from "../launch/errors.js";
-import { EXIT_FAILED, EXIT_OK } from "../launch/exit-codes.js";
-import { resolveHomes } from "../launch/home.js";
-import { findSignIn } from "../launch/sign-in.js";
-import { commandEnvironment } from "../sandbox/env-policy.js";
+import type { ChatgptSignIn } from "../auth/index.js";
+import {
+  apiKeyFile,
+  authFilePath,
+  completeDeviceSignIn,
+  removeAuthFile,
+  requestDeviceCode,
+  type SignInIssuer,
+  saveSignIn,
+  signInClaims,
+  signInIssuer,
+  startBrowserSignIn,
+  withAuthLock,
+  writeAuthFile,
+} from "../auth/index.js";
+import {
+  CliError,
+  EXIT_FAILED,
+  EXIT_OK,
+  findSignIn,
+  loadConfig,
+  resolveHomes,
+} from "../launch/index.js";
+import { commandEnvironment } from "../sandbox/index.js";
 
 /** The `originator` mini-codex names itself with (never Codex's). */
 export const ORIGINATOR = "mini-codex";

@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import { UsageError } from "../launch/errors.js";
+import { UsageError } from "../launch/index.js";
 import type { LoginFlags } from "./login-command.js";
 
 type Pending = { result?: Promise<number> };

@@ -1,12 +1,17 @@
 import { Command, CommanderError } from "commander";
-import { AuthError } from "../auth/credentials.js";
-import { CliError, UsageError } from "../launch/errors.js";
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from "../launch/exit-codes.js";
-import type { ExecFlags, SharedFlags } from "../launch/flags.js";
-import { packageVersion } from "../launch/version.js";
-import { probeSandbox } from "../sandbox/sandbox-engine.js";
-import { SessionStorageError } from "../session/session-storage.js";
-import { holdStartupKeys } from "../ui/startup-keys.js";
+import { AuthError } from "../auth/index.js";
+import type { ExecFlags, SharedFlags } from "../launch/index.js";
+import {
+  CliError,
+  EXIT_FAILED,
+  EXIT_OK,
+  EXIT_USAGE,
+  packageVersion,
+  UsageError,
+} from "../launch/index.js";
+import { probeSandbox } from "../sandbox/index.js";
+import { SessionStorageError } from "../session/index.js";
+import { holdStartupKeys } from "../ui/index.js";
 import { addDemoServerCommand } from "./demo-server-command.js";
 import { addExecRewindCommand } from "./exec-rewind-command.js";
 import { addLoginCommands } from "./login-commands.js";
@@ -54,7 +59,7 @@ function buildProgram(pending: Pending): Command {
   )
     .enablePositionalOptions(false)
     .action((prompt: string | undefined, flags: ExecFlags) => {
-      pending.result = import("../exec/run-exec.js").then((m) =>
+      pending.result = import("../exec/index.js").then((m) =>
         m.runExec({ prompt, flags: normalizeFlags(flags) }),
       );
     });
@@ -81,7 +86,7 @@ function buildProgram(pending: Pending): Command {
         const text = own.last ? id : prompt;
         if (own.last && prompt !== undefined)
           throw new UsageError("exec resume --last takes at most one PROMPT");
-        pending.result = import("../exec/run-exec.js").then((m) =>
+        pending.result = import("../exec/index.js").then((m) =>
           m.runExec({ prompt: text, flags, resume }),
         );
       },
@@ -97,9 +102,7 @@ function buildProgram(pending: Pending): Command {
     .action((prompt: string | undefined, own: ReviewFlags, cmd: Command) => {
       const flags = normalizeFlags(cmd.parent?.opts<Partial<ExecFlags>>() ?? {});
       const review = reviewTargetOf(own);
-      pending.result = import("../exec/run-exec.js").then((m) =>
-        m.runExec({ prompt, flags, review }),
-      );
+      pending.result = import("../exec/index.js").then((m) => m.runExec({ prompt, flags, review }));
     });
 
   addExecRewindCommand(exec, pending);

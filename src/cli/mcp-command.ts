@@ -1,11 +1,16 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { configPath, readConfigFile } from "../launch/config.js";
-import { CliError, ConfigError, UsageError } from "../launch/errors.js";
-import { EXIT_FAILED } from "../launch/exit-codes.js";
-import { resolveHomes } from "../launch/home.js";
-import { McpConfigEditError, removeMcpServer, upsertMcpServer } from "../mcp/config-file.js";
-import { errorMessage } from "../protocol/error-message.js";
+import {
+  CliError,
+  ConfigError,
+  configPath,
+  EXIT_FAILED,
+  readConfigFile,
+  resolveHomes,
+  UsageError,
+} from "../launch/index.js";
+import { McpConfigEditError, removeMcpServer, upsertMcpServer } from "../mcp/index.js";
+import { errorMessage } from "../protocol/index.js";
 import {
   type McpServerConfig,
   mcpServerConfigSchema,

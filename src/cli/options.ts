@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
-import type { ExecFlags } from "../launch/flags.js";
-import { EFFORT_CHOICES } from "../protocol/efforts.js";
+import type { ExecFlags } from "../launch/index.js";
+import { EFFORT_CHOICES } from "../protocol/index.js";
 import { APPROVAL_POLICIES, SANDBOX_MODES } from "../settings/index.js";
 
 const collect = (value: string, previous: string[] | undefined): string[] => [

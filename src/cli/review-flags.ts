@@ -1,5 +1,5 @@
-import { UsageError } from "../launch/errors.js";
-import type { ReviewTarget } from "../launch/review-target.js";
+import type { ReviewTarget } from "../launch/index.js";
+import { UsageError } from "../launch/index.js";
 
 export interface ReviewFlags {
   uncommitted?: boolean;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SandboxMode } from "../sandbox/modes.js";
+import type { SandboxMode } from "../sandbox/index.js";
 
 /** The scratch world the probes run in (made by the doctor, removed after). */
 export interface DoctorWorld {

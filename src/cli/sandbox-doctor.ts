@@ -8,13 +8,10 @@ import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync }
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { configPath, readConfigFile } from "../launch/config.js";
-import { EXIT_FAILED, EXIT_OK } from "../launch/exit-codes.js";
-import { resolveHome } from "../launch/home.js";
-import { probeSandbox } from "../sandbox/sandbox-engine.js";
+import { configPath, EXIT_FAILED, EXIT_OK, readConfigFile, resolveHome } from "../launch/index.js";
+import { probeSandbox } from "../sandbox/index.js";
 import { resolveSettings } from "../settings/index.js";
-import { createCommandLauncher } from "../tools/command-launcher.js";
-import { runShellCommand } from "../tools/shell-process.js";
+import { createCommandLauncher, runShellCommand } from "../tools/index.js";
 import {
   DOCTOR_RUNS,
   type DoctorWorld,

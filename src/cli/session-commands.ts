@@ -1,10 +1,8 @@
 import type { Command } from "commander";
-import { CliError, UsageError } from "../launch/errors.js";
-import { EXIT_FAILED } from "../launch/exit-codes.js";
-import type { SharedFlags } from "../launch/flags.js";
-import type { ResumeTarget } from "../launch/open-session.js";
-import type { TuiLaunchOptions } from "../ui/contract.js";
-import { holdStartupKeys } from "../ui/startup-keys.js";
+import type { ResumeTarget, SharedFlags } from "../launch/index.js";
+import { CliError, EXIT_FAILED, UsageError } from "../launch/index.js";
+import type { TuiLaunchOptions } from "../ui/index.js";
+import { holdStartupKeys } from "../ui/index.js";
 import { NOT_A_TERMINAL_MESSAGE } from "./messages.js";
 import { addSharedOptions, normalizeFlags } from "./options.js";
 

@@ -1,4 +1,4 @@
-import type { QuestionOptions } from "../ui/question-screen.js";
+import type { QuestionOptions } from "../ui/index.js";
 import { askUntil } from "./terminal-line.js";
 
 /**

@@ -1,8 +1,6 @@
-import type { SharedFlags } from "../launch/flags.js";
-import { trustRecordedLine } from "../launch/folder-trust-question.js";
-import { projectTrust, recordTrust } from "../launch/project-trust.js";
-import { loadRunConfig } from "../launch/runtime.js";
-import type { FolderTrustAccess } from "../ui/contract.js";
+import type { SharedFlags } from "../launch/index.js";
+import { loadRunConfig, projectTrust, recordTrust, trustRecordedLine } from "../launch/index.js";
+import type { FolderTrustAccess } from "../ui/index.js";
 
 /**
  * The folder trust the TUI asks about before it opens a saved session in another folder: read

@@ -1,12 +1,12 @@
-import type { LoadedConfig } from "../launch/config.js";
-import type { SharedFlags } from "../launch/flags.js";
-import { loadRuntime, type Runtime, type WorktreeEntry } from "../launch/runtime.js";
+import type { LoadedConfig, ResumedIn, SharedFlags } from "../launch/index.js";
 import {
   findSavedSession,
+  loadRuntime,
   type ResumeTarget,
+  type Runtime,
   readSavedSettings,
-} from "../launch/saved-settings.js";
-import type { ResumedIn } from "../launch/working-directory.js";
+  type WorktreeEntry,
+} from "../launch/index.js";
 
 type Resumed = ResumedIn;
 

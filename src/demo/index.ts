@@ -1,9 +1,16 @@
-export type { DemoFailure, DemoInjection } from "./hooks.js";
-export { DemoHooks } from "./hooks.js";
-export { startDemoServer } from "./server.js";
+/**
+ * The embedded demo provider (`--demo`, `mini-codex demo-server`): a Responses API server on
+ * loopback (server/) answering with a rule-based model (model/), reading each request and
+ * simulating the prompt cache (request/), with a ChatGPT backend and sign-in issuer (backend/).
+ * Tests and benchmarks run against it.
+ */
+export { createScratchWorkspace, DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "./model/index.js";
 export type {
+  DemoFailure,
+  DemoInjection,
   DemoServer,
   DemoServerOptions,
   RecordedHeaders,
   RecordedRequest,
-} from "./types.js";
+} from "./server/index.js";
+export { DemoHooks, startDemoServer } from "./server/index.js";

@@ -1,7 +1,6 @@
 import { appendFileSync } from "node:fs";
-import type { StreamIdMode } from "./hooks.js";
-import { startDemoServer } from "./server.js";
-import type { RecordedRequest } from "./types.js";
+import type { RecordedRequest, StreamIdMode } from "./server/index.js";
+import { startDemoServer } from "./server/index.js";
 
 /**
  * `mini-codex demo-server --port N`: run the demo server alone (the Responses API and the

@@ -1,4 +1,4 @@
-import type { ToolEvent } from "../tools/types.js";
+import type { ToolEvent } from "../tools/index.js";
 import type { ExecItem } from "./exec-event-types.js";
 
 type AgentCallEvent = Extract<ToolEvent, { type: "agent_call" }>;

@@ -4,10 +4,9 @@
 // of shape shows as a diff of that file. Built lazily: exec itself never loads this module
 // (its importers take types only), only the generator and the tests.
 import { z } from "zod";
-import { SCHEMA_VERSION } from "../launch/schema-version.js";
-import { lazy } from "../protocol/lazy.js";
-import { goalJsonSchema } from "../session/goal-lines.js";
-import { planUsageCellSchema } from "../session/ledger-row.js";
+import { SCHEMA_VERSION } from "../launch/index.js";
+import { lazy } from "../protocol/index.js";
+import { goalJsonSchema, planUsageCellSchema } from "../session/index.js";
 
 const count = () => z.int().min(0);
 const message = () => z.object({ message: z.string() });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { UsageFigures } from "../protocol/events.js";
+import type { UsageFigures } from "../protocol/index.js";
 import type {
   execCostSchema,
   execEventSchema,

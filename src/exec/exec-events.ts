@@ -1,15 +1,17 @@
-import { SCHEMA_VERSION } from "../launch/schema-version.js";
-import type { UsageFigures } from "../protocol/events.js";
-import { assistantText, reasoningText } from "../protocol/item-text.js";
-import type { ResponseItem } from "../protocol/items.js";
-import type { PlanUsage } from "../protocol/plan-usage.js";
-import { assertNever, type SessionEvent } from "../session/events.js";
-import { goalJson } from "../session/goal-lines.js";
-import { planUsageCell } from "../session/ledger-row.js";
-import { share } from "../session/plan-usage-attribution.js";
-import { addUsage, noUsage, requestUsage } from "../session/usage.js";
-import { TIMEOUT_EXIT_CODE } from "../tools/shell-output.js";
-import type { PlanStep, ToolEvent } from "../tools/types.js";
+import { SCHEMA_VERSION } from "../launch/index.js";
+import type { PlanUsage, ResponseItem, UsageFigures } from "../protocol/index.js";
+import { assertNever, assistantText, reasoningText } from "../protocol/index.js";
+import type { SessionEvent } from "../session/index.js";
+import {
+  addUsage,
+  goalJson,
+  noUsage,
+  planUsageCell,
+  requestUsage,
+  share,
+} from "../session/index.js";
+import type { PlanStep, ToolEvent } from "../tools/index.js";
+import { TIMEOUT_EXIT_CODE } from "../tools/index.js";
 import { collabItem } from "./collab-items.js";
 import {
   type ExecEvent,

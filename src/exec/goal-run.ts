@@ -1,15 +1,15 @@
-import { UsageError } from "../launch/errors.js";
+import type { ExecFlags } from "../launch/index.js";
 import {
+  BUDGET_OPTIONS,
   EXIT_FAILED,
   EXIT_GOAL_BLOCKED,
   EXIT_GOAL_BUDGET,
   EXIT_GOAL_USAGE_LIMIT,
   EXIT_OK,
-} from "../launch/exit-codes.js";
-import type { ExecFlags } from "../launch/flags.js";
-import { BUDGET_OPTIONS, parseBudgetValue } from "../launch/goal-budgets.js";
-import type { AgentSession, TurnResult } from "../session/api.js";
-import type { BudgetChanges, Goal } from "../session/goal-state.js";
+  parseBudgetValue,
+  UsageError,
+} from "../launch/index.js";
+import type { AgentSession, BudgetChanges, Goal, TurnResult } from "../session/index.js";
 
 /** `exec --goal TEXT` with its budget flags: the objective and the budgets it changes. */
 export interface ExecGoal {

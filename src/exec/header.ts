@@ -1,6 +1,6 @@
-import { type WorktreeFacts, worktreeText } from "../launch/worktrees/index.js";
-import type { SessionStatus } from "../session/api.js";
-import { groupedNumber } from "../text/grouped-number.js";
+import { type WorktreeFacts, worktreeText } from "../launch/index.js";
+import type { SessionStatus } from "../session/index.js";
+import { groupedNumber } from "../text/index.js";
 
 /** What text-mode exec states on stderr before the turn (as `codex exec` does). */
 export interface ExecHeaderFacts {

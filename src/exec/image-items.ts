@@ -1,4 +1,4 @@
-import type { ToolEvent } from "../tools/types.js";
+import type { ToolEvent } from "../tools/index.js";
 import type { ExecItem } from "./exec-event-types.js";
 
 /** `exec --json`'s item for a view_image call: what was sent (never the bytes), or why not. */

@@ -1,6 +1,6 @@
-import type { ResponseItem } from "../protocol/items.js";
-import { webSearchQuery } from "../protocol/web-search.js";
-import type { ToolEvent } from "../tools/types.js";
+import type { ResponseItem } from "../protocol/index.js";
+import { webSearchQuery } from "../protocol/index.js";
+import type { ToolEvent } from "../tools/index.js";
 import type { ExecItem } from "./exec-event-types.js";
 
 /** The Codex SDK's `McpToolCallItem` (exec --json). */

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import { CliError } from "../launch/errors.js";
-import { EXIT_FAILED } from "../launch/exit-codes.js";
-import { errorMessage } from "../protocol/error-message.js";
-import type { SessionSettings } from "../session/api.js";
+import { CliError, EXIT_FAILED } from "../launch/index.js";
+import { errorMessage } from "../protocol/index.js";
+import type { SessionSettings } from "../session/index.js";
 
 /** `--output-schema FILE`: a JSON schema object, sent as text.format json_schema (strict). */
 export function readOutputSchema(file: string): NonNullable<SessionSettings["outputSchema"]> {

@@ -1,5 +1,4 @@
-import { CliError } from "../launch/errors.js";
-import { EXIT_FAILED } from "../launch/exit-codes.js";
+import { CliError, EXIT_FAILED } from "../launch/index.js";
 
 export const NO_PROMPT_MESSAGE =
   "No prompt provided. Pass it as an argument or pipe it on stdin (e.g. `echo 'fix the tests' | mini-codex exec`).";

@@ -1,4 +1,4 @@
-import { findingLines, type ReviewResult } from "../launch/review-prompt.js";
+import { findingLines, type ReviewResult } from "../launch/index.js";
 import type { ExecEvent } from "./exec-event-types.js";
 
 /** `exec review --json`: each finding as an item.completed of type review_finding. */

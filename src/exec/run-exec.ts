@@ -1,29 +1,37 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { CliError, UsageError } from "../launch/errors.js";
-import { EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED } from "../launch/exit-codes.js";
-import type { ExecFlags } from "../launch/flags.js";
-import { assertGitRepo } from "../launch/git.js";
-import { warnUntrustedHooks } from "../launch/hook-sources.js";
-import { imageAttachments } from "../launch/image-attachments.js";
-import { type OpenedSession, openSession, type ResumeTarget } from "../launch/open-session.js";
-import { profileLabel } from "../launch/profiles.js";
-import { parseReviewAnswer, reviewPrompt } from "../launch/review-prompt.js";
-import { type ReviewTarget, reviewDiff } from "../launch/review-target.js";
-import { loadRuntime, type Runtime } from "../launch/runtime.js";
-import { type SavedSettings, savedSessionFor } from "../launch/saved-settings.js";
-import { isDirectory } from "../launch/working-directory.js";
-import { worktreeFlag, worktreeRequestOf } from "../launch/worktrees/index.js";
-import { errorMessage } from "../protocol/error-message.js";
-import type { MessageImage } from "../protocol/items.js";
-import type { TurnResult } from "../session/api.js";
-import type { SessionEvent } from "../session/events.js";
-import { goalJson } from "../session/goal-lines.js";
-import type { Goal } from "../session/goal-state.js";
-import { goalStateLine } from "../session/goal-text.js";
-import { newSessionId } from "../session/session-id.js";
-import { printable } from "../text/terminal-text.js";
-import { afterFirstRequestWritten } from "../transport/first-request.js";
+import type { ExecFlags, ResumeTarget } from "../launch/index.js";
+import {
+  assertGitRepo,
+  CliError,
+  EXIT_FAILED,
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_TERMINATED,
+  imageAttachments,
+  isDirectory,
+  loadRuntime,
+  type OpenedSession,
+  openSession,
+  parseReviewAnswer,
+  profileLabel,
+  type ReviewTarget,
+  type Runtime,
+  reviewDiff,
+  reviewPrompt,
+  type SavedSettings,
+  savedSessionFor,
+  UsageError,
+  warnUntrustedHooks,
+  worktreeFlag,
+  worktreeRequestOf,
+} from "../launch/index.js";
+import type { MessageImage } from "../protocol/index.js";
+import { errorMessage } from "../protocol/index.js";
+import type { Goal, SessionEvent, TurnResult } from "../session/index.js";
+import { goalJson, goalStateLine, newSessionId } from "../session/index.js";
+import { printable } from "../text/index.js";
+import { afterFirstRequestWritten } from "../transport/index.js";
 import type { ExecEvent } from "./exec-event-types.js";
 import { ExecEventMapper } from "./exec-events.js";
 import { type ExecGoal, execGoalOf, type GoalRunEnd, goalExitCode, runGoal } from "./goal-run.js";

@@ -1,14 +1,18 @@
-import { CliError, UsageError } from "../launch/errors.js";
-import { EXIT_FAILED, EXIT_OK } from "../launch/exit-codes.js";
-import type { ExecFlags } from "../launch/flags.js";
-import { openSession, type ResumeTarget } from "../launch/open-session.js";
-import { loadRuntime } from "../launch/runtime.js";
-import { savedSessionFor } from "../launch/saved-settings.js";
-import { errorMessage } from "../protocol/error-message.js";
-import type { AgentSession, RewindPoint, RewindResult } from "../session/api.js";
-import { REWIND_MODES, type RewindMode } from "../session/checkpoint-lines.js";
-import { printable } from "../text/terminal-text.js";
-import { rewoundFileLines } from "../tools/checkpoints/checkpoint-store.js";
+import type { ExecFlags, ResumeTarget } from "../launch/index.js";
+import {
+  CliError,
+  EXIT_FAILED,
+  EXIT_OK,
+  loadRuntime,
+  openSession,
+  savedSessionFor,
+  UsageError,
+} from "../launch/index.js";
+import { errorMessage } from "../protocol/index.js";
+import type { AgentSession, RewindPoint, RewindResult } from "../session/index.js";
+import { REWIND_MODES, type RewindMode } from "../session/index.js";
+import { printable } from "../text/index.js";
+import { rewoundFileLines } from "../tools/index.js";
 
 export interface RewindInput {
   flags: ExecFlags;

@@ -1,13 +1,15 @@
-import { assistantText, reasoningText } from "../protocol/item-text.js";
-import { describeAgent } from "../session/agent-bill.js";
-import { isFinalStatus } from "../session/agent-view.js";
-import { describeDiagnosis } from "../session/cache-diagnosis.js";
-import { assertNever, type SessionEvent } from "../session/events.js";
-import { goalChangeText } from "../session/goal-text.js";
-import { printable, shownOutput } from "../text/terminal-text.js";
-import type { ToolEvent } from "../tools/types.js";
-import { viewedImageText } from "../tools/view-image.js";
-import { compactionNotice } from "../turn/compaction.js";
+import { assertNever, assistantText, reasoningText } from "../protocol/index.js";
+import type { SessionEvent } from "../session/index.js";
+import {
+  describeAgent,
+  describeDiagnosis,
+  goalChangeText,
+  isFinalStatus,
+} from "../session/index.js";
+import { printable, shownOutput } from "../text/index.js";
+import type { ToolEvent } from "../tools/index.js";
+import { viewedImageText } from "../tools/index.js";
+import { compactionNotice } from "../turn/index.js";
 
 const MAX_OUTPUT_LINES = 12;
 

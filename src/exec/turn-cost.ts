@@ -1,4 +1,4 @@
-import type { RequestFinished } from "../session/events.js";
+import type { RequestFinished } from "../session/index.js";
 import type { ExecCost } from "./exec-event-types.js";
 
 /** The cost of one turn's requests, as `turn.completed` reports it. */

@@ -1,7 +1,7 @@
-import type { ReasoningEffort } from "../protocol/request.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
-import type { ConfigOverride } from "./config-overrides.js";
+import type { ReasoningEffort } from "../protocol/index.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import type { ApprovalPolicy } from "../tools/index.js";
+import type { ConfigOverride } from "./config/index.js";
 import { UsageError } from "./errors.js";
 
 /** The approval policy and sandbox the shortcut flags stand for, after checking they don't clash. */

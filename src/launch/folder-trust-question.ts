@@ -1,5 +1,5 @@
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import type { ApprovalPolicy } from "../tools/index.js";
 import type { ProjectTrust, TrustLevel } from "./project-trust.js";
 
 /** The trust question about a folder, as the TUI asks it at start-up and before it opens a session there. */

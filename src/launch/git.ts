@@ -1,4 +1,4 @@
-import { gitRoot } from "../sandbox/git-files.js";
+import { gitRoot } from "../sandbox/index.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 

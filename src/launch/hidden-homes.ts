@@ -1,6 +1,6 @@
 import type { Settings } from "../settings/index.js";
+import { knowledgeHomes } from "./context/index.js";
 import { codexHome } from "./home.js";
-import { knowledgeHomes } from "./knowledge-homes.js";
 
 /**
  * The homes a command (and the git mini-codex runs itself) never sees: mini-codex's, the one

@@ -1,9 +1,8 @@
-import { personEnvironment } from "../sandbox/env-policy.js";
-import type { SessionOptions } from "../session/api.js";
-import { sessionFilePath } from "../session/session-file.js";
+import { personEnvironment } from "../sandbox/index.js";
+import type { SessionOptions } from "../session/index.js";
+import { sessionFilePath } from "../session/index.js";
 import type { Settings } from "../settings/index.js";
-import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
-import type { HookSetup } from "../tools/hooks/hook-run.js";
+import type { AskHookTrust, HookSetup } from "../tools/index.js";
 import type { Runtime } from "./runtime.js";
 
 /** Codex's `permission_mode` for a session: bypassPermissions when nothing asks, else default. */

@@ -1,4 +1,4 @@
-import type { McpManager } from "../mcp/manager.js";
+import type { McpManager } from "../mcp/index.js";
 import type { McpServerConfig } from "../settings/index.js";
 
 /** The run's MCP servers: started on first use, shared by its sessions (the TUI's /new too). */

@@ -1,35 +1,39 @@
 import { basename } from "node:path";
-import { effortError, lookupModel } from "../models/catalog.js";
-import type { AgentSession, SessionOptions, SessionSettings } from "../session/api.js";
-import { buildInitialContext } from "../session/environment.js";
-import { type PermissionsInput, permissionsMessage } from "../session/permissions-context.js";
-import { SessionFile, type SessionMeta, spawnedBy } from "../session/session-file.js";
-import { newSessionId } from "../session/session-id.js";
-import { firstMessageOf } from "../session/session-list.js";
-import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
-import { BackgroundTerminals, createToolRouter } from "../tools/index.js";
-import { maskedFolders } from "../tools/workspace.js";
-import { createSession } from "../turn/agent-session.js";
-import { agentLimitsOf } from "./agent-config.js";
-import { systemTimezone } from "./context-sources.js";
+import { effortError, lookupModel } from "../models/index.js";
+import type { AgentSession, SessionOptions, SessionSettings } from "../session/index.js";
+import {
+  buildInitialContext,
+  firstMessageOf,
+  newSessionId,
+  type PermissionsInput,
+  permissionsMessage,
+  SessionFile,
+  type SessionMeta,
+  spawnedBy,
+} from "../session/index.js";
+import type { AskHookTrust } from "../tools/index.js";
+import { BackgroundTerminals, createToolRouter, maskedFolders } from "../tools/index.js";
+import { createSession } from "../turn/index.js";
+import {
+  agentLimitsOf,
+  chosenShellTool,
+  goalDefaultsOf,
+  sessionProtectedPaths,
+  shellSandboxOptions,
+} from "./config/index.js";
+import { readSessionKnowledge, systemTimezone } from "./context/index.js";
 import { ConfigError } from "./errors.js";
-import { goalDefaultsOf } from "./goal-budgets.js";
 import { hookSetup } from "./hook-setup.js";
-import type { Runtime } from "./runtime.js";
-import { sessionProtectedPaths, shellSandboxOptions } from "./sandbox-settings.js";
-import { loadSaved } from "./saved-history.js";
 import {
   findSavedSession,
+  loadSaved,
   type ResumeTarget,
   resumeChanges,
   type SavedSettings,
   savedSettingsOf,
-} from "./saved-settings.js";
-import { readSessionKnowledge } from "./session-knowledge.js";
+} from "./resume/index.js";
+import type { Runtime } from "./runtime.js";
 import { childSessionFile, newMeta } from "./session-meta.js";
-import { chosenShellTool } from "./shell-tool.js";
-
-export type { ResumeTarget } from "./saved-settings.js";
 
 export interface OpenSessionInput {
   resume?: ResumeTarget;

@@ -1,12 +1,12 @@
 import { appendFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { gitRoot, linkedWorktreeOf } from "../sandbox/git-files.js";
-import type { SandboxMode } from "../sandbox/modes.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import { gitRoot, linkedWorktreeOf } from "../sandbox/index.js";
 import type { Settings } from "../settings/index.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
-import { configPath } from "./config.js";
-import type { SavedSettings } from "./saved-settings.js";
+import type { ApprovalPolicy } from "../tools/index.js";
+import { configPath } from "./config/index.js";
+import type { SavedSettings } from "./resume/index.js";
 
 /** Codex's `projects.<path>.trust_level`. */
 export type TrustLevel = NonNullable<

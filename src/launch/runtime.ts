@@ -1,27 +1,29 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { BearerCredentials } from "../auth/credentials.js";
-import { lookupModel, wireEffort } from "../models/catalog.js";
-import { errorMessage } from "../protocol/error-message.js";
-import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
-import { linkedWorktreeOf } from "../sandbox/git-files.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { ProviderSettings } from "../session/api.js";
+import type { BearerCredentials } from "../auth/index.js";
+import { lookupModel, wireEffort } from "../models/index.js";
+import type { ReasoningEffort, ReasoningSummary } from "../protocol/index.js";
+import { errorMessage } from "../protocol/index.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import { linkedWorktreeOf } from "../sandbox/index.js";
+import type { ProviderSettings } from "../session/index.js";
+
 import type { Settings } from "../settings/index.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
-import type { RuleBook } from "../tools/approval/rule-book.js";
-import { type LoadedConfig, loadConfig } from "./config.js";
-import { parseConfigOverride } from "./config-overrides.js";
-import { unknownKeyWarnings } from "./config-warnings.js";
+import type { ApprovalPolicy, RuleBook } from "../tools/index.js";
+import {
+  type LoadedConfig,
+  loadConfig,
+  parseConfigOverride,
+  sandboxCheck,
+  unknownKeyWarnings,
+} from "./config/index.js";
+import { loadHooks, loadRuleBook, type RuntimeHooks } from "./context/index.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import { flagOverrides, type SharedFlags } from "./flags.js";
 import { hiddenHomes } from "./hidden-homes.js";
 import { resolveHomes } from "./home.js";
-import { loadHooks, type RuntimeHooks } from "./hook-sources.js";
 import { type McpServers, mcpServers } from "./mcp-servers.js";
-import { type CatalogSetup, checkedEffort, setUpCatalog } from "./model-catalog.js";
-import { configuredPrices } from "./model-prices.js";
 import {
   type ProjectTrust,
   projectTrust,
@@ -29,11 +31,15 @@ import {
   savedUnderTrust,
   trustDefaults,
 } from "./project-trust.js";
-import { resolveProvider } from "./provider.js";
-import { loadRuleBook } from "./rule-folders.js";
-import { sandboxCheck } from "./sandbox-settings.js";
-import { type SavedSettings, savedConfigOverrides } from "./saved-settings.js";
-import { findSignIn } from "./sign-in.js";
+import {
+  type CatalogSetup,
+  checkedEffort,
+  configuredPrices,
+  findSignIn,
+  resolveProvider,
+  setUpCatalog,
+} from "./provider/index.js";
+import { type SavedSettings, savedConfigOverrides } from "./resume/index.js";
 import { packageVersion } from "./version.js";
 import { existingDir, type ResumedIn, workingDirectory } from "./working-directory.js";
 import type { MadeWorktree, WorktreeRequest } from "./worktrees/index.js";

@@ -1,6 +1,5 @@
-import type { ChildThread, SessionSettings } from "../session/api.js";
-import { type NewSessionMeta, SessionFile } from "../session/session-file.js";
-import { sessionWorktreeOf } from "../session/worktree-lines.js";
+import type { ChildThread, SessionSettings } from "../session/index.js";
+import { type NewSessionMeta, SessionFile, sessionWorktreeOf } from "../session/index.js";
 import type { Runtime } from "./runtime.js";
 
 /**

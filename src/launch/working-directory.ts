@@ -1,11 +1,11 @@
 import { realpathSync, statSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createScratchWorkspace } from "../demo/scratch.js";
+import { createScratchWorkspace } from "../demo/index.js";
 import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 import type { SharedFlags } from "./flags.js";
-import type { SavedSettings } from "./saved-settings.js";
+import type { SavedSettings } from "./resume/index.js";
 
 export function isDirectory(path: string): boolean {
   try {

@@ -13,8 +13,12 @@ import {
   type Tool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { errorMessage, redactError } from "../protocol/error-message.js";
-import { isCredentialHeader, sentCredentials } from "../protocol/sent-credentials.js";
+import {
+  errorMessage,
+  isCredentialHeader,
+  redactError,
+  sentCredentials,
+} from "../protocol/index.js";
 import type { McpServerConfig } from "../settings/index.js";
 import { startupTimeoutMs, toolAllowed, toolTimeoutMs } from "./config.js";
 import type { McpCallResult } from "./result.js";

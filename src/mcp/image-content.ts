@@ -1,10 +1,10 @@
-import type { ToolOutputPart } from "../protocol/tool-output.js";
+import type { ToolOutputPart } from "../protocol/index.js";
 import {
   imageFromBytes,
   imageReadProblem,
   sizeText,
   TOOL_IMAGE_MAX_BYTES,
-} from "../tools/image-file.js";
+} from "../tools/index.js";
 
 /** An MCP `image` block's payload: base64 `data` (or a whole data URL) and its `mimeType`. */
 export interface McpImageBlock {

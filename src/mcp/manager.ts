@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { McpServerConfig } from "../settings/index.js";
-import type { ToolDefinition, ToolSource } from "../tools/types.js";
+import type { ToolDefinition, ToolSource } from "../tools/index.js";
 import { McpConnection, type McpServerStatus } from "./connection.js";
 import { assignToolNames } from "./naming.js";
 import { mcpToolDefinition } from "./tools.js";

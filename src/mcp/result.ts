@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import type { ToolOutput, ToolOutputPart } from "../protocol/tool-output.js";
-import { capForModel } from "../tools/unified-exec/output.js";
+import type { ToolOutput, ToolOutputPart } from "../protocol/index.js";
+import { capForModel } from "../tools/index.js";
 import { base64Bytes, mcpImagePart } from "./image-content.js";
 
 /** The parts of an MCP `CallToolResult` mini-codex reads (the SDK's type, loosely). */

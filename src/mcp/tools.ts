@@ -1,8 +1,7 @@
-import { sortKeysDeep } from "../protocol/json.js";
-import type { FunctionToolSpec } from "../protocol/request.js";
-import type { ToolOutput } from "../protocol/tool-output.js";
-import { ToolInputError } from "../tools/errors.js";
-import type { ToolContext, ToolDefinition } from "../tools/types.js";
+import type { FunctionToolSpec, ToolOutput } from "../protocol/index.js";
+import { sortKeysDeep } from "../protocol/index.js";
+import type { ToolContext, ToolDefinition } from "../tools/index.js";
+import { ToolInputError } from "../tools/index.js";
 import { McpCallError, type McpConnection, type McpToolInfo } from "./connection.js";
 import { modelToolResult } from "./result.js";
 

@@ -1,4 +1,4 @@
-import type { EffortChoice } from "../protocol/efforts.js";
+import type { EffortChoice } from "../protocol/index.js";
 import { fallbackModel, type ModelInfo } from "./model-info.js";
 import { BUNDLED_PRICES } from "./prices.js";
 

@@ -1,4 +1,4 @@
-import type { EffortChoice } from "../protocol/efforts.js";
+import type { EffortChoice } from "../protocol/index.js";
 import { BUNDLED_MODELS } from "./bundled.js";
 import type { ModelFacts } from "./codex-format.js";
 import {
@@ -7,17 +7,6 @@ import {
   type ModelInfo,
   type ModelPrices,
   type WireEffort,
-} from "./model-info.js";
-
-export { toCodexCatalog } from "./codex-entry.js";
-export type { ModelFacts } from "./codex-format.js";
-export { parseCodexCatalog } from "./codex-format.js";
-export type {
-  CatalogSource,
-  ModelInfo,
-  ModelPrices,
-  RequestShape,
-  WireEffort,
 } from "./model-info.js";
 
 /**

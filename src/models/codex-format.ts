@@ -1,4 +1,4 @@
-import { EFFORT_CHOICES, type EffortChoice, REASONING_EFFORTS } from "../protocol/efforts.js";
+import { EFFORT_CHOICES, type EffortChoice, REASONING_EFFORTS } from "../protocol/index.js";
 import type { ModelInfo, WireEffort } from "./model-info.js";
 
 /**

@@ -1,6 +1,6 @@
 // The efforts a person may pick for a model, and the one it starts on after a switch: one rule
 // for every front end (the TUI's /model and /effort, the ACP agent's config options).
-import { type EffortChoice, REASONING_EFFORTS } from "../protocol/efforts.js";
+import { type EffortChoice, REASONING_EFFORTS } from "../protocol/index.js";
 import type { ModelInfo } from "./model-info.js";
 
 /**

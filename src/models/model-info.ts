@@ -1,4 +1,4 @@
-import type { EffortChoice, REASONING_EFFORTS } from "../protocol/efforts.js";
+import type { EffortChoice, REASONING_EFFORTS } from "../protocol/index.js";
 
 /** A reasoning effort the API takes (`ultra` is mapped before it reaches the wire). */
 export type WireEffort = (typeof REASONING_EFFORTS)[number];

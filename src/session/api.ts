@@ -1,31 +1,27 @@
-import type { BearerCredentials, SignedInAccount } from "../auth/credentials.js";
-import type { McpServerStatus } from "../mcp/connection.js";
-import type { MessageImage, ResponseItem } from "../protocol/items.js";
-import type { ReasoningEffort, ReasoningSummary } from "../protocol/request.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { Settings, WS_LANES } from "../settings/index.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
-import type { RuleBook } from "../tools/approval/rule-book.js";
-import type { CodeRewind } from "../tools/checkpoints/checkpoint-store.js";
-import type { HookSetup } from "../tools/hooks/hook-run.js";
+import type { SignedInAccount } from "../auth/index.js";
+import type { McpServerStatus } from "../mcp/index.js";
+import type { MessageImage, ReasoningEffort, ResponseItem } from "../protocol/index.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import type { Settings } from "../settings/index.js";
 import type {
   ApprovalDecision,
+  ApprovalPolicy,
   ApprovalRequest,
-  PatchIntent,
+  BackgroundTerminalsView,
+  CodeRewind,
+  HookSetup,
+  RuleBook,
   ToolRouter,
   UserInputAnswers,
   UserInputRequest,
-} from "../tools/types.js";
-import type { BackgroundTerminalsView } from "../tools/unified-exec/terminals.js";
-import type { WorkspaceScope } from "../tools/workspace.js";
-import type { TransportKind } from "../transport/types.js";
-import type { AgentLimits, AgentView } from "./agent-view.js";
-import type { CheckpointLine, RewindMode } from "./checkpoint-lines.js";
-import type { CollaborationMode } from "./collaboration-mode.js";
-import type { CostDisplay } from "./cost-display.js";
+  WorkspaceScope,
+} from "../tools/index.js";
+import type { TransportKind } from "../transport/index.js";
+import type { CollaborationMode } from "./context/index.js";
 import type { NextRequestPreview, SessionEventListener, SteerState } from "./events.js";
-import type { BudgetChanges, Goal, GoalBudgets } from "./goal-state.js";
-import type { PlanUsageAttribution } from "./plan-usage-attribution.js";
+import type { BudgetChanges, Goal, GoalBudgets } from "./goals/index.js";
+import type { AgentLimits, AgentView, CostDisplay, PlanUsageAttribution } from "./ledger/index.js";
+import type { CheckpointLine, RewindMode } from "./store/index.js";
 
 export type { SteerState } from "./events.js";
 
@@ -38,61 +34,10 @@ export interface SteerReceipt {
 /** `withdrawn`: it never reaches the model; `sent`: a request or the server has it already. */
 export type UnsteerResult = "withdrawn" | "sent";
 
-import type { SessionKnowledge } from "./knowledge.js";
-import type { LedgerCost } from "./ledger.js";
-import type { PromptCacheMode, PromptCacheTtl } from "./prompt-cache.js";
-import type { RecordedSettings } from "./recorded-settings.js";
-import type { WarmupTally } from "./warmup-tally.js";
-
-/** `ws_lanes` (src/settings/choices.ts). */
-export type WsLanes = (typeof WS_LANES)[number];
-
-/** How to reach the model provider (from config.toml / flags; see docs/config.md). */
-export interface ProviderSettings {
-  id: string;
-  name: string;
-  /** e.g. https://api.openai.com/v1 */
-  baseUrl: string;
-  /**
-   * The bearer credential (an API key or a ChatGPT sign-in), asked for its token at every
-   * request; the token is never logged, never stored in the ledger or the session file.
-   */
-  credentials?: BearerCredentials;
-  /**
-   * The ChatGPT Codex backend (a ChatGPT sign-in on the `openai` provider, docs/config.md):
-   * its headers and turn state, zstd bodies over HTTP, its models endpoint, `store=false`.
-   */
-  codexBackend?: boolean;
-  supportsWebsockets: boolean;
-  requestMaxRetries: number;
-  streamMaxRetries: number;
-  streamIdleTimeoutMs: number;
-  /** One attempt's total time, whatever keeps arriving (default: the chain's 10 minutes). */
-  streamMaxDurationMs?: number;
-  websocketConnectTimeoutMs: number;
-  /** Effort lanes (docs/protocol.md, "Lanes"); "off" is the Codex CLI's one chain. */
-  wsLanes: WsLanes;
-  /** At most this many lanes, least recently used dropped (`ws_max_lanes`, default 4). */
-  wsMaxLanes: number;
-  /** Epoch reset after this many requests on one chain; 0 = off. */
-  wsEpochMaxRequests: number;
-  /** Offer permessage-deflate on the WebSocket handshake (`ws_compression`, default true). */
-  wsCompression?: boolean;
-}
-
-/** Settings that shape each request; `update()` changes them between requests. */
-export interface SessionSettings {
-  model: string;
-  effort?: ReasoningEffort;
-  reasoningSummary?: ReasoningSummary;
-  serviceTier?: string;
-  /** `prompt_cache_options.ttl` on models that take cache options (default 12h). */
-  promptCacheTtl?: PromptCacheTtl;
-  /** `prompt_cache_options.mode` on those models (default implicit; measured in bench/cache-idle). */
-  promptCacheMode?: PromptCacheMode;
-  /** JSON schema for --output-schema (sent as text.format json_schema). */
-  outputSchema?: { name: string; schema: Record<string, unknown> };
-}
+import type { SessionKnowledge } from "./context/index.js";
+import type { LedgerCost, WarmupTally } from "./ledger/index.js";
+import type { HistoryStore, RecordedSettings } from "./store/index.js";
+import type { ProviderSettings, SessionSettings } from "./wire/index.js";
 
 /** A step whose next request `AgentSession.forecast` prices: another model, effort or mode, or a compaction. */
 export type ForecastChange =
@@ -102,25 +47,6 @@ export type ForecastChange =
   | { message: string }
   /** A switch of collaboration mode: its effort (the mode message adds no break). */
   | { mode: CollaborationMode };
-
-/** Where history is persisted as it changes (the session file); the session calls it. */
-export interface HistoryStore {
-  append(items: ResponseItem[]): void;
-  /** History was replaced wholesale (compaction). */
-  replace(items: ResponseItem[]): void;
-  /** The session runs on another model or effort from now on (a resume comes back on it). */
-  recordSettings?(settings: RecordedSettings): void;
-  /** A workspace checkpoint or a rewind (the session file's `checkpoint` lines). */
-  recordCheckpoint?(line: CheckpointLine): void;
-  /** The history as it stood when checkpoint line `index` (0-based) was written. */
-  historyAtCheckpoint?(index: number): ResponseItem[] | undefined;
-  /** What a call's patch is about to write, durably before it writes (`patch_intent` lines). */
-  recordPatchIntent?(callId: string, intent: PatchIntent): void;
-  /** The session's goal as it now stands, or undefined once cleared (`goal` lines). */
-  recordGoal?(goal: Goal | undefined): void;
-  /** The session closed: release what the store holds (the session file's lock). */
-  close?(): void;
-}
 
 export interface SessionOptions {
   /** Session id: the ledger and session file name, and the prompt_cache_key unless set below. */

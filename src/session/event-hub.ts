@@ -1,8 +1,7 @@
 import type { SessionStatus } from "./api.js";
-import type { RequestFinished, SessionEvent, SessionEventListener } from "./events.js";
-import { addRequestCost, type LedgerCost } from "./ledger.js";
-import { requestUsage } from "./usage.js";
-import type { WarmupTally } from "./warmup-tally.js";
+import type { SessionEvent, SessionEventListener } from "./events.js";
+import type { RequestFinished, WarmupTally } from "./ledger/index.js";
+import { addRequestCost, type LedgerCost, requestUsage } from "./ledger/index.js";
 
 /** The session's listeners; a listener that throws never breaks a turn. */
 export class EventHub {

@@ -1,18 +1,8 @@
-import type { UsageFigures } from "../protocol/events.js";
-import type { ResponseItem } from "../protocol/items.js";
-import type { PlanUsage } from "../protocol/plan-usage.js";
-import type { ReasoningEffort } from "../protocol/request.js";
-import type { ToolOutput } from "../protocol/tool-output.js";
-import type { ToolEvent } from "../tools/types.js";
-import type { TransportKind } from "../transport/types.js";
-import type { AgentTag } from "./agent-lanes.js";
-import type { AgentView } from "./agent-view.js";
-import type { CollaborationMode } from "./collaboration-mode.js";
-import type { Goal } from "./goal-state.js";
-import type { RequestForecast } from "./request-forecast.js";
-import type { ServerCacheAnswer } from "./server-cache.js";
-
-export type RequestMode = "ws_full" | "ws_incremental" | "http_full";
+import type { ReasoningEffort, ResponseItem, ToolOutput, UsageFigures } from "../protocol/index.js";
+import type { ToolEvent } from "../tools/index.js";
+import type { CollaborationMode } from "./context/index.js";
+import type { Goal } from "./goals/index.js";
+import type { AgentView, RequestForecast } from "./ledger/index.js";
 
 /**
  * The states of a tool call as front ends observe them: the tags of the tool-call pipeline's
@@ -34,116 +24,6 @@ export type ToolCallStatus =
  * still come back), `committed` in the conversation (a request carried it, or the server did).
  */
 export type SteerState = "waiting" | "sent" | "committed";
-
-/** What was sent for one request (docs/protocol.md, "The ledger"), before its response arrives. */
-export interface RequestStarted {
-  seq: number;
-  turn: number;
-  transport: TransportKind;
-  mode: RequestMode;
-  /** Why a full request was sent (undefined when incremental). Never contains prompt text. */
-  reason?: string;
-  /** The lane's short label (`medium`, `gpt-5-codex·high`; `default` with lanes off). */
-  lane: string;
-  /** How many lanes the session has (the UI names the lane when more than one). */
-  lanes?: number;
-  previousResponseIdPresent: boolean;
-  model: string;
-  /** The effort in force: the last configuration_update of the input, else request-level. */
-  effort?: ReasoningEffort;
-  /** In-band: the effort a configuration_update in the sent input changed to. */
-  effortUpdate?: ReasoningEffort;
-  /** Where the model catalog's facts for `model` came from (bundled, discovered, configured). */
-  modelSource?: string;
-  /** The request's `service_tier`, when it set one (prices depend on it). */
-  serviceTier?: string;
-  itemsTotal: number;
-  itemsSent: number;
-  bytesSent: number;
-  warmup: boolean;
-  /** Cache options: the response whose prefix the request expects to reuse (asks for diagnostics). */
-  cacheComparison?: string;
-  /** A subagent's request: which agent, and its parent (the ledger's `agent`). */
-  agent?: AgentTag;
-}
-
-export type RequestOutcome =
-  | "completed"
-  | "failed"
-  | "incomplete"
-  | "error"
-  | "dropped"
-  | "aborted"
-  | "retried";
-
-/** What one request's prefix shared with earlier ones, and why its cache fell short (docs/protocol.md). */
-export interface RequestCacheFacts {
-  /** A short hash of the compared fields and the input's hash chain. */
-  prefixDigest: string;
-  /** The earlier request of the session with the longest common input prefix. */
-  sharedPrefix: { seq: number; items: number } | null;
-  /** null: nothing was lost (or not completed); else `prefix_changed:…`, `cache_cold:<m>`, … */
-  diagnosis: string | null;
-  /** The server's own diagnosis (cache options only) and whether it agrees with `diagnosis`. */
-  server?: ServerCacheFacts;
-  /**
-   * Tokens of a prefix the server had seen before that it did not serve from cache (the
-   * client's estimate: the earlier request's prompt, up to this one's, less what was cached).
-   */
-  missedTokens?: number;
-  /** What was predicted for this request before it was sent (docs/protocol.md, "Cost prediction"). */
-  predicted?: RequestForecast;
-}
-
-/** The server's answer beside the client's: agrees null when the two cannot be compared. */
-export interface ServerCacheFacts extends ServerCacheAnswer {
-  comparedWith: string | null;
-  agrees: boolean | null;
-}
-
-/** What a completed request cost in US dollars (absent: no usage, or no price for the model). */
-export interface RequestCost {
-  usd: number;
-  /** The part a cache miss added: `missedTokens` at the uncached rate instead of the cached one. */
-  missUsd: number;
-  /** What the cached tokens would have cost more at the uncached rate. */
-  savedUsd: number;
-}
-
-export interface RequestFinished extends RequestStarted {
-  responseId?: string;
-  /** Usage of the response `responseId` names (after steering, the successor's). */
-  usage?: UsageFigures;
-  /**
-   * Usage of each response steering cut before it (socket steering, in order): billed too, so
-   * the ledger's tokens and cost add them (`requestUsage`).
-   */
-  steeredUsage?: UsageFigures[];
-  msToFirstEvent?: number;
-  msTotal: number;
-  outcome: RequestOutcome;
-  /** `prompt_cache_diagnostics` of the completed response, when the server sent one. */
-  serverCache?: ServerCacheAnswer;
-  /** The Codex backend's plan usage after this request (response headers or `codex.rate_limits`). */
-  planUsage?: PlanUsage;
-  /** Set by the session once the request is finished (absent in a ledger-less replay). */
-  cache?: RequestCacheFacts;
-  /** Set by the session when the request reported usage and its model has a price. */
-  cost?: RequestCost;
-  /** A compaction request: how it compacted and why (its usage is what the compaction cost). */
-  compaction?: CompactionFacts;
-}
-
-/** What a compaction request was for (the ledger's `compaction`). */
-export interface CompactionFacts {
-  /** `remote`: a `compaction_trigger` request; `local`: a summary the client asked for. */
-  kind: "remote" | "local";
-  /** `manual` (/compact), `limit` (past the auto-compact limit), `cold` (idle past the cache TTL). */
-  trigger: "manual" | "limit" | "cold";
-  /** History items before, and the input tokens the last request read (what it may free). */
-  itemsBefore: number;
-  tokensBefore: number;
-}
 
 /** What the next request will be, given the current settings (status bar preview). */
 export interface NextRequestPreview {
@@ -208,22 +88,5 @@ export type SessionEvent =
 
 export type SessionEventListener = (event: SessionEvent) => void;
 
-/**
- * How a goal changed: `set`, `resumed`, `paused`, `cleared` by the person (or an interrupt,
- * a failed turn); `turn`: one of its turns starts (its spend so far); `spent`: a request or a
- * turn of it ended;
- * `reported`: the model called update_goal; `stopped`: a budget or the usage limit ended it.
- */
-export type GoalChange =
-  | "set"
-  | "turn"
-  | "spent"
-  | "reported"
-  | "stopped"
-  | "paused"
-  | "resumed"
-  | "cleared";
-
-export function assertNever(value: never): never {
-  throw new Error(`unhandled variant: ${JSON.stringify(value)}`);
-}
+import type { GoalChange } from "./goals/index.js";
+import type { CompactionFacts, RequestFinished, RequestStarted } from "./ledger/index.js";

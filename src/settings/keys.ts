@@ -8,9 +8,7 @@
  * a table's keys (`tui.*`) are validated as one key, where the first of them stands.
  */
 import { z } from "zod";
-import { EFFORT_CHOICES } from "../protocol/efforts.js";
-import { reasoningSummarySchema } from "../protocol/request.js";
-import { webSearchModeSchema } from "../protocol/web-search.js";
+import { EFFORT_CHOICES, reasoningSummarySchema, webSearchModeSchema } from "../protocol/index.js";
 import { APPROVAL_POLICIES, PROMPT_CACHE_TTLS, SANDBOX_MODES, WS_LANES } from "./choices.js";
 import { type DocOnlyRow, setting } from "./record.js";
 import {

@@ -3,7 +3,7 @@
  * and `resolveSettings`, the validated keys with every default laid in, as one `Settings`.
  */
 import { z } from "zod";
-import { lazy } from "../protocol/lazy.js";
+import { lazy } from "../protocol/index.js";
 import { SETTING_RECORDS } from "./keys.js";
 import type { ConfigTableOf, SettingRecord, SettingsOf } from "./record.js";
 

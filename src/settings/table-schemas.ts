@@ -4,8 +4,7 @@
  * built on first use. docs/config.md has a table of each entry's keys.
  */
 import { z } from "zod";
-import { EFFORT_CHOICES, REASONING_EFFORTS } from "../protocol/efforts.js";
-import { lazy } from "../protocol/lazy.js";
+import { EFFORT_CHOICES, lazy, REASONING_EFFORTS } from "../protocol/index.js";
 
 /** `[model_providers.<id>]` (Codex-compatible keys). */
 export const providerConfigSchema = lazy(() =>

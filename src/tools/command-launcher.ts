@@ -1,10 +1,12 @@
 import { stat } from "node:fs/promises";
-import { commandLaunch, type SandboxSettings } from "../sandbox/command-launch.js";
-import { commandEnvironment } from "../sandbox/env-policy.js";
-import { linkedFileBinds } from "../sandbox/linked-files.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import { probeSandbox } from "../sandbox/sandbox-engine.js";
-import type { SandboxStatus } from "../sandbox/sandbox-status.js";
+import type { SandboxMode, SandboxStatus } from "../sandbox/index.js";
+import {
+  commandEnvironment,
+  commandLaunch,
+  linkedFileBinds,
+  probeSandbox,
+  type SandboxSettings,
+} from "../sandbox/index.js";
 import { defaultSettings, type Settings } from "../settings/index.js";
 import { ToolError } from "./errors.js";
 import { LoginSnapshot } from "./shell-snapshot.js";

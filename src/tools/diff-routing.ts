@@ -1,5 +1,4 @@
-import type { ServerEvent } from "../protocol/events.js";
-import type { ResponseItem } from "../protocol/items.js";
+import type { ResponseItem, ServerEvent } from "../protocol/index.js";
 import type { DiffConsumer, ToolEvent, ToolRouter } from "./types.js";
 
 interface ActiveCall {

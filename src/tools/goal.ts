@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UPDATE_GOAL_TOOL } from "../protocol/goal-messages.js";
+import { UPDATE_GOAL_TOOL } from "../protocol/index.js";
 import { defineFunctionTool } from "./registry.js";
 import type { ToolDefinition } from "./types.js";
 

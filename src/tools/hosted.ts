@@ -1,4 +1,4 @@
-import { type WebSearchMode, webSearchToolSpec } from "../protocol/web-search.js";
+import { type WebSearchMode, webSearchToolSpec } from "../protocol/index.js";
 import type { ToolDefinition } from "./types.js";
 
 /**

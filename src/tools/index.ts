@@ -1,13 +1,12 @@
 import { defaultSettings, type Settings } from "../settings/index.js";
-import { applyPatchTool } from "./apply-patch/tool.js";
+import { applyPatchTool } from "./apply-patch/index.js";
 import type { CommandLaunchOptions } from "./command-launcher.js";
 import { webSearchTool } from "./hosted.js";
 import { updatePlanTool } from "./plan.js";
 import { ToolRegistry } from "./registry.js";
 import { requestUserInputTool } from "./request-user-input.js";
 import { shellCommandTool } from "./shell.js";
-import { BackgroundTerminals } from "./unified-exec/terminals.js";
-import { execCommandTools } from "./unified-exec/tools.js";
+import { BackgroundTerminals, execCommandTools } from "./unified-exec/index.js";
 import { viewImageTool } from "./view-image.js";
 import { maskedFolders } from "./workspace.js";
 
@@ -83,22 +82,100 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
   ]);
 }
 
-export { verifyPatch, writePatch } from "./apply-patch/apply.js";
-export { APPLY_PATCH_GRAMMAR } from "./apply-patch/grammar.js";
-export { parsePatch } from "./apply-patch/parse.js";
-export { createPatchDiffConsumer, PatchStreamParser } from "./apply-patch/stream.js";
-export { applyPatchTool, runApplyPatch } from "./apply-patch/tool.js";
+export {
+  APPLY_PATCH_GRAMMAR,
+  applyPatchTool,
+  checkPatchIntent,
+  createPatchDiffConsumer,
+  interruptedPatchOutput,
+  PatchStreamParser,
+  parsePatch,
+  runApplyPatch,
+  verifyPatch,
+  writePatch,
+} from "./apply-patch/index.js";
+export type { ApprovalChoice, ApprovalPolicy, ListedRule } from "./approval/index.js";
+export { approvalChoices, createApprovalGate, describeRule, RuleBook } from "./approval/index.js";
+export type { CodeRewind, Snapshot } from "./checkpoints/index.js";
+export { CheckpointStore, rewoundFileLines } from "./checkpoints/index.js";
+export { createCommandLauncher } from "./command-launcher.js";
 export { DiffConsumerRouter } from "./diff-routing.js";
-export { PatchError, ToolError, ToolInputError, WorkspaceError } from "./errors.js";
+export { deniedOutput, PatchError, ToolError, ToolInputError, WorkspaceError } from "./errors.js";
+export type { GoalReport, GoalReports } from "./goal.js";
+export { updateGoalTool } from "./goal.js";
+export type {
+  AskHookTrust,
+  HookEvent,
+  HookHandler,
+  HookJudgement,
+  HookSetup,
+  HookTrustFacts,
+  HookTrustQuestion,
+  HookVerdict,
+} from "./hooks/index.js";
+export {
+  coveredPaths,
+  HookGate,
+  HookTrustBook,
+  hookMatches,
+  hookVerdict,
+  kindOf,
+  parseHookConfig,
+  runHook,
+} from "./hooks/index.js";
+export {
+  imageFromBytes,
+  imageMediaType,
+  imageReadProblem,
+  readImageFile,
+  sizeText,
+  TOOL_IMAGE_MAX_BYTES,
+} from "./image-file.js";
 export { updatePlanTool } from "./plan.js";
-export { defineCustomTool, defineFunctionTool, ToolRegistry } from "./registry.js";
+export { processExists } from "./process-tree.js";
+export {
+  defineCustomTool,
+  defineFunctionTool,
+  ToolRegistry,
+  toolInput,
+  withTools,
+} from "./registry.js";
 export { requestUserInputTool } from "./request-user-input.js";
 export { runShellCommand, shellCommandTool } from "./shell.js";
-export { capOutput } from "./shell-output.js";
+export { capOutput, TIMEOUT_EXIT_CODE } from "./shell-output.js";
 export type * from "./types.js";
+export type {
+  AgentToolName,
+  ApprovalDecision,
+  ApprovalGate,
+  ApprovalRequest,
+  ApprovedPlan,
+  DiffConsumer,
+  FileChange,
+  PatchIntent,
+  PatchPreview,
+  PlanStep,
+  ToolContext,
+  ToolDefinition,
+  ToolEvent,
+  ToolLookup,
+  ToolNeeds,
+  ToolPlan,
+  ToolRouter,
+  ToolRun,
+  ToolSource,
+  UserInputAnswers,
+  UserInputQuestion,
+  UserInputRequest,
+  Verdict,
+} from "./types.js";
 export {
   BackgroundTerminals,
   type BackgroundTerminalsView,
+  capForModel,
   type TerminalSummary,
-} from "./unified-exec/terminals.js";
+} from "./unified-exec/index.js";
 export { VIEW_IMAGE_MAX_BYTES, viewedImageText, viewImageTool } from "./view-image.js";
+
+export type { WorkspaceScope } from "./workspace.js";
+export { displayPath, maskedFolders, writeGuard } from "./workspace.js";

@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { errorMessage } from "../protocol/error-message.js";
-import type { ToolCallItem } from "../protocol/items.js";
-import { sortKeysDeep } from "../protocol/json.js";
-import type { CustomToolSpec, FunctionToolSpec, ToolSpec } from "../protocol/request.js";
-import type { ToolOutput } from "../protocol/tool-output.js";
+import type {
+  CustomToolSpec,
+  FunctionToolSpec,
+  ToolCallItem,
+  ToolOutput,
+  ToolSpec,
+} from "../protocol/index.js";
+import { errorMessage, sortKeysDeep } from "../protocol/index.js";
 import { ToolError, ToolInputError } from "./errors.js";
 import type {
   ApprovedPlan,

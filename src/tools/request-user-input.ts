@@ -7,7 +7,7 @@ import type { ToolDefinition, UserInputQuestion } from "./types.js";
  * `request_user_input` (the Codex CLI's tool): in Plan mode the model asks the person one to
  * three short multiple-choice questions and waits for the answers. Offered in every mode so
  * the request's `tools` never change with the mode; the turn refuses it outside Plan mode and
- * where nobody can answer (session/plan-mode-gate.ts). The front end answers through the
+ * where nobody can answer (session/context/plan-mode-gate.ts). The front end answers through the
  * session's `askUser` hook (the TUI: a list per question, and a typed answer of one's own).
  */
 const QuestionSchema = z.object({

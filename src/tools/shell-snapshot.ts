@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ShellEnvironmentPolicy } from "../sandbox/env-policy.js";
-import { captureScript, parseCapture, snapshotText } from "../sandbox/login-snapshot.js";
+import type { ShellEnvironmentPolicy } from "../sandbox/index.js";
+import { captureScript, parseCapture, snapshotText } from "../sandbox/index.js";
 
 /** How long the login shell may take to print its environment (the Codex CLI's is 10 s too). */
 export const SNAPSHOT_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { looksSandboxDenied } from "../sandbox/denial.js";
-import type { SandboxMode } from "../sandbox/modes.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import { looksSandboxDenied } from "../sandbox/index.js";
 import { defaultSettings, SHELL_COMMAND_TIMEOUT_MS } from "../settings/index.js";
 import {
   approvedCommand,

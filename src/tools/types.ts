@@ -1,6 +1,5 @@
-import type { ToolSpec } from "../protocol/request.js";
-import type { ToolOutput } from "../protocol/tool-output.js";
-import type { SandboxMode } from "../sandbox/modes.js";
+import type { ToolOutput, ToolSpec } from "../protocol/index.js";
+import type { SandboxMode } from "../sandbox/index.js";
 
 export type FileChangeKind = "add" | "delete" | "update";
 

@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
-import { imageLabel } from "../protocol/image-data.js";
-import type { ToolOutput } from "../protocol/tool-output.js";
+import type { ToolOutput } from "../protocol/index.js";
+import { imageLabel } from "../protocol/index.js";
 import { ToolError } from "./errors.js";
 import {
   type FileIdentity,

@@ -1,10 +1,7 @@
 import { lstat, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { MASKED_HOME_PATHS } from "../sandbox/confinement-plan.js";
-import { gitPaths } from "../sandbox/git-files.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import { isInside, realWhereMissing } from "../sandbox/paths.js";
-import type { ProtectedPath } from "../sandbox/protected-paths.js";
+import type { ProtectedPath, SandboxMode } from "../sandbox/index.js";
+import { gitPaths, isInside, MASKED_HOME_PATHS, realWhereMissing } from "../sandbox/index.js";
 import { WorkspaceError } from "./errors.js";
 
 export interface WorkspaceScope {

@@ -1,4 +1,4 @@
-import { isTerminalEvent, type ServerEvent } from "../protocol/events.js";
+import { isTerminalEvent, type ServerEvent } from "../protocol/index.js";
 import type { EventQueue } from "./event-queue.js";
 
 /**

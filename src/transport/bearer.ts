@@ -1,6 +1,10 @@
-import { AuthError, type BearerCredentials, type BearerToken } from "../auth/credentials.js";
-import { API_KEY_REJECTED } from "../auth/credentials-for.js";
-import { redactError } from "../protocol/error-message.js";
+import {
+  API_KEY_REJECTED,
+  AuthError,
+  type BearerCredentials,
+  type BearerToken,
+} from "../auth/index.js";
+import { redactError } from "../protocol/index.js";
 import { TransportError } from "./errors.js";
 
 /** What a ChatGPT sign-in that is still refused after its refresh tells the person. */

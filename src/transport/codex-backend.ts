@@ -4,7 +4,7 @@
  * requests by. Facts from the Codex CLI 0.171 (its sources and its requests on the wire).
  */
 
-import { TURN_STATE_HEADER } from "../protocol/codex-backend.js";
+import { TURN_STATE_HEADER } from "../protocol/index.js";
 
 export { TURN_STATE_HEADER };
 

@@ -1,4 +1,4 @@
-import type { PlanUsage, UsageLimit } from "../protocol/plan-usage.js";
+import type { PlanUsage, UsageLimit } from "../protocol/index.js";
 /**
  * One failure classification for both transports (docs/protocol.md, "Failure handling"). The model client decides what
  * to do from `kind`; messages name what failed, never a prompt, a tool output or a key.
@@ -75,8 +75,6 @@ export class WebSocketUnavailable extends TransportError {
     super(message, { kind: "fallback_http", status });
   }
 }
-
-export { API_KEY_REJECTED as AUTH_MESSAGE } from "../auth/credentials-for.js";
 
 /** Classify an HTTP status (from a response or a WebSocket error frame) plus an error code. */
 export function classifyFailure(status: number | undefined, code?: string | null): FailureKind {

@@ -1,4 +1,4 @@
-import { ProtocolError, parseServerEvent, type ServerEvent } from "../protocol/events.js";
+import { ProtocolError, parseServerEvent, type ServerEvent } from "../protocol/index.js";
 import { TransportError } from "./errors.js";
 import type { EventQueue } from "./event-queue.js";
 

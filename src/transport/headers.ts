@@ -1,6 +1,6 @@
 import os from "node:os";
-import type { BearerToken } from "../auth/credentials.js";
-import { sentCredentials } from "../protocol/sent-credentials.js";
+import type { BearerToken } from "../auth/index.js";
+import { sentCredentials } from "../protocol/index.js";
 import { backendHeaders, type TurnState } from "./codex-backend.js";
 import type { ProviderEndpoint } from "./types.js";
 

@@ -1,21 +1,20 @@
-import type { BearerCredentials } from "../auth/credentials.js";
+import type { BearerCredentials } from "../auth/index.js";
+import type { ResponsesRequest } from "../protocol/index.js";
 import {
   isTerminalEvent,
+  networkCause,
+  type PlanUsage,
   ProtocolError,
   parseServerEventJson,
-  type ServerEvent,
-} from "../protocol/events.js";
-import { toHttpBody } from "../protocol/http-body.js";
-import { networkCause, unreachable } from "../protocol/network-cause.js";
-import {
-  type PlanUsage,
   planUsageFromHeaders,
   rateLimitsEvent,
+  type ServerEvent,
+  SseParser,
+  toHttpBody,
+  unreachable,
   usageLimitOf,
-} from "../protocol/plan-usage.js";
-import type { ResponsesRequest } from "../protocol/request.js";
-import { SseParser } from "../protocol/sse.js";
-import { zstdCompress } from "../protocol/zstd.js";
+  zstdCompress,
+} from "../protocol/index.js";
 import { abortedError } from "./backoff.js";
 import { unauthorizedMessage, withBearer } from "./bearer.js";
 import { TURN_STATE_HEADER, type TurnState } from "./codex-backend.js";

@@ -1,12 +1,12 @@
-import type { BearerCredentials } from "../auth/credentials.js";
-import type { ServerEventOf } from "../protocol/events.js";
+import type { BearerCredentials } from "../auth/index.js";
+import type { ServerEventOf } from "../protocol/index.js";
 import {
   type PlanUsage,
   planUsageFromHeaders,
   type UsageLimit,
   usageLimitMessage,
   usageLimitOf,
-} from "../protocol/plan-usage.js";
+} from "../protocol/index.js";
 import { unauthorizedMessage } from "./bearer.js";
 import { classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js";
 

@@ -1,6 +1,5 @@
-import type { BearerCredentials } from "../auth/credentials.js";
-import type { ServerEvent } from "../protocol/events.js";
-import type { ResponsesRequest } from "../protocol/request.js";
+import type { BearerCredentials } from "../auth/index.js";
+import type { ResponsesRequest, ServerEvent } from "../protocol/index.js";
 import type { CodexBackend, TurnState } from "./codex-backend.js";
 
 export type TransportKind = "ws" | "http";

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import WebSocket from "ws";
-import { AuthError, type BearerToken } from "../auth/credentials.js";
-import { unreachable } from "../protocol/network-cause.js";
+import { AuthError, type BearerToken } from "../auth/index.js";
+import { unreachable } from "../protocol/index.js";
 import { unauthorizedMessage, withBearer } from "./bearer.js";
 import { TURN_STATE_HEADER, type TurnState } from "./codex-backend.js";
 import { WebSocketUnavailable } from "./errors.js";

@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
-import type { BearerToken } from "../auth/credentials.js";
-import { isTerminalEvent, type ServerEvent } from "../protocol/events.js";
-import { type PlanUsage, planUsageFromHeaders, rateLimitsEvent } from "../protocol/plan-usage.js";
-import { type ResponsesRequest, responseCreateFrameText } from "../protocol/request.js";
+import type { BearerToken } from "../auth/index.js";
+import {
+  isTerminalEvent,
+  type PlanUsage,
+  planUsageFromHeaders,
+  type ResponsesRequest,
+  rateLimitsEvent,
+  responseCreateFrameText,
+  type ServerEvent,
+} from "../protocol/index.js";
 import { readToEnd } from "./abandoned-response.js";
 import { abortedError, waitOrAbort } from "./backoff.js";
 import type { TurnState } from "./codex-backend.js";
@@ -15,11 +21,6 @@ import { DEFAULT_STREAM_IDLE_TIMEOUT_MS } from "./http.js";
 import { socketErrorFrame } from "./server-error.js";
 import type { LaneRoute, ProviderEndpoint, ResponsesTransport } from "./types.js";
 import { openWebSocket, refreshRejectedToken } from "./websocket-open.js";
-
-export {
-  DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS,
-  RESPONSES_WEBSOCKETS_BETA,
-} from "./websocket-open.js";
 
 /** The route key of the unnamed (default) lane. */
 const DEFAULT_ROUTE = "";

@@ -1,13 +1,15 @@
-import { lookupModel } from "../models/catalog.js";
+import { lookupModel } from "../models/index.js";
+import type { ToolOutput } from "../protocol/index.js";
 import {
   type MessageImage,
   messageText,
   type ResponseItem,
   userMessage,
-} from "../protocol/items.js";
-import type { ToolOutput } from "../protocol/tool-output.js";
+} from "../protocol/index.js";
 import type {
   AgentSession,
+  CollaborationMode,
+  SessionEventListener,
   SessionOptions,
   SessionRewinds,
   SessionSettings,
@@ -15,12 +17,8 @@ import type {
   SteerReceipt,
   TurnResult,
   UnsteerResult,
-} from "../session/api.js";
-import type { CollaborationMode } from "../session/collaboration-mode.js";
-import { leadingContext } from "../session/environment.js";
-import type { SessionEventListener } from "../session/events.js";
-import { settledEffort } from "../session/mode-decision.js";
-import { skillMentionItems } from "../session/skill-context.js";
+} from "../session/index.js";
+import { leadingContext, settledEffort, skillMentionItems } from "../session/index.js";
 import { runHookedTurn } from "./hooked-turn.js";
 import { beginModelTurn } from "./model-wire.js";
 import type { SessionTransports } from "./request-path.js";
@@ -30,8 +28,6 @@ import { runUserShellTurn } from "./user-shell.js";
 
 /** How long close() waits for an interrupted turn to record its outputs (a shell kill's grace fits). */
 const CLOSE_UNWIND_MS = 1_500;
-
-export type { SessionTransports } from "./request-path.js";
 
 /** Create the session the TUI, exec and the tests drive (src/session/api.ts). */
 export function createSession(

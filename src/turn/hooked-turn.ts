@@ -1,5 +1,5 @@
-import { type ResponseItem, userMessage } from "../protocol/items.js";
-import { addUsage } from "../session/usage.js";
+import { type ResponseItem, userMessage } from "../protocol/index.js";
+import { addUsage } from "../session/index.js";
 import type { SessionHooks } from "./session-hooks.js";
 import { runTurnLoop, type TurnLoopContext, type TurnOutcome } from "./turn-loop.js";
 

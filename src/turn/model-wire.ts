@@ -1,27 +1,22 @@
-import { lookupModel, type ModelInfo } from "../models/catalog.js";
-import type { ResponseItem } from "../protocol/items.js";
-import type { ReasoningEffort, ToolSpec } from "../protocol/request.js";
-import type { SessionSettings } from "../session/api.js";
+import type { ModelInfo } from "../models/index.js";
+import { lookupModel } from "../models/index.js";
+import type { ReasoningEffort, ResponseItem, ToolSpec } from "../protocol/index.js";
+import type { RequestWire, SessionSettings } from "../session/index.js";
 import {
+  baseInstructionsMessage,
   configurationUpdate,
-  isConfigurationUpdate,
-  lastUpdateEffort,
-} from "../session/effort-updates.js";
-import {
   DEFAULT_PROMPT_CACHE_MODE,
   DEFAULT_PROMPT_CACHE_TTL,
+  hasInstructions,
+  isConfigurationUpdate,
+  lastUpdateEffort,
   PROVIDER_CACHE_TTL_MS,
   type PromptCacheSettings,
   promptCacheTtlMs,
-} from "../session/prompt-cache.js";
-import type { RequestWire } from "../session/request.js";
-import {
-  baseInstructionsMessage,
-  hasInstructions,
   switchedInstructionsMessage,
   toolDeclarationItem,
   toolUpdateItems,
-} from "../session/tool-declarations.js";
+} from "../session/index.js";
 
 /**
  * How one session speaks to its model, from the model catalog: the request shape (classic or

@@ -1,6 +1,5 @@
-import type { SessionOptions } from "../session/api.js";
-import { LaneTable } from "../session/lanes.js";
-import { ModelClient, type ModelClientOptions } from "../session/model-client.js";
+import type { SessionOptions } from "../session/index.js";
+import { LaneTable, ModelClient, type ModelClientOptions } from "../session/index.js";
 import { RequestRecorder } from "./request-recorder.js";
 import { TurnGuard } from "./turn-guard.js";
 

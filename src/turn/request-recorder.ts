@@ -1,23 +1,26 @@
-import { lookupModel } from "../models/catalog.js";
-import type { PlanUsage } from "../protocol/plan-usage.js";
-import { CacheExplainer, seedFromLedgerRow } from "../session/cache-explainer.js";
-import { EventHub, RequestTotals } from "../session/event-hub.js";
+import { lookupModel } from "../models/index.js";
+import type { PlanUsage } from "../protocol/index.js";
 import type {
+  FullRequest,
   RequestFinished,
+  RequestForecast,
   RequestStarted,
   SessionEvent,
   SessionEventListener,
-} from "../session/events.js";
-import { LedgerWriter, ledgerRow } from "../session/ledger.js";
-import { planUsageOfCell } from "../session/ledger-row.js";
+} from "../session/index.js";
 import {
   attributePlanUsage,
+  CacheExplainer,
+  costOfRequest,
+  EventHub,
+  LedgerWriter,
+  ledgerRow,
   type PlanUsageAttribution,
   type PlanUsageRow,
-} from "../session/plan-usage-attribution.js";
-import type { FullRequest } from "../session/request.js";
-import { costOfRequest } from "../session/request-cost.js";
-import type { RequestForecast } from "../session/request-forecast.js";
+  planUsageOfCell,
+  RequestTotals,
+  seedFromLedgerRow,
+} from "../session/index.js";
 
 export interface RecorderOptions {
   home: string;

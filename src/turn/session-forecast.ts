@@ -1,15 +1,18 @@
-import { type ResponseItem, userMessage } from "../protocol/items.js";
-import type { ForecastChange, SessionSettings } from "../session/api.js";
-import { carriedEffort } from "../session/effort-updates.js";
-import { settingsChangedMessage } from "../session/environment.js";
-import type { NextRequestPreview } from "../session/events.js";
-import type { LaneTable } from "../session/lanes.js";
-import type { ModelClient } from "../session/model-client.js";
-import type { FullRequest, RequestFrame, RequestWire } from "../session/request.js";
-import type { RequestForecast } from "../session/request-forecast.js";
-import { compactionRequestItem } from "./compaction.js";
+import { type ResponseItem, userMessage } from "../protocol/index.js";
+import type {
+  ForecastChange,
+  FullRequest,
+  LaneTable,
+  ModelClient,
+  NextRequestPreview,
+  RequestForecast,
+  RequestFrame,
+  RequestWire,
+  SessionSettings,
+} from "../session/index.js";
+import { carriedEffort, settingsChangedMessage } from "../session/index.js";
+import { compactionRequestItem, compactionTrigger } from "./compaction/index.js";
 import type { ModelWire } from "./model-wire.js";
-import { compactionTrigger } from "./remote-compaction.js";
 import { nextRequestPreview } from "./session-status.js";
 
 /** What a forecast reads of a session; it changes none of it. */

@@ -1,6 +1,6 @@
-import type { SessionOptions } from "../session/api.js";
-import { createApprovalGate } from "../tools/approval/gate.js";
-import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from "../tools/types.js";
+import type { SessionOptions } from "../session/index.js";
+import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from "../tools/index.js";
+import { createApprovalGate } from "../tools/index.js";
 import type { SessionHooks } from "./session-hooks.js";
 
 const NOBODY: ApprovalDecision = {

@@ -1,26 +1,35 @@
-import type { PlanUsage } from "../protocol/plan-usage.js";
-import { isUsageLimitMessage } from "../protocol/plan-usage.js";
-import type { SessionGoals, SessionStatus, TurnResult } from "../session/api.js";
-import type { GoalChange, RequestFinished, SessionEvent } from "../session/events.js";
-import { decideGoalStep, type GoalDecision, type StepCost } from "../session/goal-decision.js";
-import { goalTurnMessage } from "../session/goal-prompt.js";
+import type { PlanUsage } from "../protocol/index.js";
+import { isUsageLimitMessage } from "../protocol/index.js";
+import type {
+  GoalChange,
+  RequestFinished,
+  RequestForecast,
+  SessionEvent,
+  SessionGoals,
+  SessionStatus,
+  TurnResult,
+} from "../session/index.js";
 import {
   addSpend,
   BUDGET_NAMES,
   type BudgetChanges,
   budgetsText,
+  decideGoalStep,
   GOAL_STATUS_LABELS,
   type Goal,
   type GoalBudgets,
+  type GoalDecision,
   type GoalSpend,
+  goalTurnMessage,
   NO_SPEND,
+  requestUsage,
+  type StepCost,
+  share,
   spendText,
+  windowName,
   withBudgets,
-} from "../session/goal-state.js";
-import { share, windowName } from "../session/plan-usage-attribution.js";
-import type { RequestForecast } from "../session/request-forecast.js";
-import { requestUsage } from "../session/usage.js";
-import type { GoalReport, GoalReports } from "../tools/goal.js";
+} from "../session/index.js";
+import type { GoalReport, GoalReports } from "../tools/index.js";
 
 /** What a session lends its goal: its totals, plan usage, forecast, turns and file. */
 export interface GoalHost {

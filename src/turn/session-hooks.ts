@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { developerMessage, type ResponseItem } from "../protocol/items.js";
-import type { SessionOptions } from "../session/api.js";
-import type { HookEvent } from "../tools/hooks/hook-config.js";
-import { hookMatches } from "../tools/hooks/hook-config.js";
-import { type HookVerdict, hookVerdict } from "../tools/hooks/hook-outcome.js";
-import { type HookSetup, runHook } from "../tools/hooks/hook-run.js";
+import { developerMessage, type ResponseItem } from "../protocol/index.js";
+import type { SessionOptions } from "../session/index.js";
+import type { HookEvent } from "../tools/index.js";
+import {
+  type HookSetup,
+  type HookVerdict,
+  hookMatches,
+  hookVerdict,
+  runHook,
+} from "../tools/index.js";
 
 /** The verdicts of every matching hook of one event, merged: any block wins; contexts all kept. */
 export interface FiredHooks {
@@ -129,3 +133,6 @@ export class SessionHooks {
     };
   }
 }
+
+/** What the tool-call pipeline needs of the session's hooks (src/turn/tool-calls/hook-stage.ts). */
+export type ToolCallHooks = Pick<SessionHooks, "has" | "fire" | "currentTurnId">;

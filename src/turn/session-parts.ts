@@ -1,37 +1,40 @@
-import { lookupModel } from "../models/catalog.js";
-import type { EffortChoice } from "../protocol/efforts.js";
-import type { ResponseItem } from "../protocol/items.js";
-import type { ReasoningEffort } from "../protocol/request.js";
+import { lookupModel } from "../models/index.js";
+import type { EffortChoice, ReasoningEffort, ResponseItem } from "../protocol/index.js";
 import type {
   ForecastChange,
+  LaneTable,
+  ModelClient,
+  NextRequestPreview,
+  RequestFinished,
+  SessionEvent,
   SessionOptions,
   SessionSettings,
   TurnResult,
-} from "../session/api.js";
+} from "../session/index.js";
 import {
   type CollaborationMode,
+  collaborationModeDecision,
   collaborationModeMessage,
   collaborationModeUpdate,
-} from "../session/collaboration-mode.js";
-import type { NextRequestPreview, RequestFinished, SessionEvent } from "../session/events.js";
-import { FrozenToolOutputs } from "../session/history.js";
-import type { LaneTable } from "../session/lanes.js";
-import { collaborationModeDecision, type ModeDecision } from "../session/mode-decision.js";
-import type { ModelClient } from "../session/model-client.js";
-import { modeRefusal } from "../session/plan-mode-gate.js";
-import { type RecordedSettings, sameSettings } from "../session/recorded-settings.js";
-import { type FullRequest, RequestBuilder, type RequestFrame } from "../session/request.js";
+  FrozenToolOutputs,
+  type FullRequest,
+  type ModeDecision,
+  modeRefusal,
+  type RecordedSettings,
+  RequestBuilder,
+  type RequestFrame,
+  sameSettings,
+} from "../session/index.js";
 import { defaultSettings, type Settings } from "../settings/index.js";
-import { updateGoalTool } from "../tools/goal.js";
-import { withTools } from "../tools/registry.js";
-import type { ApprovalGate, ToolRouter } from "../tools/types.js";
-import type { AgentManager } from "./agents/agent-manager.js";
-import { sessionAgents } from "./agents/session-agents.js";
-import { HistoryCompactor } from "./history-compactor.js";
+import type { ApprovalGate, ToolRouter } from "../tools/index.js";
+import { updateGoalTool, withTools } from "../tools/index.js";
+import type { AgentManager } from "./agents/index.js";
+import { sessionAgents } from "./agents/index.js";
+import { HistoryCompactor } from "./compaction/index.js";
 import { ModelWire, refuseEffortUpdates, type WireHistory } from "./model-wire.js";
 import { createRequestPath, type SessionTransports } from "./request-path.js";
 import type { RequestRecorder } from "./request-recorder.js";
-import { TurnCheckpoints } from "./rewind.js";
+import { TurnCheckpoints } from "./rewind/index.js";
 import { forecastNext } from "./session-forecast.js";
 import { sessionApprovalGate } from "./session-gate.js";
 import { SessionGoal } from "./session-goal.js";

@@ -1,14 +1,19 @@
-import type { BearerCredentials } from "../auth/credentials.js";
-import { lookupModel } from "../models/catalog.js";
-import type { ReasoningEffort } from "../protocol/request.js";
-import type { ProviderSettings, SessionSettings, SessionStatus } from "../session/api.js";
-import type { CollaborationMode } from "../session/collaboration-mode.js";
-import { costDisplayFor } from "../session/cost-display.js";
-import type { NextRequestPreview, SessionEvent } from "../session/events.js";
-import type { LaneTable } from "../session/lanes.js";
-import type { ModelClient } from "../session/model-client.js";
-import type { WirePlan } from "../session/plan.js";
-import type { PlanUsageAttribution } from "../session/plan-usage-attribution.js";
+import type { BearerCredentials } from "../auth/index.js";
+import { lookupModel } from "../models/index.js";
+import type { ReasoningEffort } from "../protocol/index.js";
+import type {
+  CollaborationMode,
+  LaneTable,
+  ModelClient,
+  NextRequestPreview,
+  PlanUsageAttribution,
+  ProviderSettings,
+  SessionEvent,
+  SessionSettings,
+  SessionStatus,
+  WirePlan,
+} from "../session/index.js";
+import { costDisplayFor } from "../session/index.js";
 
 /** What status and settings_changed say of the next request: its plan, lane and lane count. */
 export function nextRequestPreview(

@@ -1,8 +1,6 @@
-import type { ResponseItem } from "../protocol/items.js";
-import type { SessionSettings } from "../session/api.js";
-import { cwdUpdate, settingsChangedMessage } from "../session/environment.js";
-import { permissionsUpdate } from "../session/permissions-context.js";
-import type { RecordedSettings } from "../session/recorded-settings.js";
+import type { ResponseItem } from "../protocol/index.js";
+import type { RecordedSettings, SessionSettings } from "../session/index.js";
+import { cwdUpdate, permissionsUpdate, settingsChangedMessage } from "../session/index.js";
 
 /**
  * The context updates that go ahead of the next user message: the note that model or effort

@@ -1,5 +1,5 @@
-import { asToolCall, type ResponseItem } from "../protocol/items.js";
-import type { CompletedResponse } from "../session/response-stream.js";
+import { asToolCall, type ResponseItem } from "../protocol/index.js";
+import type { CompletedResponse } from "../session/index.js";
 import { skippedOutputs } from "./tool-calls/index.js";
 import type { TurnContext } from "./turn-context.js";
 

@@ -1,6 +1,5 @@
-import { type MessageImage, type ResponseItem, userMessage } from "../protocol/items.js";
-import type { SteerReceipt, SteerState, UnsteerResult } from "../session/api.js";
-import type { SteeringOutcome } from "../session/socket-steering.js";
+import { type MessageImage, type ResponseItem, userMessage } from "../protocol/index.js";
+import type { SteeringOutcome, SteerReceipt, SteerState, UnsteerResult } from "../session/index.js";
 
 /**
  * Sends steering into the streaming response on the socket (`response.steer`); false when none

@@ -1,10 +1,7 @@
-import type { ResponseItem } from "../protocol/items.js";
-import type { HistoryStore } from "../session/api.js";
-import type { CheckpointLine } from "../session/checkpoint-lines.js";
-import type { Goal } from "../session/goal-state.js";
-import { ConversationHistory } from "../session/history.js";
-import type { RecordedSettings } from "../session/recorded-settings.js";
-import type { PatchIntent } from "../tools/types.js";
+import type { ResponseItem } from "../protocol/index.js";
+import type { CheckpointLine, Goal, HistoryStore, RecordedSettings } from "../session/index.js";
+import { ConversationHistory } from "../session/index.js";
+import type { PatchIntent } from "../tools/index.js";
 
 /**
  * The conversation in memory and in the session file. Appends go to the store first: what

@@ -1,7 +1,7 @@
-import type { ServerEvent } from "../protocol/events.js";
-import type { SessionEvent } from "../session/events.js";
-import { DiffConsumerRouter } from "../tools/diff-routing.js";
-import type { ToolRouter } from "../tools/types.js";
+import type { ServerEvent } from "../protocol/index.js";
+import type { SessionEvent } from "../session/index.js";
+import type { ToolRouter } from "../tools/index.js";
+import { DiffConsumerRouter } from "../tools/index.js";
 
 /**
  * Turns one response's server events into live session events (text and reasoning deltas,

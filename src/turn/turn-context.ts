@@ -1,9 +1,13 @@
-import type { ResponseItem } from "../protocol/items.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { CollaborationMode } from "../session/collaboration-mode.js";
-import type { RequestFinished, RequestStarted, SessionEvent } from "../session/events.js";
-import type { ModelClient } from "../session/model-client.js";
-import type { FullRequest } from "../session/request.js";
+import type { ResponseItem } from "../protocol/index.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import type {
+  CollaborationMode,
+  FullRequest,
+  ModelClient,
+  RequestFinished,
+  RequestStarted,
+  SessionEvent,
+} from "../session/index.js";
 import type { Settings } from "../settings/index.js";
 import type {
   ApprovalDecision,
@@ -12,8 +16,8 @@ import type {
   PatchIntent,
   ToolContext,
   ToolRouter,
-} from "../tools/types.js";
-import type { ToolCallHooks } from "./tool-calls/hook-stage.js";
+} from "../tools/index.js";
+import type { ToolCallHooks } from "./session-hooks.js";
 
 /**
  * What every part of one turn works with (docs/architecture.md, "The turn context"): the turn's

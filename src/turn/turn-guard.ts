@@ -1,8 +1,7 @@
-import { errorMessage } from "../protocol/error-message.js";
-import type { UsageFigures } from "../protocol/events.js";
-import type { TurnResult } from "../session/api.js";
-import type { SessionEvent } from "../session/events.js";
-import { ModelRequestError } from "../session/failures.js";
+import type { UsageFigures } from "../protocol/index.js";
+import { errorMessage } from "../protocol/index.js";
+import type { SessionEvent, TurnResult } from "../session/index.js";
+import { ModelRequestError } from "../session/index.js";
 import { ToolRoundLimitError, TurnAbortedError } from "./turn-loop.js";
 
 export type TurnBody = (

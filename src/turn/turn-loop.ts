@@ -1,12 +1,12 @@
-import type { UsageFigures } from "../protocol/events.js";
+import type { UsageFigures } from "../protocol/index.js";
 import {
   asToolCall,
   messageText,
   type ResponseItem,
   type ToolCallItem,
-} from "../protocol/items.js";
-import type { ModelClient } from "../session/model-client.js";
-import { addUsage, noUsage, requestUsage, steeredUsageOf } from "../session/usage.js";
+} from "../protocol/index.js";
+import type { ModelClient } from "../session/index.js";
+import { addUsage, noUsage, requestUsage, steeredUsageOf } from "../session/index.js";
 import { appendQueuedSteering, appendSteered } from "./steered-history.js";
 import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-calls/index.js";

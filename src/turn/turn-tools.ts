@@ -1,6 +1,6 @@
-import type { ToolSpec } from "../protocol/request.js";
-import type { McpSessionTools } from "../session/api.js";
-import type { ToolRouter } from "../tools/types.js";
+import type { ToolSpec } from "../protocol/index.js";
+import type { McpSessionTools } from "../session/index.js";
+import type { ToolRouter } from "../tools/index.js";
 
 /**
  * The `tools` field a session sends. It is fixed for all requests of a turn (its

@@ -1,8 +1,11 @@
-import type { UsageFigures } from "../protocol/events.js";
-import { type FunctionCallItem, type ResponseItem, userMessage } from "../protocol/items.js";
-import { toolOutputText } from "../protocol/tool-output.js";
-import { USER_SHELL_TAG } from "../session/message-markers.js";
-import { noUsage } from "../session/usage.js";
+import type { UsageFigures } from "../protocol/index.js";
+import {
+  type FunctionCallItem,
+  type ResponseItem,
+  toolOutputText,
+  userMessage,
+} from "../protocol/index.js";
+import { noUsage, USER_SHELL_TAG } from "../session/index.js";
 import { runToolCall } from "./tool-calls/index.js";
 import type { TurnContext } from "./turn-context.js";
 import { TurnAbortedError } from "./turn-loop.js";

@@ -1,7 +1,10 @@
-import type { RequestFinished, RequestStarted } from "../session/events.js";
-import { WARMUP_TURN } from "../session/ledger.js";
-import type { ModelClient } from "../session/model-client.js";
-import type { FullRequest } from "../session/request.js";
+import type {
+  FullRequest,
+  ModelClient,
+  RequestFinished,
+  RequestStarted,
+} from "../session/index.js";
+import { WARMUP_TURN } from "../session/index.js";
 import { TurnAbortedError } from "./turn-loop.js";
 
 /**

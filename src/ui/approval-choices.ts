@@ -1,6 +1,6 @@
 import type { Key } from "ink";
-import { type ApprovalChoice, approvalChoices } from "../tools/approval/answers.js";
-import type { ApprovalRequest } from "../tools/types.js";
+import type { ApprovalRequest } from "../tools/index.js";
+import { type ApprovalChoice, approvalChoices } from "../tools/index.js";
 import type { DiffScroll } from "./approval-diff.js";
 
 export { type ApprovalChoice, approvalChoices };

@@ -1,5 +1,5 @@
-import { printable } from "../text/terminal-text.js";
-import type { FileChange } from "../tools/types.js";
+import { printable } from "../text/index.js";
+import type { FileChange } from "../tools/index.js";
 
 /** One line of the patch an approval shows: the diff text and its file line number. */
 export interface ApprovalDiffLine {

@@ -1,6 +1,6 @@
 import { Box, Text, useStdout } from "ink";
-import { printable } from "../text/terminal-text.js";
-import type { ApprovalRequest } from "../tools/types.js";
+import { printable } from "../text/index.js";
+import type { ApprovalRequest } from "../tools/index.js";
 import { approvalChoices } from "./approval-choices.js";
 import {
   type ApprovalDiffLine,
@@ -9,7 +9,7 @@ import {
   diffWindow,
   patchSummary,
 } from "./approval-diff.js";
-import { Hanging } from "./transcript/hanging-text.js";
+import { Hanging } from "./transcript/index.js";
 
 const DEFAULT_DIFF_ROWS = 12;
 /** Rows the rest of the live region takes around the diff (prompt frame, composer, status). */

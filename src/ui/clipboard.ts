@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "../session/private-files.js";
+import { PRIVATE_DIR, PRIVATE_FILE_MODE } from "../session/index.js";
 
 /** Where the app draws: an escape sequence may go there when it is a terminal. */
 export interface TerminalOut {

@@ -1,21 +1,16 @@
-import type { ResumeTarget } from "../launch/open-session.js";
-import type { ProjectTrust, TrustLevel } from "../launch/project-trust.js";
-import type { RuntimeWorktree } from "../launch/runtime.js";
-import type { MessageImage } from "../protocol/items.js";
-import type { ReasoningEffort } from "../protocol/request.js";
-import type { SandboxMode } from "../sandbox/modes.js";
-import type { AgentSession } from "../session/api.js";
-import type { CostDisplay } from "../session/cost-display.js";
-import type { SessionSummary } from "../session/session-list.js";
+import type { ProjectTrust, ResumeTarget, RuntimeWorktree, TrustLevel } from "../launch/index.js";
+import type { MessageImage, ReasoningEffort } from "../protocol/index.js";
+import type { SandboxMode } from "../sandbox/index.js";
+import type { AgentSession, CostDisplay, SessionSummary } from "../session/index.js";
 import type { Settings } from "../settings/index.js";
-import type { ApprovalPolicy } from "../tools/approval/policy.js";
-import type { AskHookTrust } from "../tools/hooks/hook-gate.js";
 import type {
   ApprovalDecision,
+  ApprovalPolicy,
   ApprovalRequest,
+  AskHookTrust,
   UserInputAnswers,
   UserInputRequest,
-} from "../tools/types.js";
+} from "../tools/index.js";
 import type { NotificationSettings } from "./notifications.js";
 
 /**

@@ -3,7 +3,7 @@ import {
   COST_QUESTION_CHOICES,
   type CostAnswer,
   type OpenCostQuestion,
-} from "./controller/cost-question.js";
+} from "./controller/index.js";
 
 /** y / n / a answer; Enter is y, Esc (or Ctrl+C) is n; other keys do nothing. */
 export function costQuestionAnswer(input: string, key: Key): CostAnswer | undefined {

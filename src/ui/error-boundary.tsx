@@ -1,6 +1,6 @@
 import { Text } from "ink";
 import { Component, type ReactNode } from "react";
-import { errorMessage } from "../protocol/error-message.js";
+import { errorMessage } from "../protocol/index.js";
 
 /** A render error in one part of the screen shows a line instead of ending the app. */
 export class RenderGuard extends Component<

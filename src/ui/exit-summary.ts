@@ -1,9 +1,12 @@
-import { agentBillsOfViews, formatAgentBills } from "../session/agent-bill.js";
-import type { SessionStatus } from "../session/api.js";
-import { planUsageLines } from "../session/plan-usage-attribution.js";
-import { warmupLine } from "../session/warmup-tally.js";
-import { groupedNumber } from "../text/grouped-number.js";
-import { costLine } from "./cost-labels.js";
+import type { SessionStatus } from "../session/index.js";
+import {
+  agentBillsOfViews,
+  formatAgentBills,
+  planUsageLines,
+  warmupLine,
+} from "../session/index.js";
+import { groupedNumber } from "../text/index.js";
+import { costLine } from "./labels/index.js";
 
 /** How to continue a session from the shell: the TUI on it again (`mini-codex resume <id>`). */
 export function resumeCommand(sessionId: string): string {

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { ALWAYS_REMOVED } from "../sandbox/env-policy.js";
+import { ALWAYS_REMOVED } from "../sandbox/index.js";
 
 export type NotificationEvent = "agent-turn-complete" | "approval-requested";
 

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
-import { printable } from "../text/terminal-text.js";
-import type { PendingSteer } from "./controller/ui-state.js";
-import type { ComposedMessage } from "./input/paste-collapse.js";
+import { printable } from "../text/index.js";
+import type { PendingSteer } from "./controller/index.js";
+import type { ComposedMessage } from "./model/index.js";
 
 function steerLabel(steer: PendingSteer): string {
   return steer.sent ? "↳ steer (sent to the model)" : "↳ steer (with the next request)";

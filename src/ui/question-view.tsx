@@ -1,6 +1,6 @@
 import { Box, Text, useApp, useInput } from "ink";
 import { useEffect, useRef, useState } from "react";
-import { useTypedKeys } from "./input/use-typed-keys.js";
+import { useTypedKeys } from "./input/index.js";
 import { Picker, pickerKey } from "./picker.js";
 
 export interface StartQuestionProps {

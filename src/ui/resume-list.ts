@@ -1,6 +1,6 @@
 import type { Key } from "ink";
-import type { SessionSummary } from "../session/session-list.js";
-import type { ResumeList } from "./controller/tui-state.js";
+import type { SessionSummary } from "../session/index.js";
+import type { ResumeList } from "./controller/index.js";
 import { pickerKey } from "./picker.js";
 
 /** The sessions a filter keeps: every word typed appears in the title, model, directory or id. */

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
-import type { SessionSummary } from "../session/session-list.js";
-import { printable } from "../text/terminal-text.js";
-import type { ResumeList } from "./controller/tui-state.js";
+import type { SessionSummary } from "../session/index.js";
+import { printable } from "../text/index.js";
+import type { ResumeList } from "./controller/index.js";
 import { filteredSessions, relativeTime } from "./resume-list.js";
 
 const VISIBLE = 10;

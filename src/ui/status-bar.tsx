@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
-import type { StatusState } from "./controller/state.js";
+import type { StatusState } from "./controller/index.js";
 import { layoutStatusBar, SEPARATOR } from "./status-items.js";
 
 /** Milliseconds since `busy` last turned on (ticking once a second), undefined when idle. */

@@ -1,12 +1,18 @@
-import { formatUsd } from "../models/cost.js";
-import type { UsageWindow } from "../protocol/plan-usage.js";
-import { windowName } from "../session/plan-usage-attribution.js";
-import { elapsedLabel } from "../text/elapsed.js";
-import { cacheDropTexts } from "./cache-drop.js";
-import type { StatusState } from "./controller/state.js";
-import { describeForecast } from "./cost-labels.js";
-import { goalStatusColor, goalStatusTexts } from "./goal-labels.js";
-import { compactNumber, describeNext, describeReason, percent } from "./request-labels.js";
+import { formatUsd } from "../models/index.js";
+import type { UsageWindow } from "../protocol/index.js";
+import { windowName } from "../session/index.js";
+import { elapsedLabel } from "../text/index.js";
+import type { StatusState } from "./controller/index.js";
+import {
+  cacheDropTexts,
+  compactNumber,
+  describeForecast,
+  describeNext,
+  describeReason,
+  goalStatusColor,
+  goalStatusTexts,
+  percent,
+} from "./labels/index.js";
 
 export type StatusColor = "green" | "yellow" | "magenta" | "cyan" | "gray" | "red";
 

@@ -15,7 +15,7 @@ import { credentialsFor } from "../../src/auth/credentials-for.js";
 import { signInIssuer } from "../../src/auth/issuer.js";
 import { signInClaims, tokenTimes } from "../../src/auth/jwt-claims.js";
 import { refreshDue } from "../../src/auth/refresh-due.js";
-import { DEMO_ACCOUNT, IssuerSigner } from "../../src/demo/issuer-tokens.js";
+import { DEMO_ACCOUNT, IssuerSigner } from "../../src/demo/backend/issuer-tokens.js";
 
 let home: string;
 beforeEach(() => {

@@ -1,4 +1,5 @@
-import type { ProviderSettings, SessionOptions } from "../../src/session/api.js";
+import type { SessionOptions } from "../../src/session/api.js";
+import type { ProviderSettings } from "../../src/session/wire/provider-settings.js";
 import { type Harness, startHarness } from "../session/harness.js";
 import { testSignIn } from "./credentials.js";
 

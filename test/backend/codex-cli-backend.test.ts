@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import {
   type CodexPlace,
   type CodexProcess,

@@ -1,7 +1,7 @@
 import { AuthError, type BearerCredentials, type BearerToken } from "../../src/auth/credentials.js";
 import { CODEX_CLIENT_ID } from "../../src/auth/issuer.js";
+import { DEMO_ACCOUNT } from "../../src/demo/backend/issuer-tokens.js";
 import type { DemoServer } from "../../src/demo/index.js";
-import { DEMO_ACCOUNT } from "../../src/demo/issuer-tokens.js";
 
 const HOUR_MS = 3_600_000;
 

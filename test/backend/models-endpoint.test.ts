@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
-import { catalogHeaders, catalogUrl, refreshCatalog } from "../../src/launch/catalog-discovery.js";
+import {
+  catalogHeaders,
+  catalogUrl,
+  refreshCatalog,
+} from "../../src/launch/provider/catalog-discovery.js";
 import { requestWritten } from "../../src/transport/first-request.js";
 import { testSignIn } from "./credentials.js";
 

@@ -5,12 +5,12 @@ import {
   usageLimitMessage,
   usageLimitOf,
 } from "../../src/protocol/plan-usage.js";
-import { planUsageOfCell } from "../../src/session/ledger-row.js";
+import { planUsageOfCell } from "../../src/session/ledger/ledger-row.js";
 import {
   attributePlanUsage,
   type PlanUsageRow,
   planUsageLines,
-} from "../../src/session/plan-usage-attribution.js";
+} from "../../src/session/ledger/plan-usage-attribution.js";
 
 const HOUR = 3600;
 

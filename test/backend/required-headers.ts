@@ -1,4 +1,4 @@
-import type { RecordedHeaders } from "../../src/demo/types.js";
+import type { RecordedHeaders } from "../../src/demo/server/types.js";
 
 /**
  * The headers the Codex backend requires of a Responses request, by their wire names, and the

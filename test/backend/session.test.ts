@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { BearerCredentials } from "../../src/auth/credentials.js";
+import { DEMO_ACCOUNT } from "../../src/demo/backend/issuer-tokens.js";
 import type { DemoServer } from "../../src/demo/index.js";
-import { DEMO_ACCOUNT } from "../../src/demo/issuer-tokens.js";
-import type { RecordedRequest } from "../../src/demo/types.js";
-import { WARMUP_TURN } from "../../src/session/ledger.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
+import { WARMUP_TURN } from "../../src/session/ledger/ledger-row.js";
 import { type Harness, startHarness } from "../session/harness.js";
 import { backendHarness } from "./backend-harness.js";
 import { issuedToken, testSignIn } from "./credentials.js";

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import { type Harness, waitFor } from "../session/harness.js";
 import { backendHarness } from "./backend-harness.js";
 import { testSignIn } from "./credentials.js";

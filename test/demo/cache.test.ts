@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { cacheableTokens, PromptCacheSimulator, promptTokenStream } from "../../src/demo/cache.js";
+import {
+  cacheableTokens,
+  PromptCacheSimulator,
+  promptTokenStream,
+} from "../../src/demo/request/cache.js";
 import type { ResponseItem } from "../../src/protocol/items.js";
 
 describe("prompt cache simulation", () => {

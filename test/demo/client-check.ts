@@ -1,5 +1,5 @@
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
-import type { DemoRequestCheck, DemoServerOptions } from "../../src/demo/types.js";
+import type { DemoRequestCheck, DemoServerOptions } from "../../src/demo/server/types.js";
 import { responsesRequestSchema } from "../../src/protocol/request.js";
 
 const STRICT_REQUEST = responsesRequestSchema().strict();

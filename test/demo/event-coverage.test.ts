@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { KNOWN_TOOL_TYPES } from "../../src/demo/vocabulary.js";
+import { KNOWN_TOOL_TYPES } from "../../src/demo/request/vocabulary.js";
 import { knownServerEventSchema, parseServerEvent } from "../../src/protocol/events.js";
 import { PASSED_THROUGH_EVENT_TYPES } from "../../src/protocol/passed-through-events.js";
 import { declaredStreamEventTypes, declaredToolTypes } from "./openai-declarations.js";

@@ -1,10 +1,10 @@
 import {
   type DemoDecision,
   type DemoModelInput,
-  type DemoOutput,
-  type DemoToolOffer,
   decideDemoResponse,
-} from "../../src/demo/model.js";
+} from "../../src/demo/model/model.js";
+import type { DemoOutput } from "../../src/demo/model/model-tools.js";
+import type { DemoToolOffer } from "../../src/demo/request/offers.js";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
 
 /** The demo model's decision for a context (a string is one user message) under a tool set. */

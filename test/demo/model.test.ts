@@ -1,11 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { type DemoDecision, type DemoOutput, GREETING } from "../../src/demo/model.js";
+import { type DemoDecision, GREETING } from "../../src/demo/model/model.js";
+import type { DemoOutput } from "../../src/demo/model/model-tools.js";
 import { developerMessage, type ResponseItem, userMessage } from "../../src/protocol/items.js";
 import {
   COMPACTION_PROMPT,
   compactionRequestItem,
   SUMMARY_PREFIX,
-} from "../../src/turn/compaction.js";
+} from "../../src/turn/compaction/compaction.js";
 import { decider, outputsOf, textOf } from "./model-helpers.js";
 
 const ALL_TOOLS = [

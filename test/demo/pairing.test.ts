@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { unpairedAfter, unpairedToolItem } from "../../src/demo/pairing.js";
+import { unpairedAfter, unpairedToolItem } from "../../src/demo/server/pairing.js";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { userMessage } from "../../src/protocol/items.js";
 

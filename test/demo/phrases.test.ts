@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../../src/demo/phrases.js";
+import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../../src/demo/model/phrases.js";
 import { userMessage } from "../../src/protocol/items.js";
-import { collaborationModeMessage } from "../../src/session/collaboration-mode.js";
-import { goalTurnMessage } from "../../src/session/goal-prompt.js";
-import { COMPACTION_PROMPT } from "../../src/turn/compaction.js";
+import { collaborationModeMessage } from "../../src/session/context/collaboration-mode.js";
+import { goalTurnMessage } from "../../src/session/goals/goal-prompt.js";
+import { COMPACTION_PROMPT } from "../../src/turn/compaction/compaction.js";
 import { HELP_TOPICS } from "../../src/ui/help-topics.js";
 import { decider, outputsOf } from "./model-helpers.js";
 
@@ -51,7 +51,7 @@ function behaviour(text: string, model = decide): string {
     .join(",");
 }
 
-describe("what the demo model understands, as /help and the README list it (issue 26)", () => {
+describe("what the demo model understands, as /help and docs/usage.md list it (issue 26)", () => {
   test("every listed phrase is understood (not echoed), and anything else is echoed", () => {
     for (const { phrase } of DEMO_PHRASES) {
       const got = behaviour(typed(phrase));
@@ -80,8 +80,8 @@ describe("what the demo model understands, as /help and the README list it (issu
     }
   });
 
-  test("the README and /help list every phrase", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  test("docs/usage.md (the README links it) and /help list every phrase", () => {
+    const readme = readFileSync(new URL("../../docs/usage.md", import.meta.url), "utf8");
     const help = HELP_TOPICS.flatMap((topic) => topic.lines).join("\n");
     for (const { phrase } of [...DEMO_PHRASES, ...DEMO_GOAL_SCRIPTS]) {
       expect(readme, phrase).toContain(`\`${phrase}\``);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { userMessage } from "../../src/protocol/items.js";
-import { collaborationModeMessage } from "../../src/session/collaboration-mode.js";
+import { collaborationModeMessage } from "../../src/session/context/collaboration-mode.js";
 import { decider, outputsOf, textOf } from "./model-helpers.js";
 
 const decide = decider([

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
-import { createScratchWorkspace } from "../../src/demo/scratch.js";
+import { createScratchWorkspace } from "../../src/demo/model/scratch.js";
 import { type TempWorld, tempWorld } from "../e2e/helpers.js";
 import { buildIfStale, hasTmux, type Pane, startPane, widthFor } from "../e2e/tmux.js";
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readLedger } from "../../src/session/ledger.js";
+import { readLedger } from "../../src/session/store/ledger-file.js";
 import { processesRunning, uniqueSleep } from "../tools/helpers.js";
 import { demoSuite, jsonLines, runCli, spawnCli, waitFor } from "./helpers.js";
 

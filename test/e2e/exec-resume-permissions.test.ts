@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import { openSession } from "../../src/launch/open-session.js";
 import { loadRuntime } from "../../src/launch/runtime.js";
-import { ledgerPath, readLedger } from "../../src/session/ledger.js";
+import { ledgerPath, readLedger } from "../../src/session/store/ledger-file.js";
 import { demoSuite, runCli } from "./helpers.js";
 
 // Issue 37, item 4: a sandbox or approval policy other than the one the model was told reaches

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openSession } from "../../src/launch/open-session.js";
 import { loadRuntime } from "../../src/launch/runtime.js";
-import { ledgerPath, readLedger } from "../../src/session/ledger.js";
+import { ledgerPath, readLedger } from "../../src/session/store/ledger-file.js";
 import { runCli, type TempWorld, tempWorld } from "./helpers.js";
 
 // Issue 26, items 1, 2, 3 and 18: sessions come back on what they ran on, with the real demo

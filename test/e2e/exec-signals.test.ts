@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSessionFile } from "../../src/session/session-file.js";
+import { parseSessionFile } from "../../src/session/store/session-file-read.js";
 import { processesRunning, uniqueSleep } from "../tools/helpers.js";
 import { demoSuite, spawnCli, waitFor } from "./helpers.js";
 

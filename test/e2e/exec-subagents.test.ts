@@ -1,9 +1,9 @@
 import { readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readSessionFile } from "../../src/session/session-file-read.js";
-import { listSessions } from "../../src/session/session-list.js";
-import { historyEntries } from "../../src/ui/transcript/history-entries.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
+import { listSessions } from "../../src/session/store/session-list.js";
+import { historyEntries } from "../../src/ui/model/history-entries.js";
 import { demoSuite, jsonLines, runCli } from "./helpers.js";
 
 const suite = demoSuite();

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/launch/schema-version.js";
-import { parseSessionFile } from "../../src/session/session-file.js";
+import { parseSessionFile } from "../../src/session/store/session-file-read.js";
 import { demoSuite, jsonLines, runCli, spawnCli, waitFor } from "./helpers.js";
 
 const suite = demoSuite();

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
-import { parseSessionFile } from "../../src/session/session-file.js";
+import { parseSessionFile } from "../../src/session/store/session-file-read.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 
 export const BIN = fileURLToPath(new URL("../../bin/mini-codex.js", import.meta.url));

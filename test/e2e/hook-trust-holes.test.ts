@@ -10,7 +10,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadHooks } from "../../src/launch/hook-sources.js";
+import { loadHooks } from "../../src/launch/context/hook-sources.js";
 import { demoSuite, runCli } from "./helpers.js";
 
 // Issue 43, holes 1, 3, 4 and 5: what a trusted hook runs unconfined is read-only to the model's

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import { sniffImageType } from "../../src/tools/image-file.js";
 import { type HttpMcpServer, startEverythingHttp } from "../mcp/http-server.js";
 import { servers } from "../mcp/servers.js";

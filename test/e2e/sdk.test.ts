@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Codex } from "@openai/codex-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
-import { parseSessionFile } from "../../src/session/session-file.js";
+import { parseSessionFile } from "../../src/session/store/session-file-read.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 import { BIN, type TempWorld, tempWorld } from "./helpers.js";
 

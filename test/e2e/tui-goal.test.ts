@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { WARMUP_TURN } from "../../src/session/ledger-row.js";
+import { WARMUP_TURN } from "../../src/session/ledger/ledger-row.js";
 import { hasTmux, type Pane, quitTui } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadHooks } from "../../src/launch/hook-sources.js";
+import { loadHooks } from "../../src/launch/context/hook-sources.js";
 import { chatThenQuit, hasTmux, type Pane, QUESTION_KEYS, quitTui, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 

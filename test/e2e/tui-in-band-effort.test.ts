@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readLedger } from "../../src/session/ledger.js";
+import { readLedger } from "../../src/session/store/ledger-file.js";
 import { hasTmux } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import { jsonLines, runCli, type TempWorld } from "./helpers.js";
 import { hasTmux, type Pane, widthFor } from "./tmux.js";
 import { useTuiWorld } from "./tui-world.js";

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { ExecEvent } from "../../src/exec/exec-event-types.js";
 import { ExecEventMapper } from "../../src/exec/exec-events.js";
 import { SCHEMA_VERSION } from "../../src/launch/schema-version.js";
-import type { RequestFinished, SessionEvent } from "../../src/session/events.js";
-import type { Goal } from "../../src/session/goal-state.js";
+import type { SessionEvent } from "../../src/session/events.js";
+import type { Goal } from "../../src/session/goals/goal-state.js";
+import type { RequestFinished } from "../../src/session/ledger/request-facts.js";
 
 /** A shell command's start, as the tool emits it. */
 const commandStarted = (command: string): SessionEvent => ({

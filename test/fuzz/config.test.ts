@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/launch/config.js";
+import { loadConfig } from "../../src/launch/config/config.js";
 import { CliError } from "../../src/launch/errors.js";
 import { fuzz, mutateMany, NASTY } from "./harness.js";
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProviderSettings } from "../../src/session/api.js";
 import type { SessionEvent } from "../../src/session/events.js";
-import { repairHistory } from "../../src/session/history-repair.js";
+import { repairHistory } from "../../src/session/wire/history-repair.js";
+import type { ProviderSettings } from "../../src/session/wire/provider-settings.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
 import { harnessSessionOptions } from "../session/harness.js";
 import {

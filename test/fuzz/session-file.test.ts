@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { InconsistentHistoryError, repairHistory } from "../../src/session/history-repair.js";
-import { parseSessionFile, SessionFileError } from "../../src/session/session-file.js";
+import { parseSessionFile, SessionFileError } from "../../src/session/store/session-file-read.js";
+import { InconsistentHistoryError, repairHistory } from "../../src/session/wire/history-repair.js";
 import { fuzz, mutateMany } from "./harness.js";
 
 const LINES = [

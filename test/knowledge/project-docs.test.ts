@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { readProjectDocs } from "../../src/launch/project-docs.js";
+import { readProjectDocs } from "../../src/launch/context/project-docs.js";
 
 let root: string;
 let repo: string;

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/launch/config.js";
+import { loadConfig } from "../../src/launch/config/config.js";
+import { tomlErrorText } from "../../src/launch/config/toml-error.js";
 import { ConfigError } from "../../src/launch/errors.js";
 import { resolveHomes } from "../../src/launch/home.js";
-import { tomlErrorText } from "../../src/launch/toml-error.js";
 
 // Issue 37: a Codex user's ~/.codex/config.toml and its NAME.config.toml profiles work as they are.
 let root: string;

@@ -2,8 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/launch/config.js";
-import { unknownKeyWarnings, WARNED_CONFIGS_FILE } from "../../src/launch/config-warnings.js";
+import { loadConfig } from "../../src/launch/config/config.js";
+import {
+  unknownKeyWarnings,
+  WARNED_CONFIGS_FILE,
+} from "../../src/launch/config/config-warnings.js";
 
 let root: string;
 beforeEach(() => {

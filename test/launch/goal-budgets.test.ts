@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBudgetValue, parseGoalArguments } from "../../src/launch/goal-budgets.js";
+import { parseBudgetValue, parseGoalArguments } from "../../src/launch/config/goal-budgets.js";
 
 describe("goal budgets as written (/goal --tokens 50k …, exec --goal-tokens 50k)", () => {
   it("reads each budget's forms, and none", () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/index.js";
 import { ConfigError } from "../../src/launch/errors.js";
-import { setUpCatalog } from "../../src/launch/model-catalog.js";
+import { setUpCatalog } from "../../src/launch/provider/model-catalog.js";
 import { loadRuntime } from "../../src/launch/runtime.js";
 import {
   lookupModel,

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/launch/config.js";
+import { loadConfig } from "../../src/launch/config/config.js";
 import { recordTrust, projectTrust as trustOf } from "../../src/launch/project-trust.js";
 import { type MiniCodexConfig, resolveSettings } from "../../src/settings/index.js";
 

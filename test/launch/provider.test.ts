@@ -3,8 +3,9 @@ import { ConfigError } from "../../src/launch/errors.js";
 import {
   DEFAULT_OPENAI_BASE_URL,
   resolveProvider as providerOf,
-} from "../../src/launch/provider.js";
-import type { ProviderSettings } from "../../src/session/api.js";
+} from "../../src/launch/provider/provider.js";
+import type { ProviderSettings } from "../../src/session/wire/provider-settings.js";
+
 import { type MiniCodexConfig, resolveSettings } from "../../src/settings/index.js";
 
 /** resolveProvider over config.toml's keys as written (the rest resolved as launch does). */

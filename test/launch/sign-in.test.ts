@@ -6,8 +6,8 @@ import { apiKeyFile, authFilePath, writeAuthFile } from "../../src/auth/auth-fil
 import type { BearerCredentials } from "../../src/auth/credentials.js";
 import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
 import { ConfigError } from "../../src/launch/errors.js";
-import { resolveProvider as providerOf } from "../../src/launch/provider.js";
-import { recordTopLevelKey, findSignIn as signInOf } from "../../src/launch/sign-in.js";
+import { resolveProvider as providerOf } from "../../src/launch/provider/provider.js";
+import { recordTopLevelKey, findSignIn as signInOf } from "../../src/launch/provider/sign-in.js";
 import { type MiniCodexConfig, resolveSettings } from "../../src/settings/index.js";
 
 /** resolveProvider over config.toml's keys as written (the rest resolved as launch does). */

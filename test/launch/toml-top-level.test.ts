@@ -1,6 +1,6 @@
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { topLevelOf, withTopLevelKey } from "../../src/launch/toml-top-level.js";
+import { topLevelOf, withTopLevelKey } from "../../src/launch/config/toml-top-level.js";
 
 // Follow-up of issue 37: `codex_home` (recordTopLevelKey) went into a multi-line array's
 // middle, taken for the start of a table. Real config.toml shapes: the key lands at the top

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SharedFlags } from "../../src/launch/flags.js";
 import { savedUnderTrust } from "../../src/launch/project-trust.js";
+import type { SavedSettings } from "../../src/launch/resume/saved-settings.js";
 import { loadRuntime } from "../../src/launch/runtime.js";
-import type { SavedSettings } from "../../src/launch/saved-settings.js";
 
 // A resumed session in an untrusted folder runs restricted, whatever it ran with before
 // (docs/config.md, "Trust"); the command line still wins.

@@ -13,7 +13,7 @@ import {
   withConfigKeyTables,
 } from "../../src/settings/index.js";
 import { runSlashCommand } from "../../src/ui/commands/dispatch.js";
-import type { TranscriptEntry } from "../../src/ui/transcript/transcript-entries.js";
+import type { TranscriptEntry } from "../../src/ui/model/transcript-entries.js";
 import { started } from "../ui/controller-harness.js";
 import { waitFor } from "../ui/ink-helpers.js";
 

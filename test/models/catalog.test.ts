@@ -6,10 +6,10 @@ import {
   effortError,
   lookupModel,
   ModelCatalog,
-  parseCodexCatalog,
   stepEffort,
   wireEffort,
 } from "../../src/models/catalog.js";
+import { parseCodexCatalog } from "../../src/models/codex-format.js";
 
 /** Codex CLI 0.171's own catalog (`codex debug models --bundled`, protocol-2026 captures). */
 const codexCatalog = JSON.parse(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lookupModel, ModelCatalog } from "../../src/models/catalog.js";
 import { cacheSaving, formatUsd, missCost, requestCost } from "../../src/models/cost.js";
-import type { RequestFinished } from "../../src/session/events.js";
-import { costOfRequest } from "../../src/session/request-cost.js";
+import { costOfRequest } from "../../src/session/ledger/request-cost.js";
+import type { RequestFinished } from "../../src/session/ledger/request-facts.js";
 
 const astra = lookupModel("gpt-6-astra").prices;
 

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolRouter } from "../../src/tools/index.js";
-import { diffCommand } from "../../src/ui/commands/diff.js";
+import { diffCommand } from "../../src/ui/commands/info/diff.js";
 import type { CommandContext } from "../../src/ui/commands/types.js";
 import { listWorkspaceFiles } from "../../src/ui/input/file-index.js";
-import type { TranscriptEntryBody } from "../../src/ui/transcript/transcript-entries.js";
+import type { TranscriptEntryBody } from "../../src/ui/model/transcript-entries.js";
 import { execute, makeContext, textOutput } from "../tools/helpers.js";
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sandboxWarning } from "../../src/launch/sandbox-settings.js";
+import { sandboxWarning } from "../../src/launch/config/sandbox-settings.js";
 import { commandLaunch } from "../../src/sandbox/command-launch.js";
 import { sandboxEngineFor } from "../../src/sandbox/sandbox-engine.js";
 import { unavailableMessage } from "../../src/sandbox/sandbox-status.js";

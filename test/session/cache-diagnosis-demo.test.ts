@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { summarizeLedger } from "../../src/session/ledger-summary.js";
+import { summarizeLedger } from "../../src/session/ledger/ledger-summary.js";
 import { shellCommandTool, ToolRegistry } from "../../src/tools/index.js";
 import { type Harness, startHarness } from "./harness.js";
 

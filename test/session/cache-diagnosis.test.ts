@@ -5,7 +5,7 @@ import {
   diagnoseCache,
   MIN_CACHEABLE_TOKENS,
   parseDiagnosis,
-} from "../../src/session/cache-diagnosis.js";
+} from "../../src/session/ledger/cache-diagnosis.js";
 
 const MINUTE = 60_000;
 const best = { seq: 7, items: 10, inputTokens: 4000, at: 0 };

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { type Harness, startHarness, wireInput } from "./harness.js";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import { RequestChain } from "../../src/session/chain.js";
-import { chainOf } from "../../src/session/digest.js";
-import type { PlannedRequest } from "../../src/session/plan.js";
-import { buildRequestBody } from "../../src/session/request.js";
+import { chainOf } from "../../src/session/prompt/digest.js";
+import { RequestChain } from "../../src/session/wire/chain.js";
+import type { PlannedRequest } from "../../src/session/wire/plan.js";
+import { buildRequestBody } from "../../src/session/wire/request.js";
 
 function request(input: ResponseItem[]): PlannedRequest {
   const frame = { sessionId: "s", instructions: "i", tools: [], settings: { model: "m" } };

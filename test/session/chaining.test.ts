@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { COMPARED_FIELDS } from "../../src/session/plan.js";
+import { COMPARED_FIELDS } from "../../src/session/wire/plan.js";
 import { type Harness, modes, startHarness, wireInput } from "./harness.js";
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messageText } from "../../src/protocol/items.js";
-import { buildInitialContext } from "../../src/session/environment.js";
+import { buildInitialContext } from "../../src/session/context/environment.js";
 
 const base = {
   cwd: "/work",

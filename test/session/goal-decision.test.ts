@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decideGoalStep, type GoalCheck } from "../../src/session/goal-decision.js";
-import { goalLine, goalLineOf } from "../../src/session/goal-lines.js";
-import { type Goal, type GoalSpend, NO_SPEND } from "../../src/session/goal-state.js";
+import { decideGoalStep, type GoalCheck } from "../../src/session/goals/goal-decision.js";
+import { goalLine, goalLineOf } from "../../src/session/goals/goal-lines.js";
+import { type Goal, type GoalSpend, NO_SPEND } from "../../src/session/goals/goal-state.js";
 
 const spent = (more: Partial<GoalSpend>): GoalSpend => ({ ...NO_SPEND, ...more });
 

@@ -2,18 +2,17 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DemoServer } from "../../src/demo/index.js";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import type { ResponseItem } from "../../src/protocol/items.js";
-import type { ProviderSettings, SessionOptions } from "../../src/session/api.js";
-import { buildInitialContext } from "../../src/session/environment.js";
+import type { SessionOptions } from "../../src/session/api.js";
+import { buildInitialContext } from "../../src/session/context/environment.js";
 import type { SessionEvent } from "../../src/session/events.js";
-import { type LedgerRow, ledgerPath, readLedger } from "../../src/session/ledger.js";
+import type { LedgerRow } from "../../src/session/ledger/ledger-row.js";
+import { ledgerPath, readLedger } from "../../src/session/store/ledger-file.js";
+import type { ProviderSettings } from "../../src/session/wire/provider-settings.js";
 import { createToolRouter } from "../../src/tools/index.js";
-import {
-  createSession,
-  type Session,
-  type SessionTransports,
-} from "../../src/turn/agent-session.js";
+import { createSession, type Session } from "../../src/turn/agent-session.js";
+import type { SessionTransports } from "../../src/turn/request-path.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 
 export interface Harness {

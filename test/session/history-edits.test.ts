@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import { SUMMARY_PREFIX } from "../../src/turn/compaction.js";
+import { SUMMARY_PREFIX } from "../../src/turn/compaction/compaction.js";
 import { type Harness, modes, startHarness, wireInput } from "./harness.js";
 
 let h: Harness;

@@ -4,9 +4,9 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asToolCall, type ResponseItem } from "../../src/protocol/items.js";
-import { InconsistentHistoryError, repairHistory } from "../../src/session/history-repair.js";
-import { parseSessionFile } from "../../src/session/session-file.js";
-import { lockSession, SessionLockedError } from "../../src/session/session-lock.js";
+import { parseSessionFile } from "../../src/session/store/session-file-read.js";
+import { lockSession, SessionLockedError } from "../../src/session/store/session-lock.js";
+import { InconsistentHistoryError, repairHistory } from "../../src/session/wire/history-repair.js";
 
 const user = (text: string) => ({
   type: "message",

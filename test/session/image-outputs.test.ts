@@ -4,10 +4,11 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { isToolOutputValue, toolOutputText } from "../../src/protocol/tool-output.js";
-import { itemHash } from "../../src/session/digest.js";
-import { FrozenToolOutputs, isToolOutput } from "../../src/session/history.js";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
-import { newSessionId } from "../../src/session/session-id.js";
+import { FrozenToolOutputs, isToolOutput } from "../../src/session/context/history.js";
+import { itemHash } from "../../src/session/prompt/digest.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
+import { newSessionId } from "../../src/session/store/session-id.js";
 import { PNG, PNG_DATA_URL } from "../tools/images.js";
 import { type Harness, modes, startHarness, wireInput } from "./harness.js";
 

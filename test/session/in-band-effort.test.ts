@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import type { ReasoningEffort } from "../../src/protocol/request.js";
-import { describeNext } from "../../src/ui/request-labels.js";
+import { describeNext } from "../../src/ui/labels/request-labels.js";
 import { type Harness, startHarness, wireInput } from "./harness.js";
 
 /**

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
 import type { ReasoningEffort } from "../../src/protocol/request.js";
 import { isValidStreamId } from "../../src/protocol/request.js";
-import type { SessionSettings } from "../../src/session/api.js";
-import { chainOf } from "../../src/session/digest.js";
-import { laneKeyOf, laneLabel, streamIdOf } from "../../src/session/lane-keys.js";
-import { type Lane, LaneTable, type LaneTableOptions } from "../../src/session/lanes.js";
-import type { PlannedRequest } from "../../src/session/plan.js";
-import { buildRequestBody } from "../../src/session/request.js";
+import { chainOf } from "../../src/session/prompt/digest.js";
+import { laneKeyOf, laneLabel, streamIdOf } from "../../src/session/wire/lane-keys.js";
+import { type Lane, LaneTable, type LaneTableOptions } from "../../src/session/wire/lanes.js";
+import type { PlannedRequest } from "../../src/session/wire/plan.js";
+import { buildRequestBody } from "../../src/session/wire/request.js";
+import type { SessionSettings } from "../../src/session/wire/session-settings.js";
 
 function request(input: ResponseItem[], settings: Partial<SessionSettings> = {}): PlannedRequest {
   const frame = {

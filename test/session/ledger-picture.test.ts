@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type LedgerRow, ledgerRowSchema } from "../../src/session/ledger.js";
-import { BAR_CELLS, formatLedgerPicture, shareBar } from "../../src/session/ledger-picture.js";
-import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger-summary.js";
-import { ledgerTableRow } from "../../src/ui/commands/ledger-rows.js";
+import {
+  BAR_CELLS,
+  formatLedgerPicture,
+  shareBar,
+} from "../../src/session/ledger/ledger-picture.js";
+import { type LedgerRow, ledgerRowSchema } from "../../src/session/ledger/ledger-row.js";
+import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger/ledger-summary.js";
+import { ledgerTableRow } from "../../src/ui/commands/info/ledger-rows.js";
 
 function row(seq: number, extra: Partial<LedgerRow>, cached = 0, input = 2000): LedgerRow {
   return ledgerRowSchema().parse({

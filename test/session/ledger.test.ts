@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
-import { ledgerRowSchema } from "../../src/session/ledger.js";
-import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger-summary.js";
+import { ledgerRowSchema } from "../../src/session/ledger/ledger-row.js";
+import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger/ledger-summary.js";
 import { type Harness, ledgerText, startHarness } from "./harness.js";
 
 let h: Harness;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { waitFor } from "../e2e/helpers.js";
 
 // The contenders are separate node processes running the built lock (npm run build first).
-const LOCK_MODULE = pathToFileURL(join(process.cwd(), "dist/session/session-lock.js")).href;
+const LOCK_MODULE = pathToFileURL(join(process.cwd(), "dist/session/store/session-lock.js")).href;
 
 /**
  * One contender for many rounds: for round r it waits (1 ms polls) until `<dir>/go<r>` exists (so all start

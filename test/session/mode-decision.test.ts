@@ -5,14 +5,14 @@ import {
   collaborationModeMessage,
   collaborationModeUpdate,
   toldMode,
-} from "../../src/session/collaboration-mode.js";
+} from "../../src/session/context/collaboration-mode.js";
 import {
   collaborationModeDecision,
   type ModeSituation,
   settledEffort,
-} from "../../src/session/mode-decision.js";
-import { modeRefusal } from "../../src/session/plan-mode-gate.js";
-import { proposedPlan } from "../../src/session/proposed-plan.js";
+} from "../../src/session/context/mode-decision.js";
+import { modeRefusal } from "../../src/session/context/plan-mode-gate.js";
+import { proposedPlan } from "../../src/session/context/proposed-plan.js";
 
 // Issue 46, item 1: what a collaboration mode means, decided in pure functions.
 const situation = (over: Partial<ModeSituation>): ModeSituation => ({

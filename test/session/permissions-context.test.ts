@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { developerMessage, messageText, userMessage } from "../../src/protocol/items.js";
-import { buildInitialContext } from "../../src/session/environment.js";
-import { permissionsMessage, permissionsUpdate } from "../../src/session/permissions-context.js";
+import { buildInitialContext } from "../../src/session/context/environment.js";
+import {
+  permissionsMessage,
+  permissionsUpdate,
+} from "../../src/session/context/permissions-context.js";
 
 const context = (sandbox: "read-only" | "workspace-write") =>
   buildInitialContext({

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { messageText, type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import { buildInitialContext } from "../../src/session/environment.js";
-import { permissionsMessage } from "../../src/session/permissions-context.js";
+import { buildInitialContext } from "../../src/session/context/environment.js";
+import { permissionsMessage } from "../../src/session/context/permissions-context.js";
 import { type Harness, modes, startHarness, wireInput } from "./harness.js";
 
 // Issue 37, item 4, inside one session: the harness's context says workspace-write; the session

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { messageText, type ResponseItem } from "../../src/protocol/items.js";
-import type { HistoryStore } from "../../src/session/api.js";
+import type { HistoryStore } from "../../src/session/store/history-store.js";
 import { createSession } from "../../src/turn/agent-session.js";
 import { type Harness, harnessSessionOptions, modes, startHarness, wireInput } from "./harness.js";
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { developerMessage, type ResponseItem, userMessage } from "../../src/protocol/items.js";
 import { type ResponsesRequest, responsesRequestSchema } from "../../src/protocol/request.js";
-import type { SessionSettings } from "../../src/session/api.js";
-import { chainOf } from "../../src/session/digest.js";
+import { chainOf } from "../../src/session/prompt/digest.js";
 import {
   type FieldDecision,
   type PlannedRequest,
   planWireRequest,
   REQUEST_FIELD_DECISIONS,
-} from "../../src/session/plan.js";
-import { buildRequestBody } from "../../src/session/request.js";
+} from "../../src/session/wire/plan.js";
+import { buildRequestBody } from "../../src/session/wire/request.js";
+import type { SessionSettings } from "../../src/session/wire/session-settings.js";
 
 const settings: SessionSettings = { model: "demo-1", effort: "medium" };
 const tools = [

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { developerMessage, type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import type { SessionSettings } from "../../src/session/api.js";
-import { chainOf } from "../../src/session/digest.js";
-import type { PlannedRequest } from "../../src/session/plan.js";
-import { PrefixIndex } from "../../src/session/prefix-index.js";
-import { buildRequestBody } from "../../src/session/request.js";
+import { PrefixIndex } from "../../src/session/cache/prefix-index.js";
+import { chainOf } from "../../src/session/prompt/digest.js";
+import type { PlannedRequest } from "../../src/session/wire/plan.js";
+import { buildRequestBody } from "../../src/session/wire/request.js";
+import type { SessionSettings } from "../../src/session/wire/session-settings.js";
 
 const tools = [
   {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { developerMessage, type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import { ConversationHistory, FrozenToolOutputs } from "../../src/session/history.js";
-import { wireRequest } from "../../src/session/plan.js";
-import { breakpointTargets, withCacheControls } from "../../src/session/prompt-cache.js";
-import { RequestBuilder, type RequestFrame } from "../../src/session/request.js";
-import { cacheAgreement, serverCacheAnswer } from "../../src/session/server-cache.js";
-import { cacheDropOf, cacheDropTexts } from "../../src/ui/cache-drop.js";
+import { ConversationHistory, FrozenToolOutputs } from "../../src/session/context/history.js";
+import { cacheAgreement, serverCacheAnswer } from "../../src/session/ledger/server-cache.js";
+import { wireRequest } from "../../src/session/wire/plan.js";
+import { breakpointTargets, withCacheControls } from "../../src/session/wire/prompt-cache.js";
+import { RequestBuilder, type RequestFrame } from "../../src/session/wire/request.js";
+import { cacheDropOf, cacheDropTexts } from "../../src/ui/labels/cache-drop.js";
 
 const base: RequestFrame = {
   sessionId: "sess-42",

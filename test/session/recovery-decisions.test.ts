@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type Failure, type RecoveryContext, recoveryFor } from "../../src/session/failures.js";
+import {
+  type Failure,
+  type RecoveryContext,
+  recoveryFor,
+} from "../../src/session/wire/failures.js";
 
 const base: RecoveryContext = {
   transport: "ws",

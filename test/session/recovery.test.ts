@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGE } from "../../src/transport/errors.js";
+import { API_KEY_REJECTED as AUTH_MESSAGE } from "../../src/auth/credentials-for.js";
 import { type Harness, modes, startHarness, waitFor, wireInput } from "./harness.js";
 
 let h: Harness;

@@ -4,7 +4,7 @@ import {
   expectedOutput,
   forecastRequest,
   tokensOf,
-} from "../../src/session/request-forecast.js";
+} from "../../src/session/ledger/request-forecast.js";
 
 // gpt-5.5's rates: $5 input, $0.50 cached, $30 output per million tokens
 const PRICES = { input: 5, cachedInput: 0.5, output: 30 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { developerMessage, type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import { chainOf } from "../../src/session/digest.js";
-import { ConversationHistory, FrozenToolOutputs } from "../../src/session/history.js";
-import { RequestBuilder, type RequestFrame } from "../../src/session/request.js";
+import { ConversationHistory, FrozenToolOutputs } from "../../src/session/context/history.js";
+import { chainOf } from "../../src/session/prompt/digest.js";
+import { RequestBuilder, type RequestFrame } from "../../src/session/wire/request.js";
 
 const frame: RequestFrame = {
   sessionId: "sess-42",

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RESPONSES_WEBSOCKETS_BETA } from "../../src/transport/websocket.js";
+import { RESPONSES_WEBSOCKETS_BETA } from "../../src/transport/websocket-open.js";
 import { type Harness, ledgerText, modes, startHarness, wireInput } from "./harness.js";
 
 let h: Harness;

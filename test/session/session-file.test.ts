@@ -12,16 +12,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userMessage } from "../../src/protocol/items.js";
-import { type LedgerRow, LedgerWriter, ledgerPath } from "../../src/session/ledger.js";
+import type { LedgerRow } from "../../src/session/ledger/ledger-row.js";
+import { LedgerWriter, ledgerPath } from "../../src/session/store/ledger-file.js";
+import { SessionFile, sessionFilePath } from "../../src/session/store/session-file.js";
 import {
   readSessionFile,
   readSessionSettings,
-  SessionFile,
   SessionFileError,
-  sessionFilePath,
-} from "../../src/session/session-file.js";
-import { isValidSessionId, newSessionId } from "../../src/session/session-id.js";
-import { findLatestSession, findSessionById } from "../../src/session/session-lookup.js";
+} from "../../src/session/store/session-file-read.js";
+import { isValidSessionId, newSessionId } from "../../src/session/store/session-id.js";
+import { findLatestSession, findSessionById } from "../../src/session/store/session-lookup.js";
 
 let home: string;
 beforeEach(() => {

@@ -4,14 +4,14 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userMessage } from "../../src/protocol/items.js";
-import { processStart } from "../../src/session/process-start.js";
+import { processStart } from "../../src/session/store/process-start.js";
 import {
   lockPathOf,
-  readSessionFile,
   SessionClosedError,
   SessionFile,
-} from "../../src/session/session-file.js";
-import { lockSession, SessionLockedError } from "../../src/session/session-lock.js";
+} from "../../src/session/store/session-file.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
+import { lockSession, SessionLockedError } from "../../src/session/store/session-lock.js";
 
 let dir: string;
 beforeEach(() => {

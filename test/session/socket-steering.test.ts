@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RecordedRequest } from "../../src/demo/types.js";
+import type { RecordedRequest } from "../../src/demo/server/types.js";
 import { messageText, type ResponseItem } from "../../src/protocol/items.js";
 import { type Harness, startHarness, waitFor, wireInput } from "./harness.js";
 

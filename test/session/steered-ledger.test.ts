@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lookupModel } from "../../src/models/catalog.js";
 import { requestCost } from "../../src/models/cost.js";
 import { type Usage, usageFigures } from "../../src/protocol/events.js";
-import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger-summary.js";
+import { formatLedgerSummary, summarizeLedger } from "../../src/session/ledger/ledger-summary.js";
 import { type Harness, startHarness, waitFor } from "./harness.js";
 
 /**

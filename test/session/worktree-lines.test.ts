@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readSavedSettings } from "../../src/launch/saved-settings.js";
+import { readSavedSettings } from "../../src/launch/resume/saved-settings.js";
 import { messageText, userMessage } from "../../src/protocol/items.js";
-import { buildInitialContext, cwdUpdate } from "../../src/session/environment.js";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
-import { listSessions } from "../../src/session/session-list.js";
+import { buildInitialContext, cwdUpdate } from "../../src/session/context/environment.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
+import { listSessions } from "../../src/session/store/session-list.js";
 
 // Issue 46 item 3: a session file records the worktree a session works in (its header, then a
 // line when `resume --worktree` moves it), a resume goes back to the last one, and the model is

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { updateFileText } from "../../src/tools/apply-patch/apply.js";
 import { parsePatch } from "../../src/tools/apply-patch/parse.js";
 import { LineIndex, seekSequence } from "../../src/tools/apply-patch/seek.js";
+import { updateFileText } from "../../src/tools/apply-patch/update.js";
 import { PatchError } from "../../src/tools/errors.js";
 
 function parseError(text: string): PatchError {

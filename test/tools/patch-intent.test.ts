@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import { repairHistory } from "../../src/session/history-repair.js";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
+import { repairHistory } from "../../src/session/wire/history-repair.js";
 import {
   checkPatchIntent,
   interruptedPatchOutput,

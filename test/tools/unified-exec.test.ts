@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chosenShellTool } from "../../src/launch/shell-tool.js";
+import { chosenShellTool } from "../../src/launch/config/shell-tool.js";
 import { probeBwrap } from "../../src/sandbox/bwrap-probe.js";
 import { resolveSettings } from "../../src/settings/index.js";
 import { BackgroundTerminals, createToolRouter } from "../../src/tools/index.js";

@@ -1,9 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { apiKeyCredentials } from "../../src/auth/credentials-for.js";
+import {
+  API_KEY_REJECTED as AUTH_MESSAGE,
+  apiKeyCredentials,
+} from "../../src/auth/credentials-for.js";
 import type { DemoServer } from "../../src/demo/index.js";
-import { AUTH_MESSAGE, TransportError } from "../../src/transport/errors.js";
+import { TransportError } from "../../src/transport/errors.js";
 import { HttpTransport } from "../../src/transport/http.js";
 import { startCheckedDemoServer } from "../demo/client-check.js";
 import {

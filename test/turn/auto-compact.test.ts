@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SessionFile } from "../../src/session/session-file.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
 import { type Harness, startHarness, wireInput } from "../session/harness.js";
 
 // A long tool turn on the demo server with a small model_auto_compact_token_limit: each tool

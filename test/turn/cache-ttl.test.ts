@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { autoCompactTrigger } from "../../src/turn/compaction/remote-compaction.js";
 import { ModelWire } from "../../src/turn/model-wire.js";
-import { autoCompactTrigger } from "../../src/turn/remote-compaction.js";
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
 import { type Harness, startHarness, waitFor } from "../session/harness.js";
 
 let h: Harness;

@@ -4,7 +4,7 @@ import {
   autoCompactTrigger,
   remoteCompactedHistory,
   theCompactionItem,
-} from "../../src/turn/remote-compaction.js";
+} from "../../src/turn/compaction/remote-compaction.js";
 
 const TTL = 30 * 60_000;
 

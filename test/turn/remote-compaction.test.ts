@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
 import { type Harness, modes, startHarness, wireInput } from "../session/harness.js";
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { messageText } from "../../src/protocol/items.js";
-import type { CheckpointLine } from "../../src/session/checkpoint-lines.js";
-import { SessionFile } from "../../src/session/session-file.js";
+import type { CheckpointLine } from "../../src/session/store/checkpoint-lines.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
-import { livePoints } from "../../src/turn/rewind-timeline.js";
+import { livePoints } from "../../src/turn/rewind/rewind-timeline.js";
 import { type Harness, harnessSessionOptions, startHarness } from "../session/harness.js";
 import { resumedFrom, turnStart } from "./rewind-fixtures.js";
 

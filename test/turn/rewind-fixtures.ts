@@ -1,6 +1,7 @@
 import type { SessionOptions } from "../../src/session/api.js";
-import type { CheckpointLine } from "../../src/session/checkpoint-lines.js";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
+import type { CheckpointLine } from "../../src/session/store/checkpoint-lines.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
 import { createSession, type Session } from "../../src/turn/agent-session.js";
 
 /** A `turn_start` line for the message `message` at history index `at` (no workspace tree). */

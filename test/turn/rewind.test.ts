@@ -2,9 +2,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readSessionFile, SessionFile } from "../../src/session/session-file.js";
+import { SessionFile } from "../../src/session/store/session-file.js";
+import { readSessionFile } from "../../src/session/store/session-file-read.js";
 import { createSession } from "../../src/turn/agent-session.js";
-import { turnsMayChangeFiles } from "../../src/turn/rewind.js";
+import { turnsMayChangeFiles } from "../../src/turn/rewind/rewind.js";
 import { type Harness, harnessSessionOptions, modes, startHarness } from "../session/harness.js";
 
 // Issue 29 part 1: checkpoints before each user turn, rewind code / conversation / both.

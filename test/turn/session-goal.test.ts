@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionStatus, TurnResult } from "../../src/session/api.js";
 import { RequestTotals } from "../../src/session/event-hub.js";
 import type { SessionEvent } from "../../src/session/events.js";
-import type { Goal } from "../../src/session/goal-state.js";
+import type { Goal } from "../../src/session/goals/goal-state.js";
 import { type GoalHost, SessionGoal } from "../../src/turn/session-goal.js";
 
 type Totals = SessionStatus["totals"];

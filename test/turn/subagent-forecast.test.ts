@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentView } from "../../src/session/agent-view.js";
+import type { AgentView } from "../../src/session/ledger/agent-view.js";
 import { type Harness, startHarness } from "../session/harness.js";
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentStatus, AgentView } from "../../src/session/agent-view.js";
 import type { SessionEvent } from "../../src/session/events.js";
+import type { AgentStatus, AgentView } from "../../src/session/ledger/agent-view.js";
 import { type Harness, startHarness } from "../session/harness.js";
 
 let h: Harness;

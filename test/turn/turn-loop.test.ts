@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ABORTED_OUTPUT, type ResponseItem, userMessage } from "../../src/protocol/items.js";
 import type { SessionEvent } from "../../src/session/events.js";
-import type { SampleCall } from "../../src/session/model-client.js";
-import type { CompletedResponse } from "../../src/session/response-stream.js";
+import type { CompletedResponse } from "../../src/session/wire/response-stream.js";
+import type { SampleCall } from "../../src/session/wire/wire-attempt.js";
 import { resolveSettings } from "../../src/settings/index.js";
 import { runTurnLoop, ToolRoundLimitError, TurnAbortedError } from "../../src/turn/turn-loop.js";
 import { EchoRouter } from "./tools.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AgentView } from "../../src/session/agent-view.js";
-import { initialState, uiReducer } from "../../src/ui/controller/state.js";
+import type { AgentView } from "../../src/session/ledger/agent-view.js";
+import { uiReducer } from "../../src/ui/controller/state.js";
+import { initialState } from "../../src/ui/controller/ui-state.js";
 import { layoutStatusBar } from "../../src/ui/status-items.js";
 
 // Issue 39's follow-up: the status bar counts the subagents that run or wait, with what they

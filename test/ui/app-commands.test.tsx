@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { BUNDLED_MODELS } from "../../src/models/bundled.js";
 import { ModelCatalog, setActiveCatalog } from "../../src/models/catalog.js";
-import { INIT_PROMPT } from "../../src/ui/commands/init.js";
+import { INIT_PROMPT } from "../../src/ui/commands/session/init.js";
 import { statusLine, waitFor } from "./ink-helpers.js";
 import { launch, ready, unmountAll } from "./launch-app.js";
 import { ScriptedSession } from "./scripted-session.js";

@@ -5,7 +5,7 @@ import { render } from "ink-testing-library";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DemoServer } from "../../src/demo/index.js";
 import type { AgentSession } from "../../src/session/api.js";
-import { buildInitialContext } from "../../src/session/environment.js";
+import { buildInitialContext } from "../../src/session/context/environment.js";
 import { createToolRouter } from "../../src/tools/index.js";
 import { createSession } from "../../src/turn/agent-session.js";
 import { App } from "../../src/ui/app.js";

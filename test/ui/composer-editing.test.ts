@@ -1,11 +1,6 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
 import { withoutControls } from "../../src/text/terminal-text.js";
-import {
-  type ComposerBuffer,
-  moveWordLeft,
-  moveWordRight,
-} from "../../src/ui/input/composer-buffer.js";
 import { ComposerModel } from "../../src/ui/input/composer-model.js";
 import {
   killRange,
@@ -15,6 +10,11 @@ import {
   killWordAfter,
   killWordBefore,
 } from "../../src/ui/input/kills.js";
+import {
+  type ComposerBuffer,
+  moveWordLeft,
+  moveWordRight,
+} from "../../src/ui/model/composer-buffer.js";
 
 /** `|` marks the cursor. */
 const at = (marked: string): ComposerBuffer => ({

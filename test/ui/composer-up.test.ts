@@ -1,7 +1,7 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
 import { ComposerModel } from "../../src/ui/input/composer-model.js";
-import type { ComposedMessage } from "../../src/ui/input/paste-collapse.js";
+import type { ComposedMessage } from "../../src/ui/model/paste-collapse.js";
 
 const UP = { upArrow: true } as Key;
 

@@ -4,7 +4,7 @@ import { userMessage } from "../../src/protocol/items.js";
 import type { ApprovalDecision } from "../../src/tools/types.js";
 import { runSlashCommand } from "../../src/ui/commands/dispatch.js";
 import { approvalKeys } from "../../src/ui/input/approval-keys.js";
-import { historyEntries } from "../../src/ui/transcript/history-entries.js";
+import { historyEntries } from "../../src/ui/model/history-entries.js";
 import { PNG_DATA_URL } from "../tools/images.js";
 import { NO_KEY, started } from "./controller-harness.js";
 import { waitFor } from "./ink-helpers.js";

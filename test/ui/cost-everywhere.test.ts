@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatUsd } from "../../src/models/cost.js";
 import type { SessionEvent } from "../../src/session/events.js";
-import { summarizeLedger } from "../../src/session/ledger-summary.js";
+import { summarizeLedger } from "../../src/session/ledger/ledger-summary.js";
 import { uiReducer } from "../../src/ui/controller/state.js";
 import { initialState } from "../../src/ui/controller/ui-state.js";
 import { exitSummary } from "../../src/ui/exit-summary.js";

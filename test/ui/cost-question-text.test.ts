@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NextRequestPreview } from "../../src/session/events.js";
 import { costQuestionText } from "../../src/ui/controller/cost-question.js";
 import { initialState } from "../../src/ui/controller/ui-state.js";
-import { describeForecast } from "../../src/ui/cost-labels.js";
+import { describeForecast } from "../../src/ui/labels/cost-labels.js";
 import { layoutStatusBar, SEPARATOR } from "../../src/ui/status-items.js";
 
 const preview = (forecast: NextRequestPreview["forecast"]): NextRequestPreview => ({

@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { diffCommand } from "../../src/ui/commands/diff.js";
+import { diffCommand } from "../../src/ui/commands/info/diff.js";
 import type { CommandContext } from "../../src/ui/commands/types.js";
-import type { TranscriptEntryBody } from "../../src/ui/transcript/transcript-entries.js";
+import type { TranscriptEntryBody } from "../../src/ui/model/transcript-entries.js";
 
 // Issue 26 item 13: /diff shows an untracked file's contents as additions (real git, real bwrap).
 let root: string;

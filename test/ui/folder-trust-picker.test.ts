@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TrustLevel } from "../../src/launch/project-trust.js";
-import { folderTrustPicker } from "../../src/ui/controller/folder-trust-picker.js";
+import { folderTrustPicker } from "../../src/ui/controller/questions/folder-trust-picker.js";
 
 // The trust question the TUI asks before it opens a saved session in a folder never decided on.
 

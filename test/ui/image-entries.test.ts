@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import type { ToolOutput } from "../../src/protocol/tool-output.js";
 import type { SessionEvent } from "../../src/session/events.js";
-import { initialState, uiReducer } from "../../src/ui/controller/state.js";
-import { historyEntries } from "../../src/ui/transcript/history-entries.js";
+import { uiReducer } from "../../src/ui/controller/state.js";
+import { initialState } from "../../src/ui/controller/ui-state.js";
+import { historyEntries } from "../../src/ui/model/history-entries.js";
 import { IMAGE_REFUSED, IMAGE_VIEWED, PNG, PNG_DATA_URL } from "../tools/images.js";
 
 function play(events: SessionEvent[]) {

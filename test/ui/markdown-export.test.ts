@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type ResponseItem, userMessage } from "../../src/protocol/items.js";
-import { buildInitialContext } from "../../src/session/environment.js";
-import { COMPACTION_SUMMARY_PREFIX } from "../../src/session/message-markers.js";
+import { buildInitialContext } from "../../src/session/context/environment.js";
+import { COMPACTION_SUMMARY_PREFIX } from "../../src/session/context/message-markers.js";
 import { copyRoute, OSC52_MAX_BYTES, osc52 } from "../../src/ui/clipboard.js";
-import { conversationMarkdown, lastAnswer } from "../../src/ui/transcript/markdown-export.js";
+import { conversationMarkdown, lastAnswer } from "../../src/ui/model/markdown-export.js";
 
 const answer = (text: string): ResponseItem => ({
   type: "message",

@@ -2,13 +2,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ledgerRow } from "../../src/session/ledger.js";
+import { ledgerRow } from "../../src/session/ledger/ledger-row.js";
 import {
   LEDGER_HEADER,
   ledgerTableRow,
   readLedgerRows,
-} from "../../src/ui/commands/ledger-rows.js";
-import { initialState, resilientReducer } from "../../src/ui/controller/state.js";
+} from "../../src/ui/commands/info/ledger-rows.js";
+import { resilientReducer } from "../../src/ui/controller/state.js";
+import { initialState } from "../../src/ui/controller/ui-state.js";
 import { fencedLines, formatMarkdownLine } from "../../src/ui/transcript/markdown.js";
 
 describe("markdown-ish lines", () => {

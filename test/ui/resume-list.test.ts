@@ -1,6 +1,6 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
-import type { SessionSummary } from "../../src/session/session-list.js";
+import type { SessionSummary } from "../../src/session/store/session-list.js";
 import { filteredSessions, relativeTime, resumeListKey } from "../../src/ui/resume-list.js";
 
 const NO_KEY = {

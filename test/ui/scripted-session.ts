@@ -1,13 +1,14 @@
 import type { MessageImage } from "../../src/protocol/items.js";
 import type {
   AgentSession,
-  SessionSettings,
   SessionStatus,
   SteerReceipt,
   TurnResult,
   UnsteerResult,
 } from "../../src/session/api.js";
-import type { NextRequestPreview, RequestStarted, SessionEvent } from "../../src/session/events.js";
+import type { NextRequestPreview, SessionEvent } from "../../src/session/events.js";
+import type { RequestStarted } from "../../src/session/ledger/request-facts.js";
+import type { SessionSettings } from "../../src/session/wire/session-settings.js";
 import type { TuiSessionHooks } from "../../src/ui/contract.js";
 
 /**

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/session/events.js";
-import {
-  initialState,
-  type UiAction,
-  type UiState,
-  uiReducer,
-} from "../../src/ui/controller/state.js";
+import { type UiAction, uiReducer } from "../../src/ui/controller/state.js";
+import { initialState, type UiState } from "../../src/ui/controller/ui-state.js";
 
 function run(actions: UiAction[], state: UiState = initialState()) {
   return actions.reduce(uiReducer, state);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { RequestStarted, SessionEvent } from "../../src/session/events.js";
-import { initialState, type UiState, uiReducer } from "../../src/ui/controller/state.js";
+import type { SessionEvent } from "../../src/session/events.js";
+import type { RequestStarted } from "../../src/session/ledger/request-facts.js";
+import { uiReducer } from "../../src/ui/controller/state.js";
+import { initialState, type UiState } from "../../src/ui/controller/ui-state.js";
 
 function play(events: SessionEvent[], state: UiState = initialState({ contextWindow: 1000 })) {
   return events.reduce((s, event) => uiReducer(s, { type: "session", event }), state);

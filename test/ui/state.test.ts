@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../src/session/events.js";
-import { initialState, type UiState, uiReducer } from "../../src/ui/controller/state.js";
-import { lineText } from "../../src/ui/transcript/stream-text.js";
-import type { TranscriptEntry } from "../../src/ui/transcript/transcript-entries.js";
+import { uiReducer } from "../../src/ui/controller/state.js";
+import { initialState, type UiState } from "../../src/ui/controller/ui-state.js";
+import { lineText } from "../../src/ui/model/stream-text.js";
+import type { TranscriptEntry } from "../../src/ui/model/transcript-entries.js";
 
 function play(events: SessionEvent[], state: UiState = initialState({ contextWindow: 1000 })) {
   return events.reduce((s, event) => uiReducer(s, { type: "session", event }), state);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { StatusState } from "../../src/ui/controller/state.js";
-import { describeNext, describeReason } from "../../src/ui/request-labels.js";
+import type { StatusState } from "../../src/ui/controller/ui-state.js";
+import { describeNext, describeReason } from "../../src/ui/labels/request-labels.js";
 import {
   elapsedLabel,
   layoutStatusBar,

@@ -8,7 +8,7 @@ import {
   moveLine,
   recall,
   remember,
-} from "../../src/ui/input/composer-buffer.js";
+} from "../../src/ui/model/composer-buffer.js";
 
 /** A scheduler whose timers run only when the test says so. */
 function manualScheduler() {

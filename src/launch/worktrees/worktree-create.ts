@@ -4,7 +4,7 @@
  */
 import { existsSync, lstatSync, realpathSync } from "node:fs";
 import { join, relative } from "node:path";
-import { gitRoot, linkedWorktreeOf } from "../../sandbox/git-files.js";
+import { gitRoot, linkedWorktreeOf } from "../../sandbox/index.js";
 import { UsageError } from "../errors.js";
 import { isDirectory } from "../working-directory.js";
 import { WorktreeError, worktreeGit, worktreeGitOk } from "./worktree-git.js";

@@ -5,7 +5,7 @@
  * fsmonitor, pager, credential helper) and no prompt.
  */
 
-import { neutralGitArgs } from "../../sandbox/own-git.js";
+import { neutralGitArgs } from "../../sandbox/index.js";
 import { CliError } from "../errors.js";
 import { EXIT_FAILED } from "../exit-codes.js";
 

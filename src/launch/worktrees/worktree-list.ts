@@ -4,8 +4,8 @@
  * and the saved sessions that work in it.
  */
 import { existsSync, realpathSync } from "node:fs";
-import { isInside } from "../../sandbox/paths.js";
-import type { SessionSummary } from "../../session/session-list.js";
+import { isInside } from "../../sandbox/index.js";
+import type { SessionSummary } from "../../session/index.js";
 import { worktreeGit, worktreeGitOk } from "./worktree-git.js";
 
 /** One entry of `git worktree list --porcelain`. */

@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { resolve } from "node:path";
-import { errorMessage } from "../../protocol/error-message.js";
+import { errorMessage } from "../../protocol/index.js";
 import { PatchError, WorkspaceError } from "../errors.js";
 import type { FileChange } from "../types.js";
 import { displayPath, type WorkspaceScope, writeGuard } from "../workspace.js";
@@ -16,9 +16,6 @@ import {
   removeWalked,
   writeWalked,
 } from "./walked-files.js";
-
-export { joinFileText, splitFileText } from "./file-text.js";
-export { applyChunks, updateFileText } from "./update.js";
 
 /** Thrown when the turn was interrupted while the patch was being checked or written. */
 export class PatchAborted extends Error {

@@ -3,8 +3,6 @@ import { readFileSync } from "node:fs";
 import type { PatchIntent, PatchIntentFile } from "../types.js";
 import { displayPath } from "../workspace.js";
 
-export type { PatchIntent, PatchIntentFile } from "../types.js";
-
 /** A file's hash: of its bytes (a text's are its UTF-8 encoding, as the patch writes it). */
 const hashOf = (content: string | Buffer) =>
   createHash("sha256").update(content).digest("hex").slice(0, 32);

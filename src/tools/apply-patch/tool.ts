@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ProtectedPath } from "../../sandbox/protected-paths.js";
+import type { ProtectedPath } from "../../sandbox/index.js";
 import { ToolError } from "../errors.js";
 import { defineCustomTool, defineFunctionTool } from "../registry.js";
 import type { ApprovedPlan, FileChange, ToolContext, ToolDefinition, ToolPlan } from "../types.js";

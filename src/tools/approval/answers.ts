@@ -1,4 +1,4 @@
-import { printable } from "../../text/terminal-text.js";
+import { printable } from "../../text/index.js";
 import type { ApprovalDecision, ApprovalRequest } from "../types.js";
 import { sessionDecision } from "./policy.js";
 import { canSaveAllowRule } from "./rules.js";

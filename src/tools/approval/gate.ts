@@ -1,6 +1,9 @@
-import { isReadOnlyCommand, withoutConfiguredDiffPrograms } from "../../sandbox/command-words.js";
-import type { SandboxMode } from "../../sandbox/modes.js";
-import { probeSandbox } from "../../sandbox/sandbox-engine.js";
+import type { SandboxMode } from "../../sandbox/index.js";
+import {
+  isReadOnlyCommand,
+  probeSandbox,
+  withoutConfiguredDiffPrograms,
+} from "../../sandbox/index.js";
 import type { ApprovalDecision, ApprovalGate, ApprovalRequest } from "../types.js";
 import { grantPathKeys } from "./grant-paths.js";
 import {

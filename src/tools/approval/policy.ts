@@ -1,5 +1,5 @@
-import { isReadOnlyCommand, matchesGrantedPrefix } from "../../sandbox/command-words.js";
-import type { SandboxMode } from "../../sandbox/modes.js";
+import type { SandboxMode } from "../../sandbox/index.js";
+import { isReadOnlyCommand, matchesGrantedPrefix } from "../../sandbox/index.js";
 import type { APPROVAL_POLICIES } from "../../settings/index.js";
 import type { ApprovalDecision, ApprovalRequest } from "../types.js";
 

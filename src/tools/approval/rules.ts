@@ -1,4 +1,4 @@
-import { isReadOnlyWords, runsAnything, shellWords } from "../../sandbox/command-words.js";
+import { isReadOnlyWords, runsAnything, shellWords } from "../../sandbox/index.js";
 import {
   type RulesCall,
   RulesSyntaxError,

@@ -17,8 +17,6 @@ import { parseRawDiff, planRestore, type RefusedPath, type TreeChange } from "./
 import { initShadowRepo, type ShadowRepo, shadowGit } from "./shadow-git.js";
 import { refusalOf, removeRecorded, writeRecorded } from "./walked-restore.js";
 
-export type { RefusedPath } from "./restore-plan.js";
-
 /** Workspaces larger than this are not checkpointed (a clear note says so). */
 export const CHECKPOINT_CAP_BYTES = 200 * 1024 * 1024;
 

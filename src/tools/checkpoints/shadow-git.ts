@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { neutralGitArgs } from "../../sandbox/own-git.js";
+import { neutralGitArgs } from "../../sandbox/index.js";
 
 const promisedExecFile = () => promisify(execFile);
 /** Made at first use: made at load, it would load node:child_process into every launch (exec's start). */

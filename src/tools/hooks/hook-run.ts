@@ -1,7 +1,6 @@
 import { accessSync, constants, statSync } from "node:fs";
-import { commandLaunch } from "../../sandbox/command-launch.js";
-import { probeSandbox } from "../../sandbox/sandbox-engine.js";
-import type { SandboxStatus } from "../../sandbox/sandbox-status.js";
+import type { SandboxStatus } from "../../sandbox/index.js";
+import { commandLaunch, probeSandbox } from "../../sandbox/index.js";
 import { runShellCommand } from "../shell-process.js";
 import type { HookHandler } from "./hook-config.js";
 import type { HookGate } from "./hook-gate.js";

@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { z } from "zod";
-import { looksSandboxDenied } from "../../sandbox/denial.js";
-import type { SandboxMode } from "../../sandbox/modes.js";
+import type { SandboxMode } from "../../sandbox/index.js";
+import { looksSandboxDenied } from "../../sandbox/index.js";
 import { defaultSettings } from "../../settings/index.js";
 import {
   approvedCommand,

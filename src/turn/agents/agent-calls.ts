@@ -1,4 +1,4 @@
-import type { AgentToolName, ToolContext, ToolEvent } from "../../tools/types.js";
+import type { AgentToolName, ToolContext, ToolEvent } from "../../tools/index.js";
 import type { ChildAgent } from "./child-agent.js";
 
 type AgentCallEvent = Extract<ToolEvent, { type: "agent_call" }>;

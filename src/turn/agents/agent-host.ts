@@ -1,18 +1,23 @@
-import type { ResponseItem } from "../../protocol/items.js";
-import type { SandboxMode } from "../../sandbox/modes.js";
-import type { ForkSeed, LaneOwner } from "../../session/agent-lanes.js";
-import type { AgentView } from "../../session/agent-view.js";
-import type { ChildThread, HistoryStore, SessionSettings } from "../../session/api.js";
-import type { FrozenToolOutputs } from "../../session/history.js";
-import type { ModelClient } from "../../session/model-client.js";
-import type { FullRequest } from "../../session/request.js";
+import type { ResponseItem } from "../../protocol/index.js";
+import type { SandboxMode } from "../../sandbox/index.js";
+import type {
+  AgentView,
+  ChildThread,
+  ForkSeed,
+  FrozenToolOutputs,
+  FullRequest,
+  HistoryStore,
+  LaneOwner,
+  ModelClient,
+  SessionSettings,
+} from "../../session/index.js";
 import type { Settings } from "../../settings/index.js";
 import type {
   ApprovalDecision,
   ApprovalGate,
   ApprovalRequest,
   ToolRouter,
-} from "../../tools/types.js";
+} from "../../tools/index.js";
 import type { RequestRecorder } from "../request-recorder.js";
 import type { ToolCallHooks } from "../tool-calls/index.js";
 

@@ -1,9 +1,6 @@
-import { formatUsd } from "../../models/cost.js";
-import type { AgentLimits, AgentStatus, AgentView } from "../../session/agent-view.js";
-import type { RequestForecast } from "../../session/request-forecast.js";
-import { groupedNumber } from "../../text/grouped-number.js";
-
-export type { AgentLimits } from "../../session/agent-view.js";
+import { formatUsd } from "../../models/index.js";
+import type { AgentLimits, AgentStatus, AgentView, RequestForecast } from "../../session/index.js";
+import { groupedNumber } from "../../text/index.js";
 
 /** What the subagents of a session spent so far. */
 export interface AgentSpend {

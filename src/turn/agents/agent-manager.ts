@@ -1,18 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { type ResponseItem, userMessage } from "../../protocol/items.js";
-import type { ToolOutput } from "../../protocol/tool-output.js";
-import { isFinalStatus } from "../../session/agent-view.js";
-import { withTools } from "../../tools/registry.js";
-import type { ToolContext, ToolRouter } from "../../tools/types.js";
+import type { ToolOutput } from "../../protocol/index.js";
+import { type ResponseItem, userMessage } from "../../protocol/index.js";
+import type { AgentLimits } from "../../session/index.js";
+import { isFinalStatus } from "../../session/index.js";
+import type { ToolContext, ToolRouter } from "../../tools/index.js";
+import { withTools } from "../../tools/index.js";
 import { agentCall, agentStates, refusal } from "./agent-calls.js";
 import type { AgentHost } from "./agent-host.js";
-import {
-  type AgentLimits,
-  budgetSpent,
-  spendOf,
-  statusForModel,
-  waitTimeoutMs,
-} from "./agent-limits.js";
+import { budgetSpent, spendOf, statusForModel, waitTimeoutMs } from "./agent-limits.js";
 import { type AgentControl, agentTools, messageOf } from "./agent-tools.js";
 import type { ChildAgent, ForkSource } from "./child-agent.js";
 import { prepareChild } from "./spawn-child.js";

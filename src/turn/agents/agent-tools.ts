@@ -1,7 +1,5 @@
 import { z } from "zod";
-import type { ToolSpec } from "../../protocol/request.js";
-import type { ToolOutput } from "../../protocol/tool-output.js";
-import { defineFunctionTool } from "../../tools/registry.js";
+import type { ToolOutput, ToolSpec } from "../../protocol/index.js";
 import type {
   AgentToolName,
   DiffConsumer,
@@ -10,7 +8,8 @@ import type {
   ToolEvent,
   ToolLookup,
   ToolRouter,
-} from "../../tools/types.js";
+} from "../../tools/index.js";
+import { defineFunctionTool } from "../../tools/index.js";
 
 /** Input items of a message (the Codex CLI's shape); text parts are read, others refused. */
 const inputItems = z

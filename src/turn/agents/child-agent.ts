@@ -1,15 +1,19 @@
-import { errorMessage } from "../../protocol/error-message.js";
-import type { ResponseItem } from "../../protocol/items.js";
-import type { ForkSeed, LaneOwner } from "../../session/agent-lanes.js";
-import type { AgentStatus, AgentView } from "../../session/agent-view.js";
-import type { SessionSettings } from "../../session/api.js";
-import type { RequestFinished, RequestStarted } from "../../session/events.js";
-import type { FrozenToolOutputs } from "../../session/history.js";
-import type { WirePlan } from "../../session/plan.js";
-import { type FullRequest, RequestBuilder } from "../../session/request.js";
-import type { RequestForecast } from "../../session/request-forecast.js";
-import { requestUsage } from "../../session/usage.js";
-import type { ToolRouter } from "../../tools/types.js";
+import type { ResponseItem } from "../../protocol/index.js";
+import { errorMessage } from "../../protocol/index.js";
+import type {
+  AgentStatus,
+  AgentView,
+  ForkSeed,
+  FrozenToolOutputs,
+  LaneOwner,
+  RequestFinished,
+  RequestForecast,
+  RequestStarted,
+  SessionSettings,
+  WirePlan,
+} from "../../session/index.js";
+import { type FullRequest, RequestBuilder, requestUsage } from "../../session/index.js";
+import type { ToolRouter } from "../../tools/index.js";
 import { ModelWire } from "../model-wire.js";
 import { StoredHistory } from "../stored-history.js";
 import { runTurnLoop } from "../turn-loop.js";

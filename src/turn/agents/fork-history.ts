@@ -1,7 +1,6 @@
-import { asToolCall, type ResponseItem, toolOutputFor, userMessage } from "../../protocol/items.js";
-import type { ToolSpec } from "../../protocol/request.js";
-import { leadingContext } from "../../session/environment.js";
-import { toolDeclarationItem } from "../../session/tool-declarations.js";
+import type { ToolSpec } from "../../protocol/index.js";
+import { asToolCall, type ResponseItem, toolOutputFor, userMessage } from "../../protocol/index.js";
+import { leadingContext, toolDeclarationItem } from "../../session/index.js";
 
 /** What a full fork sees as the answer to the call that spawned it. */
 export const FORK_NOTE =

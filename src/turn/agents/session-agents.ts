@@ -1,17 +1,20 @@
-import type { ResponseItem } from "../../protocol/items.js";
-import type { AgentView } from "../../session/agent-view.js";
-import type { SessionOptions, SessionSettings } from "../../session/api.js";
-import type { FrozenToolOutputs } from "../../session/history.js";
-import type { LaneTable } from "../../session/lanes.js";
-import type { ModelClient } from "../../session/model-client.js";
-import type { FullRequest } from "../../session/request.js";
+import type { ResponseItem } from "../../protocol/index.js";
+import type {
+  AgentView,
+  FrozenToolOutputs,
+  FullRequest,
+  LaneTable,
+  ModelClient,
+  SessionOptions,
+  SessionSettings,
+} from "../../session/index.js";
 import type { Settings } from "../../settings/index.js";
 import type {
   ApprovalDecision,
   ApprovalGate,
   ApprovalRequest,
   ToolRouter,
-} from "../../tools/types.js";
+} from "../../tools/index.js";
 import type { RequestRecorder } from "../request-recorder.js";
 import type { ToolCallHooks } from "../tool-calls/index.js";
 import type { AgentHost } from "./agent-host.js";

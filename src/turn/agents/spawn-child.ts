@@ -1,13 +1,16 @@
-import { REASONING_EFFORTS } from "../../protocol/efforts.js";
-import type { ReasoningEffort } from "../../protocol/request.js";
-import type { LaneOwner } from "../../session/agent-lanes.js";
-import type { SessionSettings } from "../../session/api.js";
-import { FrozenToolOutputs } from "../../session/history.js";
-import type { WirePlan } from "../../session/plan.js";
-import type { RequestForecast } from "../../session/request-forecast.js";
-import type { ToolRouter } from "../../tools/types.js";
+import type { ReasoningEffort } from "../../protocol/index.js";
+import { REASONING_EFFORTS } from "../../protocol/index.js";
+import type {
+  AgentLimits,
+  LaneOwner,
+  RequestForecast,
+  SessionSettings,
+  WirePlan,
+} from "../../session/index.js";
+import { FrozenToolOutputs } from "../../session/index.js";
+import type { ToolRouter } from "../../tools/index.js";
 import type { AgentHost } from "./agent-host.js";
-import { type AgentLimits, type AgentSpend, budgetRefusal, depthRefusal } from "./agent-limits.js";
+import { type AgentSpend, budgetRefusal, depthRefusal } from "./agent-limits.js";
 import { type AgentControl, specName, ToolSubset } from "./agent-tools.js";
 import { ChildAgent, type ForkSource } from "./child-agent.js";
 import { forkHistory, isolatedHistory } from "./fork-history.js";

@@ -1,13 +1,11 @@
-import type { ToolCallItem } from "../../protocol/items.js";
-import { type ToolOutput, toolOutputText } from "../../protocol/tool-output.js";
-import type { SessionHooks } from "../session-hooks.js";
-
+import type { ToolCallItem } from "../../protocol/index.js";
+import { type ToolOutput, toolOutputText } from "../../protocol/index.js";
 /**
  * The pipeline's hook stages (docs/config.md, "Hooks"): PreToolUse before a model's call is
  * planned (block it, or ask the person), PostToolUse after it ran (its notes join the output).
  * Each hook runs through `SessionHooks.fire`, the one hook runner.
  */
-export type ToolCallHooks = Pick<SessionHooks, "has" | "fire" | "currentTurnId">;
+import type { ToolCallHooks } from "../session-hooks.js";
 
 /** The tool name hooks see and match (Codex's: the shell tool is `Bash`). */
 export function hookToolName(name: string): string {

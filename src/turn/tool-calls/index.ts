@@ -12,7 +12,7 @@
  *   freezes its output. Every state is announced as a `tool_call_state` session event.
  * - hook-stage.ts — what PreToolUse and PostToolUse hooks see and say.
  */
-export type { ToolCallHooks } from "./hook-stage.js";
+export type { ToolCallHooks } from "../session-hooks.js";
 export { runToolCall, runToolCalls, skippedOutputs, type ToolCallContext } from "./pipeline.js";
 export type {
   CallOrigin,

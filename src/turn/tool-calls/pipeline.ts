@@ -1,14 +1,12 @@
-import { errorMessage } from "../../protocol/error-message.js";
+import type { ToolOutput } from "../../protocol/index.js";
 import {
   ABORTED_OUTPUT,
+  errorMessage,
   type ResponseItem,
   type ToolCallItem,
   toolOutputFor,
-} from "../../protocol/items.js";
-import type { ToolOutput } from "../../protocol/tool-output.js";
-import { modeRefusal } from "../../session/plan-mode-gate.js";
-import { ToolError } from "../../tools/errors.js";
-import { toolInput } from "../../tools/registry.js";
+} from "../../protocol/index.js";
+import { modeRefusal } from "../../session/index.js";
 import type {
   ApprovalRequest,
   ApprovedPlan,
@@ -17,9 +15,11 @@ import type {
   ToolPlan,
   ToolRun,
   Verdict,
-} from "../../tools/types.js";
+} from "../../tools/index.js";
+import { ToolError, toolInput } from "../../tools/index.js";
+import type { ToolCallHooks } from "../session-hooks.js";
 import type { TurnContext } from "../turn-context.js";
-import { postToolUse, preToolUse, type ToolCallHooks } from "./hook-stage.js";
+import { postToolUse, preToolUse } from "./hook-stage.js";
 import {
   approvalRequest,
   type CallOrigin,

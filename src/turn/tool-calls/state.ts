@@ -1,8 +1,6 @@
-import type { ToolCallItem } from "../../protocol/items.js";
-import type { ToolOutput } from "../../protocol/tool-output.js";
-import { suggestedPrefix } from "../../sandbox/command-words.js";
-import type { SandboxMode } from "../../sandbox/modes.js";
-import { deniedOutput } from "../../tools/errors.js";
+import type { ToolCallItem, ToolOutput } from "../../protocol/index.js";
+import type { SandboxMode } from "../../sandbox/index.js";
+import { suggestedPrefix } from "../../sandbox/index.js";
 import type {
   ApprovalDecision,
   ApprovalRequest,
@@ -11,7 +9,8 @@ import type {
   ToolNeeds,
   ToolPlan,
   Verdict,
-} from "../../tools/types.js";
+} from "../../tools/index.js";
+import { deniedOutput } from "../../tools/index.js";
 
 /**
  * Where one tool call is, from the wire to its output: the pipeline's one tagged union (its

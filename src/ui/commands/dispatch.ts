@@ -1,7 +1,7 @@
-import { errorMessage } from "../../protocol/error-message.js";
-import type { TuiController } from "../controller/controller.js";
-import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
-import { parseSlashCommand } from "./index.js";
+import { errorMessage } from "../../protocol/index.js";
+import type { TuiController } from "../controller/index.js";
+import type { TranscriptEntryBody } from "../model/index.js";
+import { parseSlashCommand } from "./command-list.js";
 import { commandsOf } from "./prompt-commands.js";
 import type { CommandContext } from "./types.js";
 

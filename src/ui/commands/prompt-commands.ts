@@ -1,7 +1,6 @@
-import type { AgentSession } from "../../session/api.js";
-import type { PromptFile } from "../../session/knowledge.js";
-import { fillPromptArguments } from "../../text/prompt-arguments.js";
-import { SLASH_COMMANDS } from "./index.js";
+import type { AgentSession, PromptFile } from "../../session/index.js";
+import { fillPromptArguments } from "../../text/index.js";
+import { SLASH_COMMANDS } from "./command-list.js";
 import { info, type SlashCommand } from "./types.js";
 
 /** A prompt file as `/name`: its body, `$1`… and `$ARGUMENTS` filled, sent as a message. */

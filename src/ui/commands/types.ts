@@ -1,6 +1,6 @@
-import type { AgentSession } from "../../session/api.js";
-import type { TuiController } from "../controller/controller.js";
-import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import type { AgentSession } from "../../session/index.js";
+import type { TuiController } from "../controller/index.js";
+import type { TranscriptEntryBody } from "../model/index.js";
 
 /**
  * What a slash command may do: send the controller intents and print plain transcript data

@@ -1,9 +1,8 @@
-import { describeAgent } from "../../session/agent-bill.js";
-import { type AgentView, isFinalStatus } from "../../session/agent-view.js";
-import type { CostDisplay } from "../../session/cost-display.js";
-import { printable } from "../../text/terminal-text.js";
-import { describeForecast } from "../cost-labels.js";
-import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import type { CostDisplay } from "../../session/index.js";
+import { type AgentView, describeAgent, isFinalStatus } from "../../session/index.js";
+import { printable } from "../../text/index.js";
+import { describeForecast } from "../labels/index.js";
+import type { TranscriptEntryBody } from "../model/index.js";
 import { type AgentsActivity, append, type UiState, withStatus } from "./ui-state.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
+import type { ApprovalDecision, ApprovalRequest } from "../../tools/index.js";
 import type { UiAction } from "./state.js";
 import type { Store } from "./store.js";
 import { NO_PROMPT, type PendingApproval, type TuiState } from "./tui-state.js";

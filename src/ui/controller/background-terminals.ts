@@ -1,5 +1,5 @@
-import type { AgentSession } from "../../session/api.js";
-import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import type { AgentSession } from "../../session/index.js";
+import type { TranscriptEntryBody } from "../model/index.js";
 import type { UiAction } from "./state.js";
 
 /** Said when a session with running background terminals ends (/new, /resume, /fork): they stop. */

@@ -1,30 +1,33 @@
-import { errorMessage } from "../../protocol/error-message.js";
-import { type MessageImage, messageText, userMessage } from "../../protocol/items.js";
-import type { AgentSession, TurnResult } from "../../session/api.js";
-import { proposedPlan } from "../../session/proposed-plan.js";
+import { errorMessage, type MessageImage, messageText, userMessage } from "../../protocol/index.js";
+import type { AgentSession, TurnResult } from "../../session/index.js";
+import { proposedPlan } from "../../session/index.js";
 import { defaultSettings, type Settings } from "../../settings/index.js";
-import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
 import type {
   ApprovalDecision,
   ApprovalRequest,
+  HookTrustQuestion,
   UserInputAnswers,
   UserInputRequest,
-} from "../../tools/types.js";
+} from "../../tools/index.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
 import { exitSummary } from "../exit-summary.js";
-import { type ChipImage, type ComposedMessage, joinMessages } from "../input/paste-collapse.js";
-import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import type { TranscriptEntryBody } from "../model/index.js";
+import { type ChipImage, type ComposedMessage, joinMessages } from "../model/index.js";
 import { ApprovalDesk } from "./approvals.js";
 import { endingTerminalsNotice } from "./background-terminals.js";
 import { followContextWindow } from "./context-window.js";
 import { CostQuestion } from "./cost-question.js";
 import { ctrlCStep } from "./ctrl-c.js";
-import { hookTrustPicker } from "./hook-trust-picker.js";
 import { openSession } from "./open-session.js";
 import { takeLastPending } from "./pending-messages.js";
-import { openPicker, type PickerSpec } from "./picker-spec.js";
-import { IMPLEMENT_MESSAGE, planApprovalPicker } from "./plan-approval.js";
-import { QuestionDesk } from "./questions.js";
+import {
+  hookTrustPicker,
+  IMPLEMENT_MESSAGE,
+  openPicker,
+  type PickerSpec,
+  planApprovalPicker,
+  QuestionDesk,
+} from "./questions/index.js";
 import { RewindIntents } from "./rewind.js";
 import { CLOSE_GRACE_MS, closeWithin } from "./session-close.js";
 import { SessionSwitch } from "./session-switch.js";

@@ -1,8 +1,5 @@
-import type { ForecastChange } from "../../session/api.js";
-import type { CostDisplay } from "../../session/cost-display.js";
-import type { NextRequestPreview } from "../../session/events.js";
-import { approximateUsd, describeForecast } from "../cost-labels.js";
-import { percent } from "../request-labels.js";
+import type { CostDisplay, ForecastChange, NextRequestPreview } from "../../session/index.js";
+import { approximateUsd, describeForecast, percent } from "../labels/index.js";
 
 /** `[tui] cost_question` and `cost_question_min_usd` (docs/config.md, "Prices"). */
 export interface CostQuestionSettings {

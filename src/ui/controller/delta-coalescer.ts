@@ -1,4 +1,4 @@
-import type { SessionEvent } from "../../session/events.js";
+import type { SessionEvent } from "../../session/index.js";
 
 type DeltaEvent = Extract<SessionEvent, { type: "text_delta" | "reasoning_delta" }>;
 

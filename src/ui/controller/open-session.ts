@@ -1,16 +1,16 @@
-import { worktreeText } from "../../launch/worktrees/index.js";
-import type { AgentSession, SessionStatus } from "../../session/api.js";
-import type { HookTrustQuestion } from "../../tools/hooks/hook-gate.js";
+import { worktreeText } from "../../launch/index.js";
+import type { AgentSession, SessionStatus } from "../../session/index.js";
 import type {
   ApprovalDecision,
   ApprovalRequest,
+  HookTrustQuestion,
   UserInputAnswers,
   UserInputRequest,
-} from "../../tools/types.js";
+} from "../../tools/index.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
-import { safetyWarning } from "../safety-labels.js";
-import { restoredEntries } from "../transcript/history-entries.js";
-import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+import { safetyWarning } from "../labels/index.js";
+import type { TranscriptEntryBody } from "../model/index.js";
+import { restoredEntries } from "../model/index.js";
 import { followTerminals } from "./background-terminals.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
 import type { UiAction } from "./state.js";

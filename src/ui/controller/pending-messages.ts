@@ -1,5 +1,5 @@
-import type { AgentSession, SteerReceipt, SteerState } from "../../session/api.js";
-import type { ComposedMessage } from "../input/paste-collapse.js";
+import type { AgentSession, SteerReceipt, SteerState } from "../../session/index.js";
+import type { ComposedMessage } from "../model/index.js";
 import { append, type PendingSteer, type UiState, withQueue } from "./ui-state.js";
 
 /** Steered messages as the transcript shows them once the conversation has them. */

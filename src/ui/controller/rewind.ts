@@ -1,10 +1,9 @@
-import { errorMessage } from "../../protocol/error-message.js";
-import { goalTitleOf } from "../../protocol/goal-messages.js";
-import type { AgentSession, RewindPoint, RewindResult } from "../../session/api.js";
-import { REWIND_MODES, type RewindMode } from "../../session/checkpoint-lines.js";
-import { rewoundFileLines } from "../../tools/checkpoints/checkpoint-store.js";
-import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
-import { openPicker, type PickerSpec } from "./picker-spec.js";
+import { errorMessage, goalTitleOf } from "../../protocol/index.js";
+import type { AgentSession, RewindPoint, RewindResult } from "../../session/index.js";
+import { REWIND_MODES, type RewindMode } from "../../session/index.js";
+import { rewoundFileLines } from "../../tools/index.js";
+import type { TranscriptEntryBody } from "../model/index.js";
+import { openPicker, type PickerSpec } from "./questions/index.js";
 import type { TuiState } from "./tui-state.js";
 
 /** What the rewind intents act on: the controller's session, transcript, hint and pickers. */

@@ -1,4 +1,4 @@
-import type { AgentSession } from "../../session/api.js";
+import type { AgentSession } from "../../session/index.js";
 
 /** Quitting never waits on a socket that will not close. */
 export const CLOSE_GRACE_MS = 2000;

@@ -1,10 +1,10 @@
-import type { ProjectTrust } from "../../launch/project-trust.js";
-import { resumeDirectoryQuestion } from "../../launch/resume-directory-question.js";
-import { errorMessage } from "../../protocol/error-message.js";
-import type { AgentSession } from "../../session/api.js";
+import type { ProjectTrust } from "../../launch/index.js";
+import { resumeDirectoryQuestion } from "../../launch/index.js";
+import { errorMessage } from "../../protocol/index.js";
+import type { AgentSession } from "../../session/index.js";
 import type { SessionSource, TuiLaunchOptions } from "../contract.js";
-import { folderTrustPicker } from "./folder-trust-picker.js";
-import type { PickerSpec } from "./picker-spec.js";
+import type { PickerSpec } from "./questions/index.js";
+import { folderTrustPicker } from "./questions/index.js";
 import type { Store } from "./store.js";
 import type { TuiState } from "./tui-state.js";
 

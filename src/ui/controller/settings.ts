@@ -1,18 +1,19 @@
+import type { ModelInfo } from "../../models/index.js";
 import {
   cycleEffort,
   effortError,
+  effortOnSwitch,
   lookupModel,
-  type ModelInfo,
+  pickableEfforts,
   pickerModels,
   stepEffort,
   wireEffort,
-} from "../../models/catalog.js";
-import { effortOnSwitch, pickableEfforts } from "../../models/effort-choices.js";
-import { type EffortChoice, REASONING_EFFORTS } from "../../protocol/efforts.js";
-import type { ReasoningEffort } from "../../protocol/request.js";
-import type { AgentSession, ForecastChange } from "../../session/api.js";
-import { type CollaborationMode, modeName, nextMode } from "../../session/collaboration-mode.js";
-import type { PickerSpec } from "./picker-spec.js";
+} from "../../models/index.js";
+import type { ReasoningEffort } from "../../protocol/index.js";
+import { type EffortChoice, REASONING_EFFORTS } from "../../protocol/index.js";
+import type { AgentSession, ForecastChange } from "../../session/index.js";
+import { type CollaborationMode, modeName, nextMode } from "../../session/index.js";
+import type { PickerSpec } from "./questions/index.js";
 
 /** What the settings intents act on: the session, the transcript and the pickers. */
 export interface SettingsHost {

@@ -1,25 +1,21 @@
-import { errorMessage } from "../../protocol/error-message.js";
-import { messageText, type ResponseItem, reasoningItemSchema } from "../../protocol/items.js";
-import type { ReasoningEffort } from "../../protocol/request.js";
-import { webSearchQuery } from "../../protocol/web-search.js";
+import type { ReasoningEffort } from "../../protocol/index.js";
 import {
   assertNever,
-  type NextRequestPreview,
-  type RequestFinished,
-  type SessionEvent,
-} from "../../session/events.js";
-import { goalChangeText } from "../../session/goal-text.js";
-import { compactionNotice } from "../../turn/compaction.js";
-import { cacheDropOf } from "../cache-drop.js";
-import type { ComposedMessage } from "../input/paste-collapse.js";
-import {
-  appendStreamText,
-  EMPTY_LINE,
-  fenceStateAfter,
-  lineText,
-} from "../transcript/stream-text.js";
-import type { TranscriptEntryBody } from "../transcript/transcript-entries.js";
+  errorMessage,
+  messageText,
+  type ResponseItem,
+  reasoningItemSchema,
+  webSearchQuery,
+} from "../../protocol/index.js";
+import type { NextRequestPreview, RequestFinished, SessionEvent } from "../../session/index.js";
+import { goalChangeText } from "../../session/index.js";
+import { compactionNotice } from "../../turn/index.js";
+import { cacheDropOf } from "../labels/index.js";
+import type { ComposedMessage, TranscriptEntryBody } from "../model/index.js";
+import { appendStreamText, EMPTY_LINE, fenceStateAfter, lineText } from "../model/index.js";
+import { onAgentUpdate } from "./agent-entries.js";
 import { onPendingAction, type PendingAction, steerMoved, steersSent } from "./pending-messages.js";
+import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
 import {
   append,
   type StatusState,
@@ -28,11 +24,6 @@ import {
   withQueue,
   withStatus,
 } from "./ui-state.js";
-
-export { initialState, type StatusState, type UiState } from "./ui-state.js";
-
-import { onAgentUpdate } from "./agent-entries.js";
-import { onToolCallFinished, onToolEvent, updateCall } from "./tool-state.js";
 
 const REASONING_CAP = 4000;
 

@@ -1,15 +1,14 @@
-import { type ToolOutput, toolOutputText } from "../../protocol/tool-output.js";
-import { assertNever } from "../../session/events.js";
-import { printable, shownOutput } from "../../text/terminal-text.js";
-import type { ToolEvent } from "../../tools/types.js";
-import { viewedImageText } from "../../tools/view-image.js";
+import { assertNever, type ToolOutput, toolOutputText } from "../../protocol/index.js";
+import { printable, shownOutput } from "../../text/index.js";
+import type { ToolEvent } from "../../tools/index.js";
+import { viewedImageText } from "../../tools/index.js";
 import {
   collapseOutput,
   type LiveCall,
   lastLines,
   mcpCallEntry,
   type TranscriptEntryBody,
-} from "../transcript/transcript-entries.js";
+} from "../model/index.js";
 import { append, type UiState, withLive } from "./ui-state.js";
 
 /** Tool calls in the reducer: live while they run, one transcript entry when they finish. */

@@ -1,8 +1,7 @@
-import type { CostDisplay } from "../../session/cost-display.js";
-import type { SessionSummary } from "../../session/session-list.js";
-import type { ApprovalDecision, ApprovalRequest } from "../../tools/types.js";
+import type { CostDisplay, SessionSummary } from "../../session/index.js";
+import type { ApprovalDecision, ApprovalRequest } from "../../tools/index.js";
 import type { OpenCostQuestion } from "./cost-question.js";
-import type { OpenPicker } from "./picker-spec.js";
+import type { OpenPicker } from "./questions/index.js";
 import { initialState, type UiState } from "./ui-state.js";
 
 /** An approval the engine waits on: answered once, by the person. */

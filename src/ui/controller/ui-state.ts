@@ -1,18 +1,19 @@
-import type { UsageFigures } from "../../protocol/events.js";
-import type { PlanUsage } from "../../protocol/plan-usage.js";
-import type { ReasoningEffort } from "../../protocol/request.js";
-import type { AgentView } from "../../session/agent-view.js";
-import type { CollaborationMode } from "../../session/collaboration-mode.js";
-import type { CostDisplay } from "../../session/cost-display.js";
-import type { NextRequestPreview, RequestMode } from "../../session/events.js";
-import type { Goal } from "../../session/goal-state.js";
-import type { CacheDrop } from "../cache-drop.js";
-import type { ComposedMessage } from "../input/paste-collapse.js";
+import type { PlanUsage, ReasoningEffort, UsageFigures } from "../../protocol/index.js";
 import type {
+  AgentView,
+  CollaborationMode,
+  CostDisplay,
+  Goal,
+  NextRequestPreview,
+  RequestMode,
+} from "../../session/index.js";
+import type { CacheDrop } from "../labels/index.js";
+import type {
+  ComposedMessage,
   LiveState,
   TranscriptEntry,
   TranscriptEntryBody,
-} from "../transcript/transcript-entries.js";
+} from "../model/index.js";
 
 /**
  * A message steered into the running turn, by the session's id for it; `sent`: on the socket

@@ -1,4 +1,4 @@
-import type { AgentSession } from "../../session/api.js";
+import type { AgentSession } from "../../session/index.js";
 
 /** A draft that will go to the model: text that is not a slash command nor a `!command`. */
 export function startsAMessage(draft: string): boolean {

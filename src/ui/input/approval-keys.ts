@@ -2,9 +2,8 @@ import type { Key } from "ink";
 import { approvalKey } from "../approval-choices.js";
 import { scrollDiff } from "../approval-diff.js";
 import { diffGeometry } from "../approval-prompt.js";
-import type { TuiController } from "../controller/controller.js";
-import type { PendingApproval } from "../controller/tui-state.js";
-import { backspace, insertText } from "./composer-buffer.js";
+import type { PendingApproval, TuiController } from "../controller/index.js";
+import { backspace, insertText } from "../model/index.js";
 
 /** The terminal the prompt's diff is laid out in. */
 export type Terminal = { rows?: number; columns?: number };

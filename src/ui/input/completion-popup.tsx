@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { printable } from "../../text/terminal-text.js";
+import { printable } from "../../text/index.js";
 import { COMPLETION_MARKS } from "./completion.js";
 import type { CompletionView } from "./use-completion.js";
 

@@ -1,4 +1,4 @@
-import type { ComposerBuffer } from "./composer-buffer.js";
+import type { ComposerBuffer } from "../model/index.js";
 
 /** The word being completed: a slash command at the start, an `@path` or a `$skill` anywhere. */
 export interface CompletionToken {

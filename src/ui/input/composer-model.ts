@@ -1,33 +1,33 @@
 import type { Key } from "ink";
-import { withoutControls } from "../../text/terminal-text.js";
+import { withoutControls } from "../../text/index.js";
 import {
   BUFFER_EDITS,
   backspace,
-  type ComposerBuffer,
-  EMPTY_BUFFER,
-  type InputHistory,
-  insertText,
-  moveLine,
-  recall,
-  remember,
-} from "./composer-buffer.js";
-import { type HistorySearch, searchKey } from "./history-search.js";
-import { chipImagePaths, wordEndingAt } from "./image-chips.js";
-import { CONTROL_CHAR_ACTIONS, type KeyAction, keyAction } from "./keymap.js";
-import { isKill, KILLS, type KillAction } from "./kills.js";
-import {
   type ChipImage,
+  CONTROL_CHAR_ACTIONS,
   type ComposedMessage,
+  type ComposerBuffer,
   composeMessage,
   deletePlaceholderBefore,
+  EMPTY_BUFFER,
   expandPastes,
   forgetUnused,
+  type InputHistory,
+  insertText,
+  type KeyAction,
+  keyAction,
+  moveLine,
   type Placeholder,
   pasteLabel,
   placeholderSpans,
+  recall,
+  remember,
   restoreChips,
   shouldCollapse,
-} from "./paste-collapse.js";
+} from "../model/index.js";
+import { type HistorySearch, searchKey } from "./history-search.js";
+import { chipImagePaths, wordEndingAt } from "./image-chips.js";
+import { isKill, KILLS, type KillAction } from "./kills.js";
 
 export type ComposerSignal =
   | "interrupt"

@@ -1,6 +1,6 @@
 import { Box, Text, useStdout } from "ink";
-import { printable } from "../../text/terminal-text.js";
-import type { ComposerBuffer } from "./composer-buffer.js";
+import { printable } from "../../text/index.js";
+import type { ComposerBuffer } from "../model/index.js";
 import { type HistorySearch, searchLabel } from "./history-search.js";
 
 /** Rows left for the rest of the screen around the input box. */

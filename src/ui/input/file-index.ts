@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { runGit } from "../../sandbox/own-git.js";
+import { runGit } from "../../sandbox/index.js";
 
 /** Outside a git repository the walk stops here (a home directory must not hang the popup). */
 const WALK_LIMIT = 200_000;

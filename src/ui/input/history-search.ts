@@ -1,5 +1,5 @@
 import type { Key } from "ink";
-import type { ComposerBuffer } from "./composer-buffer.js";
+import type { ComposerBuffer } from "../model/index.js";
 
 /** Ctrl+R: a reverse search through the messages sent, as in a shell. */
 export interface HistorySearch {

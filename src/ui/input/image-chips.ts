@@ -1,10 +1,9 @@
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, resolve } from "node:path";
-import { imageMediaType, imageReadProblem, readImageFile } from "../../tools/image-file.js";
-import { displayPath } from "../../tools/workspace.js";
-import type { ComposerBuffer } from "./composer-buffer.js";
-import { imageLabel, type Placeholder, placeholderSpans } from "./paste-collapse.js";
+import { displayPath, imageMediaType, imageReadProblem, readImageFile } from "../../tools/index.js";
+import type { ComposerBuffer } from "../model/index.js";
+import { imageLabel, type Placeholder, placeholderSpans } from "../model/index.js";
 
 /** One shell-like word of the input: where it is and the path it spells (quotes, `\ ` undone). */
 export interface PathWord {

@@ -1,4 +1,4 @@
-import { type ComposerBuffer, wordEndAfter, wordStartBefore } from "./composer-buffer.js";
+import { type ComposerBuffer, wordEndAfter, wordStartBefore } from "../model/index.js";
 
 /** A kill: the buffer after it and the text it cut (what Ctrl+Y puts back). */
 export interface Kill {

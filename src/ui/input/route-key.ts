@@ -1,14 +1,14 @@
 import type { Key } from "ink";
 import { approvalKeyGoesToComposer } from "../approval-choices.js";
-import { runSlashCommand } from "../commands/dispatch.js";
-import type { TuiController } from "../controller/controller.js";
+import { runSlashCommand } from "../commands/index.js";
+import type { TuiController } from "../controller/index.js";
 import { costQuestionAnswer } from "../cost-question.js";
+import type { ChipImage } from "../model/index.js";
 import { pickerKey } from "../picker.js";
 import { resumeListKey } from "../resume-list.js";
-import { pagerKey } from "../transcript/pager-keys.js";
+import { pagerKey } from "../transcript/index.js";
 import { approvalKeys, type Terminal } from "./approval-keys.js";
 import type { ComposerModel, ComposerSignal, SubmitMode } from "./composer-model.js";
-import type { ChipImage } from "./paste-collapse.js";
 
 /** `!command`: the command to run locally, or undefined for a message to the model. */
 export function shellEscape(text: string): string | undefined {

@@ -1,4 +1,4 @@
-import type { Skill } from "../../session/knowledge.js";
+import type { Skill } from "../../session/index.js";
 import type { CompletionItem } from "./completion.js";
 
 /** Skills matching what was typed after `$`: prefix matches first, then the rest containing it. */

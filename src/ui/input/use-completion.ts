@@ -1,14 +1,14 @@
 import type { Key } from "ink";
 import { useCallback, useRef, useState } from "react";
-import type { Skill } from "../../session/knowledge.js";
-import type { SlashCommand } from "../commands/types.js";
+import type { Skill } from "../../session/index.js";
+import type { SlashCommand } from "../commands/index.js";
+import type { ComposerBuffer } from "../model/index.js";
 import {
   applyCompletion,
   type CompletionItem,
   type CompletionToken,
   completionAt,
 } from "./completion.js";
-import type { ComposerBuffer } from "./composer-buffer.js";
 import { listWorkspaceFiles } from "./file-index.js";
 import type { FileMatcher } from "./file-matcher.js";
 import { skillItems } from "./skill-items.js";

@@ -1,7 +1,7 @@
 import { type Key, useInput, useStdin, useStdout } from "ink";
 import { useEffect, useRef } from "react";
-import { commandsOf } from "../commands/prompt-commands.js";
-import type { TuiController } from "../controller/controller.js";
+import { commandsOf } from "../commands/index.js";
+import type { TuiController } from "../controller/index.js";
 import { composerSignal, routeKey, submitText } from "./route-key.js";
 import { useCompletion } from "./use-completion.js";
 import { useComposer } from "./use-composer.js";

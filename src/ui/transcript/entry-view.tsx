@@ -1,13 +1,12 @@
 import { Box, Text } from "ink";
-import { assertNever } from "../../session/events.js";
-import { printable, shownOutput } from "../../text/terminal-text.js";
-import type { FileChange, PlanStep } from "../../tools/types.js";
+import { assertNever } from "../../protocol/index.js";
+import { printable, shownOutput } from "../../text/index.js";
+import type { FileChange, PlanStep } from "../../tools/index.js";
 import { type ChangeCounts, changeCounts, displayDiff } from "../approval-diff.js";
-import { SHOW_OUTPUT_KEY } from "../input/keymap.js";
+import { exitLabel, SHOW_OUTPUT_KEY, STEERED_LABEL, type TranscriptEntry } from "../model/index.js";
 import { fencedLines, formatMarkdownLine, type TextRun } from "./markdown.js";
 import { McpCallView } from "./mcp-entry.js";
 import { wrapRuns } from "./text-wrap.js";
-import { exitLabel, STEERED_LABEL, type TranscriptEntry } from "./transcript-entries.js";
 
 const MAX_DIFF_LINES = 200;
 

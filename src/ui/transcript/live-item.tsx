@@ -1,10 +1,10 @@
 import { Box, Text } from "ink";
-import { printable, shownOutput } from "../../text/terminal-text.js";
+import { printable, shownOutput } from "../../text/index.js";
+import type { LiveCall, LiveState } from "../model/index.js";
+import { lineTail } from "../model/index.js";
 import { Runs } from "./entry-view.js";
 import { formatMarkdownLine } from "./markdown.js";
-import { lineTail } from "./stream-text.js";
 import { wrapRuns } from "./text-wrap.js";
-import type { LiveCall, LiveState } from "./transcript-entries.js";
 
 /** Rows of wrapped streaming text kept on screen; the rest is already in the transcript. */
 const LIVE_TEXT_ROWS = 4;

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
-import { printable } from "../../text/terminal-text.js";
-import type { McpCallEntry } from "./transcript-entries.js";
+import { printable } from "../../text/index.js";
+import type { McpCallEntry } from "../model/index.js";
 
 export function McpCallView({ entry }: { entry: McpCallEntry }) {
   return (

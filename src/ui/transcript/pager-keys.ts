@@ -1,8 +1,8 @@
 import type { Key } from "ink";
-import { printable } from "../../text/terminal-text.js";
-import type { PagerState } from "../controller/tui-state.js";
+import { printable } from "../../text/index.js";
+import type { PagerState } from "../controller/index.js";
+import type { TranscriptEntry } from "../model/index.js";
 import { displayWidth, wrapRuns } from "./text-wrap.js";
-import type { TranscriptEntry } from "./transcript-entries.js";
 import { entryLines } from "./transcript-text.js";
 
 /** The transcript as the pager's rows: every entry's lines, long lines wrapped to `width`. */

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
-import { printable } from "../../text/terminal-text.js";
-import type { PagerState } from "../controller/tui-state.js";
+import { printable } from "../../text/index.js";
+import type { PagerState } from "../controller/index.js";
 
 /** The transcript pager: a screenful of lines, the match highlighted, a footer of keys. */
 export function TranscriptPager({

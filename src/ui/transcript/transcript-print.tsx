@@ -1,7 +1,7 @@
 import { Box, renderToString } from "ink";
 import { RenderGuard } from "../error-boundary.js";
+import type { TranscriptEntry } from "../model/index.js";
 import { EntryView } from "./entry-view.js";
-import type { TranscriptEntry } from "./transcript-entries.js";
 
 /** One transcript item as the app prints it. */
 export function TranscriptItem({ entry, width }: { entry: TranscriptEntry; width: number }) {

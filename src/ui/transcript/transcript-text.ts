@@ -1,5 +1,5 @@
 import { displayDiff } from "../approval-diff.js";
-import { exitLabel, STEERED_LABEL, type TranscriptEntry } from "./transcript-entries.js";
+import { exitLabel, STEERED_LABEL, type TranscriptEntry } from "../model/index.js";
 
 /** Collapsed output lines, with the hidden middle back in (the pager shows output whole). */
 function wholeOutput(entry: {
