@@ -43,7 +43,7 @@ import { packageVersion } from "./version.js";
 import { existingDir, type ResumedIn, workingDirectory } from "./working-directory.js";
 import type { MadeWorktree, WorktreeRequest } from "./worktrees/index.js";
 
-export const DEFAULT_MODEL = "gpt-5-codex";
+const DEFAULT_MODEL = "gpt-5-codex";
 
 /** The model's context window in tokens, when the catalog knows it. */
 export function knownContextWindow(model: string): number | undefined {
@@ -123,7 +123,7 @@ export interface WorktreeEntry {
   made?: MadeWorktree;
 }
 
-export interface RuntimeInput {
+interface RuntimeInput {
   flags: SharedFlags;
   /** The policy when flags, config.toml and -c set none (TUI: on-request; exec: never). */
   defaultApprovalPolicy: ApprovalPolicy;
@@ -151,7 +151,7 @@ export interface RuntimeInput {
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
-export function readBaseInstructions(): string {
+function readBaseInstructions(): string {
   try {
     return readFileSync(new URL("../../prompts/base.md", import.meta.url), "utf8");
   } catch (error) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { lazy } from "../protocol/index.js";
 
-export const DEFAULT_STARTUP_TIMEOUT_SEC = 10;
-export const DEFAULT_TOOL_TIMEOUT_SEC = 60;
+const DEFAULT_STARTUP_TIMEOUT_SEC = 10;
+const DEFAULT_TOOL_TIMEOUT_SEC = 60;
 
 /**
  * One `[mcp_servers.<name>]` table, with the Codex CLI's keys: a stdio server has `command`,

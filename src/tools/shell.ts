@@ -16,7 +16,7 @@ import type { ToolContext, ToolDefinition, ToolRun } from "./types.js";
 
 export const DEFAULT_SHELL_TIMEOUT_MS = 10_000;
 export const DEFAULT_SHELL_MAX_TIMEOUT_MS = 600_000;
-export const DEFAULT_OUTPUT_CAP_BYTES = 10_000;
+const DEFAULT_OUTPUT_CAP_BYTES = 10_000;
 
 export interface ShellToolOptions extends CommandLaunchOptions {
   defaultTimeoutMs?: number;

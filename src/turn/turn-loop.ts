@@ -12,7 +12,7 @@ import { StreamEventTranslator } from "./stream-events.js";
 import { runToolCalls, skippedOutputs } from "./tool-calls/index.js";
 import type { TurnContext } from "./turn-context.js";
 
-export const DEFAULT_MAX_TOOL_ROUNDS = 100;
+const DEFAULT_MAX_TOOL_ROUNDS = 100;
 
 /** The turn context plus what only the loop asks for. */
 export interface TurnLoopContext extends TurnContext {

@@ -2,7 +2,7 @@ import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../demo/index.js";
 import { DEFAULT_SHELL_MAX_TIMEOUT_MS, DEFAULT_SHELL_TIMEOUT_MS } from "../tools/index.js";
 
 /** A titled block of /help (data only: the help command prints each after its own lists). */
-export interface HelpTopic {
+interface HelpTopic {
   title: string;
   lines: string[];
 }

@@ -4,7 +4,7 @@ import type { ToolRouterOptions } from "../../tools/index.js";
 import type { MiniCodexConfig } from "./config-schema.js";
 
 /** `[shell_environment_policy]` from config.toml, with Codex's defaults. */
-export function envPolicyOf(config: MiniCodexConfig): ShellEnvironmentPolicy {
+function envPolicyOf(config: MiniCodexConfig): ShellEnvironmentPolicy {
   const table = config.shell_environment_policy ?? {};
   return {
     inherit: table.inherit ?? "all",

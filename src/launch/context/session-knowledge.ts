@@ -7,7 +7,7 @@ import { DEFAULT_PROJECT_DOC_MAX_BYTES, readProjectDocs } from "./project-docs.j
 import { discoverPromptFiles } from "./prompt-files.js";
 import { discoverSkills } from "./skills.js";
 
-export interface KnowledgeInput {
+interface KnowledgeInput {
   cwd: string;
   /** $MINI_CODEX_HOME. */
   home: string;
@@ -20,7 +20,7 @@ export interface KnowledgeInput {
   contextWindow?: number | undefined;
 }
 
-export interface ReadKnowledge {
+interface ReadKnowledge {
   knowledge: SessionKnowledge;
   /** The AGENTS.md text for the initial context. */
   agentsMd?: string;

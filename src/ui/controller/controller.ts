@@ -37,7 +37,7 @@ import { initialTuiState, type TuiState } from "./tui-state.js";
 import { WarmUpTrigger } from "./warm-up-trigger.js";
 
 /** What the controller may ask of the composer (it owns the text being typed). */
-export interface InputHandle {
+interface InputHandle {
   isEmpty(): boolean;
   clear(): void;
   /** Put messages back in front of the draft (a queue the person interrupted). */

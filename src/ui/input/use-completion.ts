@@ -24,7 +24,7 @@ export interface CompletionView {
   loading: boolean;
 }
 
-export interface CompletionOptions {
+interface CompletionOptions {
   cwd: string;
   commands: readonly SlashCommand[];
   /** The session's skills, for `$name`. */
@@ -35,7 +35,7 @@ export interface CompletionOptions {
 }
 
 /** Slash commands matching what was typed: prefix matches first, then the rest containing it. */
-export function slashItems(commands: readonly SlashCommand[], query: string): CompletionItem[] {
+function slashItems(commands: readonly SlashCommand[], query: string): CompletionItem[] {
   const q = query.toLowerCase();
   const byPrefix = commands.filter((c) => c.name.startsWith(q));
   const containing = commands.filter((c) => !c.name.startsWith(q) && c.name.includes(q));

@@ -9,7 +9,7 @@ import { type KeyCut, NOTHING_OPEN, typedKeys } from "./typed-keys.js";
  * person notices (terminal editors wait 10–100 ms for the same). After it, one more turn of the
  * event loop lets a rest already waiting be read first (a loaded machine runs the timer late).
  */
-export const ESCAPE_TIMEOUT_MS = 50;
+const ESCAPE_TIMEOUT_MS = 50;
 
 /**
  * Every input event Ink emits goes out as the keys it holds (typedKeys): keys typed while the
