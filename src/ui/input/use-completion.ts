@@ -11,7 +11,6 @@ import {
 } from "./completion.js";
 import { listWorkspaceFiles } from "./file-index.js";
 import type { FileMatcher } from "./file-matcher.js";
-import { skillItems } from "./skill-items.js";
 
 /** Rows the popup shows at most. */
 export const POPUP_ROWS = 8;
@@ -141,4 +140,13 @@ export function useCompletion(options: CompletionOptions) {
   }, []);
 
   return { view, handle, reset };
+}
+
+/** Skills matching what was typed after `$`: prefix matches first, then the rest containing it. */
+function skillItems(skills: readonly Skill[], query: string): CompletionItem[] {
+  const q = query.toLowerCase();
+  const name = (skill: Skill) => skill.name.toLowerCase();
+  const byPrefix = skills.filter((s) => name(s).startsWith(q));
+  const containing = skills.filter((s) => !name(s).startsWith(q) && name(s).includes(q));
+  return [...byPrefix, ...containing].map((s) => ({ value: s.name, detail: s.description }));
 }
