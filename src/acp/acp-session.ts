@@ -50,7 +50,7 @@ export interface EditorLink {
 }
 
 /** What opening a session needs besides its runtime. */
-export interface OpenAs {
+interface OpenAs {
   resume?: { id: string };
   /** `session/load`: the saved conversation is replayed before the response. */
   replay?: boolean;

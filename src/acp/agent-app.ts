@@ -21,7 +21,7 @@ import type { AcpSessions } from "./sessions.js";
 // The engine (sessions.ts and below) and the sign-ins load on first use: initialize is answered
 // by this file and the SDK alone.
 
-export interface AgentSetup {
+interface AgentSetup {
   flags: SharedFlags;
   version: string;
 }

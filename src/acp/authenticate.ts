@@ -22,7 +22,7 @@ import { AUTH_METHODS } from "./auth-methods.js";
 // keep as the agent's log), an API key (asked in a form where the editor offers one; saved in
 // auth.json as `login --with-api-key` saves it), and the demo provider (offline, no account).
 
-export interface AuthContext {
+interface AuthContext {
   client: AgentContext;
   capabilities: ClientCapabilities | undefined;
   requestId: RequestId;

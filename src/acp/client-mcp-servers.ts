@@ -6,7 +6,7 @@ import type { McpServer } from "@agentclientprotocol/sdk";
 // servers are not offered (initialize says `sse: false`).
 
 /** Server names become part of tool names: letters, digits, `_` and `-` only. */
-export function serverName(name: string): string {
+function serverName(name: string): string {
   const cleaned = name.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/^_+|_+$/g, "");
   return cleaned === "" ? "client" : cleaned;
 }

@@ -7,9 +7,9 @@ import { errorMessage } from "../protocol/index.js";
 // "no", and says why, so the agent never waits on it forever.
 
 /** How long a question waits for the person before it counts as "no". */
-export const QUESTION_TIMEOUT_MS = 5 * 60_000;
+const QUESTION_TIMEOUT_MS = 5 * 60_000;
 
-export interface YesNoQuestion {
+interface YesNoQuestion {
   /** One short line (the permission's title, the form's title). */
   title: string;
   /** What the question is about. */
@@ -23,7 +23,7 @@ export interface YesNoQuestion {
 
 export type Answer = { yes: boolean; unanswered?: string };
 
-export interface QuestionChannel {
+interface QuestionChannel {
   client: AgentContext;
   capabilities: ClientCapabilities | undefined;
   timeoutMs?: number;

@@ -14,8 +14,8 @@ import type { SessionSettings } from "../session/index.js";
 // `reasoning_effort` (the model's efforts). Choosing one gives the settings the session is
 // updated with, decided as the TUI's /model and /effort decide them.
 
-export const MODEL_OPTION = "model";
-export const EFFORT_OPTION = "reasoning_effort";
+const MODEL_OPTION = "model";
+const EFFORT_OPTION = "reasoning_effort";
 
 type Settings = Pick<SessionSettings, "model" | "effort">;
 

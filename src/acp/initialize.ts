@@ -5,7 +5,7 @@ import { ownMeta, STEER_METHOD } from "./own-meta.js";
 // `initialize`, answered at once from constants: no config read, no network, no terminal.
 
 /** The ACP protocol version mini-codex speaks. */
-export const ACP_PROTOCOL_VERSION = 1;
+const ACP_PROTOCOL_VERSION = 1;
 
 export function initializeResponse(
   request: InitializeRequest,

@@ -14,7 +14,7 @@ export interface AcpMode {
   approvalPolicy: ApprovalPolicy;
 }
 
-export const ACP_MODES: readonly AcpMode[] = [
+const ACP_MODES: readonly AcpMode[] = [
   {
     id: "read-only",
     name: "Read only",

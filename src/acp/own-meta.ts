@@ -5,12 +5,12 @@
 import { SCHEMA_VERSION } from "../launch/index.js";
 
 /** The `_meta` key mini-codex writes under (ACP reserves the rest of `_meta`). */
-export const META_KEY = "mini-codex";
+const META_KEY = "mini-codex";
 
 /** The extension method that steers a running turn (advertised in initialize's capabilities). */
 export const STEER_METHOD = "_mini-codex/steer";
 
-export type OwnMeta = { [META_KEY]: Record<string, unknown> };
+type OwnMeta = { [META_KEY]: Record<string, unknown> };
 
 /** `{ "mini-codex": { schema: 1, …facts } }`. */
 export function ownMeta(facts: Record<string, unknown>): OwnMeta {

@@ -18,7 +18,7 @@ import { commandShape } from "./tool-calls.js";
 // which saves a forbidden rule. A subagent's request names the child.
 
 /** The option id of "no, never" (the TUI's keys are the other ids). */
-export const NEVER_OPTION = "never";
+const NEVER_OPTION = "never";
 
 const KINDS: Record<string, PermissionOptionKind> = {
   y: "allow_once",

@@ -6,13 +6,13 @@ import type { MessageImage } from "../protocol/index.js";
 // stand, a link or an embedded file as an `@path` mention where it stands and an embedded file's
 // text after the message (as an editor's "@file" context).
 
-export interface PromptInput {
+interface PromptInput {
   text: string;
   images: MessageImage[];
 }
 
 /** A `file://` URI as its path; any other URI as it is. */
-export function uriPath(uri: string): string {
+function uriPath(uri: string): string {
   if (!uri.startsWith("file://")) return uri;
   try {
     return fileURLToPath(uri);

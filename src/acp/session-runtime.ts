@@ -87,7 +87,7 @@ export class RuntimeLoader {
 }
 
 /** What is still to ask about a runtime: its folder's trust (the root), its untrusted hooks. */
-export interface TrustToAsk {
+interface TrustToAsk {
   folder?: string;
   hooks: boolean;
 }

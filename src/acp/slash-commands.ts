@@ -119,7 +119,7 @@ const BUILT_IN: readonly Command[] = [
 ];
 
 /** The commands of a session: the built-in ones, then its prompt files and skills (a built-in name wins). */
-export function sessionCommands(session: Pick<AgentSession, "knowledge">): Command[] {
+function sessionCommands(session: Pick<AgentSession, "knowledge">): Command[] {
   const taken = new Set(BUILT_IN.map((command) => command.name));
   const prompts = (session.knowledge?.prompts ?? [])
     .filter((prompt) => !taken.has(prompt.name) && taken.add(prompt.name))

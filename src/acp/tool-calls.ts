@@ -7,7 +7,7 @@ import { isReadOnlyWords, shellWords } from "../sandbox/index.js";
 // How a model's tool call shows in an editor: its ACP kind (the icon), a title, the files it
 // touches (follow-along) and its arguments. Pure: from the call item (and the working directory).
 
-export interface ToolCallShape {
+interface ToolCallShape {
   kind: ToolKind;
   title: string;
   locations: ToolCallLocation[];
@@ -51,7 +51,7 @@ export function commandShape(command: string, cwd: string): ToolCallShape {
 }
 
 /** The files an apply_patch input names (`*** Add|Update|Delete File:` and `*** Move to:`). */
-export function patchFiles(input: string): string[] {
+function patchFiles(input: string): string[] {
   const files: string[] = [];
   for (const line of input.split("\n")) {
     const match = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/.exec(line.trim());

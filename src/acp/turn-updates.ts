@@ -69,7 +69,7 @@ function previewText(preview: PatchPreview): string {
 }
 
 /** The subagent's own tool call id (its calls to spawn and wait are tool calls of their own). */
-export function agentCallId(agent: Pick<AgentView, "id">): string {
+function agentCallId(agent: Pick<AgentView, "id">): string {
   return `agent:${agent.id}`;
 }
 
@@ -107,7 +107,7 @@ function agentLine(agent: AgentView): string {
   return `${agent.status} · ${agent.requests} request${agent.requests === 1 ? "" : "s"}${cost}`;
 }
 
-export interface TurnUpdateOptions {
+interface TurnUpdateOptions {
   /** The session's working directory (relative paths of calls resolve against it). */
   cwd: string;
   /** Words for the person outside the answer (warnings, compactions). */

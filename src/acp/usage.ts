@@ -20,7 +20,7 @@ import { ownMeta } from "./own-meta.js";
 // totals for the prompt response. Pure: from the session's events and status.
 
 /** The request as its ledger line says it (docs/protocol.md, "The ledger"), without the cache key. */
-export function requestFacts(request: RequestFinished, sessionId: string) {
+function requestFacts(request: RequestFinished, sessionId: string) {
   const { prompt_cache_key: _key, ...row } = ledgerRow(request, { sessionId, promptCacheKey: "" });
   return row;
 }

@@ -45,7 +45,7 @@ export interface SignInTokens {
   [other: string]: unknown;
 }
 
-export const AUTH_FILE = "auth.json";
+const AUTH_FILE = "auth.json";
 
 export function authFilePath(home: string): string {
   return join(home, AUTH_FILE);

@@ -7,13 +7,13 @@ import { AuthError } from "./credentials.js";
 import type { SignInIssuer } from "./issuer.js";
 
 /** Codex's callback ports: 1455, else 1457 (the two the real issuer's allow-list names). */
-export const CALLBACK_PORT = 1455;
-export const FALLBACK_CALLBACK_PORT = 1457;
+const CALLBACK_PORT = 1455;
+const FALLBACK_CALLBACK_PORT = 1457;
 /** Codex's scopes. */
-export const SIGN_IN_SCOPE =
+const SIGN_IN_SCOPE =
   "openid profile email offline_access api.connectors.read api.connectors.invoke";
 
-export interface BrowserSignIn {
+interface BrowserSignIn {
   /** The page to open in a browser (always printed too). */
   authUrl: string;
   port: number;
@@ -24,7 +24,7 @@ export interface BrowserSignIn {
 }
 
 /** The authorize URL with Codex's parameters (codex-rs/login server.rs `build_authorize_url`). */
-export function authorizeUrl(
+function authorizeUrl(
   issuer: SignInIssuer,
   redirectUri: string,
   challenge: string,

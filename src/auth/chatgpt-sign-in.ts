@@ -19,14 +19,14 @@ import { expired, refreshDue } from "./refresh-due.js";
 import { requestRefresh, TransientRefreshError } from "./token-refresh.js";
 
 /** The account a file's tokens act for: `tokens.account_id`, else the id token's claim. */
-export function accountOf(tokens: SignInTokens): string | undefined {
+function accountOf(tokens: SignInTokens): string | undefined {
   const stored = tokens.account_id;
   return typeof stored === "string" && stored.length > 0
     ? stored
     : signInClaims(tokens.id_token).accountId;
 }
 
-export interface SignInOptions {
+interface SignInOptions {
   /** The folder whose `auth.json` holds the sign-in (and whose `auth.lock` guards it). */
   home: string;
   issuer: SignInIssuer;

@@ -25,7 +25,7 @@ export function apiKeyCredentials(key: string): BearerCredentials {
   };
 }
 
-export interface CredentialsOptions {
+interface CredentialsOptions {
   issuer: SignInIssuer;
   now?: () => number;
   /** For Codex's refresh-URL override (default process.env). */
@@ -36,7 +36,7 @@ export interface CredentialsOptions {
  * Where these tokens are refreshed: Codex's `CODEX_REFRESH_TOKEN_URL_OVERRIDE` first, then the
  * issuer the file says issued them (`tokens.oauth_provenance`), then the configured one.
  */
-export function refreshIssuer(
+function refreshIssuer(
   tokens: SignInTokens,
   configured: SignInIssuer,
   env: NodeJS.ProcessEnv = process.env,

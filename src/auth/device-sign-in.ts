@@ -12,7 +12,7 @@ import type { SignInIssuer } from "./issuer.js";
  * authorization code with its PKCE pair, exchanged with the redirect URI
  * `<issuer>/deviceauth/callback`. Codex gives up after 15 minutes.
  */
-export interface DeviceCode {
+interface DeviceCode {
   verificationUrl: string;
   userCode: string;
   deviceAuthId: string;

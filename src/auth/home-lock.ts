@@ -25,7 +25,7 @@ const DEFAULT_WAIT_SECONDS = 60;
 /** Callers in this process queue here first: one flock per process at a time. */
 const queues = new Map<string, Promise<unknown>>();
 
-export interface LockOptions {
+interface LockOptions {
   waitSeconds?: number;
 }
 
@@ -62,7 +62,7 @@ async function holding<T>(path: string, work: () => Promise<T>, options: LockOpt
 }
 
 /** A program that takes an exclusive flock on descriptor 3, waiting up to `waitSeconds`. */
-export interface Locker {
+interface Locker {
   file: string;
   args: string[];
 }
@@ -73,7 +73,7 @@ const PERL_FLOCK =
   "until (flock($fh, LOCK_EX | LOCK_NB)) { exit 1 if time >= $end; select(undef, undef, undef, 0.05) } exit 0";
 
 /** The helpers to try, in order: util-linux's flock on PATH, then the system's Perl. */
-export function lockers(waitSeconds: number): Locker[] {
+function lockers(waitSeconds: number): Locker[] {
   return [
     { file: "flock", args: ["--exclusive", "--wait", String(waitSeconds), "3"] },
     { file: "/usr/bin/perl", args: ["-e", PERL_FLOCK, String(waitSeconds)] },

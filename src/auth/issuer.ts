@@ -5,7 +5,7 @@
  * `CODEX_REFRESH_TOKEN_URL_OVERRIDE` — and by mini-codex's config key `chatgpt_issuer`
  * (docs/config.md, "Sign in with ChatGPT").
  */
-export const DEFAULT_ISSUER = "https://auth.openai.com";
+const DEFAULT_ISSUER = "https://auth.openai.com";
 export const CODEX_CLIENT_ID = "app_EMoamEEZ73f0CkXaXp7hrann";
 export const REFRESH_URL_OVERRIDE_ENV = "CODEX_REFRESH_TOKEN_URL_OVERRIDE";
 

@@ -9,7 +9,7 @@
 export const AUTH_CLAIMS = "https://api.openai.com/auth";
 export const PROFILE_CLAIMS = "https://api.openai.com/profile";
 
-export interface SignInClaims {
+interface SignInClaims {
   email?: string;
   /** `chatgpt_plan_type`: free, plus, pro, team, business, enterprise, edu … */
   planType?: string;

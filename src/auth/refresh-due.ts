@@ -1,9 +1,9 @@
 import { tokenTimes } from "./jwt-claims.js";
 
 /** The most a token is refreshed ahead of its expiry. */
-export const REFRESH_AHEAD_MS = 5 * 60_000;
+const REFRESH_AHEAD_MS = 5 * 60_000;
 /** Codex's rule for a token without `exp`: refreshed when the last refresh is 8 days old. */
-export const REFRESH_INTERVAL_MS = 8 * 24 * 60 * 60_000;
+const REFRESH_INTERVAL_MS = 8 * 24 * 60 * 60_000;
 
 /**
  * Whether an access token should be refreshed before it is sent: within five minutes of its

@@ -7,7 +7,7 @@ import { AuthError } from "./credentials.js";
  * a new id token, access token and refresh token (the issuer rotates refresh tokens: the old one
  * is refused from then on).
  */
-export interface RefreshedTokens {
+interface RefreshedTokens {
   id_token?: string;
   access_token?: string;
   refresh_token?: string;
@@ -16,7 +16,7 @@ export interface RefreshedTokens {
 const LOGIN_AGAIN = "run `mini-codex login` to sign in again";
 
 /** Why a refresh failed for good (Codex's `RefreshTokenFailedReason`), from the issuer's code. */
-export function refreshFailureMessage(code: string | undefined): string {
+function refreshFailureMessage(code: string | undefined): string {
   switch (code) {
     case "refresh_token_expired":
       return `the ChatGPT sign-in expired (its refresh token is too old); ${LOGIN_AGAIN}`;

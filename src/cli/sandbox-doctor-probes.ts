@@ -27,14 +27,14 @@ export interface DoctorWorld {
   node: string;
 }
 
-export interface ProbeResult {
+interface ProbeResult {
   exitCode: number | null;
   output: string;
 }
 
 export type Verdict = "pass" | "fail" | "off";
 
-export interface Probe {
+interface Probe {
   /** The promise, as the report prints it. */
   promise: string;
   command: string;

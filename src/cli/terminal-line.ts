@@ -6,7 +6,7 @@ import { createInterface, type Interface } from "node:readline/promises";
  * pause: a `readable` listener added in between (Ink's, when the TUI draws at once) never
  * restarts them, and the TUI takes no key at all. So the close waits for that tick.
  */
-export async function withTerminalLines<T>(
+async function withTerminalLines<T>(
   ask: (io: Interface) => Promise<T>,
   /** Where readline echoes what is typed (default stderr; a muted stream for a secret). */
   output: NodeJS.WritableStream = process.stderr,

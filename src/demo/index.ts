@@ -5,12 +5,5 @@
  * Tests and benchmarks run against it.
  */
 export { createScratchWorkspace, DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "./model/index.js";
-export type {
-  DemoFailure,
-  DemoInjection,
-  DemoServer,
-  DemoServerOptions,
-  RecordedHeaders,
-  RecordedRequest,
-} from "./server/index.js";
-export { DemoHooks, startDemoServer } from "./server/index.js";
+export type { DemoServer } from "./server/index.js";
+export { startDemoServer } from "./server/index.js";

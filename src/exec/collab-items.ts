@@ -8,7 +8,7 @@ type AgentCallEvent = Extract<ToolEvent, { type: "agent_call" }>;
  * tool (`wait` for wait_agent, as the Codex CLI names it there), who called (the session's
  * thread id), the agents it addressed, the task, and each agent's state when it ended.
  */
-export type CollabToolCallExecItem = Extract<ExecItem, { type: "collab_tool_call" }>;
+type CollabToolCallExecItem = Extract<ExecItem, { type: "collab_tool_call" }>;
 
 export function collabItem(
   id: string,

@@ -14,7 +14,7 @@ const runStatus = () => z.enum(["in_progress", "completed", "failed"]);
 const endStatus = () => z.enum(["completed", "failed"]);
 
 /** The Codex SDK's `McpToolCallItem`. */
-export const mcpToolCallItemSchema = lazy(() =>
+const mcpToolCallItemSchema = lazy(() =>
   z.object({
     id: z.string(),
     type: z.literal("mcp_tool_call"),
@@ -33,7 +33,7 @@ export const mcpToolCallItemSchema = lazy(() =>
 );
 
 /** A subagent tool call, in the Codex CLI's `collab_tool_call` shape. */
-export const collabToolCallItemSchema = lazy(() =>
+const collabToolCallItemSchema = lazy(() =>
   z.object({
     id: z.string(),
     type: z.literal("collab_tool_call"),
@@ -50,7 +50,7 @@ export const collabToolCallItemSchema = lazy(() =>
 );
 
 /** A view_image call: what was sent (never the bytes), or why not. */
-export const imageViewItemSchema = lazy(() =>
+const imageViewItemSchema = lazy(() =>
   z.object({
     id: z.string(),
     type: z.literal("image_view"),
@@ -63,7 +63,7 @@ export const imageViewItemSchema = lazy(() =>
 );
 
 /** One finding of `exec review --json` (after the review turn's own items). */
-export const reviewFindingItemSchema = lazy(() =>
+const reviewFindingItemSchema = lazy(() =>
   z.object({
     id: z.string(),
     type: z.literal("review_finding"),

@@ -6,7 +6,6 @@ import type {
   execItemSchema,
   execPlanUsageSchema,
   execUsageSchema,
-  reviewFindingItemSchema,
 } from "./exec-event-schema.js";
 
 // The types of `exec --json`'s events, inferred from their schemas (exec-event-schema.ts, the
@@ -15,10 +14,7 @@ import type {
 /** Items of `exec --json` (docs/config.md, "exec --json events"). */
 export type ExecItem = z.output<ReturnType<typeof execItemSchema>>;
 
-/** One finding of `exec review --json` (after the review turn's own items). */
-export type ReviewFindingExecItem = z.output<ReturnType<typeof reviewFindingItemSchema>>;
-
-export type ExecUsage = z.output<ReturnType<typeof execUsageSchema>>;
+type ExecUsage = z.output<ReturnType<typeof execUsageSchema>>;
 
 export type ExecEvent = z.output<ReturnType<typeof execEventSchema>>;
 

@@ -3,7 +3,7 @@ import type { SessionStatus } from "../session/index.js";
 import { groupedNumber } from "../text/index.js";
 
 /** What text-mode exec states on stderr before the turn (as `codex exec` does). */
-export interface ExecHeaderFacts {
+interface ExecHeaderFacts {
   version: string;
   cwd: string;
   /** Why this directory, when a resume could have run elsewhere. */

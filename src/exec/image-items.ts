@@ -2,7 +2,7 @@ import type { ToolEvent } from "../tools/index.js";
 import type { ExecItem } from "./exec-event-types.js";
 
 /** `exec --json`'s item for a view_image call: what was sent (never the bytes), or why not. */
-export type ImageViewExecItem = Extract<ExecItem, { type: "image_view" }>;
+type ImageViewExecItem = Extract<ExecItem, { type: "image_view" }>;
 
 export function imageViewItem(
   id: string,

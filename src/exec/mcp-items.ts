@@ -7,7 +7,7 @@ import type { ExecItem } from "./exec-event-types.js";
 export type McpToolCallExecItem = Extract<ExecItem, { type: "mcp_tool_call" }>;
 
 /** The Codex SDK's `WebSearchItem` (exec --json). */
-export type WebSearchExecItem = Extract<ExecItem, { type: "web_search" }>;
+type WebSearchExecItem = Extract<ExecItem, { type: "web_search" }>;
 
 type McpStarted = Extract<ToolEvent, { type: "mcp_call_started" }>;
 type McpFinished = Extract<ToolEvent, { type: "mcp_call_finished" }>;

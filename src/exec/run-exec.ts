@@ -53,7 +53,7 @@ export interface ExecInput {
  * Warm-up before a one-shot turn: off by default — bench/startup.mjs shows it only delays the
  * first real request by a round trip. MINI_CODEX_EXEC_WARMUP=1 turns it on (for the bench).
  */
-export function execWarmup(env: NodeJS.ProcessEnv = process.env): boolean {
+function execWarmup(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.MINI_CODEX_EXEC_WARMUP === "1";
 }
 
@@ -96,7 +96,7 @@ function writeOut(text: string): void {
  * on a terminal its control characters and escapes (clipboard writes, titles, screen clears, bidi
  * reordering) are shown as text, like every progress line.
  */
-export function finalMessageOutput(message: string, terminal: boolean): string {
+function finalMessageOutput(message: string, terminal: boolean): string {
   const text = message.endsWith("\n") ? message : `${message}\n`;
   return terminal ? printable(text) : text;
 }

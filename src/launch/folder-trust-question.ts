@@ -3,7 +3,7 @@ import type { ApprovalPolicy } from "../tools/index.js";
 import type { ProjectTrust, TrustLevel } from "./project-trust.js";
 
 /** The trust question about a folder, as the TUI asks it at start-up and before it opens a session there. */
-export interface FolderTrustQuestion {
+interface FolderTrustQuestion {
   /** What the question is about, then the question. */
   lines: string[];
   /** The two answers, trusting first (picking one records it). */

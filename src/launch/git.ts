@@ -3,7 +3,7 @@ import { CliError } from "./errors.js";
 import { EXIT_FAILED } from "./exit-codes.js";
 
 /** Is `dir` inside a git work tree? */
-export function isInsideGitRepo(dir: string): boolean {
+function isInsideGitRepo(dir: string): boolean {
   return gitRoot(dir) !== undefined;
 }
 

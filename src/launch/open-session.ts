@@ -35,7 +35,7 @@ import {
 import type { Runtime } from "./runtime.js";
 import { childSessionFile, newMeta } from "./session-meta.js";
 
-export interface OpenSessionInput {
+interface OpenSessionInput {
   resume?: ResumeTarget;
   /** A new session with a copy of this one's history and its prompt_cache_key. */
   fork?: ResumeTarget;
@@ -305,7 +305,7 @@ function forkSession(
 }
 
 /** `model_auto_compact_token_limit`, else 90% of the model's context window when it is known. */
-export function autoCompactLimit(
+function autoCompactLimit(
   runtime: Pick<Runtime, "config" | "contextWindow" | "model">,
 ): number | undefined {
   const configured =

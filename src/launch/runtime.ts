@@ -120,7 +120,7 @@ export interface WorktreeEntry {
   made?: MadeWorktree;
 }
 
-export interface RuntimeInput {
+interface RuntimeInput {
   flags: SharedFlags;
   /** The policy when flags, config.toml and -c set none (TUI: on-request; exec: never). */
   defaultApprovalPolicy: ApprovalPolicy;
@@ -148,7 +148,7 @@ export interface RuntimeInput {
 }
 
 /** prompts/base.md, shipped with the package (src/launch, dist/launch and dist/bundle sit at the same depth). */
-export function readBaseInstructions(): string {
+function readBaseInstructions(): string {
   try {
     return readFileSync(new URL("../../prompts/base.md", import.meta.url), "utf8");
   } catch (error) {

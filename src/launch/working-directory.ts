@@ -50,7 +50,7 @@ export interface ResumedIn {
   current?: string;
 }
 
-export interface WorkingDirectoryInput {
+interface WorkingDirectoryInput {
   flags: Pick<SharedFlags, "cd">;
   resumed?: ResumedIn;
   /** The provider is the embedded demo. */

@@ -1,8 +1,8 @@
 /** How a configured MCP server's entry (its schema: src/settings/table-schemas.ts) is read. */
 import type { McpServerConfig } from "../settings/index.js";
 
-export const DEFAULT_STARTUP_TIMEOUT_SEC = 10;
-export const DEFAULT_TOOL_TIMEOUT_SEC = 60;
+const DEFAULT_STARTUP_TIMEOUT_SEC = 10;
+const DEFAULT_TOOL_TIMEOUT_SEC = 60;
 
 /** Whether a server's tool may be offered, by `enabled_tools` then `disabled_tools`. */
 export function toolAllowed(config: McpServerConfig, tool: string): boolean {

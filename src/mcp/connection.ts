@@ -35,7 +35,7 @@ function openPrivateLog(dir: string, file: string): number {
   return fd;
 }
 
-export type McpServerState = "starting" | "ready" | "failed" | "exited" | "disabled";
+type McpServerState = "starting" | "ready" | "failed" | "exited" | "disabled";
 
 /** A tool a server offers, as listed (before naming). */
 export interface McpToolInfo {
@@ -63,7 +63,7 @@ export class McpCallError extends Error {
   override readonly name = "McpCallError";
 }
 
-export interface McpConnectionDeps {
+interface McpConnectionDeps {
   /** Folder for the stderr logs ($MINI_CODEX_HOME/log/mcp). */
   logDir: string;
   env: NodeJS.ProcessEnv;

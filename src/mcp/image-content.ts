@@ -7,7 +7,7 @@ import {
 } from "../tools/index.js";
 
 /** An MCP `image` block's payload: base64 `data` (or a whole data URL) and its `mimeType`. */
-export interface McpImageBlock {
+interface McpImageBlock {
   data?: unknown;
   mimeType?: unknown;
 }

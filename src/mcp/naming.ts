@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /** The Responses API's function-name rule. */
-export const TOOL_NAME_MAX_LENGTH = 64;
+const TOOL_NAME_MAX_LENGTH = 64;
 const DELIMITER = "__";
 
 function sanitize(name: string): string {
@@ -35,7 +35,7 @@ export function qualifiedToolName(
   }
 }
 
-export interface NamedTool {
+interface NamedTool {
   server: string;
   tool: string;
 }
@@ -57,7 +57,7 @@ export function assignToolNames<T extends NamedTool>(
 }
 
 /** Server then tool, by code unit (not locale), so every machine sorts alike. */
-export function compareTools(a: NamedTool, b: NamedTool): number {
+function compareTools(a: NamedTool, b: NamedTool): number {
   if (a.server !== b.server) return a.server < b.server ? -1 : 1;
   if (a.tool !== b.tool) return a.tool < b.tool ? -1 : 1;
   return 0;

@@ -11,7 +11,7 @@ export interface McpCallResult {
 }
 
 /** What a call returns to the model, and whether it failed. */
-export interface ModelToolResult {
+interface ModelToolResult {
   /** A string unless an image goes with it: a text-only result's bytes never change. */
   output: ToolOutput;
   /** The output for people and for the failure message: images as their labels. */
@@ -26,7 +26,7 @@ function str(value: unknown): string | undefined {
 }
 
 /** One content block as text: text as is, a short note for images, audio and resources. */
-export function contentBlockText(block: unknown): string {
+function contentBlockText(block: unknown): string {
   if (block === null || typeof block !== "object") return `[unsupported content: ${typeof block}]`;
   const b = block as Block;
   switch (b.type) {

@@ -5,7 +5,7 @@ import { ToolInputError } from "../tools/index.js";
 import { McpCallError, type McpConnection, type McpToolInfo } from "./connection.js";
 import { modelToolResult } from "./result.js";
 
-export interface NamedMcpTool extends McpToolInfo {
+interface NamedMcpTool extends McpToolInfo {
   /** The function name offered to the model (`mcp__<server>__<tool>`, fitted). */
   name: string;
 }
@@ -19,7 +19,7 @@ export function mcpToolParameters(inputSchema: Record<string, unknown>): Record<
   return sortKeysDeep(schema);
 }
 
-export function mcpToolSpec(tool: NamedMcpTool): FunctionToolSpec {
+function mcpToolSpec(tool: NamedMcpTool): FunctionToolSpec {
   return sortKeysDeep({
     type: "function",
     name: tool.name,
@@ -30,7 +30,7 @@ export function mcpToolSpec(tool: NamedMcpTool): FunctionToolSpec {
 }
 
 /** The call's arguments: a JSON object (empty text is `{}`). */
-export function parseMcpArguments(name: string, text: string): Record<string, unknown> {
+function parseMcpArguments(name: string, text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.trim() === "" ? "{}" : text);

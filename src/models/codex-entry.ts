@@ -5,7 +5,7 @@ import type { ModelInfo } from "./model-info.js";
  * `parseCodexCatalog` for the fields mini-codex reads: what the demo server's `GET /models`
  * serves, so that the Codex CLI and mini-codex both learn the same catalog from it.
  */
-export function toCodexEntry(model: ModelInfo): Record<string, unknown> {
+function toCodexEntry(model: ModelInfo): Record<string, unknown> {
   return {
     slug: model.slug,
     display_name: model.displayName,

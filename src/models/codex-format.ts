@@ -10,7 +10,7 @@ import type { ModelInfo, WireEffort } from "./model-info.js";
 /** One parsed entry: the facts it states, to be laid over what the catalog already knows. */
 export type ModelFacts = Partial<Omit<ModelInfo, "known" | "source">> & { slug: string };
 
-export interface ParsedCatalog {
+interface ParsedCatalog {
   models: ModelFacts[];
   /** One line per entry that was skipped, naming it and why (the rest of the catalog is kept). */
   problems: string[];

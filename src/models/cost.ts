@@ -2,7 +2,7 @@ import type { ModelPrices } from "./model-info.js";
 import { serviceTierMultiplier } from "./prices.js";
 
 /** The token counts a request is priced by (a response's usage). */
-export interface PricedUsage {
+interface PricedUsage {
   input_tokens: number;
   cached_tokens: number;
   output_tokens: number;

@@ -1,5 +1,7 @@
 import type { ModelPrices } from "./model-info.js";
 
+const GPT6_LONG_CONTEXT = { aboveInputTokens: 272_000, inputMultiplier: 2, outputMultiplier: 1.5 };
+
 /**
  * What OpenAI charges per model, in US dollars per million tokens, at the standard tier for a
  * request of up to 272 000 input tokens: OpenAI's published API rates as price trackers and
@@ -9,12 +11,8 @@ import type { ModelPrices } from "./model-info.js";
  * docs/config.md, "Prices", lists them with their dates. A model not listed has no known
  * price (GPT-6.1 Terra, the hidden models, any other provider's): mini-codex then shows tokens
  * and says "no price", never a guess. `[model_prices.<slug>]` in config.toml overrides or adds
- * a row.
+ * a row. Rates as of 2026-11-18.
  */
-export const PRICES_AS_OF = "2026-11-18";
-
-const GPT6_LONG_CONTEXT = { aboveInputTokens: 272_000, inputMultiplier: 2, outputMultiplier: 1.5 };
-
 export const BUNDLED_PRICES: Readonly<Record<string, ModelPrices>> = {
   "gpt-6.2-astra": { input: 8, cachedInput: 0.8, output: 40, longContext: GPT6_LONG_CONTEXT },
   "gpt-6.2-sol": { input: 2, cachedInput: 0.2, output: 10, longContext: GPT6_LONG_CONTEXT },

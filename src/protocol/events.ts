@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ResponseItem, responseItemSchema } from "./items.js";
+import { responseItemSchema } from "./items.js";
 import { lazy } from "./lazy.js";
 import { steerEventSchemas } from "./steer-events.js";
 
@@ -96,10 +96,10 @@ export const knownServerEventSchema = lazy(() =>
     }),
   ]),
 );
-export type KnownServerEvent = z.infer<ReturnType<typeof knownServerEventSchema>>;
+type KnownServerEvent = z.infer<ReturnType<typeof knownServerEventSchema>>;
 
 /** An event type we do not know: passed through, never fatal. */
-export interface UnknownServerEvent {
+interface UnknownServerEvent {
   type: "unknown_event";
   raw: { type?: unknown; [key: string]: unknown };
 }
@@ -146,7 +146,7 @@ export function parseServerEventJson(text: string): ServerEvent {
   return parseServerEvent(raw);
 }
 
-export const TERMINAL_EVENT_TYPES = new Set([
+const TERMINAL_EVENT_TYPES = new Set([
   "response.completed",
   "response.failed",
   "response.incomplete",
@@ -156,5 +156,3 @@ export const TERMINAL_EVENT_TYPES = new Set([
 export function isTerminalEvent(event: ServerEvent): boolean {
   return TERMINAL_EVENT_TYPES.has(event.type);
 }
-
-export type { ResponseItem };

@@ -17,7 +17,7 @@ export function objectiveBlock(objective: string): string {
 }
 
 /** Whether a user message's text is a goal's turn message (not typed by the person). */
-export function isGoalMessage(text: string): boolean {
+function isGoalMessage(text: string): boolean {
   return text.trimStart().startsWith(GOAL_CONTEXT_OPEN);
 }
 

@@ -9,7 +9,7 @@ import type { ToolOutput } from "./tool-output.js";
  */
 export type ResponseItem = JsonObject & { type: string };
 
-export const messageItemSchema = lazy(() =>
+const messageItemSchema = lazy(() =>
   z.looseObject({
     type: z.literal("message"),
     role: z.enum(["user", "assistant", "developer", "system"]),
@@ -27,7 +27,7 @@ export const reasoningItemSchema = lazy(() =>
   }),
 );
 
-export const functionCallItemSchema = lazy(() =>
+const functionCallItemSchema = lazy(() =>
   z.looseObject({
     type: z.literal("function_call"),
     id: z.string().optional(),
@@ -37,7 +37,7 @@ export const functionCallItemSchema = lazy(() =>
   }),
 );
 
-export const customToolCallItemSchema = lazy(() =>
+const customToolCallItemSchema = lazy(() =>
   z.looseObject({
     type: z.literal("custom_tool_call"),
     id: z.string().optional(),
@@ -53,7 +53,7 @@ export const responseItemSchema = lazy(
 );
 
 export type FunctionCallItem = z.infer<ReturnType<typeof functionCallItemSchema>>;
-export type CustomToolCallItem = z.infer<ReturnType<typeof customToolCallItemSchema>>;
+type CustomToolCallItem = z.infer<ReturnType<typeof customToolCallItemSchema>>;
 export type ToolCallItem = FunctionCallItem | CustomToolCallItem;
 export type ToolOutputItem = {
   type: "function_call_output" | "custom_tool_call_output";

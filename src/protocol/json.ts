@@ -1,6 +1,6 @@
 /** Plain JSON values as they travel on the wire and sit in history. */
-export type JsonPrimitive = string | number | boolean | null;
-export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+type JsonPrimitive = string | number | boolean | null;
+type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
 /** Canonical JSON: object keys sorted at every depth, no whitespace; undefined members dropped. */

@@ -22,7 +22,7 @@ export interface PlanUsage {
 }
 
 /** The `codex.rate_limits` event's type (WebSocket and SSE). */
-export const RATE_LIMITS_EVENT = "codex.rate_limits";
+const RATE_LIMITS_EVENT = "codex.rate_limits";
 
 function finite(value: unknown): number | undefined {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
@@ -167,7 +167,7 @@ const MORE_USAGE: Record<string, string> = {
 };
 
 /** "More usage now: …" for a plan (pure); undefined for a plan the Codex CLI names no way for. */
-export function moreUsageHint(planType: string | undefined): string | undefined {
+function moreUsageHint(planType: string | undefined): string | undefined {
   const way = planType ? MORE_USAGE[planType.toLowerCase()] : undefined;
   return way ? `more usage now: ${way}` : undefined;
 }

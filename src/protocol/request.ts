@@ -106,7 +106,7 @@ export type ResponsesRequest = z.infer<ReturnType<typeof responsesRequestSchema>
  * The WebSocket frame: the request body plus its frame type and, for a named lane, the
  * `stream_id` envelope field (WebSocket only, never part of the body the planner compares).
  */
-export type ResponseCreateFrame = ResponsesRequest & {
+type ResponseCreateFrame = ResponsesRequest & {
   type: "response.create";
   stream_id?: string;
 };

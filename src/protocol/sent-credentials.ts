@@ -14,7 +14,7 @@ export const CREDENTIAL_REMOVED = "[credential removed]";
  * text (a header value such as `password` would blank every such word), and no credential
  * mini-codex sends is that short (API keys are 40+ characters, ChatGPT access tokens hundreds).
  */
-export const MIN_CREDENTIAL_LENGTH = 12;
+const MIN_CREDENTIAL_LENGTH = 12;
 
 /** The value's credential without an auth scheme: `Bearer abc…` → `abc…`. */
 function withoutScheme(value: string): string {

@@ -10,7 +10,7 @@ export type WebSearchMode = z.infer<ReturnType<typeof webSearchModeSchema>>;
 export const webSearchToolSpecSchema = lazy(() =>
   z.object({ type: z.literal("web_search"), external_web_access: z.boolean().optional() }),
 );
-export type WebSearchToolSpec = z.infer<ReturnType<typeof webSearchToolSpecSchema>>;
+type WebSearchToolSpec = z.infer<ReturnType<typeof webSearchToolSpecSchema>>;
 
 /** The tool object the Codex CLI sends for each mode (none when disabled). */
 export function webSearchToolSpec(mode: WebSearchMode): WebSearchToolSpec | undefined {

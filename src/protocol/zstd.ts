@@ -21,7 +21,7 @@ function zstd(): Promise<Zstd> {
 }
 
 /** zstd's default level. */
-export const ZSTD_LEVEL = 3;
+const ZSTD_LEVEL = 3;
 
 export async function zstdCompress(text: string): Promise<Uint8Array> {
   return (await zstd()).compress(Buffer.from(text, "utf8"), ZSTD_LEVEL);

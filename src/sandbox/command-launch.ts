@@ -21,7 +21,7 @@ export interface SandboxSettings {
   protectedPaths?: readonly ProtectedPath[];
 }
 
-export interface LaunchInput {
+interface LaunchInput {
   mode: SandboxMode;
   command: string;
   /** Absolute, already checked to be inside the workspace (unless danger-full-access). */
@@ -47,7 +47,7 @@ export interface LaunchInput {
 }
 
 /** How to start a command: a program, its arguments and the variables the sandbox sets. */
-export type Launch =
+type Launch =
   | {
       file: string;
       args: string[];

@@ -47,7 +47,7 @@ export interface ConfinementPlan {
 }
 
 /** Credential folders below $HOME a command never sees (beyond the Codex CLI, which shows them). */
-export const MASKED_HOME_DIRS = [
+const MASKED_HOME_DIRS = [
   ".ssh",
   ".aws",
   ".gnupg",
@@ -61,7 +61,7 @@ export const MASKED_HOME_DIRS = [
 ];
 
 /** Credential files below $HOME a command never sees (hidden behind /dev/null). */
-export const MASKED_HOME_FILES = [
+const MASKED_HOME_FILES = [
   ".git-credentials",
   ".config/git/credentials",
   ".netrc",
@@ -88,7 +88,7 @@ const SERVICE_SOCKETS = [
   "/run/dbus/system_bus_socket",
 ];
 
-export interface PlanInput {
+interface PlanInput {
   /** read-only: the roots are visible but not writable. */
   writable: boolean;
   /** cwd and each --add-dir (absolute). */

@@ -65,7 +65,7 @@ export function gitPaths(root: string): string[] {
 }
 
 /** A linked worktree (`git worktree add`) and the main checkout whose repository it shares. */
-export interface LinkedWorktree {
+interface LinkedWorktree {
   /** The worktree's top folder (real path). */
   root: string;
   /** Its own git directory: `<main>/.git/worktrees/<id>`. */

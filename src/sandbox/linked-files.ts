@@ -12,7 +12,7 @@ import { real } from "./paths.js";
 export const LINKED_BIND_LIMIT = 1000;
 
 /** Entries looked at per root (a workspace holding $HOME must not stall the first command). */
-export const LINK_SCAN_LIMIT = 300_000;
+const LINK_SCAN_LIMIT = 300_000;
 
 interface Scan {
   /** Folders holding only linked files (bound whole) and linked files in mixed folders. */

@@ -28,7 +28,7 @@ export function captureScript(marker: string): string {
   ].join("\n");
 }
 
-export interface CapturedShell {
+interface CapturedShell {
   env: Record<string, string>;
   functions: string;
 }
@@ -49,7 +49,7 @@ export function parseCapture(output: string, marker: string): CapturedShell | un
   return { env, functions };
 }
 
-export interface SnapshotInput {
+interface SnapshotInput {
   captured: CapturedShell;
   /** The environment the login shell started with (the commands' own, already filtered). */
   startEnv: Record<string, string>;

@@ -34,7 +34,7 @@ const NEUTRAL_ENV = {
   GIT_OPTIONAL_LOCKS: "0",
 };
 
-export interface OwnGitOptions {
+interface OwnGitOptions {
   cwd: string;
   /** The user's home (its credential folders are masked); default $HOME. */
   home?: string | undefined;
@@ -61,11 +61,7 @@ export function neutralGitArgs(args: readonly string[]): string[] {
  * Seatbelt), so that whatever config still runs a program (a filter driver) runs as confined as
  * a read-only command.
  */
-export function ownGitLaunch(
-  args: readonly string[],
-  options: OwnGitOptions,
-  sandbox: SandboxStatus,
-) {
+function ownGitLaunch(args: readonly string[], options: OwnGitOptions, sandbox: SandboxStatus) {
   const git = ["git", ...neutralGitArgs(args)];
   if (!sandbox.ok) return { file: "git", args: git.slice(1) };
   const plan = confinementPlan({

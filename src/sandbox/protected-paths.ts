@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { isInside } from "./paths.js";
 
 /** The project folders mini-codex reads hooks, rules, skills and prompts from. */
-export const AGENT_FOLDERS = [".codex", ".agents"] as const;
+const AGENT_FOLDERS = [".codex", ".agents"] as const;
 
 /** One protected path and why (the refusal names it). */
 export interface ProtectedPath {
@@ -20,7 +20,7 @@ export interface ProtectedPath {
   kind: "agent-folder" | "hook-file";
 }
 
-export interface ProtectedInput {
+interface ProtectedInput {
   /** The writable roots: cwd and each --add-dir (absolute). */
   roots: readonly string[];
   /** Where the session runs, and its project (the git root of cwd, else cwd). */

@@ -8,14 +8,14 @@ import type { SandboxEngine, SandboxProblem, SandboxStatus } from "./sandbox-sta
 import { probeSeatbelt, SANDBOX_EXEC, SEATBELT_MISSING } from "./seatbelt-probe.js";
 
 /** What is installed that could confine a command. */
-export interface InstalledSandboxes {
+interface InstalledSandboxes {
   /** The `bwrap` found on PATH. */
   bwrap?: string | undefined;
   /** `/usr/bin/sandbox-exec` is executable. */
   sandboxExec: boolean;
 }
 
-export type EngineChoice = { engine: SandboxEngine; path: string } | { problem: SandboxProblem };
+type EngineChoice = { engine: SandboxEngine; path: string } | { problem: SandboxProblem };
 
 /** Which sandbox confines commands on `platform` with what is installed (pure). */
 export function sandboxEngineFor(
@@ -51,7 +51,7 @@ function executable(path: string): boolean {
 }
 
 /** What is installed here, looked up only for the platform that uses it. */
-export function installedSandboxes(
+function installedSandboxes(
   platform: NodeJS.Platform,
   pathVar: string | undefined,
 ): InstalledSandboxes {

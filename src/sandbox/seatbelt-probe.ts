@@ -19,7 +19,7 @@ export const SEATBELT_MISSING: SandboxProblem = {
 };
 
 /** Whose sandbox mini-codex runs in, from what its parent set (pure). */
-export function outerSandboxName(env: NodeJS.ProcessEnv): string {
+function outerSandboxName(env: NodeJS.ProcessEnv): string {
   if (env.CODEX_SANDBOX === "seatbelt") return "the Codex CLI's sandbox (CODEX_SANDBOX=seatbelt)";
   if (env.MINI_CODEX_SANDBOX === "seatbelt")
     return "another mini-codex's sandbox (MINI_CODEX_SANDBOX=seatbelt)";

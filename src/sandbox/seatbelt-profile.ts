@@ -19,13 +19,13 @@ import {
 } from "./seatbelt-base.js";
 
 /** Switches for what macOS's sandbox breaks in common tools (`[sandbox_macos]`). */
-export interface SeatbeltKnobs {
+interface SeatbeltKnobs {
   /** `process_listing`: ps, pgrep and top see every process (off: only the command's own). */
   processListing: boolean;
 }
 
 /** The profile's text and the value of every parameter it names, in order of first use. */
-export interface SeatbeltProfile {
+interface SeatbeltProfile {
   text: string;
   params: Array<[name: string, value: string]>;
 }

@@ -166,7 +166,7 @@ export interface SessionGoals {
 }
 
 /** The session that spawned a subagent's thread: its id, the child's name there, its first message. */
-export interface SpawnedBy {
+interface SpawnedBy {
   id: string;
   name?: string;
   firstMessage?: string;

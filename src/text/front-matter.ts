@@ -2,7 +2,7 @@
 // between two `---` lines. Only flat scalar keys are read (what skills and prompts use);
 // nested tables keep their indented keys as `parent.key`.
 
-export interface FrontMatter {
+interface FrontMatter {
   fields: Record<string, string>;
   /** The text after the front matter (the whole text when there is none). */
   body: string;

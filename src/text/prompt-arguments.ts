@@ -2,7 +2,7 @@
 // each (quotes group words), `$ARGUMENTS` all of them, `$$` a dollar sign.
 
 /** The words of an argument text; "double" or 'single' quotes keep spaces inside one word. */
-export function splitArguments(args: string): string[] {
+function splitArguments(args: string): string[] {
   const words: string[] = [];
   for (const match of args.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) {
     words.push(match[1] ?? match[2] ?? match[3] ?? "");

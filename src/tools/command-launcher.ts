@@ -53,7 +53,7 @@ export interface CommandPlan {
 }
 
 /** A command ready to start: the program (the sandbox and its arguments) and its whole environment. */
-export interface PreparedCommand {
+interface PreparedCommand {
   program: { file: string; args: string[]; viaBwrap: boolean };
   confined: boolean;
   networkBlocked: boolean;
@@ -72,7 +72,7 @@ const UNASKED_GIT_CONFIG = {
   GIT_CONFIG_VALUE_1: "false",
 };
 
-export type CommandLauncher = (
+type CommandLauncher = (
   mode: SandboxMode,
   plan: CommandPlan,
   ctx: ToolContext,

@@ -34,7 +34,7 @@ export interface HeldDir {
 }
 
 /** How names inside a held directory are addressed on this platform. */
-export type HeldDirMode = "proc" | "nofollow-any" | "path";
+type HeldDirMode = "proc" | "nofollow-any" | "path";
 
 /** macOS's open(2) flag: fail with ELOOP if any component of the path is a symlink. */
 const O_NOFOLLOW_ANY = 0x20000000;
@@ -57,7 +57,7 @@ const MODE = heldDirMode();
 const ANY = MODE === "nofollow-any" ? O_NOFOLLOW_ANY : 0;
 
 /** The path that names `name` inside `dir` for the kernel (see the header). */
-export function nameIn(dir: HeldDir, name: string): string {
+function nameIn(dir: HeldDir, name: string): string {
   return MODE === "proc" ? `/proc/self/fd/${dir.fd}/${name}` : join(dir.path, name);
 }
 

@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readlinkSync, readSync } fro
 import { extname } from "node:path";
 
 /** Image types the Responses API takes as `input_image`, by file extension. */
-export const IMAGE_TYPES: Readonly<Record<string, string>> = {
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
   ".png": "image/png",
   ".jpg": "image/jpeg",
   ".jpeg": "image/jpeg",
@@ -14,7 +14,7 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = {
 export const IMAGE_FORMATS = "PNG, JPEG, GIF or WebP";
 
 /** The largest image sent (the API's own limit is 20 MB per image). */
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /**
  * The largest image a tool output carries (view_image, MCP results): 5 MB. It stays in
@@ -82,7 +82,7 @@ export interface FileIdentity {
 
 type Opened = { ok: true; fd: number } | { ok: false; reason: "unreadable"; code: string };
 
-export type CheckedOpen = Opened | { ok: false; reason: "changed" };
+type CheckedOpen = Opened | { ok: false; reason: "changed" };
 
 /**
  * Open the real path a check approved, and only the file checked: `O_NOFOLLOW` refuses a

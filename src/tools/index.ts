@@ -83,16 +83,8 @@ export function createToolRouter(options: ToolRouterOptions = {}): ToolRegistry 
 }
 
 export {
-  APPLY_PATCH_GRAMMAR,
-  applyPatchTool,
   checkPatchIntent,
-  createPatchDiffConsumer,
   interruptedPatchOutput,
-  PatchStreamParser,
-  parsePatch,
-  runApplyPatch,
-  verifyPatch,
-  writePatch,
 } from "./apply-patch/index.js";
 export type { ApprovalChoice, ApprovalPolicy, ListedRule } from "./approval/index.js";
 export { approvalChoices, createApprovalGate, describeRule, RuleBook } from "./approval/index.js";
@@ -100,7 +92,7 @@ export type { CodeRewind, Snapshot } from "./checkpoints/index.js";
 export { CheckpointStore, rewoundFileLines } from "./checkpoints/index.js";
 export { createCommandLauncher } from "./command-launcher.js";
 export { DiffConsumerRouter } from "./diff-routing.js";
-export { deniedOutput, PatchError, ToolError, ToolInputError, WorkspaceError } from "./errors.js";
+export { deniedOutput, ToolError, ToolInputError } from "./errors.js";
 export type { GoalReport, GoalReports } from "./goal.js";
 export { updateGoalTool } from "./goal.js";
 export type {
@@ -131,7 +123,6 @@ export {
   sizeText,
   TOOL_IMAGE_MAX_BYTES,
 } from "./image-file.js";
-export { updatePlanTool } from "./plan.js";
 export { processExists } from "./process-tree.js";
 export {
   defineCustomTool,
@@ -141,8 +132,9 @@ export {
   withTools,
 } from "./registry.js";
 export { requestUserInputTool } from "./request-user-input.js";
-export { runShellCommand, shellCommandTool } from "./shell.js";
+export { shellCommandTool } from "./shell.js";
 export { capOutput, TIMEOUT_EXIT_CODE } from "./shell-output.js";
+export { runShellCommand } from "./shell-process.js";
 export type * from "./types.js";
 export type {
   AgentToolName,
@@ -173,7 +165,6 @@ export {
   BackgroundTerminals,
   type BackgroundTerminalsView,
   capForModel,
-  type TerminalSummary,
 } from "./unified-exec/index.js";
 export { VIEW_IMAGE_MAX_BYTES, viewedImageText, viewImageTool } from "./view-image.js";
 

@@ -1,5 +1,5 @@
 /** How much command output is kept in memory (characters): head and tail halves. */
-export const DEFAULT_RETAINED_CHARS = 8_000_000;
+const DEFAULT_RETAINED_CHARS = 8_000_000;
 
 function countNewlines(text: string): number {
   let count = 0;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Grace between SIGTERM (lets shells run their EXIT traps, e.g. release lock files) and SIGKILL. */
-export const KILL_GRACE_MS = 1000;
+const KILL_GRACE_MS = 1000;
 
 /** Whether a process with this pid exists (EPERM: it exists but belongs to someone else). */
 export function processExists(pid: number): boolean {
@@ -14,7 +14,7 @@ export function processExists(pid: number): boolean {
 }
 
 /** Every process below `pid` (a confined command runs in its own session, out of our group). */
-export function descendants(pid: number): number[] {
+function descendants(pid: number): number[] {
   const out: number[] = [];
   const queue = [pid];
   while (queue.length > 0) {

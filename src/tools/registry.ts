@@ -28,7 +28,7 @@ type ConsumerFactory = (callId: string, emit: (event: ToolEvent) => void) => Dif
  * `handler`; a tool the gate judges gives `plan` (what the call needs) and `run` (the approved
  * plan), and may report a refusal.
  */
-export type ToolSteps<In, Args> =
+type ToolSteps<In, Args> =
   | { handler(input: In, ctx: ToolContext): Promise<ToolOutput> }
   | {
       plan(input: In, ctx: ToolContext): Promise<ToolPlan<Args>>;
@@ -36,14 +36,14 @@ export type ToolSteps<In, Args> =
       refused?(plan: ToolPlan<Args>, why: string, ctx: ToolContext): void;
     };
 
-export type FunctionToolOptions<S extends z.ZodType, Args = z.infer<S>> = {
+type FunctionToolOptions<S extends z.ZodType, Args = z.infer<S>> = {
   name: string;
   description: string;
   schema: S;
   createDiffConsumer?: ConsumerFactory;
 } & ToolSteps<z.infer<S>, Args>;
 
-export type CustomToolOptions<Args = string> = {
+type CustomToolOptions<Args = string> = {
   name: string;
   description: string;
   format?: CustomToolSpec["format"];
@@ -74,14 +74,14 @@ function stepsOf<In, Args>(
 }
 
 /** JSON schema of a zod schema as tool parameters: no `$schema`, keys sorted. */
-export function toolParameters(schema: z.ZodType): Record<string, unknown> {
+function toolParameters(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
   delete json.$schema;
   return sortKeysDeep(json);
 }
 
 /** Why the arguments failed the schema, in one line a model can act on. */
-export function describeSchemaIssues(error: z.ZodError): string {
+function describeSchemaIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length ? issue.path.join(".") : "(arguments)"}: ${issue.message}`)
     .join("; ");
@@ -122,7 +122,7 @@ export function defineCustomTool<Args = string>(
 }
 
 /** Parse and validate a function call's `arguments` text; throws ToolInputError naming the problem. */
-export function parseFunctionArguments<S extends z.ZodType>(
+function parseFunctionArguments<S extends z.ZodType>(
   toolName: string,
   text: string,
   schema: S,

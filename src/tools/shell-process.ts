@@ -3,7 +3,7 @@ import { BoundedOutput } from "./output-buffer.js";
 import { killTree, track, untrack } from "./process-tree.js";
 import type { ShellOutcome } from "./shell-output.js";
 
-export interface ShellRunOptions {
+interface ShellRunOptions {
   cwd: string;
   timeoutMs: number;
   signal: AbortSignal;

@@ -7,10 +7,10 @@ import type { ShellEnvironmentPolicy } from "../sandbox/index.js";
 import { captureScript, parseCapture, snapshotText } from "../sandbox/index.js";
 
 /** How long the login shell may take to print its environment (the Codex CLI's is 10 s too). */
-export const SNAPSHOT_TIMEOUT_MS = 10_000;
+const SNAPSHOT_TIMEOUT_MS = 10_000;
 const MAX_CAPTURE_BYTES = 16 * 2 ** 20;
 
-export interface SnapshotOptions {
+interface SnapshotOptions {
   /** The commands' environment (policy applied, PAGER set): the login shell starts with it. */
   env: Record<string, string>;
   policy: ShellEnvironmentPolicy | undefined;
@@ -24,13 +24,13 @@ export interface SnapshotOptions {
  * How to start the capture: `bash -lc script` wrapped by the sandbox of the session's mode, so
  * the profile never runs with more access than it had under `bash -lc` (or why it may not run).
  */
-export type CaptureLaunch = (
+type CaptureLaunch = (
   script: string,
   /** A snapshot to source (`bash -c script`, the file bound read-only): its check. */
   snapshot?: string,
 ) => { file: string; args: string[]; env?: Record<string, string> } | { refused: string };
 
-export type SnapshotState = { path: string } | { failed: string } | { skipped: true };
+type SnapshotState = { path: string } | { failed: string } | { skipped: true };
 
 /** Snapshot folders to remove when mini-codex exits, and captures to kill. */
 const leftovers = { dirs: new Set<string>(), groups: new Set<number>(), hooked: false };
@@ -129,7 +129,7 @@ function sourcesCleanly(
 }
 
 /** Capture the login environment once and write the snapshot file (0600, in a 0700 folder). */
-export async function takeSnapshot(
+async function takeSnapshot(
   options: SnapshotOptions,
   cwd: string,
   launch: CaptureLaunch,

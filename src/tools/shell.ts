@@ -15,10 +15,7 @@ import { formatShellOutput, reportedExitCode } from "./shell-output.js";
 import { runShellCommand } from "./shell-process.js";
 import type { ToolContext, ToolDefinition, ToolRun } from "./types.js";
 
-export { KILL_GRACE_MS } from "./process-tree.js";
-export { runShellCommand, type ShellRunOptions } from "./shell-process.js";
-
-export const DEFAULT_OUTPUT_CAP_BYTES = 10_000;
+const DEFAULT_OUTPUT_CAP_BYTES = 10_000;
 
 export interface ShellToolOptions extends CommandLaunchOptions {
   outputCapBytes?: number;

@@ -1,7 +1,7 @@
 import type { ToolOutput, ToolSpec } from "../protocol/index.js";
 import type { SandboxMode } from "../sandbox/index.js";
 
-export type FileChangeKind = "add" | "delete" | "update";
+type FileChangeKind = "add" | "delete" | "update";
 
 export interface FileChange {
   path: string;
@@ -120,7 +120,7 @@ export type ToolEvent =
 export type AgentToolName = "spawn_agent" | "send_input" | "wait_agent" | "close_agent";
 
 /** An MCP call's result as the server sent it (for the UI and exec --json, not the model). */
-export interface McpToolResult {
+interface McpToolResult {
   content: unknown[];
   structuredContent?: unknown;
 }
@@ -183,7 +183,7 @@ export type ApprovalRequest = (
 ) & { agent?: string };
 
 /** One choice of a request_user_input question. */
-export interface UserInputOption {
+interface UserInputOption {
   label: string;
   description: string;
 }

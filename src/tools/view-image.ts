@@ -19,7 +19,7 @@ import { maskedFolders, resolveReadablePath } from "./workspace.js";
 /** The largest image view_image sends: a tool output's limit (5 MB, why: image-file.ts). */
 export const VIEW_IMAGE_MAX_BYTES = TOOL_IMAGE_MAX_BYTES;
 
-export interface ViewImageOptions {
+interface ViewImageOptions {
   /** The user's home (its credential folders are masked) and the agents' homes. */
   home?: string | undefined;
   hiddenHomes?: readonly string[];

@@ -12,6 +12,7 @@
  */
 import { realpathSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isInside } from "../sandbox/index.js";
 import { WorkspaceError } from "./errors.js";
 import {
   errnoOf,
@@ -25,10 +26,10 @@ import {
   readlinkChild,
   release,
 } from "./held-dir.js";
-import { displayPath, isInside, type WorkspaceScope, type WriteGuard } from "./workspace.js";
+import { displayPath, type WorkspaceScope, type WriteGuard } from "./workspace.js";
 
 /** Symlinks followed (and walks restarted because a name changed under the walk) before giving up. */
-export const MAX_WALK_HOPS = 40;
+const MAX_WALK_HOPS = 40;
 
 /** Where a walk ended: the held parent folder, the final name in it, and the physical path. */
 export interface WalkEnd {
@@ -42,7 +43,7 @@ export interface WalkEnd {
 }
 
 /** Whether a walk follows a symlink that stays inside the workspace (apply_patch) or none (rewind). */
-export type LinkRule = "follow-inside" | "never";
+type LinkRule = "follow-inside" | "never";
 
 /** A name changed between two steps of the walk (a folder became a symlink): walk again. */
 export class PathChanged extends Error {

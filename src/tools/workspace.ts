@@ -19,8 +19,6 @@ export function maskedFolders(home: string | undefined, hiddenHomes: readonly st
   return [...(home ? MASKED_HOME_PATHS.map((path) => join(home, path)) : []), ...hiddenHomes];
 }
 
-export { isInside };
-
 /** A path for outputs and events: relative to cwd when inside it, absolute otherwise. */
 export function displayPath(absPath: string, cwd: string): string {
   return isInside(cwd, absPath) ? relative(cwd, absPath) || "." : absPath;

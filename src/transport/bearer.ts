@@ -8,7 +8,7 @@ import { redactError } from "../protocol/index.js";
 import { TransportError } from "./errors.js";
 
 /** What a ChatGPT sign-in that is still refused after its refresh tells the person. */
-export const SIGN_IN_REFUSED =
+const SIGN_IN_REFUSED =
   "the ChatGPT sign-in was refused (HTTP 401) even after a token refresh: run `mini-codex login`";
 
 /** A 401 the transports did not retry (an error frame on an open socket), in the credential's words. */

@@ -6,8 +6,6 @@
 
 import { TURN_STATE_HEADER } from "../protocol/index.js";
 
-export { TURN_STATE_HEADER };
-
 /** What the transports need to speak to the backend (each request's turn state comes with its route). */
 export interface CodexBackend {
   /** `session-id`, `thread-id` and `x-client-request-id`: the prompt cache key. */

@@ -1,9 +1,10 @@
 import type { PlanUsage, UsageLimit } from "../protocol/index.js";
+
 /**
  * One failure classification for both transports (docs/protocol.md, "Failure handling"). The model client decides what
  * to do from `kind`; messages name what failed, never a prompt, a tool output or a key.
  */
-export type FailureKind =
+type FailureKind =
   /** Network error, 5xx, dropped socket, idle timeout: retry (with backoff). */
   | "retryable"
   /** WebSocket upgrade refused (426, 404, any non-101) or connect error: use HTTP for good. */
@@ -25,7 +26,7 @@ export type FailureKind =
   /** The caller aborted (Esc / Ctrl-C). */
   | "aborted";
 
-export interface TransportErrorInit {
+interface TransportErrorInit {
   kind: FailureKind;
   /** usage_limit_reached: the plan and when the limit lifts. */
   usageLimit?: UsageLimit;

@@ -5,7 +5,7 @@ import { backendHeaders, type TurnState } from "./codex-backend.js";
 import type { ProviderEndpoint } from "./types.js";
 
 /** The honest identity of docs/protocol.md ("Endpoints and headers"): never pretend to be the Codex CLI. */
-export function userAgent(version: string): string {
+function userAgent(version: string): string {
   return `mini-codex/${version} (${process.platform} ${os.release()}; ${process.arch}) node/${process.versions.node}`;
 }
 

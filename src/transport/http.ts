@@ -10,6 +10,7 @@ import {
   rateLimitsEvent,
   type ServerEvent,
   SseParser,
+  TURN_STATE_HEADER,
   toHttpBody,
   unreachable,
   usageLimitOf,
@@ -17,7 +18,7 @@ import {
 } from "../protocol/index.js";
 import { abortedError } from "./backoff.js";
 import { unauthorizedMessage, withBearer } from "./bearer.js";
-import { TURN_STATE_HEADER, type TurnState } from "./codex-backend.js";
+import type { TurnState } from "./codex-backend.js";
 import { classifyFailure, parseRetryAfterMs, TransportError } from "./errors.js";
 import { idleTimeoutError } from "./event-queue.js";
 import { requestWritten } from "./first-request.js";
@@ -27,7 +28,7 @@ import type { LaneRoute, ProviderEndpoint, ResponsesTransport } from "./types.js
 
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
 
-export interface HttpTransportOptions {
+interface HttpTransportOptions {
   fetch?: typeof fetch;
 }
 

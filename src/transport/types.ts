@@ -30,7 +30,7 @@ export interface ProviderEndpoint {
  * `response.failed`, `response.incomplete`) and throws a TransportError for anything else:
  * an `error` frame, a close before the terminal event, an idle timeout, an HTTP error.
  */
-export type ResponseEventStream = AsyncIterable<ServerEvent>;
+type ResponseEventStream = AsyncIterable<ServerEvent>;
 
 /**
  * Where a request goes: its WebSocket lane (docs/protocol.md, "Lanes"; HTTP has none) and, on

@@ -1,14 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import WebSocket from "ws";
 import { AuthError, type BearerToken } from "../auth/index.js";
-import { unreachable } from "../protocol/index.js";
+import { TURN_STATE_HEADER, unreachable } from "../protocol/index.js";
 import { unauthorizedMessage, withBearer } from "./bearer.js";
-import { TURN_STATE_HEADER, type TurnState } from "./codex-backend.js";
+import type { TurnState } from "./codex-backend.js";
 import { WebSocketUnavailable } from "./errors.js";
 import { identityHeaders, websocketUrl } from "./headers.js";
 import type { ProviderEndpoint } from "./types.js";
 
-export const DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS = 15_000;
+const DEFAULT_WEBSOCKET_CONNECT_TIMEOUT_MS = 15_000;
 export const RESPONSES_WEBSOCKETS_BETA = "responses_websockets=2026-02-06";
 
 /**

@@ -12,13 +12,13 @@ export function runHookedTurn(hooks: SessionHooks, ctx: TurnLoopContext): Promis
 }
 
 /** How often Stop hooks may send a turn on (each time with `stop_hook_active: true`). */
-export const MAX_STOP_CONTINUATIONS = 8;
+const MAX_STOP_CONTINUATIONS = 8;
 
 /**
  * Run the turn's loop, then its Stop hooks: a block reason becomes a user message and the loop
  * runs again (as Codex continues a turn), at most MAX_STOP_CONTINUATIONS times.
  */
-export async function withStopHooks(
+async function withStopHooks(
   loop: () => Promise<TurnOutcome>,
   hooks: SessionHooks,
   signal: AbortSignal,

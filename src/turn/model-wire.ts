@@ -192,6 +192,6 @@ export function refuseEffortUpdates(wire: ModelWire, history: WireHistory, model
 }
 
 /** History without its `configuration_update` items (a model that takes none). */
-export function withoutUpdates(history: readonly ResponseItem[]): ResponseItem[] {
+function withoutUpdates(history: readonly ResponseItem[]): ResponseItem[] {
   return history.filter((item) => !isConfigurationUpdate(item));
 }

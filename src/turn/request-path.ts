@@ -6,7 +6,7 @@ import { TurnGuard } from "./turn-guard.js";
 /** Test seams: what talks to the world, injectable without monkey-patching. */
 export type SessionTransports = Pick<ModelClientOptions, "createWebSocket" | "createHttp" | "now">;
 
-export interface RequestPath {
+interface RequestPath {
   lanes: LaneTable;
   client: ModelClient;
   recorder: RequestRecorder;

@@ -22,7 +22,7 @@ import {
   seedFromLedgerRow,
 } from "../session/index.js";
 
-export interface RecorderOptions {
+interface RecorderOptions {
   home: string;
   sessionId: string;
   promptCacheKey: string;

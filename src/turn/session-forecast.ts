@@ -16,7 +16,7 @@ import type { ModelWire } from "./model-wire.js";
 import { nextRequestPreview } from "./session-status.js";
 
 /** What a forecast reads of a session; it changes none of it. */
-export interface ForecastParts {
+interface ForecastParts {
   settings: SessionSettings;
   model: ModelWire;
   history: readonly ResponseItem[];

@@ -58,7 +58,7 @@ export interface GoalHost {
 }
 
 /** A goal turn stopped before a request that would pass a budget (the turn's error). */
-export class GoalStopped extends Error {
+class GoalStopped extends Error {
   override readonly name = "GoalStopped";
 }
 

@@ -11,7 +11,7 @@ import {
 } from "../tools/index.js";
 
 /** The verdicts of every matching hook of one event, merged: any block wins; contexts all kept. */
-export interface FiredHooks {
+interface FiredHooks {
   block?: string;
   ask?: string;
   permission?: HookVerdict["permission"];
@@ -19,7 +19,7 @@ export interface FiredHooks {
 }
 
 /** The prompt a UserPromptSubmit hook stopped (the turn fails with this; nothing is recorded). */
-export class PromptBlockedError extends Error {
+class PromptBlockedError extends Error {
   override readonly name = "PromptBlockedError";
 }
 

@@ -30,7 +30,7 @@ export function nextRequestPreview(
     : { mode: "incremental", lane, lanes: count, ...update };
 }
 
-export interface StatusFacts {
+interface StatusFacts {
   sessionId: string;
   provider: Pick<ProviderSettings, "id" | "baseUrl" | "credentials">;
   client: Pick<ModelClient, "transportKind" | "lastLane" | "laneTransport">;

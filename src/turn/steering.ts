@@ -5,10 +5,10 @@ import type { SteeringOutcome, SteerReceipt, SteerState, UnsteerResult } from ".
  * Sends steering into the streaming response on the socket (`response.steer`); false when none
  * takes it. `outcome` hears whether the server committed the input or gave it back.
  */
-export type SocketSteer = (items: ResponseItem[], outcome: SteeringOutcome) => boolean;
+type SocketSteer = (items: ResponseItem[], outcome: SteeringOutcome) => boolean;
 
 /** Where each steering message is now, by its id (the TUI's pending area follows it). */
-export type SteerReport = (id: string, state: SteerState) => void;
+type SteerReport = (id: string, state: SteerState) => void;
 
 /** A message waiting on the client for the next sampling boundary. */
 interface Waiting {

@@ -4,7 +4,7 @@ import type { SessionEvent, TurnResult } from "../session/index.js";
 import { ModelRequestError } from "../session/index.js";
 import { ToolRoundLimitError, TurnAbortedError } from "./turn-loop.js";
 
-export type TurnBody = (
+type TurnBody = (
   turn: number,
   signal: AbortSignal,
 ) => Promise<{ usage: UsageFigures; lastMessage?: string }>;

@@ -11,7 +11,7 @@ import type { TurnContext } from "./turn-context.js";
 import { TurnAbortedError } from "./turn-loop.js";
 
 /** The call id of the person's `!command` number `turn` (not a model call: never in history). */
-export function userShellCallId(turn: number): string {
+function userShellCallId(turn: number): string {
   return `user_shell_${turn}`;
 }
 
@@ -19,7 +19,7 @@ export function userShellCallId(turn: number): string {
  * What the model sees of a command the person ran with `!` (as the Codex CLI records it):
  * a user message with the command and its output, ahead of their next message.
  */
-export function userShellContext(command: string, output: string): ResponseItem {
+function userShellContext(command: string, output: string): ResponseItem {
   return userMessage(
     `${USER_SHELL_TAG}\n<command>${command}</command>\n<result>\n${output}\n</result>\n</user_shell_command>`,
   );
@@ -29,7 +29,7 @@ export function userShellContext(command: string, output: string): ResponseItem 
  * The call that runs the person's `command` with the shell tool the session offers (pure):
  * `shell_command`, else `exec_command` (gpt-5.5 and the gpt-6.x models have only that one).
  */
-export function userShellCall(
+function userShellCall(
   command: string,
   offered: readonly string[],
   callId: string,

@@ -3,8 +3,6 @@ import type { ApprovalRequest } from "../tools/index.js";
 import { type ApprovalChoice, approvalChoices } from "../tools/index.js";
 import type { DiffScroll } from "./approval-diff.js";
 
-export { type ApprovalChoice, approvalChoices };
-
 const SCROLL_KEYS: ReadonlyArray<[keyof Key, DiffScroll]> = [
   ["pageUp", "page_up"],
   ["pageDown", "page_down"],
@@ -12,7 +10,7 @@ const SCROLL_KEYS: ReadonlyArray<[keyof Key, DiffScroll]> = [
   ["end", "last"],
 ];
 
-export type ApprovalKeyResult =
+type ApprovalKeyResult =
   | { choice: ApprovalChoice }
   | { index: number }
   | { scroll: DiffScroll }

@@ -1,7 +1,7 @@
 import { Box, Text, useStdout } from "ink";
 import { printable } from "../text/index.js";
 import type { ApprovalRequest } from "../tools/index.js";
-import { approvalChoices } from "./approval-choices.js";
+import { approvalChoices } from "../tools/index.js";
 import {
   type ApprovalDiffLine,
   approvalDiffLines,
@@ -23,7 +23,7 @@ const PROMPT_FRAME_COLUMNS = 4;
  * Diff rows the patch prompt shows on a terminal of `rows` rows: a live region as tall as
  * the terminal makes Ink clear the screen and print the whole transcript on every key.
  */
-export function promptDiffRows(rows: number | undefined, files: number): number {
+function promptDiffRows(rows: number | undefined, files: number): number {
   if (!rows) return DEFAULT_DIFF_ROWS;
   return Math.max(3, rows - AROUND_DIFF_ROWS - Math.min(files, LISTED_FILES));
 }

@@ -20,9 +20,7 @@ export function osc52(text: string): string {
 }
 
 /** How text went to the clipboard, or why it went to a file instead. */
-export type CopyRoute =
-  | { via: "osc52" }
-  | { via: "file"; why: "not a terminal" | "too long" | "asked" };
+type CopyRoute = { via: "osc52" } | { via: "file"; why: "not a terminal" | "too long" | "asked" };
 
 /** Pure: OSC 52 to a terminal for text that fits, else a file. */
 export function copyRoute(text: string, out: TerminalOut, toFile: boolean): CopyRoute {

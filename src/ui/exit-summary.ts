@@ -9,7 +9,7 @@ import { groupedNumber } from "../text/index.js";
 import { costLine } from "./labels/index.js";
 
 /** How to continue a session from the shell: the TUI on it again (`mini-codex resume <id>`). */
-export function resumeCommand(sessionId: string): string {
+function resumeCommand(sessionId: string): string {
   return `mini-codex resume ${sessionId}`;
 }
 

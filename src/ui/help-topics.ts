@@ -2,7 +2,7 @@ import { DEMO_GOAL_SCRIPTS, DEMO_PHRASES } from "../demo/index.js";
 import { helpSettings, type Settings } from "../settings/index.js";
 
 /** A titled block of /help (data only: the help command prints each after its own lists). */
-export interface HelpTopic {
+interface HelpTopic {
   title: string;
   lines: string[];
 }

@@ -36,7 +36,7 @@ export function pickerHint(options: readonly string[], numbered = false): string
     : "↑↓ choose · Enter pick · Esc cancel";
 }
 
-export interface PickerProps {
+interface PickerProps {
   title: string;
   options: readonly string[];
   details?: Readonly<Record<string, string>>;

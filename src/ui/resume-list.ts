@@ -28,7 +28,7 @@ export function relativeTime(ms: number, now: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-export type ResumeListResult =
+type ResumeListResult =
   | { query: string }
   | { index: number }
   | { pick: string }

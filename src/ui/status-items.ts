@@ -14,9 +14,9 @@ import {
   percent,
 } from "./labels/index.js";
 
-export type StatusColor = "green" | "yellow" | "magenta" | "cyan" | "gray" | "red";
+type StatusColor = "green" | "yellow" | "magenta" | "cyan" | "gray" | "red";
 
-export interface StatusSegment {
+interface StatusSegment {
   id: string;
   text: string;
   color?: StatusColor;
@@ -62,8 +62,6 @@ export const STATUS_PRIORITY = {
 } as const;
 
 const MODE_COLORS = { ws_incremental: "green", ws_full: "yellow", http_full: "magenta" } as const;
-
-export { elapsedLabel };
 
 function activityTexts(s: StatusView): string[] {
   const queued = s.queued > 0 ? `${s.queued} queued` : "";

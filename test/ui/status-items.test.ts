@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { elapsedLabel } from "../../src/text/index.js";
 import type { StatusState } from "../../src/ui/controller/ui-state.js";
 import { describeNext, describeReason } from "../../src/ui/labels/request-labels.js";
 import {
-  elapsedLabel,
   layoutStatusBar,
   SEPARATOR,
   STATUS_ITEMS,

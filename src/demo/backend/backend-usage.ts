@@ -1,4 +1,4 @@
-import { type PlanUsage, rateLimitsEvent, type UsageWindow } from "../../protocol/index.js";
+import type { PlanUsage, UsageWindow } from "../../protocol/index.js";
 
 /**
  * The plan usage the demo's Codex backend keeps per ChatGPT account: a 5-hour window and a
@@ -6,8 +6,8 @@ import { type PlanUsage, rateLimitsEvent, type UsageWindow } from "../../protoco
  * and output at one unit a token, cached input at a tenth — so a full resend that misses the
  * cache visibly costs the plan more than an incremental request that hits it.
  */
-export const FIVE_HOURS = 300;
-export const ONE_WEEK = 10_080;
+const FIVE_HOURS = 300;
+const ONE_WEEK = 10_080;
 const PRIMARY_BUDGET = 400_000;
 const SECONDARY_BUDGET = 4_000_000;
 
@@ -23,7 +23,7 @@ export interface TokenUse {
 }
 
 /** What a response costs the plan, in usage units. */
-export function usageUnits(usage: TokenUse): number {
+function usageUnits(usage: TokenUse): number {
   const cached = usage.input_tokens_details?.cached_tokens ?? 0;
   return usage.input_tokens - cached + cached / 10 + usage.output_tokens;
 }
@@ -109,5 +109,3 @@ export function usageLimitBody(usage: PlanUsage, nowMs: number): Record<string, 
     resets_in_seconds: Math.max(0, resetsAt - Math.round(nowMs / 1000)),
   };
 }
-
-export { rateLimitsEvent };

@@ -19,7 +19,7 @@ import { PlanUsageBook, type TokenUse, usageLimitBody } from "./backend-usage.js
  * on each response and echoed back, plan usage in headers and `codex.rate_limits` events, and
  * `usage_limit_reached` (429) once the 5-hour window is spent or on the phrase below.
  */
-export const BACKEND_PREFIX = "/backend-api/codex";
+const BACKEND_PREFIX = "/backend-api/codex";
 export const BACKEND_RESPONSES_PATH = `${BACKEND_PREFIX}/responses`;
 export const BACKEND_MODELS_PATH = `${BACKEND_PREFIX}/models`;
 /** The workspaces the token may act for: the Codex CLI asks before its first request. */
@@ -28,7 +28,7 @@ export const ACCOUNTS_CHECK_PATH = "/backend-api/wham/accounts/check";
 const TOKEN_EXPIRED_MESSAGE =
   "Provided authentication token is expired. Please try signing in again.";
 /** A user message with this text is answered with the 429 (the limit is not spent by it). */
-export const USAGE_LIMIT_PHRASE = "demo:usage-limit";
+const USAGE_LIMIT_PHRASE = "demo:usage-limit";
 
 export function isBackendPath(path: string): boolean {
   return (
@@ -135,8 +135,6 @@ export class DemoBackend {
     this.usage.charge(caller.accountId, responseUsage(response.steps));
   }
 }
-
-export { isRefusal };
 
 /** `GET …/wham/accounts/check`: the caller's one workspace, as the Codex CLI reads the answer. */
 export function accountsCheck(caller: BackendCaller, origin: string): Record<string, unknown> {

@@ -11,9 +11,8 @@ export {
   BACKEND_RESPONSES_PATH,
   DemoBackend,
   isBackendPath,
-  isRefusal,
 } from "./backend.js";
-export type { BackendCaller, TokenVerifier } from "./backend-token.js";
+export { type BackendCaller, isRefusal, type TokenVerifier } from "./backend-token.js";
 export { planUsageHeaders } from "./backend-usage.js";
 export type { IssuerOptions } from "./issuer.js";
 export { DemoIssuer } from "./issuer.js";

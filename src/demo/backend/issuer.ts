@@ -24,7 +24,7 @@ export interface IssuerRefusal {
   body: Record<string, unknown>;
 }
 
-export interface TokenSet {
+interface TokenSet {
   id_token: string;
   access_token: string;
   refresh_token: string;
@@ -66,7 +66,7 @@ function refreshRefusal(code: string, message: string): IssuerRefusal {
   return { status: 401, body: { error: { message, type: "invalid_request_error", code } } };
 }
 
-export function pkceChallenge(verifier: string): string {
+function pkceChallenge(verifier: string): string {
   return createHash("sha256").update(verifier).digest("base64url");
 }
 

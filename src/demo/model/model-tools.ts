@@ -174,7 +174,7 @@ export function imageNotes(content: unknown): string[] {
 }
 
 /** The demo's reading of an exec_command / write_stdin output: running or ended, and the output. */
-export function terminalFollowUp(body: string): string | undefined {
+function terminalFollowUp(body: string): string | undefined {
   const running = /Process running with session ID (\d+)/.exec(body);
   const exited = /Process exited with code (-?\d+)/.exec(body);
   if (!running && !exited) return undefined;

@@ -291,7 +291,7 @@ function patchOrSay(input: DemoModelInput, patch: string): DemoOutput {
 }
 
 /** The canned answer after a web search (offline: nothing was fetched). */
-export function searchAnswer(query: string): string {
+function searchAnswer(query: string): string {
   const url = `https://example.com/search?q=${encodeURIComponent(query)}`;
   return `Search results for "${query}" (demo, offline): 1. Example result about ${query} — ${url}`;
 }

@@ -2,7 +2,7 @@
  * What the demo model (model.ts) understands, in the words /help and the README use; a test
  * checks that each is understood and that the README lists each.
  */
-export interface DemoPhrase {
+interface DemoPhrase {
   /** What to type (`N`, `<…>`: fill in). */
   phrase: string;
   /** What the demo model does with it. */

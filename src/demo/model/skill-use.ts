@@ -21,7 +21,7 @@ function developerTexts(context: readonly ResponseItem[]): string[] {
 }
 
 /** The skills the request lists: lines `- name: description (file: path)`. */
-export function listedSkills(context: readonly ResponseItem[]): ListedSkill[] {
+function listedSkills(context: readonly ResponseItem[]): ListedSkill[] {
   const skills: ListedSkill[] = [];
   for (const text of developerTexts(context)) {
     for (const match of text.matchAll(/^- ([\w-]+): .*\(file: (\S+)\)$/gm)) {

@@ -5,10 +5,10 @@ import { expandCompaction } from "./compaction.js";
  * How mini-codex's /compact asks for a summary (src/turn/compaction/compaction.ts COMPACTION_PROMPT
  * starts with this; a test keeps the two in step) and how it stores the summary it got.
  */
-export const COMPACTION_REQUEST_START = "Summarize this conversation so far";
+const COMPACTION_REQUEST_START = "Summarize this conversation so far";
 const STORED_SUMMARY_START = "Summary of the conversation so far:";
 
-export const EMPTY_SUMMARY = "Nothing has been discussed yet.";
+const EMPTY_SUMMARY = "Nothing has been discussed yet.";
 
 /** Whether a user message asks for a summary of the conversation. */
 export function isCompactionRequest(text: string): boolean {

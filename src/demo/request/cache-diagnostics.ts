@@ -11,7 +11,7 @@ import type { DemoRequest } from "./request.js";
  */
 
 /** What the diagnosis compares of one response's request. */
-export interface PromptRecord {
+interface PromptRecord {
   model: string;
   key: string;
   tools: string;

@@ -56,7 +56,7 @@ function piece(value: unknown, previous: PromptStream | undefined, index: number
 }
 
 /** A prompt given as one text (tests). */
-export function textStream(text: string): PromptStream {
+function textStream(text: string): PromptStream {
   const size = Buffer.byteLength(text, "utf8");
   return { parts: [text], sizes: [size], bytes: size };
 }
@@ -118,7 +118,7 @@ function sharedBytes(a: PromptStream, b: PromptStream): number {
 }
 
 /** A place a prefix was written to the cache, and when it expires. */
-export interface CacheBoundary {
+interface CacheBoundary {
   bytes: number;
   expiresAt: number;
 }

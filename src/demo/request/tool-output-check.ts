@@ -1,5 +1,5 @@
 /** Why the Responses API would refuse a tool output item's `output`, if it would. Pure. */
-export interface OutputRefusal {
+interface OutputRefusal {
   code: string;
   message: string;
   param: string;

@@ -25,7 +25,7 @@ interface ActiveRun {
 }
 
 /** At most this much steering input may wait for one response (`too_many_pending_steers`). */
-export const MAX_QUEUED_STEERS = 8;
+const MAX_QUEUED_STEERS = 8;
 
 /**
  * One WebSocket connection's steering (docs/protocol.md, "Steering"): `response.steer` frames

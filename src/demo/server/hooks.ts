@@ -6,7 +6,7 @@
 export type StreamIdMode = "lanes" | "reject" | "ignore";
 
 /** A failure the next request should receive. */
-export interface DemoFailure {
+interface DemoFailure {
   /** Omitted: a WebSocket error frame without `status` (HTTP answers 500). */
   status?: number;
   code: string;
@@ -26,7 +26,7 @@ export interface DemoInjection {
 }
 
 /** What the hooks may make the server forget. */
-export interface DemoMemory {
+interface DemoMemory {
   forgetResponses(): void;
   forgetPromptCache(): void;
 }

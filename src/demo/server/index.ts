@@ -4,7 +4,6 @@
  * test hooks that inject failures.
  */
 
-export type { DemoFailure, DemoInjection, StreamIdMode } from "./hooks.js";
-export { DemoHooks } from "./hooks.js";
+export type { StreamIdMode } from "./hooks.js";
 export { startDemoServer } from "./server.js";
-export type { DemoServer, DemoServerOptions, RecordedHeaders, RecordedRequest } from "./types.js";
+export type { DemoServer, RecordedRequest } from "./types.js";

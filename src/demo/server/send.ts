@@ -6,7 +6,7 @@ import type { RecordedHeaders } from "./types.js";
 
 export const RESPONSES_PATH = "/v1/responses";
 
-export interface SendHooks {
+interface SendHooks {
   stallAfter?: number;
   dropAfter?: number;
   inject?: DemoInjection;

@@ -2,7 +2,7 @@ import type { JsonObject, ResponseItem } from "../../protocol/index.js";
 import type { StreamStep } from "./stream.js";
 
 /** How a steered response ends: the closing events and the items it produced. */
-export interface SteerCut {
+interface SteerCut {
   steps: StreamStep[];
   outputItems: ResponseItem[];
 }

@@ -2,13 +2,13 @@ import type { JsonObject } from "../../protocol/index.js";
 import { type ResponseItem, userMessage } from "../../protocol/index.js";
 
 /** A `response.steer` frame as the server validated it (7.59 `ResponseSteerEvent`). */
-export interface SteerFrame {
+interface SteerFrame {
   previousResponseId: string;
   /** The input as user message items (a string is one message). */
   items: ResponseItem[];
 }
 
-export type SteerParse =
+type SteerParse =
   | { ok: true; frame: SteerFrame }
   | { ok: false; message: string; previousResponseId: string; input: unknown };
 

@@ -4,10 +4,10 @@ import type { ResponseItem } from "../../protocol/index.js";
 export const DEFAULT_LANE = "";
 
 /** Distinct named lanes one connection may open in its lifetime (the WebSocket-mode guide's limit). */
-export const MAX_NAMED_LANES = 32;
+const MAX_NAMED_LANES = 32;
 
 /** A lane's most recent completed response: its id and its whole context (input + output). */
-export interface LaneHead {
+interface LaneHead {
   lane: string;
   responseId: string;
   context: ResponseItem[];

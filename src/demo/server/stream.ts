@@ -8,7 +8,7 @@ export interface StreamStep {
   delayMs?: number;
 }
 
-export interface StreamPlanOptions {
+interface StreamPlanOptions {
   responseId: string;
   model: string;
   transport: "ws" | "http";
@@ -23,7 +23,7 @@ export interface StreamPlanOptions {
   completedExtras?: JsonObject;
 }
 
-export interface StreamPlan {
+interface StreamPlan {
   steps: StreamStep[];
   /** The output items (as in output_item.done), empty for a failure. */
   outputItems: ResponseItem[];

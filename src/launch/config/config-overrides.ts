@@ -34,7 +34,7 @@ export function parseDottedKey(key: string): string[] {
 }
 
 /** Parse a value as TOML (`5`, `true`, `"x"`, `[1,2]`, `{a=1}`); anything that is not TOML is a raw string. */
-export function parseOverrideValue(raw: string): unknown {
+function parseOverrideValue(raw: string): unknown {
   const text = raw.trim();
   try {
     const parsed = parseToml(`value = ${text}`) as { value?: unknown };
@@ -55,7 +55,7 @@ export function parseConfigOverride(spec: string): ConfigOverride {
 }
 
 /** Set `value` at `path` inside `table` (creating sub-tables), returning a new table. */
-export function setAtPath(table: ConfigTable, path: string[], value: unknown): ConfigTable {
+function setAtPath(table: ConfigTable, path: string[], value: unknown): ConfigTable {
   const [head, ...rest] = path;
   if (head === undefined) return table;
   if (rest.length === 0) return { ...table, [head]: value };

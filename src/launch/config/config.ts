@@ -52,7 +52,7 @@ export interface LoadedConfig {
   profileFile?: string;
 }
 
-export interface LoadConfigInput {
+interface LoadConfigInput {
   /** The folder whose config.toml (and NAME.config.toml profiles) is read: `Homes.config`. */
   home: string;
   /** Raw `-c key=value` strings, in order. */
@@ -165,7 +165,7 @@ function inlineHooks(value: unknown): string[] {
  * (launch/codex-keys.ts) silently, any other named in `unknown` (dotted), and Codex's inline
  * hooks too (`hooks.<Event>`: they would run under the Codex CLI and do not here).
  */
-export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; unknown: string[] } {
+function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; unknown: string[] } {
   const unknown: string[] = [];
   const out: ConfigTable = {};
   for (const [key, value] of Object.entries(table)) {
@@ -181,7 +181,7 @@ export function stripUnknownKeys(table: ConfigTable): { table: ConfigTable; unkn
 }
 
 /** Validate a merged table; the first bad value fails naming its key. */
-export function validateConfig(table: ConfigTable): {
+function validateConfig(table: ConfigTable): {
   config: MiniCodexConfig;
   /** Keys neither mini-codex nor the Codex CLI knows, dotted (`model_providers.p.colour`). */
   unknown: string[];

@@ -24,7 +24,7 @@ export type ProfileChoice =
   | { name: string; kind: "table"; table: ConfigTable };
 
 /** Where a run's profiles can come from. */
-export interface ProfileSources {
+interface ProfileSources {
   /** The config.toml read (for messages). */
   configFile: string;
   /** config.toml with the `-c` overrides (its `profile` key and `[profiles]` tables). */

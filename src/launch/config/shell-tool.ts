@@ -1,7 +1,7 @@
 import type { ShellToolKind } from "../../tools/index.js";
 
 /** `shell_tool` in config.toml (docs/config.md). */
-export type ShellToolSetting = "auto" | ShellToolKind;
+type ShellToolSetting = "auto" | ShellToolKind;
 
 /**
  * The command tool a session offers (pure): the configured one, or under `auto` the model

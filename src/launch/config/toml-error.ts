@@ -1,7 +1,7 @@
 import { printable } from "../../text/index.js";
 
 /** What a TOML parser said went wrong, and where (1-based line and column). */
-export interface TomlProblem {
+interface TomlProblem {
   message: string;
   line: number;
   column: number;
@@ -38,7 +38,7 @@ const HINTS: ReadonlyArray<[RegExp, string]> = [
 const FALLBACK_HINT = "check the line against TOML's syntax (https://toml.io/en/v1.0.0)";
 
 /** The hint for a parser's message. */
-export function tomlHint(message: string): string {
+function tomlHint(message: string): string {
   return HINTS.find(([pattern]) => pattern.test(message))?.[1] ?? FALLBACK_HINT;
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** A `key = value` of the top level: its key as written (quotes removed) and its bytes. */
-export interface TopLevelStatement {
+interface TopLevelStatement {
   key: string;
   /** Offset of the line it starts on. */
   start: number;
@@ -13,7 +13,7 @@ export interface TopLevelStatement {
   end: number;
 }
 
-export interface TopLevel {
+interface TopLevel {
   statements: TopLevelStatement[];
   /** Offset of the first table's header line, or the text's length when there is none. */
   end: number;

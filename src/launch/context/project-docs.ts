@@ -12,7 +12,7 @@ const DEFAULT_NAME = "AGENTS.md";
 /** Between the global text and the project files (the Codex CLI's separator). */
 const PROJECT_DOC_SEPARATOR = "\n\n--- project-doc ---\n\n";
 
-export interface ProjectDocSettings {
+interface ProjectDocSettings {
   /** Where the global file is looked for, first non-empty wins: $MINI_CODEX_HOME, then `codex_home`. */
   homes: readonly string[];
   /** `project_doc_max_bytes`: the budget of the project files (the global file is not counted). */
@@ -21,7 +21,7 @@ export interface ProjectDocSettings {
   fallbackNames: readonly string[];
 }
 
-export interface ProjectDocs {
+interface ProjectDocs {
   /** What goes between the AGENTS.md message's INSTRUCTIONS tags; absent when nothing was read. */
   text?: string;
   files: ContextFile[];

@@ -8,7 +8,7 @@ import { parseFrontMatter } from "../../text/index.js";
 // command `/<name>`; its front matter may give `description` and `argument-hint`. The
 // project's `.codex/prompts` (at the repository root) comes before the person's folders.
 
-export interface PromptSearch {
+interface PromptSearch {
   cwd: string;
   /** $MINI_CODEX_HOME, then `codex_home` when configured: each one's `prompts` folder. */
   homes: readonly string[];

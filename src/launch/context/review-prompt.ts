@@ -4,7 +4,7 @@ import type { ReviewDiff } from "./review-target.js";
 // The review turn's own instructions (sent as its message, so the session's cached prefix is
 // kept) and the findings read back from the model's answer.
 
-export const REVIEW_REQUEST_TAG = "<review_request>";
+const REVIEW_REQUEST_TAG = "<review_request>";
 
 const CHANGE_BELOW =
   "Review the code change below as a careful colleague would. Do not change any file: read, run read-only commands if you need more context, and report.";
@@ -48,7 +48,7 @@ export function customReviewPrompt(root: string, instructions: string): string {
   ].join("\n");
 }
 
-export interface ReviewFinding {
+interface ReviewFinding {
   title: string;
   body: string;
   priority: number;

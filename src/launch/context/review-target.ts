@@ -48,7 +48,7 @@ export interface ReviewDiff {
 }
 
 /** The most diff text a review prompt carries. */
-export const MAX_REVIEW_DIFF_CHARS = 200_000;
+const MAX_REVIEW_DIFF_CHARS = 200_000;
 const MAX_UNTRACKED_FILE_BYTES = 64 * 1024;
 
 /** An untracked file as a diff that adds it (binary and large files named only). */

@@ -7,7 +7,7 @@ import { readProjectDocs } from "./project-docs.js";
 import { discoverPromptFiles } from "./prompt-files.js";
 import { discoverSkills } from "./skills.js";
 
-export interface KnowledgeInput {
+interface KnowledgeInput {
   cwd: string;
   /** $MINI_CODEX_HOME. */
   home: string;
@@ -17,7 +17,7 @@ export interface KnowledgeInput {
   contextWindow?: number | undefined;
 }
 
-export interface ReadKnowledge {
+interface ReadKnowledge {
   knowledge: SessionKnowledge;
   /** The AGENTS.md text for the initial context. */
   agentsMd?: string;

@@ -13,7 +13,7 @@ import { foldersDownTo } from "./project-docs.js";
 const MAX_NAME = 64;
 const MAX_DESCRIPTION = 1024;
 
-export interface SkillSearch {
+interface SkillSearch {
   cwd: string;
   /** `codex_home`, when configured. */
   codexHome?: string;

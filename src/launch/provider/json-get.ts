@@ -3,7 +3,7 @@ import { get as httpsGet } from "node:https";
 import { gunzipSync } from "node:zlib";
 
 /** What a GET answered: its status, a header lookup, and the body read as JSON (200 only). */
-export interface JsonReply {
+interface JsonReply {
   status: number;
   header(name: string): string | undefined;
   body?: unknown;

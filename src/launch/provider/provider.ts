@@ -6,11 +6,11 @@ import { ConfigError } from "../errors.js";
 
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
 /** The Codex CLI's `chatgpt_base_url` default; its Responses endpoint is `codex/responses` under it. */
-export const DEFAULT_CHATGPT_BASE_URL = "https://chatgpt.com/backend-api/";
-export const DEMO_PROVIDER_ID = "demo";
+const DEFAULT_CHATGPT_BASE_URL = "https://chatgpt.com/backend-api/";
+const DEMO_PROVIDER_ID = "demo";
 
 /** The provider to use; `demo` still needs its in-process server started (baseUrl filled in then). */
-export interface ResolvedProvider {
+interface ResolvedProvider {
   settings: ProviderSettings;
   startsDemoServer: boolean;
 }
@@ -41,7 +41,7 @@ function apply(
 }
 
 /** The Codex backend's base under `chatgpt_base_url`: `{chatgpt_base_url}codex` (+ `/responses`). */
-export function codexBackendBaseUrl(chatgptBaseUrl: string = DEFAULT_CHATGPT_BASE_URL): string {
+function codexBackendBaseUrl(chatgptBaseUrl: string = DEFAULT_CHATGPT_BASE_URL): string {
   return `${chatgptBaseUrl.replace(/\/+$/, "")}/codex`;
 }
 

@@ -17,7 +17,7 @@ import { codexHome, type Homes, resolveHomes } from "../home.js";
 import { DEFAULT_OPENAI_BASE_URL } from "./provider.js";
 
 /** The homes of a run that matter here: where config.toml is read, and mini-codex's own. */
-export type SignInPlaces = Pick<Homes, "state" | "config">;
+type SignInPlaces = Pick<Homes, "state" | "config">;
 
 /**
  * Where mini-codex looks for `auth.json`, first found wins: the config home (where `login`
@@ -25,7 +25,7 @@ export type SignInPlaces = Pick<Homes, "state" | "config">;
  * names — used in place, so a refresh by either program is seen by the other (they share its
  * `auth.lock`); a copy would split one rotating refresh token in two.
  */
-export function signInHomes(
+function signInHomes(
   homes: SignInPlaces,
   config: Pick<Settings, "knowledge">,
   env: NodeJS.ProcessEnv = process.env,
@@ -34,7 +34,7 @@ export function signInHomes(
   return [...new Set([homes.config, homes.state, ...(named ? [named] : [])])];
 }
 
-export interface FoundSignIn {
+interface FoundSignIn {
   credentials: BearerCredentials;
   /** The folder whose auth.json holds it. */
   home: string;

@@ -1,5 +1,5 @@
 /** The question a resume or fork from another directory than the session's asks first. */
-export interface ResumeDirectoryQuestion {
+interface ResumeDirectoryQuestion {
   /** The question, then what each answer means. */
   lines: string[];
   /** The session's directory first, then the current one. */

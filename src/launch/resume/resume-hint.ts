@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
-export interface ResumeHintInput {
+interface ResumeHintInput {
   sessionId: string;
   /** The directory the session ran in. */
   cwd: string;
@@ -14,7 +14,7 @@ export interface ResumeHintInput {
 }
 
 /** A word as a POSIX shell reads it back unchanged. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -44,7 +44,7 @@ function onPath(path: string | undefined): string | undefined {
  * How to run this very mini-codex from a shell: `mini-codex` when $PATH finds it, else the
  * launcher's own path (a checkout's bin/mini-codex.js, as `npm run demo` runs it).
  */
-export function commandName(launcher: string | undefined, path: string | undefined): string {
+function commandName(launcher: string | undefined, path: string | undefined): string {
   const self = launcher === undefined ? undefined : realpath(launcher);
   const found = onPath(path);
   if (self === undefined || found === self) return "mini-codex";

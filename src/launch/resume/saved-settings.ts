@@ -130,7 +130,7 @@ export function savedConfigOverrides(
 }
 
 /** What a resumed session runs on now, to compare with what it ran on. */
-export interface ResumedAs {
+interface ResumedAs {
   model: string;
   effort?: string;
   provider: string;

@@ -14,7 +14,6 @@ export {
   worktreeFlag,
   worktreeRequestOf,
 } from "./worktree-create.js";
-export { WorktreeError } from "./worktree-git.js";
 export {
   type ListedWorktree,
   listWorktrees,
@@ -22,9 +21,7 @@ export {
 } from "./worktree-list.js";
 export {
   freePlace,
-  WORKTREE_BRANCH_PREFIX,
   type WorktreeFacts,
-  type WorktreePlace,
   worktreeNameOf,
   worktreeNameProblem,
   worktreePlace,
@@ -33,7 +30,6 @@ export {
 export {
   heldWork,
   type RemovalAction,
-  type RemovalQuestion,
   removalQuestion,
   removalTarget,
   removeWorktree,

@@ -17,7 +17,7 @@ export class WorktreeError extends CliError {
   }
 }
 
-export interface GitAnswer {
+interface GitAnswer {
   code: number;
   stdout: string;
   stderr: string;

@@ -9,7 +9,7 @@ import type { SessionSummary } from "../../session/index.js";
 import { worktreeGit, worktreeGitOk } from "./worktree-git.js";
 
 /** One entry of `git worktree list --porcelain`. */
-export interface GitWorktreeEntry {
+interface GitWorktreeEntry {
   path: string;
   /** The commit checked out (absent in a bare repository's entry). */
   head?: string;

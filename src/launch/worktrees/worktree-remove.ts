@@ -12,7 +12,7 @@ import { WORKTREE_BRANCH_PREFIX, worktreeNameOf } from "./worktree-place.js";
 export type RemovalAction = "keep" | "remove" | "remove-and-delete-branch";
 
 /** The question asked before a removal that would lose work; the first answer keeps it. */
-export interface RemovalQuestion {
+interface RemovalQuestion {
   title: string;
   answers: ReadonlyArray<{ text: string; action: RemovalAction }>;
 }

@@ -8,7 +8,7 @@ import { COMPARED_FIELDS, type PlannedRequest } from "../wire/index.js";
 /** How many hex digits of a digest the ledger keeps: short to read, long enough not to collide. */
 const DIGEST_HEX = 16;
 
-export interface SharedPrefix {
+interface SharedPrefix {
   seq: number;
   items: number;
 }

@@ -13,7 +13,7 @@ import type { FullRequest } from "../wire/index.js";
 import { PrefixIndex, type PrefixLookup } from "./prefix-index.js";
 
 /** How long a prefix stays cached without `prompt_cache_options` (the compactor assumes the same). */
-export const LEGACY_CACHE_TTL_MS = 30 * 60_000;
+const LEGACY_CACHE_TTL_MS = 30 * 60_000;
 
 const TTL_MS: Readonly<Record<string, number>> = { "30m": 30 * 60_000, "12h": 12 * 60 * 60_000 };
 
@@ -21,7 +21,7 @@ const TTL_MS: Readonly<Record<string, number>> = { "30m": 30 * 60_000, "12h": 12
 const OUTPUTS_KEPT = 5;
 
 /** The cache TTL a request's body asks for (its prompt_cache_options.ttl), else the legacy one. */
-export function cacheTtlOf(body: ResponsesRequest): number {
+function cacheTtlOf(body: ResponsesRequest): number {
   const ttl = (body.prompt_cache_options as { ttl?: unknown } | undefined)?.ttl;
   return (typeof ttl === "string" ? TTL_MS[ttl] : undefined) ?? LEGACY_CACHE_TTL_MS;
 }

@@ -11,7 +11,7 @@ import {
  * What a mode means for the next request is one pure decision (`mode-decision.ts`); here is
  * what the mode is and how the model is told.
  */
-export const COLLABORATION_MODES = ["default", "plan"] as const;
+const COLLABORATION_MODES = ["default", "plan"] as const;
 export type CollaborationMode = (typeof COLLABORATION_MODES)[number];
 
 /** The mode's name as the person and the model read it. */
@@ -29,7 +29,7 @@ export function nextMode(mode: CollaborationMode): CollaborationMode {
  * message in the input (as the permissions message is), never a change of `instructions` or
  * `tools`, so a mode switch keeps the request chain and the cached prefix.
  */
-export const COLLABORATION_MODE_TAG = "<collaboration_mode>";
+const COLLABORATION_MODE_TAG = "<collaboration_mode>";
 
 const PLAN_TEXT = [
   "mode: Plan",

@@ -7,7 +7,7 @@ import {
 } from "../../protocol/index.js";
 import { type PermissionsInput, permissionsMessage } from "./permissions-context.js";
 
-export interface InitialContextInput extends PermissionsInput {
+interface InitialContextInput extends PermissionsInput {
   cwd: string;
   /** e.g. "bash" */
   shell: string;
@@ -22,8 +22,8 @@ export interface InitialContextInput extends PermissionsInput {
   agentsMd?: string;
 }
 
-export const ENVIRONMENT_CONTEXT_TAG = "<environment_context>";
-export const AGENTS_MD_HEADER = "# AGENTS.md instructions";
+const ENVIRONMENT_CONTEXT_TAG = "<environment_context>";
+const AGENTS_MD_HEADER = "# AGENTS.md instructions";
 
 /**
  * The context messages every session starts with, in the stable prefix order of docs/protocol.md ("Prompt caching"):

@@ -8,7 +8,7 @@ import { type CollaborationMode, collaborationModeMessage } from "./collaboratio
 // its commands run in, its reasoning effort and the developer message that states it.
 
 /** Plan mode's effort when `plan_mode_reasoning_effort` is unset (the Codex CLI's Plan preset). */
-export const PLAN_MODE_DEFAULT_EFFORT: EffortChoice = "medium";
+const PLAN_MODE_DEFAULT_EFFORT: EffortChoice = "medium";
 
 /** What the decision reads: the mode, the session's sandbox, the model and both modes' efforts. */
 export interface ModeSituation {

@@ -19,7 +19,7 @@ export interface PermissionsInput {
   engine?: "bwrap" | "seatbelt";
 }
 
-export const PERMISSIONS_TAG = "<permissions>";
+const PERMISSIONS_TAG = "<permissions>";
 
 const HIDDEN =
   "~/.ssh, ~/.aws, ~/.gnupg, ~/.config/gh, ~/.docker and the mini-codex home are hidden";

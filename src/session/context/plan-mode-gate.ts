@@ -8,13 +8,13 @@ import type { CollaborationMode } from "./collaboration-mode.js";
  * with a reason the model can act on; `request_user_input` asks only in Plan mode, and only
  * when someone can answer.
  */
-export type ModeStep =
+type ModeStep =
   /** A call is about to run; `canAsk`: a person can answer questions (the TUI, not exec). */
   | { kind: "call"; tool: string; canAsk: boolean }
   /** A running call asks the approval gate (a command out of the sandbox, a patch, an MCP call). */
   | { kind: "approval"; request: ApprovalRequest };
 
-export const REQUEST_USER_INPUT = "request_user_input";
+const REQUEST_USER_INPUT = "request_user_input";
 
 const READ_ONLY = "plan mode is read-only";
 

@@ -7,9 +7,9 @@ import type { Skill } from "./files-read-at-start.js";
 // and files, capped), written once into the initial context; a skill's body enters the
 // conversation only when it is used (the model reads the file, or `$name` names it).
 
-export const SKILLS_TAG = "<skills>";
+const SKILLS_TAG = "<skills>";
 /** The list's size when the context window is unknown (the Codex CLI's figure). */
-export const DEFAULT_SKILLS_LIST_CHARS = 8000;
+const DEFAULT_SKILLS_LIST_CHARS = 8000;
 
 const HOW_TO_USE = [
   "Skills are folders of instructions for particular tasks, each described by a SKILL.md file.",
@@ -45,13 +45,13 @@ export function skillsMessage(
 }
 
 /** The skills a message names as `$name` (each once, in the order named). */
-export function mentionedSkills(text: string, skills: readonly Skill[]): Skill[] {
+function mentionedSkills(text: string, skills: readonly Skill[]): Skill[] {
   const named = new Set([...text.matchAll(/(?:^|\s)\$([A-Za-z0-9_-]+)/g)].map((m) => m[1]));
   return skills.filter((skill) => named.has(skill.name));
 }
 
 /** A user item carrying a named skill's SKILL.md, read now (after the message that names it). */
-export function skillBodyItem(skill: Skill): ResponseItem | undefined {
+function skillBodyItem(skill: Skill): ResponseItem | undefined {
   let body: string;
   try {
     body = readFileSync(skill.path, "utf8");

@@ -12,7 +12,7 @@ import {
  * A goal as JSON: the session file's `goal` lines and `exec --json`'s `goal.*` events share this
  * shape (docs/config.md, "Goals"). `state` is the Codex CLI's status name.
  */
-export interface GoalJson {
+interface GoalJson {
   objective: string;
   state: Goal["status"];
   reason?: string;
@@ -29,7 +29,7 @@ export interface GoalJson {
 }
 
 /** One line of the session file: the goal as it now stands, or `null` once cleared. */
-export interface GoalLine {
+interface GoalLine {
   type: "goal";
   goal: GoalJson | null;
 }

@@ -5,7 +5,7 @@ import { budgetsText, GOAL_STATUS_LABELS, type Goal, isStopped, spendText } from
  * A goal in words, as the TUI's transcript and `exec`'s stderr say it (docs/config.md,
  * "Goals"). `usd: false` leaves dollars out (a ChatGPT plan is not billed per token).
  */
-export interface GoalWords {
+interface GoalWords {
   usd?: boolean;
 }
 

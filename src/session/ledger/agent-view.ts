@@ -21,7 +21,7 @@ export function isFinalStatus(status: AgentStatus): boolean {
 }
 
 /** How a subagent's first request went: on its parent's chain, or full and why. */
-export interface AgentStart {
+interface AgentStart {
   mode: RequestMode;
   reason?: string;
   inputTokens: number;

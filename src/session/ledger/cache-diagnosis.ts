@@ -25,7 +25,7 @@ export interface BestEarlier {
   at: number;
 }
 
-export interface DiagnosisInput {
+interface DiagnosisInput {
   inputTokens: number;
   cachedTokens: number;
   best?: BestEarlier;
@@ -67,7 +67,7 @@ export function missedPrefixTokens(input: DiagnosisInput, diagnosis: string | nu
 }
 
 /** A diagnosis read back from a ledger row, for the views. */
-export type DiagnosisView =
+type DiagnosisView =
   | { kind: "prefix_changed"; fields: string[] }
   | { kind: "prefix_changed_at"; index: number }
   | { kind: "cache_cold"; minutes: number }

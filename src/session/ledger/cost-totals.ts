@@ -3,7 +3,7 @@ import { type CostDisplay, PLAN_COST_NOTE } from "./cost-display.js";
 import type { RequestFinished } from "./request-facts.js";
 
 /** What a ledger row says about cost (the ledger's own columns; src/session/ledger/ledger-row.ts). */
-export interface CostRow {
+interface CostRow {
   model: string;
   usage: RequestFinished["usage"] | null;
   cost_usd: number | null;

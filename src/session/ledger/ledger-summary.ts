@@ -10,7 +10,7 @@ import {
 import { type ServerCacheTally, serverCacheLines, tallyServerCache } from "./server-cache-tally.js";
 import { type WarmupTally, warmupLine, warmupTallyOfRows } from "./warmup-tally.js";
 
-export interface LedgerSummary {
+interface LedgerSummary {
   sessionId?: string;
   requests: number;
   turns: number;

@@ -5,7 +5,7 @@ import { type LedgerRow, planUsageOfCell, WARMUP_TURN } from "./ledger-row.js";
 export type PlanUsageRow = Pick<LedgerRow, "turn" | "plan_usage" | "usage" | "cache_missed_tokens">;
 
 /** One turn's share of the plan's 5-hour window (docs/protocol.md, "Plan usage"). */
-export interface TurnPlanShare {
+interface TurnPlanShare {
   turn: number;
   /** Points of the window the turn used: its last figure less the one before it (null: no figure before). */
   points: number | null;

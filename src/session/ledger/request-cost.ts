@@ -31,7 +31,7 @@ export function costOfRequest(
  * Tokens of a prefix the server had seen and did not serve: the server's own
  * `cache_missed_tokens` where it reported a miss, else the client's estimate.
  */
-export function missedTokensOf(request: Pick<RequestFinished, "serverCache" | "cache">): number {
+function missedTokensOf(request: Pick<RequestFinished, "serverCache" | "cache">): number {
   const server = request.serverCache;
   if (server?.verdict === "cache_miss" && server.missedTokens !== null) return server.missedTokens;
   return request.cache?.missedTokens ?? 0;

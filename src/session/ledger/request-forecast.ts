@@ -11,10 +11,10 @@ import { MIN_CACHEABLE_TOKENS } from "./cache-diagnosis.js";
  */
 
 /** Cache hits come in blocks of this many tokens past the first 1 024. */
-export const CACHE_BLOCK_TOKENS = 128;
+const CACHE_BLOCK_TOKENS = 128;
 
 /** Bytes per token where a session has measured nothing yet (the common rule of thumb). */
-export const DEFAULT_BYTES_PER_TOKEN = 4;
+const DEFAULT_BYTES_PER_TOKEN = 4;
 
 /** A completed request's prompt size and what the server counted for it. */
 export interface TokenCalibration {
@@ -36,7 +36,7 @@ export interface PrefixReuse {
   idleMs: number;
 }
 
-export interface ForecastInput {
+interface ForecastInput {
   /** Bytes of the next request's whole prompt (prompt-size.ts). */
   promptBytes: number;
   calibration?: TokenCalibration;

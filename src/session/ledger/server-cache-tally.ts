@@ -12,7 +12,7 @@ export const serverCacheCellSchema = lazy(() =>
     agrees: z.boolean().nullable(),
   }),
 );
-export type ServerCacheCell = z.infer<ReturnType<typeof serverCacheCellSchema>>;
+type ServerCacheCell = z.infer<ReturnType<typeof serverCacheCellSchema>>;
 
 export function serverCacheCell(server: ServerCacheFacts | undefined): ServerCacheCell | null {
   if (!server) return null;

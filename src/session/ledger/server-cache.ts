@@ -8,25 +8,7 @@ import { parseDiagnosis } from "./cache-diagnosis.js";
  * agrees with the client's diagnosis (docs/protocol.md, "Server cache diagnostics"). Pure.
  */
 
-/** The miss reasons in the order the 7.59 types list them. */
-export const SERVER_MISS_REASONS = [
-  "model_changed",
-  "prompt_cache_key_changed",
-  "tools_changed",
-  "text_format_changed",
-  "reasoning_effort_changed",
-  "verbosity_changed",
-  "context_compacted",
-  "input_changed",
-  "service_tier_changed",
-] as const;
-export type ServerMissReason = (typeof SERVER_MISS_REASONS)[number];
-
-export type ServerVerdict =
-  | "cache_hit"
-  | "cache_miss"
-  | "comparison_response_not_found"
-  | "unavailable";
+type ServerVerdict = "cache_hit" | "cache_miss" | "comparison_response_not_found" | "unavailable";
 
 /** What the server said, as the ledger keeps it (figures and codes only). */
 export interface ServerCacheAnswer {
@@ -63,7 +45,7 @@ export function serverCacheAnswer(response: unknown): ServerCacheAnswer | undefi
 }
 
 /** Whether the server compared at all: not found and unavailable are no verdict on the cache. */
-export function isServerVerdict(answer: ServerCacheAnswer | undefined): boolean {
+function isServerVerdict(answer: ServerCacheAnswer | undefined): boolean {
   return answer?.verdict === "cache_hit" || answer?.verdict === "cache_miss";
 }
 

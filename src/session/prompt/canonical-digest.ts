@@ -7,7 +7,7 @@ import { canonicalJson } from "../../protocol/index.js";
  * the prefix chain and the prompt's size each serialized all of a resumed session's 12 000
  * items before.
  */
-export interface CanonicalFacts {
+interface CanonicalFacts {
   readonly hash: string;
   readonly bytes: number;
 }

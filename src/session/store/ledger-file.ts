@@ -63,7 +63,7 @@ export function readLedger(path: string): { rows: LedgerRow[]; skipped: number }
   return { rows, skipped };
 }
 
-export interface LedgerEnd {
+interface LedgerEnd {
   seq: number;
   turn: number;
   /** The last completed request (a resumed session's cache diagnosis starts from it). */
@@ -74,7 +74,7 @@ export interface LedgerEnd {
  * The highest seq and turn of an existing ledger (zeros when there is none), counting the
  * numbers a torn row still shows, so a resumed session never reuses a seq.
  */
-export function ledgerEnd(path: string): LedgerEnd {
+function ledgerEnd(path: string): LedgerEnd {
   if (!existsSync(path) || !statSync(path).isFile()) return { seq: 0, turn: 0 };
   let seq = 0;
   let turn = 0;

@@ -41,7 +41,7 @@ export interface NewSessionMeta {
 }
 
 /** Who spawned a subagent's thread: `session_meta.source.subagent.thread_spawn` in Codex's rollouts. */
-export interface ChildThreadSource {
+interface ChildThreadSource {
   parent_thread_id: string;
   depth: number;
   agent_nickname: string;

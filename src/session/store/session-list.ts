@@ -38,7 +38,7 @@ export function isPersonMessage(item: ResponseItem): boolean {
 }
 
 /** The person's own messages in a history. */
-export function personMessages(history: readonly ResponseItem[]): string[] {
+function personMessages(history: readonly ResponseItem[]): string[] {
   return history.filter(isPersonMessage).map((item) => {
     const text = messageText(item) ?? "";
     return goalTitleOf(text) ?? text;
@@ -109,7 +109,7 @@ export function listSessions(home: string, cwd?: string): SessionSummary[] {
 }
 
 /** Each subagent's thread right after the session that spawned it, when that is listed (pure). */
-export function underParents(sessions: readonly SessionSummary[]): SessionSummary[] {
+function underParents(sessions: readonly SessionSummary[]): SessionSummary[] {
   const listed = new Set(sessions.map((session) => session.id));
   const children = new Map<string, SessionSummary[]>();
   for (const session of sessions) {

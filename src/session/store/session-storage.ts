@@ -30,7 +30,7 @@ export class SessionStorageError extends Error {
 }
 
 /** The person's wording of a storage refusal, or undefined for any other error. */
-export function storageProblem(error: unknown): string | undefined {
+function storageProblem(error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const problem = code === undefined ? undefined : STORAGE_PROBLEMS[code];
   return problem === undefined ? undefined : `${problem} (${code})`;

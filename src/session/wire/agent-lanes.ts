@@ -19,14 +19,14 @@ export interface LaneOwner extends AgentTag {
 }
 
 /** Why a fork cannot continue its parent's head any more: the parent lane completed another response. */
-export const FORK_PARENT_MOVED = "fork_parent_moved";
+const FORK_PARENT_MOVED = "fork_parent_moved";
 
 /**
  * Where an agent's first lane starts: the seed's head while it is still the parent lane's
  * latest response and nothing is on its way to replace it (the server forks it onto the new
  * lane), else full with the reason.
  */
-export function agentLaneStart(owner: LaneOwner): { head: ChainHead } | { reason: string } {
+function agentLaneStart(owner: LaneOwner): { head: ChainHead } | { reason: string } {
   const { start } = owner;
   if (start.kind === "full") return { reason: start.reason };
   const { head, from } = start.seed;

@@ -12,14 +12,14 @@ export interface ChainHead extends ChainHeadView {
 }
 
 /** Where a chain stands between requests: what the next planning finds. */
-export type SettledChain =
+type SettledChain =
   /** Nothing to continue: the next request is full for `reason` (none given: `no_baseline`). */
   | { readonly kind: "unchained"; readonly reason?: string }
   /** A completed response heads the chain; a request on its connection may continue it. */
   | { readonly kind: "chained"; readonly head: ChainHead };
 
 /** The state of one lane's response chain (docs/protocol.md, "Lanes"). */
-export type ChainState =
+type ChainState =
   | SettledChain
   /** A planning took the head; its request is not handed to a transport yet. */
   | { readonly kind: "planned"; readonly consumed: SettledChain }

@@ -8,7 +8,7 @@ import { TransportError } from "../../transport/index.js";
  * prefix are kept. The effort in force is the last update in input order. Pure helpers.
  */
 
-export const CONFIGURATION_UPDATE = "configuration_update";
+const CONFIGURATION_UPDATE = "configuration_update";
 
 /** The item Codex 0.171 sends: no id, `reasoning.effort` only. */
 export function configurationUpdate(effort: ReasoningEffort): ResponseItem {

@@ -35,7 +35,7 @@ export function outcomeOf(error: unknown, signal: AbortSignal | undefined): Requ
 }
 
 /** What to do after a failed attempt (docs/protocol.md, "Failure handling"). */
-export type Recovery =
+type Recovery =
   /** The WebSocket is refused: HTTP for the rest of the session, resend now. */
   | { kind: "fallback_http" }
   /** WebSocket retries are used up: HTTP for good, resend now. */
@@ -53,7 +53,7 @@ export type Recovery =
   | { kind: "fail"; exhausted?: ExhaustedLimit };
 
 /** The retry count that ran out. */
-export type ExhaustedLimit = "stream_max_retries" | "request_max_retries" | undefined;
+type ExhaustedLimit = "stream_max_retries" | "request_max_retries" | undefined;
 
 export interface RecoveryContext {
   transport: "ws" | "http";
@@ -92,10 +92,10 @@ export function recoveryContext(
 }
 
 /** The ledger's reason for the full request sent on a new socket after a 401 refreshed the sign-in. */
-export const TOKEN_REFRESHED = "token_refreshed";
+const TOKEN_REFRESHED = "token_refreshed";
 
 /** The longest `Retry-After` honoured: a longer one is waited this long (then the budget decides). */
-export const RETRY_AFTER_MAX_MS = 60_000;
+const RETRY_AFTER_MAX_MS = 60_000;
 
 /**
  * The wait before a retry: the server's `Retry-After` (a 429 or a 5xx, header or message)

@@ -30,7 +30,7 @@ export class InconsistentHistoryError extends Error {
   }
 }
 
-export interface RepairedHistory {
+interface RepairedHistory {
   history: ResponseItem[];
   /** The `aborted` outputs given to calls that had none (a crash during the call). */
   added: ResponseItem[];
@@ -106,7 +106,7 @@ export function repairHistory(
  * could not say which call it answers, and a saved history like that could never be resumed).
  * Pure.
  */
-export function callIdProblem(
+function callIdProblem(
   items: readonly ResponseItem[],
   earlier: readonly ResponseItem[],
 ): string | undefined {

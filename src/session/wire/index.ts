@@ -17,7 +17,7 @@ export type { ModelClientOptions } from "./model-client.js";
 export { ModelClient } from "./model-client.js";
 export type { PlannedRequest, WirePlan } from "./plan.js";
 export { COMPARED_FIELDS } from "./plan.js";
-export type { PromptCacheMode, PromptCacheSettings, PromptCacheTtl } from "./prompt-cache.js";
+export type { PromptCacheSettings, PromptCacheTtl } from "./prompt-cache.js";
 export {
   DEFAULT_PROMPT_CACHE_MODE,
   DEFAULT_PROMPT_CACHE_TTL,

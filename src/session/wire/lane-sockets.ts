@@ -19,13 +19,13 @@ export interface SocketTransport extends ResponsesTransport {
  * How lanes reach the server (`ws_lanes`): `off` and `stream_id` share one socket (named
  * lanes send their `stream_id`), `connections` gives each lane a socket of its own.
  */
-export type LaneTransport = "off" | "stream_id" | "connections";
+type LaneTransport = "off" | "stream_id" | "connections";
 
 /** Connections end at 60 minutes; start a new epoch on a new socket five minutes before. */
 export const SOCKET_MAX_AGE_MS = 55 * 60 * 1000;
 
 /** Servers keep at most this many distinct named lanes per connection lifetime. */
-export const MAX_NAMED_LANES_PER_CONNECTION = 32;
+const MAX_NAMED_LANES_PER_CONNECTION = 32;
 
 /** Whether `streamId` would be one named lane too many on `socket`'s connection. */
 export function laneBudgetSpent(socket: SocketTransport, streamId: string | undefined): boolean {

@@ -41,7 +41,7 @@ import {
  * The next request's reason after a response a credential was taken out of: history holds the
  * cleaned items, the server its own, so that response cannot be continued (docs/protocol.md).
  */
-export const CREDENTIAL_REMOVED_REASON = "credential_removed";
+const CREDENTIAL_REMOVED_REASON = "credential_removed";
 
 export interface ModelClientOptions extends LaneTransportOptions {
   now?: () => number;

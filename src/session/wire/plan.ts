@@ -49,7 +49,7 @@ export interface ChainHeadView {
   itemsAdded: readonly ResponseItem[];
 }
 
-export interface PlanInput {
+interface PlanInput {
   transport: "ws" | "http";
   /** The last full logical request accepted on this chain. */
   previous?: PlannedRequest;
@@ -110,7 +110,7 @@ function full(reason: string): WirePlan {
 }
 
 /** Compared fields whose canonical JSON differs, in table order. */
-export function changedFields(a: ResponsesRequest, b: ResponsesRequest): string[] {
+function changedFields(a: ResponsesRequest, b: ResponsesRequest): string[] {
   return COMPARED_FIELDS.filter((field) => canonicalOf(a[field]) !== canonicalOf(b[field]));
 }
 

@@ -37,7 +37,7 @@ export const DEFAULT_PROMPT_CACHE_TTL: PromptCacheTtl = "12h";
 export const DEFAULT_PROMPT_CACHE_MODE: PromptCacheMode = "implicit";
 
 /** The API writes at most four breakpoints per request. */
-export const MAX_BREAKPOINTS = 4;
+const MAX_BREAKPOINTS = 4;
 
 export interface PromptCacheSettings {
   ttl: PromptCacheTtl;
@@ -49,7 +49,7 @@ export function promptCacheOptions(settings: PromptCacheSettings): JsonObject {
   return { mode: settings.mode, ttl: settings.ttl };
 }
 
-export interface CacheControlContext {
+interface CacheControlContext {
   plan: WirePlan;
   warmup: boolean;
   /** The response whose prefix this request expects to reuse (none: nothing to compare). */

@@ -35,7 +35,7 @@ export interface RequestWire {
   promptCache?: PromptCacheSettings;
 }
 
-export const ENCRYPTED_REASONING = "reasoning.encrypted_content";
+const ENCRYPTED_REASONING = "reasoning.encrypted_content";
 
 /**
  * The deterministic request body (docs/protocol.md: "The request body", "Prompt caching"): top-level keys in sorted order, tools with
@@ -108,7 +108,7 @@ function textOf(
 }
 
 /** Tools in a deterministic order (as the router lists them) with object keys sorted. */
-export function sortTools(tools: readonly ToolSpec[]): ToolSpec[] {
+function sortTools(tools: readonly ToolSpec[]): ToolSpec[] {
   return tools.map((tool) => sortKeysDeep(tool));
 }
 

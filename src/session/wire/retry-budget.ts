@@ -1,9 +1,9 @@
 import type { TransportKind } from "../../transport/index.js";
 
 /** The whole retry chain of one request ends after this long, whatever the counts. */
-export const RETRY_CHAIN_MAX_MS = 10 * 60 * 1000;
+const RETRY_CHAIN_MAX_MS = 10 * 60 * 1000;
 
-export interface RetryLimits {
+interface RetryLimits {
   streamMaxRetries: number;
   requestMaxRetries: number;
   /** Default RETRY_CHAIN_MAX_MS. */

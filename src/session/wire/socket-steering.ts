@@ -154,7 +154,7 @@ export class SocketSteering {
  * The chain rule after steering: the request as the server now holds it — its input, then
  * each steered response's items and the steering input its successor committed. Pure.
  */
-export function steeredBaseline(
+function steeredBaseline(
   request: PlannedRequest,
   segments: readonly SteeredSegment[],
 ): PlannedRequest {

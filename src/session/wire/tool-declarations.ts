@@ -19,7 +19,7 @@ import {
  */
 
 /** The namespace every function and custom tool is declared in (as the Codex CLI does). */
-export const TOOL_NAMESPACE = "functions";
+const TOOL_NAMESPACE = "functions";
 
 const MODEL_INSTRUCTIONS_TAG = "<model_instructions>";
 
@@ -81,7 +81,7 @@ export function toolDeclarationItem(tools: readonly ToolSpec[]): ResponseItem {
 }
 
 /** The tools history has declared so far, by name (`functions.x` for namespace members). */
-export function declaredTools(history: readonly ResponseItem[]): Map<string, string> {
+function declaredTools(history: readonly ResponseItem[]): Map<string, string> {
   const declared = new Map<string, string>();
   for (const item of history) {
     if (item.type === "additional_tools" && Array.isArray(item.tools)) {

@@ -32,7 +32,7 @@ export async function checkpoint(signal: AbortSignal | undefined): Promise<void>
   if (signal.aborted) throw new PatchAborted();
 }
 
-export interface PlannedWrite {
+interface PlannedWrite {
   absPath: string;
   /** The path as the patch wrote it (errors name it). */
   asked: string;

@@ -5,10 +5,10 @@
  */
 
 /** A diff line, or `skip`: `count` unchanged lines left out between two hunks. */
-export type DiffOp = { mark: " " | "-" | "+"; text: string } | { mark: "skip"; count: number };
+type DiffOp = { mark: " " | "-" | "+"; text: string } | { mark: "skip"; count: number };
 
 /** An edit script, and how many changed lines it left out past the cap. */
-export interface DiffScript {
+interface DiffScript {
   ops: DiffOp[];
   unlisted: number;
 }

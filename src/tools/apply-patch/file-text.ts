@@ -1,5 +1,5 @@
 /** A file's text as lines, remembering its line ending and whether it ends with one. */
-export interface FileText {
+interface FileText {
   lines: string[];
   eol: "\n" | "\r\n";
   finalNewline: boolean;

@@ -21,10 +21,10 @@ export function patchIntentOf(
 }
 
 /** Where a file of an interrupted patch stands: the patch's result, the original, or neither. */
-export type PatchFileState = "applied" | "not_applied" | "other";
+type PatchFileState = "applied" | "not_applied" | "other";
 
 /** The state of one file, from the hash of what it holds now (null: absent). Pure. */
-export function patchFileState(file: PatchIntentFile, now: string | null): PatchFileState {
+function patchFileState(file: PatchIntentFile, now: string | null): PatchFileState {
   if (now === file.after) return "applied";
   if (now === file.before) return "not_applied";
   return "other";

@@ -10,9 +10,9 @@ export type PatchLine =
   | { kind: "hunk"; context: string }
   | { kind: "text"; text: string };
 
-export const BEGIN_PATCH = "*** Begin Patch";
-export const END_PATCH = "*** End Patch";
-export const END_OF_FILE = "*** End of File";
+const BEGIN_PATCH = "*** Begin Patch";
+const END_PATCH = "*** End Patch";
+const END_OF_FILE = "*** End of File";
 
 const HEADERS = [
   ["*** Add File: ", "add"],

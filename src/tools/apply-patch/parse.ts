@@ -1,14 +1,14 @@
 import { PatchError } from "../errors.js";
 import { classifyHeaderLine, classifyPatchLine, heredocTag, type PatchLine } from "./lines.js";
 
-export interface AddFileOp {
+interface AddFileOp {
   type: "add";
   path: string;
   contents: string;
   line: number;
 }
 
-export interface DeleteFileOp {
+interface DeleteFileOp {
   type: "delete";
   path: string;
   line: number;
@@ -26,7 +26,7 @@ export interface UpdateChunk {
   line: number;
 }
 
-export interface UpdateFileOp {
+interface UpdateFileOp {
   type: "update";
   path: string;
   movePath?: string;
@@ -34,7 +34,7 @@ export interface UpdateFileOp {
   line: number;
 }
 
-export type PatchOp = AddFileOp | DeleteFileOp | UpdateFileOp;
+type PatchOp = AddFileOp | DeleteFileOp | UpdateFileOp;
 
 export interface ParsedPatch {
   ops: PatchOp[];

@@ -37,14 +37,14 @@ const TYPOGRAPHIC: Record<string, string> = {
 const TYPOGRAPHIC_RE = new RegExp(`[${Object.keys(TYPOGRAPHIC).join("")}]`, "g");
 
 /** Map typographic punctuation to ASCII and trim both ends. */
-export function normalizeTypography(line: string): string {
+function normalizeTypography(line: string): string {
   return line.replace(TYPOGRAPHIC_RE, (ch) => TYPOGRAPHIC[ch] ?? ch).trim();
 }
 
 type Pass = (line: string) => string;
 
 /** The four passes, strictest first: exact, trailing whitespace, both ends, typography. */
-export const SEEK_PASSES: readonly Pass[] = [
+const SEEK_PASSES: readonly Pass[] = [
   (line) => line,
   (line) => line.trimEnd(),
   (line) => line.trim(),

@@ -3,7 +3,7 @@ import { classifyHeaderLine, classifyPatchLine, type PatchLine } from "./lines.j
 
 type PreviewFile = PatchPreview["files"][number];
 
-export interface PatchStreamOptions {
+interface PatchStreamOptions {
   /** Receives previews: at most one per `throttleMs`, and always the last one on finish(). */
   onPreview(preview: PatchPreview): void;
   /** Injected clock in milliseconds (tests drive it by hand). */
@@ -11,7 +11,7 @@ export interface PatchStreamOptions {
   throttleMs?: number;
 }
 
-export const PREVIEW_THROTTLE_MS = 100;
+const PREVIEW_THROTTLE_MS = 100;
 
 /**
  * Streaming preview parser for apply_patch input. It consumes arbitrary chunks, looks only at

@@ -9,7 +9,7 @@ import { patchIntentOf } from "./intent.js";
 import { type ParsedPatch, parsePatch } from "./parse.js";
 import { createPatchDiffConsumer } from "./stream.js";
 
-export const APPLY_PATCH_DESCRIPTION = [
+const APPLY_PATCH_DESCRIPTION = [
   "Edit files with a patch. The input starts with `*** Begin Patch` and ends with `*** End Patch`.",
   "Between them, one section per file:",
   "`*** Add File: <path>` then the new file's lines, each prefixed with `+`;",

@@ -11,7 +11,7 @@ const excerpt = (lines: string[]) =>
     .join("\n") + (lines.length > 4 ? "\n  …" : "");
 
 /** Where each hunk of one Update File section goes in a file's lines (pure). Throws PatchError. */
-export function planChunks(lines: string[], chunks: UpdateChunk[], path: string): Replacement[] {
+function planChunks(lines: string[], chunks: UpdateChunk[], path: string): Replacement[] {
   const index = new LineIndex(lines);
   const replacements: Replacement[] = [];
   let cursor = 0;
@@ -71,7 +71,7 @@ export function planChunks(lines: string[], chunks: UpdateChunk[], path: string)
 }
 
 /** The file's lines with the replacements made (they are sorted and do not overlap). */
-export function spliceReplacements(lines: string[], replacements: Replacement[]): string[] {
+function spliceReplacements(lines: string[], replacements: Replacement[]): string[] {
   const out: string[] = [];
   let position = 0;
   for (const r of replacements) {
@@ -83,12 +83,7 @@ export function spliceReplacements(lines: string[], replacements: Replacement[])
   return out;
 }
 
-/** Apply the hunks of one Update File section to a file's lines (pure). Throws PatchError. */
-export function applyChunks(lines: string[], chunks: UpdateChunk[], path: string): string[] {
-  return spliceReplacements(lines, planChunks(lines, chunks, path));
-}
-
-export interface UpdatedFile {
+interface UpdatedFile {
   text: string;
   /** The old file's lines and where the hunks replaced them (for the display diff). */
   oldLines: string[];

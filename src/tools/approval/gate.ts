@@ -18,7 +18,7 @@ import { type RuledNeed, ruledNeed } from "./ruled-need.js";
 import type { PrefixRule } from "./rules.js";
 import { rulesVerdict } from "./rules.js";
 
-export interface ApprovalGateOptions {
+interface ApprovalGateOptions {
   policy: ApprovalPolicy;
   sandbox: SandboxMode;
   /** The working directory patch paths are relative to (file grants compare real files). */

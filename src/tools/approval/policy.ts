@@ -10,7 +10,7 @@ export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 export type ApprovalNeed = "allow" | "ask" | "refuse";
 
 /** What the person granted "for the session": command prefixes and sets of files. */
-export interface SessionGrants {
+interface SessionGrants {
   readonly prefixes: ReadonlyArray<readonly string[]>;
   readonly files: ReadonlySet<string>;
 }

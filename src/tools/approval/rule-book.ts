@@ -9,7 +9,7 @@ import {
 } from "./rules.js";
 
 /** Where rules come from: the person's folder (read, written) and the project's (read). */
-export interface RuleFolders {
+interface RuleFolders {
   /** `$MINI_CODEX_HOME/rules`: "always" answers are appended to `default.rules` here. */
   user: string;
   /** `<project>/.codex/rules`: read only; its allow rules are not honoured (docs/config.md). */

@@ -11,7 +11,7 @@ export interface RuledNeed {
 }
 
 /** `file:line` and the rule's justification, for the model and the person. */
-export function ruleSource(verdict: RuleVerdict): string {
+function ruleSource(verdict: RuleVerdict): string {
   const { rule } = verdict;
   const note = rule.justification ? `: ${rule.justification}` : "";
   return `(${rule.file}:${rule.line})${note}`;

@@ -197,8 +197,3 @@ export function readRulesCalls(file: string, text: string): RulesCall[] {
   while (!reader.skip()) calls.push(reader.call());
   return calls;
 }
-
-/** The line and column of an offset (for errors found after reading). */
-export function spotOf(text: string, offset: number): TextSpot {
-  return new Reader("", text).spot(offset);
-}

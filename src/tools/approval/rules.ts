@@ -8,7 +8,7 @@ import {
 } from "./rules-syntax.js";
 
 /** What a rule says about the commands it matches (Codex execpolicy). */
-export const RULE_DECISIONS = ["allow", "prompt", "forbidden"] as const;
+const RULE_DECISIONS = ["allow", "prompt", "forbidden"] as const;
 export type RuleDecision = (typeof RULE_DECISIONS)[number];
 const STRICTNESS: Record<RuleDecision, number> = { allow: 0, prompt: 1, forbidden: 2 };
 
@@ -64,10 +64,7 @@ function exampleWords(file: string, value: RulesValue): string[] {
 }
 
 /** True when the command's words start with the rule's pattern. */
-export function ruleMatches(
-  rule: Pick<PrefixRule, "pattern">,
-  command: readonly string[],
-): boolean {
+function ruleMatches(rule: Pick<PrefixRule, "pattern">, command: readonly string[]): boolean {
   return (
     command.length >= rule.pattern.length &&
     rule.pattern.every((choices, i) => choices.includes(command[i] as string))

@@ -18,7 +18,7 @@ import { initShadowRepo, type ShadowRepo, shadowGit } from "./shadow-git.js";
 import { refusalOf, removeRecorded, writeRecorded } from "./walked-restore.js";
 
 /** Workspaces larger than this are not checkpointed (a clear note says so). */
-export const CHECKPOINT_CAP_BYTES = 200 * 1024 * 1024;
+const CHECKPOINT_CAP_BYTES = 200 * 1024 * 1024;
 
 export type Snapshot = { tree: string } | { skipped: string };
 

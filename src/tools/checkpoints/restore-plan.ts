@@ -26,7 +26,7 @@ export interface RefusedPath {
   reason: string;
 }
 
-export interface RestorePlan {
+interface RestorePlan {
   /** Changed since mini-codex's last turn ended (or between two turns): never overwritten. */
   keep: string[];
   remove: string[];

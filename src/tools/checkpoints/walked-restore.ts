@@ -27,7 +27,7 @@ import {
 import type { WalkEnd, WorkspaceWalker } from "../workspace-walk.js";
 
 /** A file as a checkpoint recorded it: git's mode (`100644`, `100755`, `120000`) and bytes. */
-export interface RecordedFile {
+interface RecordedFile {
   mode: string;
   bytes: Buffer;
 }

@@ -4,7 +4,7 @@
  */
 
 /** The events mini-codex runs hooks for (Codex names). */
-export const HOOK_EVENTS = [
+const HOOK_EVENTS = [
   "SessionStart",
   "UserPromptSubmit",
   "PreToolUse",
@@ -27,7 +27,7 @@ const NOT_RUN = new Set([
 /** Events whose matcher filters on the tool name (others ignore it, as in Codex). */
 const TOOL_EVENTS = new Set<HookEvent>(["PreToolUse", "PermissionRequest", "PostToolUse"]);
 
-export const DEFAULT_HOOK_TIMEOUT_SEC = 60;
+const DEFAULT_HOOK_TIMEOUT_SEC = 60;
 
 export interface HookHandler {
   event: HookEvent;
@@ -39,7 +39,7 @@ export interface HookHandler {
   source: string;
 }
 
-export interface HookConfig {
+interface HookConfig {
   handlers: HookHandler[];
   /** What was skipped and why (shown once at start). */
   warnings: string[];

@@ -16,7 +16,7 @@ export type Uncovered =
   | { path: string; why: "leaves"; target: string };
 
 /** What hashing a hook's covered paths found. */
-export interface CoveredHashes {
+interface CoveredHashes {
   files: FileHashes;
   /** Empty when everything it covers was hashed whole. */
   uncovered: Uncovered[];
@@ -25,7 +25,7 @@ export interface CoveredHashes {
 /** A covered folder with more files than this is too large to hash (the hook is uncovered). */
 export const FOLDER_FILE_LIMIT = 1000;
 /** … and one holding more bytes than this (a single covered file too). */
-export const COVERED_BYTE_LIMIT = 32 * 1024 * 1024;
+const COVERED_BYTE_LIMIT = 32 * 1024 * 1024;
 /** Folders a covered folder's walk never enters (git's, packages, Python's byte-code cache). */
 const SKIPPED = new Set([".git", "node_modules", "__pycache__"]);
 

@@ -22,7 +22,7 @@ export interface HookTrustQuestion {
 export type AskHookTrust = (question: HookTrustQuestion, signal: AbortSignal) => Promise<boolean>;
 
 /** Whether a hook runs now, and what the person should read about it. */
-export type Admission = { run: true; note?: string } | { run: false; note: string };
+type Admission = { run: true; note?: string } | { run: false; note: string };
 
 /**
  * Trust checked at the moment a hook runs, for every event: what its trust covers is read and

@@ -10,7 +10,7 @@ import { hookStartProblem, type StartFacts } from "./hook-start.js";
  * Where and how hooks run: as the person who trusted them, as the Codex CLI runs them
  * (`$SHELL -lc <command>` in cwd, unconfined), with their environment less the API keys.
  */
-export interface HookRunContext {
+interface HookRunContext {
   cwd: string;
   /** The person's environment without OPENAI_API_KEY, CODEX_API_KEY and the providers' env_key. */
   env: Record<string, string>;

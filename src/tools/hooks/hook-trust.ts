@@ -27,14 +27,14 @@ export function hookDigest(configHash: string, files: FileHashes): string {
 }
 
 /** One trusted hook: its digest, the file hashes it was taken over, and where its hooks.json is. */
-export interface TrustedHook {
+interface TrustedHook {
   digest: string;
   files: FileHashes;
   /** Absent in records written before trust named the place (keyed by the earlier hash). */
   place?: string;
 }
 
-export type FileChange = { path: string; how: "edited" | "added" | "removed" };
+type FileChange = { path: string; how: "edited" | "added" | "removed" };
 
 /** Whether a hook may run: trusted, never trusted (here), or trusted before its files changed. */
 export type TrustVerdict =
@@ -97,7 +97,7 @@ function readRecord(file: string): Map<string, TrustedHook> {
 }
 
 /** What deciding one hook's trust is given: where it is, whether it is a project's, its files. */
-export interface TrustQuery {
+interface TrustQuery {
   handler: HookHandler;
   /** The real path of its hooks.json. */
   place: string;

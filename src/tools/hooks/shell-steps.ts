@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 
 /** One simple command of the line. */
-export interface ShellStep {
+interface ShellStep {
   /** Its words, `~`/`$HOME` expanded (undefined: the shell builds it), redirections left out. */
   words: Array<string | undefined>;
   /** Which word is the program (after `VAR=x` and words such as `{`, `if`, `!`). */

@@ -6,7 +6,7 @@ import type { ScreenText, TerminalScreen } from "./terminal-screen.js";
  * How long output must pause before a wait returns early: the command printed something and
  * went quiet (a prompt, a server's banner), so the model need not sit out the whole yield.
  */
-export const QUIET_MS = 200;
+const QUIET_MS = 200;
 
 /** One process started by exec_command: its terminal, its output, its end. */
 export class ExecProcess {

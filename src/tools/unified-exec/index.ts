@@ -3,6 +3,6 @@
  * (background terminals), their output windows and yields.
  */
 export { capForModel } from "./output.js";
-export type { BackgroundTerminalsView, TerminalSummary } from "./terminals.js";
+export type { BackgroundTerminalsView } from "./terminals.js";
 export { BackgroundTerminals } from "./terminals.js";
 export { execCommandTools } from "./tools.js";

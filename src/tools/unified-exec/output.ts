@@ -5,7 +5,7 @@ import { capOutput } from "../shell-output.js";
 export const DEFAULT_MAX_OUTPUT_TOKENS = 10_000;
 const BYTES_PER_TOKEN = 4;
 
-export interface ExecOutputInput {
+interface ExecOutputInput {
   wallMs: number;
   /** Set when the process ended; else `sessionId` names the running one. */
   exitCode?: number;
@@ -27,7 +27,7 @@ export function capForModel(text: string, maxTokens = DEFAULT_MAX_OUTPUT_TOKENS)
 }
 
 /** Tokens as the model is billed them, roughly: four bytes each. */
-export function approxTokens(text: string): number {
+function approxTokens(text: string): number {
   return Math.ceil(Buffer.byteLength(text, "utf8") / BYTES_PER_TOKEN);
 }
 

@@ -16,7 +16,7 @@ export interface StartedProcess {
   onExit(listener: (code: number) => void): void;
 }
 
-export interface SpawnInput {
+interface SpawnInput {
   program: { file: string; args: string[] };
   cwd: string;
   env: Record<string, string>;

@@ -4,7 +4,7 @@ import type { IMarker, Terminal } from "@xterm/headless";
 export const TERMINAL_COLS = 120;
 export const TERMINAL_ROWS = 30;
 /** Lines kept above the screen; older ones are dropped (and the reader is told). */
-export const TERMINAL_SCROLLBACK = 10_000;
+const TERMINAL_SCROLLBACK = 10_000;
 
 /** What a reader gets: the text a terminal shows, and whether lines scrolled out unread. */
 export interface ScreenText {

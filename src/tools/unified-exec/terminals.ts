@@ -4,10 +4,10 @@ import type { StartedProcess } from "./spawn.js";
 import type { TerminalScreen } from "./terminal-screen.js";
 
 /** At most this many processes run at once (as the Codex CLI). */
-export const MAX_RUNNING = 64;
+const MAX_RUNNING = 64;
 
 /** One running process, as /ps lists it. */
-export interface TerminalSummary {
+interface TerminalSummary {
   id: number;
   command: string;
   ageMs: number;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { ToolOutput, ToolSpec } from "../../protocol/index.js";
 import type {
-  AgentToolName,
   DiffConsumer,
   ToolContext,
   ToolDefinition,
@@ -23,7 +22,7 @@ const inputItems = z
   )
   .describe("Structured input: a list of text items (use either message or items).");
 
-export const spawnArgs = z.object({
+const spawnArgs = z.object({
   message: z.string().optional().describe("The new agent's task, as plain text."),
   items: inputItems.optional(),
   agent_type: z.string().optional().describe("A name for the kind of agent (shown, not a role)."),
@@ -41,7 +40,7 @@ export const spawnArgs = z.object({
     .describe("The tools of an agent started without the conversation (default: all of yours)."),
 });
 
-export const sendArgs = z.object({
+const sendArgs = z.object({
   target: z.string().describe("The agent's id (from spawn_agent)."),
   message: z.string().optional().describe("The follow-up, as plain text."),
   items: inputItems.optional(),
@@ -53,7 +52,7 @@ export const sendArgs = z.object({
     ),
 });
 
-export const waitArgs = z.object({
+const waitArgs = z.object({
   targets: z
     .array(z.string())
     .min(1)
@@ -64,7 +63,7 @@ export const waitArgs = z.object({
     .describe("How long to wait, in ms (default 30000, at least 10000, at most 3600000)."),
 });
 
-export const closeArgs = z.object({
+const closeArgs = z.object({
   target: z.string().describe("The agent's id (from spawn_agent)."),
 });
 
@@ -75,13 +74,6 @@ export interface AgentControl {
   wait(args: z.infer<typeof waitArgs>, ctx: ToolContext): Promise<ToolOutput>;
   close(args: z.infer<typeof closeArgs>, ctx: ToolContext): Promise<ToolOutput>;
 }
-
-export const AGENT_TOOL_NAMES: readonly AgentToolName[] = [
-  "spawn_agent",
-  "send_input",
-  "wait_agent",
-  "close_agent",
-];
 
 /**
  * The four tools, in this order, as ordinary tools: offered after the agent's own (the cached

@@ -20,7 +20,7 @@ import { runTurnLoop } from "../turn-loop.js";
 import type { AgentHost } from "./agent-host.js";
 
 /** What a child is made of when it is spawned. */
-export interface ChildSpec {
+interface ChildSpec {
   owner: LaneOwner;
   kind: AgentView["kind"];
   task: string;

@@ -22,7 +22,7 @@ import { AgentManager } from "./agent-manager.js";
 import type { ForkSource } from "./child-agent.js";
 
 /** What a session hands over to make its subagents (`SessionParts`). */
-export interface SessionAgentParts {
+interface SessionAgentParts {
   options: SessionOptions;
   config: Settings;
   promptCacheKey: string;

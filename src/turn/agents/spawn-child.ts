@@ -16,7 +16,7 @@ import { ChildAgent, type ForkSource } from "./child-agent.js";
 import { forkHistory, isolatedHistory } from "./fork-history.js";
 
 /** What a spawn_agent call asks for, and what the manager knows when it arrives. */
-export interface SpawnRequest {
+interface SpawnRequest {
   host: AgentHost;
   limits: AgentLimits;
   source: ForkSource;
@@ -104,10 +104,7 @@ function chosenTools(tools: ToolRouter, names: readonly string[] | undefined): T
 }
 
 /** "full (properties_changed:reasoning): ~3 100 input tokens, 0 cached, ~$0.0042" for the model. */
-export function describeFirstRequest(forecast: {
-  plan: WirePlan;
-  figures: RequestForecast;
-}): string {
+function describeFirstRequest(forecast: { plan: WirePlan; figures: RequestForecast }): string {
   const { plan, figures } = forecast;
   const how = plan.kind === "incremental" ? "incremental" : `full (${plan.reason})`;
   const usd = figures.usd === undefined ? "no price" : `~$${figures.usd.toPrecision(2)}`;

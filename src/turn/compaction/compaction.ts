@@ -24,7 +24,7 @@ export function compactionRequestItem(): ResponseItem {
 }
 
 /** The text of the last assistant message among a response's items. */
-export function summaryText(items: readonly ResponseItem[]): string | undefined {
+function summaryText(items: readonly ResponseItem[]): string | undefined {
   let text: string | undefined;
   for (const item of items) {
     if (item.type === "message" && item.role === "assistant") text = messageText(item) ?? text;

@@ -11,10 +11,10 @@ import {
 } from "./remote-compaction.js";
 
 /** The prompt cache's default lifetime (`prompt_cache_options.ttl` "30m"). */
-export const DEFAULT_CACHE_TTL_MS = 30 * 60_000;
+const DEFAULT_CACHE_TTL_MS = 30 * 60_000;
 
 /** What the compactor owns besides the turn it runs in (the model, tools and events come with the turn). */
-export interface CompactorDeps {
+interface CompactorDeps {
   /** `autoCompactTokenLimit`: compact before a request once the last one read more. */
   limit: number | undefined;
   items(): readonly ResponseItem[];

@@ -8,8 +8,8 @@ import { SUMMARY_PREFIX } from "./compaction.js";
  * exactly one `compaction` item that stands for everything before it. Pure helpers.
  */
 
-export const COMPACTION_TRIGGER = "compaction_trigger";
-export const COMPACTION_ITEM = "compaction";
+const COMPACTION_TRIGGER = "compaction_trigger";
+const COMPACTION_ITEM = "compaction";
 
 /** What the compaction request appends (no id, as the Codex CLI sends it). */
 export function compactionTrigger(): ResponseItem {
@@ -17,7 +17,7 @@ export function compactionTrigger(): ResponseItem {
 }
 
 /** How many tokens of the person's own messages a replacement history keeps (newest first). */
-export const RETAINED_USER_TOKENS = 64_000;
+const RETAINED_USER_TOKENS = 64_000;
 
 /** The one `compaction` item of a response, or the error that says what came instead. */
 export function theCompactionItem(
@@ -61,7 +61,7 @@ export function remoteCompactedHistory(
 }
 
 /** Why an automatic compaction runs now; undefined: not now. */
-export type AutoCompactTrigger = "limit" | "cold";
+type AutoCompactTrigger = "limit" | "cold";
 
 /**
  * When to compact automatically, with the prompt cache in mind: past the limit, always; before

@@ -16,7 +16,7 @@ import {
 import type { StoredHistory } from "../stored-history.js";
 import { compactionAfter, knownStates, type LivePoint, livePoints } from "./rewind-timeline.js";
 
-export interface RewindDeps {
+interface RewindDeps {
   home: string;
   cwd: string;
   /** Where the session's patches may write: a code rewind refuses what they would (writeGuard). */

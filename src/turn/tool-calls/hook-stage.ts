@@ -8,12 +8,12 @@ import { type ToolOutput, toolOutputText } from "../../protocol/index.js";
 import type { ToolCallHooks } from "../session-hooks.js";
 
 /** The tool name hooks see and match (Codex's: the shell tool is `Bash`). */
-export function hookToolName(name: string): string {
+function hookToolName(name: string): string {
   return name === "shell_command" ? "Bash" : name;
 }
 
 /** The tool input hooks see: `{command}` for the shell and apply_patch (as Codex gives them). */
-export function hookToolInput(call: ToolCallItem): Record<string, unknown> {
+function hookToolInput(call: ToolCallItem): Record<string, unknown> {
   if (call.type === "custom_tool_call") return { command: call.input };
   try {
     const args = JSON.parse(call.arguments) as Record<string, unknown>;
@@ -34,7 +34,7 @@ function hookFields(call: ToolCallItem, hooks: ToolCallHooks) {
 }
 
 /** What PreToolUse said: go on, refuse (`blocked`: what the model reads), or ask the person. */
-export type PreToolUseVerdict =
+type PreToolUseVerdict =
   | { go: true }
   | { blocked: string }
   | { ask: string; command: string; deniedOutput: string };

@@ -14,10 +14,3 @@
  */
 export type { ToolCallHooks } from "../session-hooks.js";
 export { runToolCall, runToolCalls, skippedOutputs, type ToolCallContext } from "./pipeline.js";
-export type {
-  CallOrigin,
-  FinalToolCallState,
-  RefusedBy,
-  ToolCallState,
-  ToolCallStatus,
-} from "./state.js";

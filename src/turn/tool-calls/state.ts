@@ -53,14 +53,11 @@ export type FinalToolCallState = CallBase & { output: ToolOutput } & (
     | { status: "aborted" }
   );
 
-/** The tags; `tool_call_state` events carry them (session/events.ts lists the same names). */
-export type ToolCallStatus = ToolCallState["status"];
-
 /**
  * Who refused: the collaboration mode (Plan mode is read-only), a PreToolUse hook, the gate
  * (policy, rules, hooks or the person), or the tool (its input).
  */
-export type RefusedBy = "mode" | "hook" | "gate" | "input";
+type RefusedBy = "mode" | "hook" | "gate" | "input";
 
 /** The model's call, or the person's own `!command` (no hooks, no approval). */
 export type CallOrigin = "model" | "person";

@@ -3,7 +3,6 @@
  * on the session, in `info/` when it shows something) and one line in command-list.ts; the
  * input routes `/name args` here (`runSlashCommand`), the composer's popup lists `commandsOf`.
  */
-export { parseSlashCommand, SLASH_COMMANDS } from "./command-list.js";
 export { runSlashCommand } from "./dispatch.js";
 export { commandsOf } from "./prompt-commands.js";
 export type { SlashCommand } from "./types.js";

@@ -28,7 +28,7 @@ export function onAgentUpdate(state: UiState, view: AgentView): UiState {
 }
 
 /** How many subagents run and wait, and what they all cost so far (pure); none active: undefined. */
-export function agentsActivity(views: readonly AgentView[]): AgentsActivity | undefined {
+function agentsActivity(views: readonly AgentView[]): AgentsActivity | undefined {
   const active = views.filter((view) => !isFinalStatus(view.status));
   if (active.length === 0) return undefined;
   const priced = views.filter((view) => view.usd !== undefined);

@@ -29,7 +29,6 @@ import {
   QuestionDesk,
 } from "./questions/index.js";
 import { RewindIntents } from "./rewind.js";
-import { CLOSE_GRACE_MS, closeWithin } from "./session-close.js";
 import { SessionSwitch } from "./session-switch.js";
 import { SettingsIntents } from "./settings.js";
 import { resilientReducer, type UiAction } from "./state.js";
@@ -38,7 +37,7 @@ import { initialTuiState, type TuiState } from "./tui-state.js";
 import { WarmUpTrigger } from "./warm-up-trigger.js";
 
 /** What the controller may ask of the composer (it owns the text being typed). */
-export interface InputHandle {
+interface InputHandle {
   isEmpty(): boolean;
   clear(): void;
   /** Put messages back in front of the draft (a queue the person interrupted). */
@@ -408,4 +407,18 @@ export class TuiController {
     const joined = joinMessages(messages);
     this.input.prepend(joined.text, joined.images);
   }
+}
+
+/** Quitting never waits on a socket that will not close. */
+const CLOSE_GRACE_MS = 2000;
+
+/** Close `session`, waiting at most `ms` for it. */
+async function closeWithin(session: AgentSession, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  await Promise.race([session.close().catch(() => undefined), grace]);
+  clearTimeout(timer);
 }

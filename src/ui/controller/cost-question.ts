@@ -21,7 +21,7 @@ export const COST_QUESTION_CHOICES =
   "[y] go on, [n] keep the current setting, [a] don't ask again this session";
 
 /** What the step is, in words, and the two forecasts: as things are, and after the step. */
-export interface CostStep {
+interface CostStep {
   /** "Effort high", "Model gpt-5", "/compact". */
   what: string;
   staying: NextRequestPreview;
@@ -62,7 +62,7 @@ export function costQuestionText(
 }
 
 /** What the question needs of the controller. */
-export interface CostQuestionHost {
+interface CostQuestionHost {
   forecast(change?: ForecastChange): NextRequestPreview | undefined;
   settings: CostQuestionSettings;
   /** How costs are shown (a ChatGPT plan: tokens, no `$`). */

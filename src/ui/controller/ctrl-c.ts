@@ -1,5 +1,5 @@
 /** What Ctrl+C does, from what is going on (a pure decision; the controller carries it out). */
-export type CtrlCStep =
+type CtrlCStep =
   | { do: "quit" }
   | { do: "interrupt"; hint: string }
   | { do: "clear_input"; hint: string }

@@ -17,7 +17,7 @@ import type { UiAction } from "./state.js";
 import { yieldToKeys } from "./yield-to-keys.js";
 
 /** What opening a session needs from the controller. */
-export interface SessionOpener {
+interface SessionOpener {
   readonly launch: TuiLaunchOptions;
   dispatch(action: UiAction): void;
   ask(request: ApprovalRequest): Promise<ApprovalDecision>;
@@ -26,7 +26,7 @@ export interface SessionOpener {
 }
 
 /** A session the TUI listens to; `release` stops listening (before it is closed). */
-export interface OpenedSession {
+interface OpenedSession {
   session: AgentSession;
   release(): void;
 }

@@ -38,7 +38,7 @@ export function steerMoved(
 }
 
 /** What Up on an empty composer takes back for editing: the last queued or unsent steer. */
-export type PendingTaken =
+type PendingTaken =
   | { from: "queue"; message: ComposedMessage }
   | { from: "steers"; message: ComposedMessage; id?: string }
   /** The steer shown last cannot be taken back: the session had sent it already. */

@@ -7,7 +7,7 @@ import { openPicker, type PickerSpec } from "./questions/index.js";
 import type { TuiState } from "./tui-state.js";
 
 /** What the rewind intents act on: the controller's session, transcript, hint and pickers. */
-export interface RewindHost {
+interface RewindHost {
   readonly session: AgentSession | undefined;
   readonly busy: boolean;
   print(...entries: TranscriptEntryBody[]): void;

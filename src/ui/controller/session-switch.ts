@@ -9,7 +9,7 @@ import type { Store } from "./store.js";
 import type { TuiState } from "./tui-state.js";
 
 /** What switching sessions needs from the controller. */
-export interface SwitchHost {
+interface SwitchHost {
   readonly launch: TuiLaunchOptions;
   readonly store: Store<TuiState>;
   readonly session: AgentSession | undefined;

@@ -16,7 +16,7 @@ import { type CollaborationMode, modeName, nextMode } from "../../session/index.
 import type { PickerSpec } from "./questions/index.js";
 
 /** What the settings intents act on: the session, the transcript and the pickers. */
-export interface SettingsHost {
+interface SettingsHost {
   session(): AgentSession | undefined;
   notice(level: "info" | "error", text: string): void;
   hint(text: string): void;

@@ -11,7 +11,7 @@ export interface PendingApproval {
 }
 
 /** The approval prompt's highlighted choice, diff scroll and feedback text (undefined: none). */
-export interface ApprovalPrompt {
+interface ApprovalPrompt {
   choice: number;
   diffOffset: number;
   feedback?: string;

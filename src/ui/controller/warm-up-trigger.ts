@@ -1,7 +1,7 @@
 import type { AgentSession } from "../../session/index.js";
 
 /** A draft that will go to the model: text that is not a slash command nor a `!command`. */
-export function startsAMessage(draft: string): boolean {
+function startsAMessage(draft: string): boolean {
   const text = draft.trimStart();
   return text !== "" && !text.startsWith("/") && !text.startsWith("!");
 }

@@ -10,7 +10,7 @@ const AROUND_INPUT_ROWS = 12;
  * Lines of input shown at once on a terminal of `rows` rows: a live region as tall as the
  * terminal makes Ink clear the screen and print the whole transcript on every key.
  */
-export function inputRows(rows: number | undefined): number {
+function inputRows(rows: number | undefined): number {
   return rows ? Math.max(3, rows - AROUND_INPUT_ROWS) : Number.POSITIVE_INFINITY;
 }
 

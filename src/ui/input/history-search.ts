@@ -11,7 +11,7 @@ export interface HistorySearch {
 }
 
 /** The latest message before `before` that contains `query` (case-insensitive). */
-export function findEarlier(
+function findEarlier(
   entries: readonly string[],
   query: string,
   before: number,
@@ -23,8 +23,7 @@ export function findEarlier(
   return undefined;
 }
 
-export const isSearchKey = (input: string, key: Key) =>
-  (key.ctrl && input === "r") || input === "\u0012";
+const isSearchKey = (input: string, key: Key) => (key.ctrl && input === "r") || input === "\u0012";
 
 /**
  * A key while searching: the next search state, or `accept` (the match goes into the

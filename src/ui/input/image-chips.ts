@@ -6,7 +6,7 @@ import type { ComposerBuffer } from "../model/index.js";
 import { imageLabel, type Placeholder, placeholderSpans } from "../model/index.js";
 
 /** One shell-like word of the input: where it is and the path it spells (quotes, `\ ` undone). */
-export interface PathWord {
+interface PathWord {
   start: number;
   end: number;
   path: string;
@@ -69,7 +69,7 @@ function namesImageFile(word: PathWord, cwd: string): string | undefined {
   }
 }
 
-export interface ChipResult {
+interface ChipResult {
   buffer: ComposerBuffer;
   /** Labels added, with what they stand for (the caller puts them in its placeholders). */
   added: [string, Placeholder][];

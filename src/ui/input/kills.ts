@@ -1,13 +1,13 @@
 import { type ComposerBuffer, wordEndAfter, wordStartBefore } from "../model/index.js";
 
 /** A kill: the buffer after it and the text it cut (what Ctrl+Y puts back). */
-export interface Kill {
+interface Kill {
   buffer: ComposerBuffer;
   killed: string;
 }
 
 /** A stretch of the text that is one thing to the person (a paste placeholder, an image chip). */
-export interface Atom {
+interface Atom {
   start: number;
   end: number;
 }

@@ -11,7 +11,7 @@ import { approvalKeys, type Terminal } from "./approval-keys.js";
 import type { ComposerModel, ComposerSignal, SubmitMode } from "./composer-model.js";
 
 /** `!command`: the command to run locally, or undefined for a message to the model. */
-export function shellEscape(text: string): string | undefined {
+function shellEscape(text: string): string | undefined {
   const match = /^!\s*(\S[\s\S]*)$/.exec(text.trim());
   return match?.[1];
 }
@@ -55,7 +55,7 @@ export function composerSignal(c: TuiController, signal: ComposerSignal, empty =
 }
 
 /** The parts a key may go to, besides the controller. */
-export interface KeyTargets {
+interface KeyTargets {
   controller: TuiController;
   composer: ComposerModel;
   /** The `/` and `@` popup: true when the key was its. */

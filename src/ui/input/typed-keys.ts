@@ -14,7 +14,7 @@ export interface KeyCut {
 }
 
 /** The keys one read of the terminal holds, and what it leaves open. */
-export interface TypedKeys extends KeyCut {
+interface TypedKeys extends KeyCut {
   keys: string[];
 }
 

@@ -11,7 +11,6 @@ import {
 } from "./completion.js";
 import { listWorkspaceFiles } from "./file-index.js";
 import type { FileMatcher } from "./file-matcher.js";
-import { skillItems } from "./skill-items.js";
 
 /** Rows the popup shows at most. */
 export const POPUP_ROWS = 8;
@@ -24,7 +23,7 @@ export interface CompletionView {
   loading: boolean;
 }
 
-export interface CompletionOptions {
+interface CompletionOptions {
   cwd: string;
   commands: readonly SlashCommand[];
   /** The session's skills, for `$name`. */
@@ -35,7 +34,7 @@ export interface CompletionOptions {
 }
 
 /** Slash commands matching what was typed: prefix matches first, then the rest containing it. */
-export function slashItems(commands: readonly SlashCommand[], query: string): CompletionItem[] {
+function slashItems(commands: readonly SlashCommand[], query: string): CompletionItem[] {
   const q = query.toLowerCase();
   const byPrefix = commands.filter((c) => c.name.startsWith(q));
   const containing = commands.filter((c) => !c.name.startsWith(q) && c.name.includes(q));
@@ -141,4 +140,13 @@ export function useCompletion(options: CompletionOptions) {
   }, []);
 
   return { view, handle, reset };
+}
+
+/** Skills matching what was typed after `$`: prefix matches first, then the rest containing it. */
+function skillItems(skills: readonly Skill[], query: string): CompletionItem[] {
+  const q = query.toLowerCase();
+  const name = (skill: Skill) => skill.name.toLowerCase();
+  const byPrefix = skills.filter((s) => name(s).startsWith(q));
+  const containing = skills.filter((s) => !name(s).startsWith(q) && name(s).includes(q));
+  return [...byPrefix, ...containing].map((s) => ({ value: s.name, detail: s.description }));
 }

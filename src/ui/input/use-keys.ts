@@ -1,10 +1,10 @@
 import { type Key, useInput, useStdin, useStdout } from "ink";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { commandsOf } from "../commands/index.js";
 import type { TuiController } from "../controller/index.js";
+import { ComposerModel, type ComposerOptions } from "./composer-model.js";
 import { composerSignal, routeKey, submitText } from "./route-key.js";
 import { useCompletion } from "./use-completion.js";
-import { useComposer } from "./use-composer.js";
 import { useTypedKeys } from "./use-typed-keys.js";
 
 /** Alt+, and Alt+.: Ink reports them as a plain "," and "."; the raw chunk still has the Esc. */
@@ -76,4 +76,11 @@ export function useKeys(controller: TuiController, takeReport: (input: string) =
     );
   });
   return { buffer, completion, search: model.search() };
+}
+
+/** The composer for a view: one model for the app's life, re-rendering on each edit. */
+function useComposer(options: ComposerOptions) {
+  const [model] = useState(() => new ComposerModel(options));
+  const buffer = useSyncExternalStore(model.subscribe, model.current);
+  return { model, buffer };
 }

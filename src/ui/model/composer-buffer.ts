@@ -21,21 +21,21 @@ export function backspace(buffer: ComposerBuffer): ComposerBuffer {
   };
 }
 
-export function moveLeft(buffer: ComposerBuffer): ComposerBuffer {
+function moveLeft(buffer: ComposerBuffer): ComposerBuffer {
   return {
     ...buffer,
     cursor: Math.max(0, buffer.cursor - charWidthBefore(buffer.text, buffer.cursor)),
   };
 }
 
-export function moveRight(buffer: ComposerBuffer): ComposerBuffer {
+function moveRight(buffer: ComposerBuffer): ComposerBuffer {
   const code = buffer.text.codePointAt(buffer.cursor);
   const width = code !== undefined && code > 0xffff ? 2 : 1;
   return { ...buffer, cursor: Math.min(buffer.text.length, buffer.cursor + width) };
 }
 
 /** Delete the character under the cursor (Ctrl+D). */
-export function deleteForward(buffer: ComposerBuffer): ComposerBuffer {
+function deleteForward(buffer: ComposerBuffer): ComposerBuffer {
   const end = moveRight(buffer).cursor;
   return {
     text: buffer.text.slice(0, buffer.cursor) + buffer.text.slice(end),
@@ -70,11 +70,11 @@ export function moveWordRight(buffer: ComposerBuffer): ComposerBuffer {
   return { ...buffer, cursor: wordEndAfter(buffer.text, buffer.cursor) };
 }
 
-export function lineStart(buffer: ComposerBuffer): ComposerBuffer {
+function lineStart(buffer: ComposerBuffer): ComposerBuffer {
   return { ...buffer, cursor: buffer.text.lastIndexOf("\n", buffer.cursor - 1) + 1 };
 }
 
-export function lineEnd(buffer: ComposerBuffer): ComposerBuffer {
+function lineEnd(buffer: ComposerBuffer): ComposerBuffer {
   const end = buffer.text.indexOf("\n", buffer.cursor);
   return { ...buffer, cursor: end === -1 ? buffer.text.length : end };
 }

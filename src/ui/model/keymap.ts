@@ -32,7 +32,7 @@ export type KeyAction =
   | "kill_line_end"
   | "yank";
 
-export interface KeyBinding {
+interface KeyBinding {
   keys: string;
   action: KeyAction;
   description: string;

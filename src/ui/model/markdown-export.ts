@@ -16,7 +16,7 @@ import { shownOutput } from "../../text/index.js";
 import { outputsByCall } from "./history-entries.js";
 
 /** What the document says about the session it comes from. */
-export interface ExportAbout {
+interface ExportAbout {
   sessionId: string;
   cwd: string;
   model: string;

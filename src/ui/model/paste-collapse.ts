@@ -17,7 +17,7 @@ export type Placeholder =
   | { kind: "image"; dataUrl: string; name: string; path: string };
 
 /** Placeholder label (`[Pasted 9 192 chars]`, `[image: a.png]`) → what it stands for. */
-export type Placeholders = ReadonlyMap<string, Placeholder>;
+type Placeholders = ReadonlyMap<string, Placeholder>;
 
 /** An image of a sent message: where it goes, and the chip it came from (to put it back). */
 export interface ChipImage extends MessageImage {

@@ -13,7 +13,7 @@ export const EMPTY_LINE: OpenLine = { chunks: [], length: 0 };
 /** Chunks are merged once this many pile up, so the array never grows without bound. */
 const MAX_CHUNKS = 64;
 
-export interface StreamCut {
+interface StreamCut {
   /** Complete lines to move to the transcript. */
   lines: string[];
   /** The current incomplete line. */

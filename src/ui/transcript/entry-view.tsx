@@ -29,7 +29,7 @@ export function Runs({ runs }: { runs: TextRun[] }) {
   );
 }
 
-export function DiffText({ text, maxLines = MAX_DIFF_LINES }: { text: string; maxLines?: number }) {
+function DiffText({ text, maxLines = MAX_DIFF_LINES }: { text: string; maxLines?: number }) {
   // The "Index:" / "=====" preamble of a unified diff says nothing the file header does not.
   const lines = printable(text)
     .replace(/\n$/, "")

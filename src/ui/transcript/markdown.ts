@@ -28,7 +28,7 @@ export function formatMarkdownLine(line: string, inFence: boolean): TextRun[] {
 }
 
 /** `code` and **bold** spans within a line. */
-export function inlineRuns(text: string): TextRun[] {
+function inlineRuns(text: string): TextRun[] {
   const runs: TextRun[] = [];
   const pattern = /`([^`]+)`|\*\*([^*]+)\*\*/g;
   let last = 0;

@@ -6,7 +6,7 @@ import { displayWidth, wrapRuns } from "./text-wrap.js";
 import { entryLines } from "./transcript-text.js";
 
 /** The transcript as the pager's rows: every entry's lines, long lines wrapped to `width`. */
-export function pagerLines(entries: readonly TranscriptEntry[], width: number): string[] {
+function pagerLines(entries: readonly TranscriptEntry[], width: number): string[] {
   return entries.flatMap(entryLines).flatMap((line) => {
     const text = printable(line);
     if (displayWidth(text) <= width) return [text];
@@ -15,11 +15,7 @@ export function pagerLines(entries: readonly TranscriptEntry[], width: number): 
 }
 
 /** Index of the first line at or after `from` containing `query` (case-insensitive), wrapping. */
-export function findLine(
-  lines: readonly string[],
-  query: string,
-  from: number,
-): number | undefined {
+function findLine(lines: readonly string[], query: string, from: number): number | undefined {
   const needle = query.toLowerCase();
   for (let i = 0; i < lines.length; i++) {
     const at = (from + i) % lines.length;
@@ -29,7 +25,7 @@ export function findLine(
 }
 
 /** What the pager sees of the screen and the transcript. */
-export interface PagerContext {
+interface PagerContext {
   entries: readonly TranscriptEntry[];
   rows: number;
   columns: number;

@@ -3,7 +3,7 @@ import { describeRule } from "../../../tools/index.js";
 import { type CommandContext, info, problem, type SlashCommand } from "../types.js";
 
 /** One row per rule: number, what it says, where it is written, and whether it is honoured. */
-export function ruleRows(rules: readonly ListedRule[]): string[][] {
+function ruleRows(rules: readonly ListedRule[]): string[][] {
   return rules.map((rule, i) => [
     String(i + 1),
     describeRule(rule),

@@ -1,4 +1,4 @@
-import { elapsedLabel } from "../../status-items.js";
+import { elapsedLabel } from "../../../text/index.js";
 import { info, problem, type SlashCommand } from "../types.js";
 
 const LAST_LINE_CHARS = 60;

@@ -1,5 +1,5 @@
 import { worktreeText } from "../../../launch/index.js";
-import type { SessionStatus } from "../../../session/index.js";
+import type { SessionKnowledge, SessionStatus } from "../../../session/index.js";
 import { planUsageLines, warmupLine } from "../../../session/index.js";
 import {
   compactNumber,
@@ -12,7 +12,6 @@ import {
   sandboxEnforces,
 } from "../../labels/index.js";
 import type { SlashCommand } from "../types.js";
-import { agentsMdLines } from "./knowledge-lines.js";
 
 /** "medium 7 requests · high 4 requests": each lane with the requests sent on it. */
 function laneList(lanes: ReadonlyArray<{ label: string; requests: number }>): string {
@@ -76,3 +75,21 @@ export const statusCommand: SlashCommand = {
     });
   },
 };
+
+/** /status's AGENTS.md lines: each file read with its size, and when a change takes effect. */
+function agentsMdLines(knowledge: SessionKnowledge | undefined): string[] {
+  if (!knowledge) return [];
+  if (knowledge.savedContext) {
+    return ["AGENTS.md    as in the saved session (files are read again by /new)"];
+  }
+  const files = knowledge.files.map((file) => {
+    const size =
+      file.loaded < file.bytes
+        ? `${file.loaded} of ${file.bytes} bytes, cut`
+        : `${file.bytes} bytes`;
+    return `  ${file.scope === "global" ? "global " : "project"}  ${file.path}  (${size})`;
+  });
+  if (files.length === 0)
+    return ["AGENTS.md    none found (read when the session started; /new reads again)"];
+  return ["AGENTS.md    read when the session started; edits apply from /new", ...files];
+}

@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { INIT_PROMPT } from "../../../launch/index.js";
 import { info, problem, type SlashCommand } from "../types.js";
 
-export { INIT_PROMPT };
-
 export const initCommand: SlashCommand = {
   name: "init",
   description: "ask the model to write a starter AGENTS.md (never overwrites one)",

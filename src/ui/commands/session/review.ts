@@ -15,7 +15,7 @@ import { errorMessage } from "../../../protocol/index.js";
 import { type CommandContext, info, problem, type SlashCommand } from "../types.js";
 
 /** What a review looks at: a target's diff (with extra instructions), or custom instructions. */
-export type ReviewRequest = { target: ReviewTarget; extra: string } | { custom: string };
+type ReviewRequest = { target: ReviewTarget; extra: string } | { custom: string };
 
 const USAGE =
   "Usage: /review [uncommitted | base BRANCH | commit SHA] [instructions] | /review custom INSTRUCTIONS (no argument: pick a preset)";
@@ -24,7 +24,7 @@ const USAGE =
  * What `/review ARGS` asks for: `custom INSTRUCTIONS`, else a target as `parseReviewArgs` reads
  * it (shared with the ACP agent); undefined for no argument (the TUI's preset picker).
  */
-export function reviewRequestOf(args: string): ReviewRequest | string | undefined {
+function reviewRequestOf(args: string): ReviewRequest | string | undefined {
   const text = args.trim();
   if (text === "") return undefined;
   const custom = /^custom\b([\s\S]*)$/.exec(text);
@@ -34,7 +34,7 @@ export function reviewRequestOf(args: string): ReviewRequest | string | undefine
 }
 
 /** The presets `/review` offers without an argument, as the Codex CLI's picker has them. */
-export const REVIEW_PRESETS = {
+const REVIEW_PRESETS = {
   base: "Review against a base branch",
   uncommitted: "Review uncommitted changes",
   commit: "Review a commit",
@@ -149,8 +149,6 @@ async function runReview(ctx: CommandContext, request: ReviewRequest): Promise<v
     lines.push(`${review.verdict}${review.explanation ? `: ${review.explanation}` : ""}`);
   ctx.print({ kind: "info", title: "Review", lines });
 }
-
-export { parseReviewArgs };
 
 export const reviewCommand: SlashCommand = {
   name: "review",

@@ -7,11 +7,11 @@ import type { PickerSpec } from "./picker-spec.js";
  */
 export const IMPLEMENT_MESSAGE = "Implement the plan.";
 
-export const APPROVE = "Yes, implement this plan";
-export const EDIT = "Edit the plan";
-export const KEEP_PLANNING = "No, keep planning";
+const APPROVE = "Yes, implement this plan";
+const EDIT = "Edit the plan";
+const KEEP_PLANNING = "No, keep planning";
 
-export interface PlanChoices {
+interface PlanChoices {
   approve(): void;
   edit(plan: string): void;
   keepPlanning(): void;

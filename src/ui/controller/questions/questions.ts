@@ -7,12 +7,12 @@ import type {
 import type { PickerSpec } from "./picker-spec.js";
 
 /** The choice that lets the person type an answer of their own (the Codex CLI's "other"). */
-export const OWN_ANSWER = "Other: type my own answer";
+const OWN_ANSWER = "Other: type my own answer";
 
 const TYPE_HINT = "Type your answer and press Enter (Esc: no answer).";
 
 /** What asking needs of the controller: a picker on screen and the line under the status bar. */
-export interface QuestionHost {
+interface QuestionHost {
   openPicker(spec: PickerSpec): void;
   /** Close the picker if it is still `spec`'s (the turn ended under it). */
   closePicker(spec: PickerSpec): void;
