@@ -134,7 +134,11 @@ export async function runExec(input: ExecInput): Promise<number> {
   // --goal TEXT is the prompt: stdin is not read
   const goal = execGoalOf(flags, { ...input, review: input.review !== undefined });
   const asked =
-    goal || (input.review && input.prompt === undefined) ? "" : await resolvePrompt(input.prompt);
+    goal || (input.review && input.prompt === undefined)
+      ? ""
+      : await resolvePrompt(input.prompt).catch((error: unknown) => {
+          throw promptTakenByWorktree(flags.worktree, input.prompt) ?? error;
+        });
   // a resume comes back on the session's settings and in its directory (flags win)
   const saved = input.resume ? savedSessionFor(flags, input.resume) : undefined;
   // --worktree: a new session's id is chosen now, its worktree is named after it
@@ -397,4 +401,18 @@ async function finishTurn(
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;
   return aborted ? end.code : EXIT_OK;
+}
+
+/**
+ * No prompt, and `--worktree` took a word as its NAME (`exec --worktree "fix it"`): the usage
+ * error that says so, instead of "No prompt provided" alone; undefined otherwise.
+ */
+function promptTakenByWorktree(
+  worktree: string | boolean | undefined,
+  prompt: string | undefined,
+): UsageError | undefined {
+  if (typeof worktree !== "string" || prompt !== undefined) return undefined;
+  return new UsageError(
+    `No prompt provided: --worktree took ${JSON.stringify(worktree)} as its NAME. Put the prompt before the flag (mini-codex exec ${JSON.stringify(worktree)} --worktree), or write --worktree=NAME and the prompt after it.`,
+  );
 }

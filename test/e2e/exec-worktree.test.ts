@@ -68,6 +68,11 @@ describe("exec --worktree", () => {
     expect(prompt.stderr).toContain(
       "put a prompt or SESSION_ID before the flag, or write --worktree=NAME",
     );
+    // a prompt that is a valid NAME: taken as it, and the missing prompt says so
+    const named = await runCli(["exec", "--worktree", "hello"], { env });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('No prompt provided: --worktree took "hello" as its NAME');
+    expect(named.stderr).toContain('mini-codex exec "hello" --worktree');
     const command = await runCli(["--worktree", "resume", "some-id"], { env });
     expect(command.code).toBe(2);
     expect(command.stderr).toContain(
