@@ -136,9 +136,7 @@ export async function runExec(input: ExecInput): Promise<number> {
   const asked =
     goal || (input.review && input.prompt === undefined)
       ? ""
-      : await resolvePrompt(input.prompt).catch((error: unknown) => {
-          throw promptTakenByWorktree(flags.worktree, input.prompt) ?? error;
-        });
+      : await resolvePrompt(input.prompt, process.stdin, flags.worktree);
   // a resume comes back on the session's settings and in its directory (flags win)
   const saved = input.resume ? savedSessionFor(flags, input.resume) : undefined;
   // --worktree: a new session's id is chosen now, its worktree is named after it
@@ -401,18 +399,4 @@ async function finishTurn(
   await lastWrite;
   if (stdoutGone) return EXIT_FAILED;
   return aborted ? end.code : EXIT_OK;
-}
-
-/**
- * No prompt, and `--worktree` took a word as its NAME (`exec --worktree "fix it"`): the usage
- * error that says so, instead of "No prompt provided" alone; undefined otherwise.
- */
-function promptTakenByWorktree(
-  worktree: string | boolean | undefined,
-  prompt: string | undefined,
-): UsageError | undefined {
-  if (typeof worktree !== "string" || prompt !== undefined) return undefined;
-  return new UsageError(
-    `No prompt provided: --worktree took ${JSON.stringify(worktree)} as its NAME. Put the prompt before the flag (mini-codex exec ${JSON.stringify(worktree)} --worktree), or write --worktree=NAME and the prompt after it.`,
-  );
 }

@@ -38,6 +38,16 @@ describe("combinePrompt (docs/config.md, the exec prompt)", () => {
       expect((error as CliError).message).toBe(NO_PROMPT_MESSAGE);
     }
   });
+
+  it("no prompt because --worktree took it as its NAME: a usage error that says so", () => {
+    expect(() => combinePrompt(undefined, undefined, "hello")).toThrow(
+      'No prompt provided: --worktree took "hello" as its NAME',
+    );
+    // a bare --worktree took nothing: the plain message
+    expect(() => combinePrompt(undefined, undefined, true)).toThrow(NO_PROMPT_MESSAGE);
+    // stdin is the prompt then
+    expect(combinePrompt(undefined, "from stdin", "hello")).toBe("from stdin");
+  });
 });
 
 describe("readPipedStdin", () => {
